@@ -1,0 +1,1 @@
+"""Pure game rules: no I/O, no asyncio, no platform; deterministic given a seed."""

@@ -1,0 +1,1 @@
+"""Stone Age: the rules, the components and the game behind the engine protocol."""

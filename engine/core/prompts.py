@@ -1,0 +1,62 @@
+"""Prompts, options and events: the engine's whole vocabulary towards the bot.
+
+Texts are not produced here. A ``Label`` is a message code plus arguments, so the bot
+can render it in any language; keys of options are short and stable so that buttons,
+typed commands and replays all name the same choice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+Args = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """A translatable text: a catalog code and the values it mentions."""
+
+    code: str
+    args: Args = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One finite choice inside a prompt.
+
+    ``back`` marks an option that only steps out of a multi-step choice without
+    committing anything, so a UI may draw it apart from the real choices.
+    """
+
+    key: str
+    label: Label
+    back: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A decision one seat must make now.
+
+    Several prompts may be open at once (simultaneous decisions); each seat has at
+    most one. ``step`` says whether this prompt is the first step of a decision or a
+    continuation of a choice begun earlier (which ``back`` options can leave).
+    """
+
+    seat: int
+    label: Label
+    options: tuple[Option, ...]
+    step: int = 1
+
+    def keys(self) -> list[str]:
+        """The option keys in display order."""
+        return [o.key for o in self.options]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for the chat log ("Anna hunted: rolled 14, +7 food")."""
+
+    code: str
+    seat: int | None = None
+    args: Args = field(default_factory=dict)

@@ -1,0 +1,75 @@
+"""The protocol every game implements, so the bot needs no game-specific code.
+
+A game is a stateless object of pure functions over its own state model:
+``new`` → (``pending`` → ``apply``)* → ``result``. States are pydantic models that
+serialise to JSON and back without loss.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from pydantic import BaseModel
+
+from engine.core.prompts import Event, Prompt
+
+S = TypeVar("S", bound=BaseModel)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatScore:
+    """One seat's final score: the total and the named parts it is the sum of."""
+
+    seat: int
+    total: int
+    breakdown: dict[str, int]
+    tiebreak: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The end of a game: every seat's score, the winners, and why the game ended."""
+
+    scores: list[SeatScore]
+    winners: list[int]
+    reason: str
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+class Game(Protocol[S]):
+    """What the bot may ask of any game."""
+
+    name: str
+    min_players: int
+    max_players: int
+    state_type: type[S]
+
+    def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> S:
+        """Set up a game for ``players`` seats; all randomness comes from ``seed``."""
+        ...
+
+    def pending(self, state: S) -> list[Prompt]:
+        """The decisions open now, at most one per seat; empty once the game is over."""
+        ...
+
+    def apply(self, state: S, seat: int, key: str) -> list[Event]:
+        """Carry out ``seat``'s choice ``key``, or raise ``IllegalMove`` changing nothing."""
+        ...
+
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (or an onlooker, for ``None``) may see, as JSON-ready data."""
+        ...
+
+    def result(self, state: S) -> Result | None:
+        """Final scores once the game is over, else ``None``."""
+        ...
+
+    def dump(self, state: S) -> str:
+        """The state as JSON."""
+        ...
+
+    def load(self, data: str | bytes) -> S:
+        """A state from ``dump``'s JSON."""
+        ...

@@ -1,0 +1,448 @@
+"""Every open decision as a prompt, and carrying out a chosen option.
+
+Each kind of decision (placing, choosing how many, choosing the next action, adding
+tools to a roll, paying, taking two resources, picking a die) has one function that
+lists its options and one that applies a key. A key that is not listed is refused
+with the reason the rules give — except for a few complete shortcuts (``place:forest:3``,
+a full ``pay:`` bill) that a typed command may use and that are checked just as
+strictly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.errors import IllegalMove
+from engine.core.prompts import Event, Label, Option, Prompt
+from engine.stone_age.buildings import building_points, take_building, top_building
+from engine.stone_age.civilization import slot_cost, take_card
+from engine.stone_age.components import RESOURCES
+from engine.stone_age.feeding import HUNGER_PENALTY, feed_with, go_hungry
+from engine.stone_age.flow import start_action, take_die
+from engine.stone_age.gathering import finish_roll, roll_total, roll_yield, toggle_once, toggle_tool
+from engine.stone_age.payment import (
+    Bill,
+    affordable,
+    bill_dict,
+    bill_key,
+    bill_of,
+    bills,
+    card_rule,
+    completable,
+    fits,
+    holdings,
+    listed,
+    parse_bill,
+    pay,
+)
+from engine.stone_age.placement import (
+    all_locations,
+    fixed_count,
+    legal_counts,
+    place,
+    placement_error,
+    slot_index,
+)
+from engine.stone_age.state import (
+    BoonStep,
+    CountStep,
+    Frame,
+    PayStep,
+    PickStep,
+    RollStep,
+    StoneAgeState,
+)
+from engine.stone_age.tools import ready_tools
+
+BACK = Option("back", Label("opt.back"), back=True)
+# Every way to take two resources, for the "two resources of your choice" card.
+TWO_RESOURCE_BILLS: list[Bill] = bills(card_rule(2), (2, 2, 2, 2))
+
+
+def _frame(state: StoneAgeState, seat: int) -> Frame | None:
+    """The innermost open step whose decision belongs to ``seat``."""
+    for owner, stack in state.stacks.items():
+        if not stack:
+            continue
+        top = stack[-1]
+        chooser = top.order[0] if isinstance(top, PickStep) else owner
+        if chooser == seat:
+            return top
+    return None
+
+
+def _seats_to_ask(state: StoneAgeState) -> list[int]:
+    if state.phase == "over":
+        return []
+    if state.stacks:
+        seats = []
+        for owner, stack in sorted(state.stacks.items()):
+            if stack:
+                top = stack[-1]
+                seats.append(top.order[0] if isinstance(top, PickStep) else owner)
+        return seats
+    return [state.turn]
+
+
+# --- placement ---------------------------------------------------------------------
+
+
+def _place_options(state: StoneAgeState, seat: int) -> list[Option]:
+    options = []
+    for loc in all_locations(state):
+        counts = legal_counts(state, seat, loc)
+        if counts:
+            options.append(Option(f"at:{loc}", Label("sa.opt.at", {"loc": loc, "counts": counts})))
+    return options
+
+
+def _refuse_placement(state: StoneAgeState, seat: int, loc: str, count: int) -> None:
+    reason = placement_error(state, seat, loc, count)
+    if reason:
+        raise IllegalMove(reason, loc=loc, count=count)
+
+
+def _placed(state: StoneAgeState, seat: int, loc: str, count: int, events: list[Event]) -> None:
+    place(state, seat, loc, count)
+    events.append(Event("placed", seat, {"loc": loc, "count": count}))
+    state.turn = (seat + 1) % state.n
+
+
+def _apply_place(state: StoneAgeState, seat: int, key: str, events: list[Event]) -> None:
+    head, _, rest = key.partition(":")
+    if head == "at":
+        counts = legal_counts(state, seat, rest)
+        if not counts:
+            _refuse_placement(state, seat, rest, fixed_count(rest) or 1)
+            raise IllegalMove("unknown_option", key=key)
+        if len(counts) == 1:
+            _placed(state, seat, rest, counts[0], events)
+        else:
+            state.stacks[seat] = [CountStep(seat=seat, loc=rest)]
+        return
+    if head == "place":
+        loc, _, n = rest.partition(":")
+        if not n.isdigit():
+            raise IllegalMove("bad_count", loc=loc)
+        _refuse_placement(state, seat, loc, int(n))
+        _placed(state, seat, loc, int(n), events)
+        return
+    raise IllegalMove("unknown_option", key=key)
+
+
+def _count_options(state: StoneAgeState, step: CountStep) -> list[Option]:
+    counts = legal_counts(state, step.seat, step.loc)
+    opts = [Option(f"n:{n}", Label("sa.opt.count", {"loc": step.loc, "count": n})) for n in counts]
+    return [*opts, BACK]
+
+
+def _apply_count(state: StoneAgeState, step: CountStep, key: str, events: list[Event]) -> None:
+    if key == "back":
+        state.stacks[step.seat].pop()
+        return
+    head, _, n = key.partition(":")
+    if head != "n" or not n.isdigit():
+        raise IllegalMove("unknown_option", key=key)
+    _refuse_placement(state, step.seat, step.loc, int(n))
+    state.stacks[step.seat].pop()
+    _placed(state, step.seat, step.loc, int(n), events)
+
+
+# --- action phase ------------------------------------------------------------------
+
+
+def _boon_option(state: StoneAgeState, seat: int) -> list[Option]:
+    if state.players[seat].boons:
+        return [Option("boon", Label("sa.opt.boon"))]
+    return []
+
+
+def _act_options(state: StoneAgeState, seat: int) -> list[Option]:
+    player = state.players[seat]
+    opts = [
+        Option(f"do:{loc}", Label("sa.opt.do", {"loc": loc, "count": n}))
+        for loc, n in player.placed.items()
+    ]
+    return opts + _boon_option(state, seat)
+
+
+def _open_boon(state: StoneAgeState, seat: int) -> None:
+    if not state.players[seat].boons:
+        raise IllegalMove("no_boon")
+    state.stacks.setdefault(seat, []).append(BoonStep(seat=seat))
+
+
+def _apply_act(state: StoneAgeState, seat: int, key: str, events: list[Event]) -> None:
+    if key == "boon":
+        _open_boon(state, seat)
+        return
+    head, _, loc = key.partition(":")
+    if head != "do":
+        raise IllegalMove("unknown_option", key=key)
+    if loc not in state.players[seat].placed:
+        raise IllegalMove("nothing_there", loc=loc)
+    start_action(state, seat, loc, events)
+
+
+# --- rolls and tools ---------------------------------------------------------------
+
+
+def _roll_options(state: StoneAgeState, step: RollStep) -> list[Option]:
+    player = state.players[step.seat]
+    opts = [
+        Option(f"tool:{i}", Label("sa.opt.tool", {"value": player.tools[i], "on": i in step.tools}))
+        for i in ready_tools(player)
+    ]
+    opts += [
+        Option(f"once:{i}", Label("sa.opt.once", {"value": v, "on": i in step.once}))
+        for i, v in enumerate(player.one_use_tools)
+    ]
+    take = {"resource": step.resource, "total": roll_total(player, step),
+            "amount": roll_yield(player, step)}
+    return [*opts, Option("take", Label("sa.opt.take", take))]
+
+
+def _apply_roll(state: StoneAgeState, step: RollStep, key: str, events: list[Event]) -> None:
+    player = state.players[step.seat]
+    head, _, arg = key.partition(":")
+    if key == "take":
+        state.stacks[step.seat].pop()
+        finish_roll(state, step, events)
+    elif head == "tool" and arg.isdigit():
+        if int(arg) not in ready_tools(player):
+            raise IllegalMove("tool_not_ready", slot=int(arg))
+        toggle_tool(step, int(arg))
+    elif head == "once" and arg.isdigit():
+        if int(arg) >= len(player.one_use_tools):
+            raise IllegalMove("tool_not_ready", slot=int(arg))
+        toggle_once(step, int(arg))
+    else:
+        raise IllegalMove("unknown_option", key=key)
+
+
+# --- payments ----------------------------------------------------------------------
+
+
+def _bill_label(state: StoneAgeState, step: PayStep, bill: Bill) -> Label:
+    args: dict[str, Any] = {"paid": bill_dict(bill)}
+    if step.purpose == "building":
+        building = top_building(state, slot_index(step.target))
+        assert building is not None
+        args["points"] = building_points(building, bill)
+    return Label("sa.opt.pay", args)
+
+
+def _pay_options(state: StoneAgeState, step: PayStep) -> list[Option]:
+    have = holdings(state.players[step.seat])
+    paid = bill_of(step.paid)
+    whole = listed(step.rule, have) if not step.paid else None
+    if whole is not None:
+        opts = [Option(bill_key(b), _bill_label(state, step, b)) for b in whole]
+    else:
+        opts = []
+        for i, r in enumerate(RESOURCES):
+            more = list(paid)
+            more[i] += 1
+            if completable(step.rule, have, (more[0], more[1], more[2], more[3])):
+                opts.append(Option(f"add:{r}", Label("sa.opt.add", {"resource": r})))
+        if fits(step.rule, paid):
+            opts.append(Option("confirm", _bill_label(state, step, paid)))
+        if step.paid:
+            opts.append(Option("undo", Label("sa.opt.undo"), back=True))
+    opts += _boon_option(state, step.seat)
+    if step.purpose == "feed":
+        opts.append(Option("starve", Label("sa.opt.hungry", {"penalty": HUNGER_PENALTY})))
+    else:
+        opts.append(Option("decline", Label(f"sa.opt.decline_{step.purpose}")))
+    return opts
+
+
+def _complete_payment(
+    state: StoneAgeState, step: PayStep, bill: Bill, events: list[Event]
+) -> None:
+    player = state.players[step.seat]
+    if not fits(step.rule, bill):
+        raise IllegalMove("wrong_payment", paid=bill_dict(bill))
+    if not affordable(bill, holdings(player)):
+        raise IllegalMove("cannot_afford", paid=bill_dict(bill))
+    state.stacks[step.seat].pop()
+    if step.purpose == "feed":
+        feed_with(state, step.seat, bill, events)
+        return
+    pay(player, bill)
+    if step.purpose == "card":
+        slot = slot_index(step.target)
+        card_id = state.row[slot]
+        events.append(Event("card_bought", step.seat,
+                            {"card": card_id, "slot": slot + 1, "paid": bill_dict(bill)}))
+        take_card(state, step.seat, slot, events)
+    else:
+        take_building(state, step.seat, slot_index(step.target), bill, events)
+
+
+def _apply_pay(state: StoneAgeState, step: PayStep, key: str, events: list[Event]) -> None:
+    head, _, arg = key.partition(":")
+    player = state.players[step.seat]
+    if head == "pay":
+        bill = parse_bill(arg)
+        if bill is None:
+            raise IllegalMove("unknown_option", key=key)
+        _complete_payment(state, step, bill, events)
+    elif head == "add":
+        if arg not in RESOURCES:
+            raise IllegalMove("food_is_not_a_resource" if arg == "food" else "unknown_option",
+                              key=key)
+        more = bill_of([*step.paid, arg])
+        if not affordable(more, holdings(player)):
+            raise IllegalMove("cannot_afford", resource=arg)
+        if not completable(step.rule, holdings(player), more):
+            raise IllegalMove("wrong_payment", resource=arg)
+        step.paid.append(arg)
+    elif key == "confirm":
+        if not fits(step.rule, bill_of(step.paid)):
+            raise IllegalMove("payment_incomplete")
+        _complete_payment(state, step, bill_of(step.paid), events)
+    elif key == "undo":
+        if not step.paid:
+            raise IllegalMove("nothing_to_undo")
+        step.paid.pop()
+    elif key == "boon":
+        _open_boon(state, step.seat)
+    elif key == "decline" and step.purpose != "feed":
+        state.stacks[step.seat].pop()
+        events.append(Event(f"{step.purpose}_declined", step.seat, {"loc": step.target}))
+    elif key == "starve" and step.purpose == "feed":
+        state.stacks[step.seat].pop()
+        go_hungry(state, step.seat, events)
+    else:
+        raise IllegalMove("unknown_option", key=key)
+
+
+# --- two resources of choice -------------------------------------------------------
+
+
+def _boon_options(state: StoneAgeState, step: BoonStep) -> list[Option]:
+    opts = [
+        Option("gain:" + bill_key(b)[4:], Label("sa.opt.gain", {"goods": bill_dict(b)}))
+        for b in TWO_RESOURCE_BILLS
+    ]
+    return [*opts, BACK]
+
+
+def _apply_boon(state: StoneAgeState, step: BoonStep, key: str, events: list[Event]) -> None:
+    if key == "back":
+        state.stacks[step.seat].pop()
+        return
+    head, _, arg = key.partition(":")
+    bill = parse_bill(arg) if head == "gain" else None
+    if bill is None or sum(bill) != 2:
+        raise IllegalMove("unknown_option", key=key)
+    player = state.players[step.seat]
+    state.stacks[step.seat].pop()
+    player.boons -= 1
+    for n, r in zip(bill, RESOURCES, strict=True):
+        player.goods[r] += n
+    events.append(Event("boon_used", step.seat, {"goods": bill_dict(bill)}))
+
+
+# --- dice for everyone -------------------------------------------------------------
+
+
+def _pick_options(state: StoneAgeState, step: PickStep) -> list[Option]:
+    return [Option(f"die:{f}", Label("sa.opt.die", {"face": f})) for f in sorted(set(step.dice))]
+
+
+def _apply_pick(state: StoneAgeState, step: PickStep, key: str, events: list[Event]) -> None:
+    head, _, arg = key.partition(":")
+    if head != "die" or not arg.isdigit():
+        raise IllegalMove("unknown_option", key=key)
+    if int(arg) not in step.dice:
+        raise IllegalMove("no_such_die", face=int(arg))
+    take_die(state, step, int(arg), events)
+
+
+# --- dispatch ----------------------------------------------------------------------
+
+FrameOptions = Callable[[StoneAgeState, Any], list[Option]]
+FrameApply = Callable[[StoneAgeState, Any, str, list[Event]], None]
+
+FRAMES: dict[str, tuple[FrameOptions, FrameApply]] = {
+    "count": (_count_options, _apply_count),
+    "roll": (_roll_options, _apply_roll),
+    "pay": (_pay_options, _apply_pay),
+    "boon": (_boon_options, _apply_boon),
+    "pick": (_pick_options, _apply_pick),
+}
+
+
+def _prompt_label(state: StoneAgeState, seat: int, frame: Frame | None) -> Label:
+    if frame is None:
+        if state.phase == "placement":
+            return Label("sa.prompt.place", {"unplaced": state.players[seat].unplaced})
+        return Label("sa.prompt.act")
+    if isinstance(frame, CountStep):
+        return Label("sa.prompt.count", {"loc": frame.loc})
+    if isinstance(frame, RollStep):
+        return Label("sa.prompt.roll", {"dice": frame.dice, "resource": frame.resource,
+                                        "source": frame.source})
+    if isinstance(frame, PayStep):
+        args: dict[str, Any] = {"target": frame.target, "paid": bill_dict(bill_of(frame.paid))}
+        if frame.purpose == "card":
+            args["cost"] = slot_cost(slot_index(frame.target))
+        elif frame.purpose == "building":
+            building = top_building(state, slot_index(frame.target))
+            args["building"] = building.id if building else None
+        else:
+            args["missing"] = frame.rule.count_min
+        return Label(f"sa.prompt.pay_{frame.purpose}", args)
+    if isinstance(frame, BoonStep):
+        return Label("sa.prompt.boon")
+    return Label("sa.prompt.pick", {"dice": frame.dice, "card": frame.card})
+
+
+def prompt_for(state: StoneAgeState, seat: int) -> Prompt | None:
+    """The decision open for ``seat`` now, if any."""
+    if seat not in _seats_to_ask(state):
+        return None
+    frame = _frame(state, seat)
+    if frame is None:
+        opts = _place_options(state, seat) if state.phase == "placement" else _act_options(
+            state, seat
+        )
+        step = 1
+    else:
+        opts = FRAMES[frame.kind][0](state, frame)
+        # Feeding decisions start a fresh stack; in other phases the stack sits on top
+        # of the phase's own first step.
+        step = len(state.stacks[frame.seat]) + (0 if state.phase == "feeding" else 1)
+    return Prompt(seat=seat, label=_prompt_label(state, seat, frame), options=tuple(opts),
+                  step=step)
+
+
+def pending(state: StoneAgeState) -> list[Prompt]:
+    """Every open decision."""
+    out = []
+    for seat in _seats_to_ask(state):
+        prompt = prompt_for(state, seat)
+        if prompt is not None:
+            out.append(prompt)
+    return out
+
+
+def apply_key(state: StoneAgeState, seat: int, key: str, events: list[Event]) -> None:
+    """Carry out ``key`` for ``seat`` or raise ``IllegalMove`` before changing anything.
+
+    Every branch below validates completely before its first change to the state.
+    """
+    if state.phase == "over":
+        raise IllegalMove("game_over")
+    if not 0 <= seat < state.n or seat not in _seats_to_ask(state):
+        raise IllegalMove("not_your_turn")
+    frame = _frame(state, seat)
+    if frame is not None:
+        FRAMES[frame.kind][1](state, frame, key, events)
+    elif state.phase == "placement":
+        _apply_place(state, seat, key, events)
+    else:
+        _apply_act(state, seat, key, events)

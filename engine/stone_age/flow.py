@@ -1,0 +1,119 @@
+"""Moving the game along between decisions.
+
+After every choice ``advance`` carries out everything that needs nobody's decision:
+skipping players who cannot place, starting the action phase, resolving a player's
+last remaining location, feeding players who have food enough, ending rounds and the
+game. It stops at the next open decision.
+"""
+
+from __future__ import annotations
+
+from engine.core.prompts import Event
+from engine.stone_age.buildings import top_building
+from engine.stone_age.civilization import die_reward, give_tool, raise_agriculture, slot_cost
+from engine.stone_age.components import GATHERING, components
+from engine.stone_age.feeding import start_feeding
+from engine.stone_age.gathering import start_roll
+from engine.stone_age.payment import building_rule, can_pay, card_rule, holdings
+from engine.stone_age.placement import can_place, slot_index
+from engine.stone_age.rounds import end_round
+from engine.stone_age.state import PayStep, PickStep, StoneAgeState
+
+
+def acting_seat(state: StoneAgeState) -> int | None:
+    """In the action phase: the first seat, in turn order, with workers still out."""
+    for i in range(state.n):
+        seat = (state.first + i) % state.n
+        if state.players[seat].placed:
+            return seat
+    return None
+
+
+def take_die(state: StoneAgeState, step: PickStep, face: int, events: list[Event]) -> None:
+    """The next seat in the dice-for-everyone order takes a die showing ``face``."""
+    chooser = step.order.pop(0)
+    step.dice.remove(face)
+    die_reward(state, chooser, face, events)
+    if not step.order:
+        state.stacks[step.seat].pop()
+
+
+def start_action(state: StoneAgeState, seat: int, loc: str, events: list[Event]) -> None:
+    """Take the workers back from ``loc`` and carry out what they went there for."""
+    player = state.players[seat]
+    count = player.placed.pop(loc)
+    if loc in GATHERING:
+        start_roll(state, seat, loc, components().sites[loc].yields, count, events)
+    elif loc == "toolmaker":
+        give_tool(state, seat, events)
+    elif loc == "hut":
+        if player.people < components().max_people:
+            player.people += 1
+            events.append(Event("person_gained", seat, {"people": player.people}))
+        else:
+            events.append(Event("people_maxed", seat))
+    elif loc == "field":
+        raise_agriculture(state, seat, events)
+    elif loc.startswith("card"):
+        cost = slot_cost(slot_index(loc))
+        if sum(holdings(player)) + 2 * player.boons >= cost:
+            step = PayStep(seat=seat, purpose="card", target=loc, rule=card_rule(cost))
+            state.stacks.setdefault(seat, []).append(step)
+        else:
+            events.append(Event("card_declined", seat, {"slot": loc, "cannot_pay": True}))
+    else:
+        building = top_building(state, slot_index(loc))
+        assert building is not None
+        rule = building_rule(building)
+        if can_pay(rule, holdings(player)) or player.boons:
+            step = PayStep(seat=seat, purpose="building", target=loc, rule=rule)
+            state.stacks.setdefault(seat, []).append(step)
+        else:
+            events.append(Event("building_declined", seat, {"pile": loc, "cannot_pay": True}))
+
+
+def _settle_stacks(state: StoneAgeState, events: list[Event]) -> bool:
+    """Drop finished stacks and make forced picks; True if anything changed."""
+    changed = False
+    for seat in list(state.stacks):
+        stack = state.stacks[seat]
+        if not stack:
+            del state.stacks[seat]
+            changed = True
+            continue
+        top = stack[-1]
+        if isinstance(top, PickStep) and len(set(top.dice)) == 1:
+            take_die(state, top, top.dice[0], events)
+            changed = True
+    return changed
+
+
+def advance(state: StoneAgeState, events: list[Event]) -> None:
+    """Carry out everything automatic until a decision is open or the game is over."""
+    while state.phase != "over":
+        if state.stacks:
+            if _settle_stacks(state, events):
+                continue
+            return
+        if state.phase == "placement":
+            for i in range(state.n):
+                seat = (state.turn + i) % state.n
+                if can_place(state, seat):
+                    state.turn = seat
+                    return
+            state.phase = "actions"
+            state.turn = state.first
+            events.append(Event("actions_started", state.first))
+        elif state.phase == "actions":
+            seat = acting_seat(state)
+            if seat is None:
+                start_feeding(state, events)
+                continue
+            state.turn = seat
+            placed = state.players[seat].placed
+            if len(placed) > 1:
+                return
+            # One location left: its order cannot matter, so it resolves by itself.
+            start_action(state, seat, next(iter(placed)), events)
+        else:
+            end_round(state, events)

@@ -1,0 +1,91 @@
+"""Stone Age behind the engine protocol."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core.errors import IllegalMove
+from engine.core.prompts import Event, Prompt
+from engine.core.protocol import Result
+from engine.core.rng import SeededRandom
+from engine.stone_age.components import components
+from engine.stone_age.decisions import apply_key, pending
+from engine.stone_age.flow import advance
+from engine.stone_age.scoring import final_result
+from engine.stone_age.state import Player, StoneAgeState, start_goods
+from engine.stone_age.view import view
+
+
+def setup(players: int, seed: int) -> StoneAgeState:
+    """A new game: shuffled deck with four cards face up, one building pile per player."""
+    comp = components()
+    if players not in comp.by_players:
+        raise IllegalMove("bad_player_count", players=players)
+    rng = SeededRandom(seed=seed)
+    deck = list(comp.cards)
+    rng.shuffle(deck)
+    row: list[str | None] = [deck.pop() for _ in range(comp.row_slots)]
+    tiles = list(comp.buildings)
+    rng.shuffle(tiles)
+    size = comp.pile_size
+    piles = [tiles[i * size:(i + 1) * size] for i in range(players)]
+    return StoneAgeState(
+        players=[
+            Player(goods=start_goods(comp.start_food), people=comp.start_people)
+            for _ in range(players)
+        ],
+        row=row,
+        deck=deck,
+        piles=piles,
+        box=tiles[players * size:],
+        rng=rng,
+    )
+
+
+class StoneAge:
+    """The Stone Age rules for 2 to 4 players."""
+
+    name = "stone_age"
+    min_players = 2
+    max_players = 4
+    state_type = StoneAgeState
+
+    def new(
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> StoneAgeState:
+        """Set up a game; seat 0 holds the first-player marker."""
+        state = setup(players, seed)
+        advance(state, [])
+        return state
+
+    def pending(self, state: StoneAgeState) -> list[Prompt]:
+        """The open decisions."""
+        return pending(state)
+
+    def apply(self, state: StoneAgeState, seat: int, key: str) -> list[Event]:
+        """Carry out a choice and everything automatic that follows it."""
+        events: list[Event] = []
+        apply_key(state, seat, key, events)
+        state.actions += 1
+        advance(state, events)
+        return events
+
+    def view(self, state: StoneAgeState, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see."""
+        return view(state, seat)
+
+    def result(self, state: StoneAgeState) -> Result | None:
+        """Final scores once the game is over."""
+        return final_result(state) if state.phase == "over" else None
+
+    def dump(self, state: StoneAgeState) -> str:
+        """The state as JSON."""
+        return state.model_dump_json()
+
+    def load(self, data: str | bytes) -> StoneAgeState:
+        """A state from JSON."""
+        return StoneAgeState.model_validate_json(data)
+
+
+GAME = StoneAge()

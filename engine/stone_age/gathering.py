@@ -1,0 +1,91 @@
+"""Rolling dice for food and resources, with tools.
+
+One die per worker (or two for a card's dice); the player may then add any of their
+ready tools — each tile whole and once per round, each one-use card once — and the
+total divided by the divisor (hunting 2, wood 3, clay 4, stone 5, gold 6), rounded
+down, is the yield.
+"""
+
+from __future__ import annotations
+
+from engine.core.prompts import Event
+from engine.stone_age.components import components
+from engine.stone_age.state import Player, RollStep, StoneAgeState
+from engine.stone_age.tools import best_bonus
+
+
+def divisor(resource: str) -> int:
+    """What a roll is divided by for ``resource`` (food is hunted at 2)."""
+    return 2 if resource == "food" else components().values[resource]
+
+
+def roll_total(player: Player, step: RollStep) -> int:
+    """Dice plus the tools chosen so far."""
+    bonus = sum(player.tools[i] for i in step.tools)
+    bonus += sum(player.one_use_tools[i] for i in step.once)
+    return sum(step.dice) + bonus
+
+
+def roll_yield(player: Player, step: RollStep) -> int:
+    """What the roll gives with the tools chosen so far."""
+    return roll_total(player, step) // divisor(step.resource)
+
+
+def tools_matter(player: Player, step: RollStep) -> bool:
+    """Could adding tools raise the yield at all? If not, nobody need be asked."""
+    d = divisor(step.resource)
+    return (sum(step.dice) + best_bonus(player)) // d > sum(step.dice) // d
+
+
+def start_roll(
+    state: StoneAgeState, seat: int, source: str, resource: str, dice: int, events: list[Event]
+) -> None:
+    """Roll ``dice`` dice for ``resource``; ask about tools only when they could help."""
+    rolled = [state.rng.randint(1, 6) for _ in range(dice)]
+    events.append(Event("rolled", seat, {"source": source, "dice": rolled, "sum": sum(rolled)}))
+    step = RollStep(seat=seat, source=source, resource=resource, dice=rolled)
+    if tools_matter(state.players[seat], step):
+        state.stacks.setdefault(seat, []).append(step)
+    else:
+        finish_roll(state, step, events)
+
+
+def toggle_tool(step: RollStep, slot: int) -> None:
+    """Add or withdraw a tool tile for this roll (nothing is used until taken)."""
+    if slot in step.tools:
+        step.tools.remove(slot)
+    else:
+        step.tools.append(slot)
+
+
+def toggle_once(step: RollStep, index: int) -> None:
+    """Add or withdraw a one-use tool card for this roll."""
+    if index in step.once:
+        step.once.remove(index)
+    else:
+        step.once.append(index)
+
+
+def finish_roll(state: StoneAgeState, step: RollStep, events: list[Event]) -> None:
+    """Take the yield: mark chosen tiles used, discard chosen one-use cards."""
+    player = state.players[step.seat]
+    total = roll_total(player, step)
+    amount = total // divisor(step.resource)
+    used = [player.tools[i] for i in step.tools] + [player.one_use_tools[i] for i in step.once]
+    for i in step.tools:
+        player.tools_used[i] = True
+    player.one_use_tools = [v for i, v in enumerate(player.one_use_tools) if i not in step.once]
+    player.goods[step.resource] += amount
+    events.append(
+        Event(
+            "gathered",
+            step.seat,
+            {
+                "source": step.source,
+                "resource": step.resource,
+                "amount": amount,
+                "total": total,
+                "tools": used,
+            },
+        )
+    )

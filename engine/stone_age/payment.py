@@ -1,0 +1,150 @@
+"""Paying for cards, buildings and missing food.
+
+A payment is a bill of wood, clay, stone and gold (food is never a resource). Its rule
+is either a fixed bill or a number of resources, optionally of an exact number of
+different kinds. When the ways to pay are few they are offered as complete bills (one
+tap); otherwise the payer adds resources one at a time and confirms.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from engine.stone_age.components import RESOURCES, Building, components
+from engine.stone_age.state import PayRule, Player
+
+Bill = tuple[int, int, int, int]
+MAX_LISTED = 24
+
+
+def card_rule(cost: int) -> PayRule:
+    """Any ``cost`` resources."""
+    return PayRule(count_min=cost, count_max=cost)
+
+
+def food_rule(missing: int) -> PayRule:
+    """Any ``missing`` resources instead of food."""
+    return PayRule(count_min=missing, count_max=missing)
+
+
+def building_rule(building: Building) -> PayRule:
+    """The rule printed on a building tile."""
+    if building.form == "fixed":
+        bill = {r: 0 for r in RESOURCES}
+        for r in building.cost:
+            bill[r] += 1
+        return PayRule(fixed=bill)
+    if building.form == "kinds":
+        return PayRule(count_min=building.count, count_max=building.count, kinds=building.kinds)
+    return PayRule(count_min=building.count_min, count_max=building.count_max)
+
+
+def holdings(player: Player) -> Bill:
+    """The player's wood, clay, stone and gold."""
+    g = player.goods
+    return (g["wood"], g["clay"], g["stone"], g["gold"])
+
+
+def bill_of(kinds: Sequence[str]) -> Bill:
+    """Count a list of resource names into a bill."""
+    return (
+        kinds.count("wood"), kinds.count("clay"), kinds.count("stone"), kinds.count("gold")
+    )
+
+
+def bill_value(bill: Bill) -> int:
+    """Points a bill is worth on a variable building (each resource at its value)."""
+    values = components().values
+    return sum(n * values[r] for n, r in zip(bill, RESOURCES, strict=True))
+
+
+def fits(rule: PayRule, bill: Bill) -> bool:
+    """Does ``bill`` satisfy ``rule`` exactly?"""
+    if rule.fixed is not None:
+        return bill == tuple(rule.fixed.get(r, 0) for r in RESOURCES)
+    total = sum(bill)
+    if not rule.count_min <= total <= rule.count_max:
+        return False
+    return rule.kinds is None or sum(1 for n in bill if n) == rule.kinds
+
+
+def affordable(bill: Bill, have: Bill) -> bool:
+    """Can a player holding ``have`` pay ``bill``?"""
+    return all(b <= h for b, h in zip(bill, have, strict=True))
+
+
+def _bills(rule: PayRule, have: Bill) -> Iterator[Bill]:
+    if rule.fixed is not None:
+        f = rule.fixed
+        bill: Bill = (f["wood"], f["clay"], f["stone"], f["gold"])
+        if affordable(bill, have):
+            yield bill
+        return
+    for total in range(rule.count_min, rule.count_max + 1):
+        found: list[Bill] = []
+        for w in range(min(have[0], total) + 1):
+            for c in range(min(have[1], total - w) + 1):
+                for s in range(min(have[2], total - w - c) + 1):
+                    g = total - w - c - s
+                    if g <= have[3] and fits(rule, (w, c, s, g)):
+                        found.append((w, c, s, g))
+        # Cheapest first: a player usually pays with what is worth least.
+        found.sort(key=lambda b: (bill_value(b), b[::-1]))
+        yield from found
+
+
+def bills(rule: PayRule, have: Bill, limit: int | None = None) -> list[Bill]:
+    """Ways to pay, cheapest first; at most ``limit`` of them when given."""
+    out: list[Bill] = []
+    for bill in _bills(rule, have):
+        out.append(bill)
+        if limit is not None and len(out) >= limit:
+            break
+    return out
+
+
+def can_pay(rule: PayRule, have: Bill) -> bool:
+    """Is there any way to pay?"""
+    return bool(bills(rule, have, limit=1))
+
+
+def listed(rule: PayRule, have: Bill) -> list[Bill] | None:
+    """The complete bills to offer, or None when there are too many to list."""
+    found = bills(rule, have, limit=MAX_LISTED + 1)
+    return found if len(found) <= MAX_LISTED else None
+
+
+def completable(rule: PayRule, have: Bill, partial: Bill) -> bool:
+    """Can a payment that already holds ``partial`` still be finished?"""
+    if not affordable(partial, have):
+        return False
+    if rule.kinds is None and rule.fixed is None:
+        return sum(partial) <= rule.count_max and sum(have) >= rule.count_min
+    return any(
+        all(b >= p for b, p in zip(bill, partial, strict=True)) for bill in _bills(rule, have)
+    )
+
+
+def pay(player: Player, bill: Bill) -> None:
+    """Take the bill from the player's stock (checked affordable by the caller)."""
+    for n, r in zip(bill, RESOURCES, strict=True):
+        player.goods[r] -= n
+
+
+def bill_key(bill: Bill) -> str:
+    """The option key for paying ``bill``: ``pay:w.c.s.g``."""
+    return "pay:" + ".".join(str(n) for n in bill)
+
+
+def parse_bill(text: str) -> Bill | None:
+    """Read ``w.c.s.g`` back; None if it is not four non-negative numbers."""
+    parts = text.split(".")
+    if len(parts) != 4 or not all(p.isdigit() for p in parts):
+        return None
+    w, c, s, g = (int(p) for p in parts)
+    return (w, c, s, g)
+
+
+def bill_dict(bill: Bill) -> dict[str, int]:
+    """The bill as ``{resource: amount}`` without zeros, for labels and events."""
+    return {r: n for n, r in zip(bill, RESOURCES, strict=True) if n}

@@ -1,0 +1,148 @@
+"""The Stone Age game state: plain data that serialises to JSON and back losslessly.
+
+Locations are named by short keys that also appear in option keys:
+``hunt forest clay quarry river`` (gathering), ``toolmaker hut field`` (village),
+``card1``..``card4`` (civilization card slots; slot 1 is the rightmost and costs 1) and
+``bld1``..``bldN`` (building piles).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field
+
+from engine.core.rng import RandomSource
+
+SCHEMA_VERSION = 1
+
+Phase = Literal["placement", "actions", "feeding", "over"]
+
+
+def start_goods(food: int) -> dict[str, int]:
+    """A player's stock at the start: only food."""
+    return {"food": food, "wood": 0, "clay": 0, "stone": 0, "gold": 0}
+
+
+class Player(BaseModel):
+    """One seat's village board and everything beside it."""
+
+    goods: dict[str, int]
+    people: int
+    agriculture: int = 0
+    tools: list[int] = Field(default_factory=lambda: [0, 0, 0])
+    tools_used: list[bool] = Field(default_factory=lambda: [False, False, False])
+    one_use_tools: list[int] = Field(default_factory=list)
+    # Unused "two resources of your choice" cards: kept face up until taken.
+    boons: int = 0
+    cards: list[str] = Field(default_factory=list)
+    buildings: list[str] = Field(default_factory=list)
+    # Points scored during play, by source; the running score is their sum.
+    points: dict[str, int] = Field(
+        default_factory=lambda: {"buildings": 0, "cards": 0, "feeding": 0}
+    )
+    # Workers standing on each location this round.
+    placed: dict[str, int] = Field(default_factory=dict)
+
+    @property
+    def score(self) -> int:
+        """The score on the track right now."""
+        return sum(self.points.values())
+
+    @property
+    def unplaced(self) -> int:
+        """Workers still on the player board during placement."""
+        return self.people - sum(self.placed.values())
+
+
+class PayRule(BaseModel):
+    """What a payment must look like: a fixed bill, or a count of resources with an
+    optional exact number of different kinds."""
+
+    fixed: dict[str, int] | None = None
+    count_min: int = 0
+    count_max: int = 0
+    kinds: int | None = None
+
+
+class CountStep(BaseModel):
+    """Placement, second step: how many workers go to ``loc``."""
+
+    kind: Literal["count"] = "count"
+    seat: int
+    loc: str
+
+
+class RollStep(BaseModel):
+    """Dice are rolled; the roller may add tools before taking the yield."""
+
+    kind: Literal["roll"] = "roll"
+    seat: int
+    source: str  # the location, or the card id for a card's dice
+    resource: str
+    dice: list[int]
+    tools: list[int] = Field(default_factory=list)  # chosen permanent tool slots
+    once: list[int] = Field(default_factory=list)  # chosen one-use tools (indexes)
+
+
+class PayStep(BaseModel):
+    """A payment in progress: for a card, a building or missing food."""
+
+    kind: Literal["pay"] = "pay"
+    seat: int
+    purpose: Literal["card", "building", "feed"]
+    target: str  # location key, or "feed"
+    rule: PayRule
+    paid: list[str] = Field(default_factory=list)  # resources chosen one by one
+
+
+class BoonStep(BaseModel):
+    """Taking the two resources of a "two resources of your choice" card."""
+
+    kind: Literal["boon"] = "boon"
+    seat: int
+
+
+class PickStep(BaseModel):
+    """"Dice for everyone": each seat in ``order`` takes one die in turn."""
+
+    kind: Literal["pick"] = "pick"
+    seat: int  # the buyer, who owns this step
+    card: str
+    dice: list[int]
+    order: list[int]
+
+
+Frame = Annotated[
+    CountStep | RollStep | PayStep | BoonStep | PickStep, Field(discriminator="kind")
+]
+
+
+class StoneAgeState(BaseModel):
+    """Everything about one game of Stone Age."""
+
+    game: Literal["stone_age"] = "stone_age"
+    schema_version: int = SCHEMA_VERSION
+    players: list[Player]
+    round: int = 1
+    first: int = 0
+    turn: int = 0
+    phase: Phase = "placement"
+    # Civilization cards on the board: index 0 is slot 1 (rightmost, cost 1).
+    row: list[str | None]
+    deck: list[str]  # next card is the last element
+    piles: list[list[str]]  # the face-up building is the last element of each pile
+    box: list[str] = Field(default_factory=list)  # buildings not used in this game
+    # Open decisions: each seat's stack of steps, innermost last.
+    stacks: dict[int, list[Frame]] = Field(default_factory=dict)
+    # Seats still to decide how to cover missing food this round.
+    feeding: list[int] = Field(default_factory=list)
+    last_round: bool = False  # a building pile ran out: end after this round's feeding
+    end_reason: str | None = None
+    rng: RandomSource
+    actions: int = 0  # choices applied so far
+
+    @property
+    def n(self) -> int:
+        """Number of players."""
+        return len(self.players)
