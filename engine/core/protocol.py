@@ -66,6 +66,10 @@ class Game(Protocol[S]):
         """Final scores once the game is over, else ``None``."""
         ...
 
+    def invariants(self, state: S) -> list[str]:
+        """Every broken invariant of ``state``, for fuzzing; empty when all is well."""
+        ...
+
     def dump(self, state: S) -> str:
         """The state as JSON."""
         ...

@@ -105,15 +105,15 @@ def advance(state: StoneAgeState, events: list[Event]) -> None:
             state.turn = state.first
             events.append(Event("actions_started", state.first))
         elif state.phase == "actions":
-            seat = acting_seat(state)
-            if seat is None:
+            actor = acting_seat(state)
+            if actor is None:
                 start_feeding(state, events)
                 continue
-            state.turn = seat
-            placed = state.players[seat].placed
+            state.turn = actor
+            placed = state.players[actor].placed
             if len(placed) > 1:
                 return
             # One location left: its order cannot matter, so it resolves by itself.
-            start_action(state, seat, next(iter(placed)), events)
+            start_action(state, actor, next(iter(placed)), events)
         else:
             end_round(state, events)

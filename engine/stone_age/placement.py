@@ -31,6 +31,20 @@ def all_locations(state: StoneAgeState) -> list[str]:
     return [*GATHERING, *VILLAGE, *card_locations(state), *building_locations(state)]
 
 
+_BOARD = frozenset((*GATHERING, *VILLAGE))
+
+
+def is_location(state: StoneAgeState, loc: str) -> bool:
+    """Does ``loc`` name a location of this game's board?"""
+    if loc in _BOARD:
+        return True
+    for prefix, count in (("card", len(state.row)), ("bld", len(state.piles))):
+        if loc.startswith(prefix):
+            number = loc[len(prefix):]
+            return number.isdigit() and 1 <= int(number) <= count
+    return False
+
+
 def slot_index(loc: str) -> int:
     """The row index of ``cardK`` or the pile index of ``bldK``."""
     return int(loc[4:] if loc.startswith("card") else loc[3:]) - 1
@@ -38,7 +52,12 @@ def slot_index(loc: str) -> int:
 
 def workers_at(state: StoneAgeState, loc: str) -> int:
     """How many workers of all players stand on ``loc``."""
-    return sum(p.placed.get(loc, 0) for p in state.players)
+    total = 0
+    for p in state.players:
+        n = p.placed.get(loc)
+        if n:
+            total += n
+    return total
 
 
 def fixed_count(loc: str) -> int | None:
@@ -58,7 +77,7 @@ def site_room(state: StoneAgeState, loc: str) -> int:
 
 def placement_error(state: StoneAgeState, seat: int, loc: str, count: int) -> str | None:
     """Why ``seat`` may not place ``count`` workers on ``loc`` now, or None if allowed."""
-    if loc not in all_locations(state):
+    if not is_location(state, loc):
         return "unknown_location"
     player = state.players[seat]
     if loc in player.placed:
@@ -121,6 +140,7 @@ def can_place(state: StoneAgeState, seat: int) -> bool:
     """True while ``seat`` has workers left and somewhere to put them."""
     if state.players[seat].unplaced <= 0:
         return False
+    # Hunting is almost always open; checking it first keeps this cheap.
     return any(legal_counts(state, seat, loc) for loc in all_locations(state))
 
 

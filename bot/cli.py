@@ -1,0 +1,50 @@
+"""The ``campfire`` command."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from bot.selfplay import selfplay
+from engine.registry import GAMES
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="campfire", description="Campfire: board games in group chats."
+    )
+    sub = parser.add_subparsers(dest="command")
+    sp = sub.add_parser("selfplay", help="play random legal games and report speed and errors")
+    sp.add_argument("--game", default="stone_age", choices=sorted(GAMES))
+    sp.add_argument("--players", type=int, default=4)
+    sp.add_argument("--games", type=int, default=10)
+    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--json", action="store_true", help="print one JSON line")
+    sp.add_argument("--no-check", action="store_true", help="skip invariant checks (faster)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point; returns the process exit code."""
+    args = _parser().parse_args(argv)
+    if args.command == "selfplay":
+        game = GAMES[args.game]
+        if not game.min_players <= args.players <= game.max_players:
+            print(f"{args.game} takes {game.min_players}-{game.max_players} players",
+                  file=sys.stderr)
+            return 2
+        report = selfplay(args.game, args.players, args.games, args.seed,
+                          check=not args.no_check)
+        if args.json:
+            print(json.dumps(report, ensure_ascii=False))
+        else:
+            for k, v in report.items():
+                print(f"{k:>18}: {v}")
+        return 1 if report["errors"] else 0
+    _parser().print_help()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
