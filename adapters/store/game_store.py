@@ -1,0 +1,270 @@
+"""GameStore: snapshots, action logs and indexes of tables in Redis, with optimistic writes."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any
+
+from pydantic import ValidationError
+from redis.asyncio import Redis
+
+from adapters.store import scripts
+from adapters.store.client import unavailable_on_outage
+from adapters.store.errors import (
+    CorruptRecord,
+    NotArchivable,
+    StaleVersion,
+    TableExists,
+    TableNotFound,
+)
+from adapters.store.ids import encode_table_id
+from adapters.store.keys import DEFAULT_PREFIX, Keys
+from adapters.store.migrations import MigrationRegistry
+from adapters.store.records import Action, LogEntry, TableRecord, utc_now
+
+DEFAULT_ARCHIVE_RETENTION = timedelta(days=90)
+
+
+class GameStore:
+    """All persistence of tables, on one ``redis.asyncio`` client.
+
+    Every write is a single Lua script, so it is atomic (snapshot, log and indexes
+    change together or not at all) and optimistic (``commit`` applies only on the
+    version the caller read). Connection trouble surfaces as ``StoreUnavailable``
+    and means nothing was applied.
+    """
+
+    def __init__(
+        self,
+        redis: Redis,
+        *,
+        prefix: str = DEFAULT_PREFIX,
+        migrations: MigrationRegistry | None = None,
+        archive_retention: timedelta = DEFAULT_ARCHIVE_RETENTION,
+        clock: Callable[[], datetime] = utc_now,
+    ) -> None:
+        """Wrap ``redis`` (created with ``decode_responses=True``) under key ``prefix``."""
+        if archive_retention.total_seconds() < 1:
+            raise ValueError("archive retention must be at least one second")
+        self._redis = redis
+        self.keys = Keys(prefix)
+        self.migrations = migrations or MigrationRegistry()
+        self.archive_retention = archive_retention
+        self._clock = clock
+        self._create_script = redis.register_script(scripts.CREATE)
+        self._commit_script = redis.register_script(scripts.COMMIT)
+        self._archive_script = redis.register_script(scripts.ARCHIVE)
+
+    async def ping(self) -> None:
+        """Raise ``StoreUnavailable`` unless Redis answers (for health checks)."""
+        with unavailable_on_outage("ping"):
+            await self._redis.ping()
+
+    async def new_table_id(self) -> str:
+        """Allocate a fresh short table id; unique across processes, never reused."""
+        with unavailable_on_outage("allocate table id"):
+            n = await self._redis.incr(self.keys.table_seq())
+        return encode_table_id(int(n) - 1)
+
+    async def create(self, record: TableRecord, *, create_id: str | None = None) -> TableRecord:
+        """Store a new table at version 0 and index it by chat and users.
+
+        The store stamps ``version`` (0) and both timestamps and returns the stored
+        record. ``create_id`` makes a retried create (after a lost reply) succeed
+        instead of raising ``TableExists``. Raises ``TableExists`` when the id is taken.
+        """
+        self._check_schema(record)
+        now = self._clock()
+        stored = record.model_copy(update={"version": 0, "created_at": now, "updated_at": now})
+        users = stored.user_ids()
+        with unavailable_on_outage("create table"):
+            outcome = await self._create_script(
+                keys=[
+                    self.keys.table(stored.table_id),
+                    self.keys.archived_table(stored.table_id),
+                    self.keys.chat_index(stored.chat_id),
+                ],
+                args=[
+                    stored.table_id,
+                    stored.model_dump_json(),
+                    stored.status.value,
+                    stored.chat_id,
+                    json.dumps(users),
+                    repr(now.timestamp()),
+                    self.keys.prefix,
+                    create_id or uuid.uuid4().hex,
+                ],
+            )
+        if outcome == "exists":
+            raise TableExists(stored.table_id)
+        if outcome == "duplicate":
+            return await self.get(stored.table_id)
+        return stored
+
+    async def get(self, table_id: str) -> TableRecord:
+        """Load an active table, upgraded by the migration hook to the current schema.
+
+        The upgrade is not written back: reads stay side-effect free, and the next
+        commit persists the upgraded snapshot anyway.
+        """
+        with unavailable_on_outage("load table"):
+            raw = await self._redis.hget(self.keys.table(table_id), "record")
+        if raw is None:
+            raise TableNotFound(table_id)
+        return self._parse(raw, table_id)
+
+    async def commit(
+        self,
+        table_id: str,
+        expected_version: int,
+        record: TableRecord,
+        action: Action,
+        *,
+        commit_id: str | None = None,
+    ) -> TableRecord:
+        """Replace the snapshot and append ``action`` to the log, if still at ``expected_version``.
+
+        Snapshot (at ``expected_version + 1``), log entry and index changes (seats that
+        joined or left) are written by one script: all or nothing. Raises
+        ``StaleVersion`` when another write got there first (nothing is written),
+        ``TableNotFound`` when the table is gone. ``commit_id`` (random by default)
+        lets a retry of a commit whose reply was lost return the stored result
+        instead of failing as stale; pass your own to make your own retries safe.
+        """
+        if record.table_id != table_id:
+            raise ValueError(f"record is for table {record.table_id!r}, not {table_id!r}")
+        self._check_schema(record)
+        new_version = expected_version + 1
+        stored = record.model_copy(update={"version": new_version, "updated_at": self._clock()})
+        entry = LogEntry(version=new_version, **action.model_dump())
+        with unavailable_on_outage("commit"):
+            reply = await self._commit_script(
+                keys=[self.keys.table(table_id), self.keys.log(table_id)],
+                args=[
+                    str(expected_version),
+                    stored.model_dump_json(),
+                    stored.status.value,
+                    stored.chat_id,
+                    json.dumps(stored.user_ids()),
+                    entry.model_dump_json(),
+                    commit_id or uuid.uuid4().hex,
+                    self.keys.prefix,
+                    table_id,
+                ],
+            )
+        outcome = reply[0]
+        if outcome == "missing":
+            raise TableNotFound(table_id)
+        if outcome == "stale":
+            raise StaleVersion(table_id, expected_version, int(reply[1]))
+        if outcome == "duplicate":
+            return self._parse(reply[1], table_id)
+        return stored
+
+    async def action_log(self, table_id: str, *, archived: bool = False) -> list[LogEntry]:
+        """Every logged action of a table, oldest first (empty if there are none)."""
+        key = self.keys.archived_log(table_id) if archived else self.keys.log(table_id)
+        with unavailable_on_outage("read action log"):
+            raw_entries = await self._redis.lrange(key, 0, -1)
+        try:
+            return [LogEntry.model_validate_json(raw) for raw in raw_entries]
+        except ValidationError as exc:
+            raise CorruptRecord(f"action log of {table_id!r} does not parse") from exc
+
+    async def tables_in_chat(self, chat_id: str) -> list[TableRecord]:
+        """Active (not archived) tables of a chat, oldest first."""
+        return await self._indexed(self.keys.chat_index(chat_id))
+
+    async def tables_of_user(self, user_id: str) -> list[TableRecord]:
+        """Active tables a user created or sits at, oldest first."""
+        return await self._indexed(self.keys.user_index(user_id))
+
+    async def archive(self, table_id: str, *, retention: timedelta | None = None) -> None:
+        """Move a finished or aborted table and its log to the archive, expiring after retention.
+
+        The table leaves the chat and user indexes in the same atomic step. Archiving
+        an already archived table is a no-op (so a retry after a lost reply is safe).
+        Raises ``NotArchivable`` for lobby/running tables, ``TableNotFound`` otherwise.
+        """
+        ttl = retention or self.archive_retention
+        if ttl.total_seconds() < 1:
+            raise ValueError("archive retention must be at least one second")
+        with unavailable_on_outage("archive table"):
+            reply = await self._archive_script(
+                keys=[
+                    self.keys.table(table_id),
+                    self.keys.log(table_id),
+                    self.keys.archived_table(table_id),
+                    self.keys.archived_log(table_id),
+                ],
+                args=[
+                    str(int(ttl.total_seconds())),
+                    self.keys.prefix,
+                    table_id,
+                    self._clock().isoformat(),
+                ],
+            )
+        if reply[0] == "missing":
+            raise TableNotFound(table_id)
+        if reply[0] == "active":
+            raise NotArchivable(table_id, reply[1])
+
+    async def get_archived(self, table_id: str) -> TableRecord:
+        """Load an archived table (migrated like ``get``); ``TableNotFound`` once expired."""
+        with unavailable_on_outage("load archived table"):
+            raw = await self._redis.hget(self.keys.archived_table(table_id), "record")
+        if raw is None:
+            raise TableNotFound(table_id)
+        return self._parse(raw, table_id)
+
+    async def _indexed(self, index_key: str) -> list[TableRecord]:
+        with unavailable_on_outage("list tables"):
+            members = await self._redis.zrange(index_key, 0, -1)
+            table_ids = [_text(member) for member in members]
+            if not table_ids:
+                return []
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for table_id in table_ids:
+                    pipe.hget(self.keys.table(table_id), "record")
+                raws: list[str | bytes | None] = await pipe.execute()
+        # Indexes change in the same scripts as snapshots, so a miss only happens
+        # when a table is archived between the two reads above: skip it.
+        return [
+            self._parse(raw, table_id)
+            for table_id, raw in zip(table_ids, raws, strict=True)
+            if raw is not None
+        ]
+
+    def _parse(self, raw: str | bytes, table_id: str) -> TableRecord:
+        try:
+            data: Any = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise CorruptRecord(f"snapshot of {table_id!r} is not JSON") from exc
+        if not isinstance(data, dict):
+            raise CorruptRecord(f"snapshot of {table_id!r} is not a JSON object")
+        upgraded = self.migrations.upgrade(data)
+        try:
+            return TableRecord.model_validate(upgraded)
+        except ValidationError as exc:
+            raise CorruptRecord(f"snapshot of {table_id!r} does not parse") from exc
+
+    def _check_schema(self, record: TableRecord) -> None:
+        # Writing a snapshot at another schema than the one this code migrates to
+        # would make the next load skip (or repeat) migrations.
+        current = self.migrations.current_schema(record.game)
+        if current is not None and record.schema_version != current:
+            raise ValueError(
+                f"{record.game} record has schema {record.schema_version}, current is {current}"
+            )
+
+
+def _text(value: object) -> str:
+    # The client decodes replies, but redis-py's types still allow bytes.
+    if isinstance(value, bytes):
+        return value.decode()
+    if isinstance(value, str):
+        return value
+    raise CorruptRecord(f"unexpected reply from Redis: {value!r}")

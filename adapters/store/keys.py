@@ -1,0 +1,68 @@
+"""Redis key layout, in one place so that Python and the Lua scripts agree.
+
+With prefix ``p`` (default ``campfire:``)::
+
+    p table:<id>            hash  snapshot: version, status, chat, users, score, record, commit_id
+    p table:<id>:log        list  action log, one LogEntry JSON per commit, oldest first
+    p archive:<id>          hash  same as the snapshot, with a TTL (retention)
+    p archive:<id>:log      list  same as the log, with the same TTL
+    p chat:<chat>:tables    zset  active table ids of a chat, scored by creation time
+    p user:<user>:tables    zset  active table ids of a user (creator or seat), same score
+    p seq:table             int   counter behind the short table ids
+    p jobs:queue            zset  due jobs by due time (claimed ones by lease expiry)
+    p job:<id>              hash  one job: payload, due, owner, attempts
+
+The Lua scripts build the ``chat:``/``user:``/``job:`` keys from the prefix themselves
+(``LUA_*`` below mirror the Python builders), because the set of users to unindex is
+only known inside the script. That is fine on a single Redis or Sentinel; Redis
+Cluster would need hash tags and is not supported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DEFAULT_PREFIX = "campfire:"
+
+
+@dataclass(frozen=True)
+class Keys:
+    """Builds every key the store uses under one prefix."""
+
+    prefix: str = DEFAULT_PREFIX
+
+    def table(self, table_id: str) -> str:
+        """Snapshot hash of an active table."""
+        return f"{self.prefix}table:{table_id}"
+
+    def log(self, table_id: str) -> str:
+        """Action log list of an active table."""
+        return f"{self.prefix}table:{table_id}:log"
+
+    def archived_table(self, table_id: str) -> str:
+        """Snapshot hash of an archived table."""
+        return f"{self.prefix}archive:{table_id}"
+
+    def archived_log(self, table_id: str) -> str:
+        """Action log list of an archived table."""
+        return f"{self.prefix}archive:{table_id}:log"
+
+    def chat_index(self, chat_id: str) -> str:
+        """Sorted set of the active tables of a chat (mirrored in Lua)."""
+        return f"{self.prefix}chat:{chat_id}:tables"
+
+    def user_index(self, user_id: str) -> str:
+        """Sorted set of the active tables of a user (mirrored in Lua)."""
+        return f"{self.prefix}user:{user_id}:tables"
+
+    def table_seq(self) -> str:
+        """Counter from which table ids are derived."""
+        return f"{self.prefix}seq:table"
+
+    def job_queue(self) -> str:
+        """Sorted set of scheduled and leased jobs."""
+        return f"{self.prefix}jobs:queue"
+
+    def job(self, job_id: str) -> str:
+        """Hash of one scheduled job (mirrored in Lua)."""
+        return f"{self.prefix}job:{job_id}"

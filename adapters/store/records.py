@@ -1,0 +1,100 @@
+"""Pydantic models at the storage boundary: what a table and a log entry look like on disk.
+
+The engine state inside a record is opaque here: the store keeps it as a JSON-able
+dict and never looks inside (only migrations, registered by the games, do).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Annotated
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, JsonValue, StringConstraints
+
+#: Short lowercase id shown to players ("a7k2"); see ``ids.py``.
+TableId = Annotated[str, StringConstraints(pattern=r"^[0-9a-z]{1,16}$")]
+#: Chat and user ids come from the adapters, namespaced by platform ("tg:-1001", "dc:42")
+#: so that Telegram and Discord ids never collide. They become part of Redis keys, hence
+#: no whitespace and no braces (braces would act as cluster hash tags).
+ExternalId = Annotated[str, StringConstraints(min_length=1, max_length=128, pattern=r"^[^\s{}]+$")]
+GameName = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,31}$")]
+
+
+def utc_now() -> datetime:
+    """Return the current time as an aware UTC datetime (the store's default clock)."""
+    return datetime.now(UTC)
+
+
+class TableStatus(StrEnum):
+    """Life cycle of a table: lobby -> running -> finished, or aborted at any point."""
+
+    LOBBY = "lobby"
+    RUNNING = "running"
+    FINISHED = "finished"
+    ABORTED = "aborted"
+
+    @property
+    def is_over(self) -> bool:
+        """True for statuses after which the table may be archived."""
+        return self in (TableStatus.FINISHED, TableStatus.ABORTED)
+
+
+class TableRecord(BaseModel):
+    """Snapshot of one table: everything needed to show it and to continue play.
+
+    ``version`` counts the commits applied so far and is owned by the store: whatever
+    the caller puts there is replaced by the version the store actually writes.
+    ``schema_version`` is the schema of ``state`` (and of the record) for this game;
+    migrations raise it on load. ``seed`` with ``seats``, ``options`` and the ``move``
+    entries of the action log replays the game from scratch.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    table_id: TableId
+    game: GameName
+    chat_id: ExternalId
+    creator_id: ExternalId
+    seats: tuple[ExternalId, ...] = ()
+    options: dict[str, JsonValue] = Field(default_factory=dict)
+    status: TableStatus = TableStatus.LOBBY
+    schema_version: int = Field(default=1, ge=1)
+    version: int = Field(default=0, ge=0)
+    seed: int | None = None
+    state: dict[str, JsonValue] = Field(default_factory=dict)
+    #: Bot bookkeeping that is not game state (e.g. ids of messages to edit).
+    meta: dict[str, JsonValue] = Field(default_factory=dict)
+    created_at: AwareDatetime = Field(default_factory=utc_now)
+    updated_at: AwareDatetime = Field(default_factory=utc_now)
+
+    def user_ids(self) -> list[str]:
+        """Users whose "my tables" list shows this table: the creator and every seat."""
+        return sorted({self.creator_id, *self.seats})
+
+
+class ActionKind(StrEnum):
+    """What an action-log entry records; only ``move`` entries are replayed by the engine."""
+
+    MOVE = "move"
+    LOBBY = "lobby"
+    SYSTEM = "system"
+
+
+class Action(BaseModel):
+    """One change a user (or the system) made to a table, as passed to ``commit``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    #: The option key chosen ("hunt", "place:forest:3") or a lobby verb ("join", "start").
+    key: str = Field(min_length=1, max_length=200)
+    user_id: ExternalId | None = None
+    seat: int | None = Field(default=None, ge=0)
+    kind: ActionKind = ActionKind.MOVE
+    at: AwareDatetime = Field(default_factory=utc_now)
+
+
+class LogEntry(Action):
+    """An action as stored in the log: stamped with the table version it produced."""
+
+    version: int = Field(ge=1)

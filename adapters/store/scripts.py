@@ -1,0 +1,121 @@
+"""Lua scripts behind every multi-key write, so that each write is one atomic step.
+
+Rule followed by every script: all reads, checks and JSON decoding happen before the
+first write. Redis does not roll back a script that fails halfway, so an error after
+a write would leave half a commit behind.
+"""
+
+from __future__ import annotations
+
+# KEYS: table, archived table, chat index
+# ARGV: id, record json, status, chat, users json, score, prefix, create id
+CREATE = """
+local existing = redis.call('HGET', KEYS[1], 'commit_id')
+if existing then
+  if existing == ARGV[8] then return 'duplicate' end
+  return 'exists'
+end
+if redis.call('EXISTS', KEYS[2]) == 1 then return 'exists' end
+local users = cjson.decode(ARGV[5])
+redis.call('HSET', KEYS[1], 'version', '0', 'status', ARGV[3], 'chat', ARGV[4],
+  'users', ARGV[5], 'score', ARGV[6], 'record', ARGV[2], 'commit_id', ARGV[8])
+redis.call('ZADD', KEYS[3], ARGV[6], ARGV[1])
+for _, user in ipairs(users) do
+  redis.call('ZADD', ARGV[7] .. 'user:' .. user .. ':tables', ARGV[6], ARGV[1])
+end
+return 'ok'
+"""
+
+# KEYS: table, log
+# ARGV: expected version, record json, status, chat, users json, entry json,
+#       commit id, prefix, table id
+COMMIT = """
+local cur = redis.call('HMGET', KEYS[1], 'version', 'commit_id', 'chat', 'users', 'score')
+if not cur[1] then return {'missing'} end
+local version = tonumber(cur[1])
+local expected = tonumber(ARGV[1])
+if version ~= expected then
+  if version == expected + 1 and cur[2] == ARGV[7] then
+    -- A retry of a commit that went through but whose reply was lost.
+    return {'duplicate', redis.call('HGET', KEYS[1], 'record')}
+  end
+  return {'stale', tostring(version)}
+end
+local old_users = cjson.decode(cur[4])
+local new_users = cjson.decode(ARGV[5])
+local keep = {}
+for _, user in ipairs(new_users) do keep[user] = true end
+
+redis.call('HSET', KEYS[1], 'version', tostring(version + 1), 'status', ARGV[3],
+  'chat', ARGV[4], 'users', ARGV[5], 'record', ARGV[2], 'commit_id', ARGV[7])
+redis.call('RPUSH', KEYS[2], ARGV[6])
+if cur[3] ~= ARGV[4] then
+  redis.call('ZREM', ARGV[8] .. 'chat:' .. cur[3] .. ':tables', ARGV[9])
+  redis.call('ZADD', ARGV[8] .. 'chat:' .. ARGV[4] .. ':tables', cur[5], ARGV[9])
+end
+for _, user in ipairs(old_users) do
+  if not keep[user] then
+    redis.call('ZREM', ARGV[8] .. 'user:' .. user .. ':tables', ARGV[9])
+  end
+end
+for _, user in ipairs(new_users) do
+  redis.call('ZADD', ARGV[8] .. 'user:' .. user .. ':tables', cur[5], ARGV[9])
+end
+return {'ok'}
+"""
+
+# KEYS: table, log, archived table, archived log
+# ARGV: ttl seconds, prefix, table id, archived-at iso timestamp
+ARCHIVE = """
+local cur = redis.call('HMGET', KEYS[1], 'status', 'chat', 'users')
+if not cur[1] then
+  if redis.call('EXISTS', KEYS[3]) == 1 then return {'already'} end
+  return {'missing'}
+end
+if cur[1] ~= 'finished' and cur[1] ~= 'aborted' then return {'active', cur[1]} end
+local users = cjson.decode(cur[3])
+
+redis.call('ZREM', ARGV[2] .. 'chat:' .. cur[2] .. ':tables', ARGV[3])
+for _, user in ipairs(users) do
+  redis.call('ZREM', ARGV[2] .. 'user:' .. user .. ':tables', ARGV[3])
+end
+redis.call('HSET', KEYS[1], 'archived_at', ARGV[4])
+redis.call('RENAME', KEYS[1], KEYS[3])
+redis.call('EXPIRE', KEYS[3], ARGV[1])
+if redis.call('EXISTS', KEYS[2]) == 1 then
+  redis.call('RENAME', KEYS[2], KEYS[4])
+  redis.call('EXPIRE', KEYS[4], ARGV[1])
+end
+return {'ok'}
+"""
+
+# KEYS: queue
+# ARGV: now, lease-until, worker id, limit, prefix
+# A claimed job stays in the queue scored by its lease expiry: if the worker dies
+# before ``ack``, the job becomes due again by itself, with no sweeper needed.
+CLAIM_DUE = """
+local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[4]))
+local claimed = {}
+for _, id in ipairs(ids) do
+  local key = ARGV[5] .. 'job:' .. id
+  if redis.call('EXISTS', key) == 0 then
+    redis.call('ZREM', KEYS[1], id)
+  else
+    redis.call('ZADD', KEYS[1], ARGV[2], id)
+    redis.call('HSET', key, 'owner', ARGV[3])
+    redis.call('HINCRBY', key, 'attempts', 1)
+    local job = redis.call('HMGET', key, 'payload', 'due', 'attempts')
+    table.insert(claimed, {id, job[1], job[2], job[3]})
+  end
+end
+return claimed
+"""
+
+# KEYS: queue, job
+# ARGV: job id, worker id
+ACK = """
+if redis.call('HGET', KEYS[2], 'owner') ~= ARGV[2] then return 0 end
+redis.call('ZREM', KEYS[1], ARGV[1])
+redis.call('DEL', KEYS[2])
+return 1
+"""

@@ -1,0 +1,99 @@
+"""The message catalog: texts by language and code, loaded from YAML files.
+
+Files are ``bot/i18n/data/<part>.<lang>.yaml``; nested mappings flatten to dotted codes
+(``lobby: {joined: ...}`` → ``lobby.joined``). A missing text falls back to English,
+then to the code itself, so a gap shows up as a visible code rather than a crash.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources as importlib_resources
+from typing import Any, Literal
+
+import yaml
+
+Lang = Literal["ru", "en"]
+LANGS: tuple[Lang, ...] = ("ru", "en")
+FALLBACK: Lang = "en"
+
+
+def normalize_lang(value: str | None, default: Lang = "ru") -> Lang:
+    """Map a platform language code (``ru-RU``, ``en_GB``, ``uk``) to a catalog language."""
+    if not value:
+        return default
+    head = value.replace("_", "-").split("-")[0].lower()
+    if head == "en":
+        return "en"
+    if head in ("ru", "uk", "be", "kk"):
+        return "ru"
+    return default
+
+
+def _flatten(prefix: str, node: Any, out: dict[str, str]) -> None:
+    if isinstance(node, Mapping):
+        for key, value in node.items():
+            _flatten(f"{prefix}.{key}" if prefix else str(key), value, out)
+    else:
+        out[prefix] = str(node)
+
+
+class _Blank(dict[str, Any]):
+    """Formatting arguments where a missing name renders as ``{name}`` instead of failing."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+class Catalog:
+    """Texts by language and code."""
+
+    def __init__(self, texts: Mapping[str, Mapping[str, str]]) -> None:
+        self._texts = {lang: dict(texts.get(lang, {})) for lang in LANGS}
+
+    @classmethod
+    def from_yaml_documents(cls, docs: Mapping[str, list[str]]) -> Catalog:
+        """Build from YAML source texts grouped by language."""
+        texts: dict[str, dict[str, str]] = {}
+        for lang, sources in docs.items():
+            flat: dict[str, str] = {}
+            for source in sources:
+                _flatten("", yaml.safe_load(source) or {}, flat)
+            texts[lang] = flat
+        return cls(texts)
+
+    def has(self, lang: Lang, code: str) -> bool:
+        """Is there a text for ``code`` in exactly this language?"""
+        return code in self._texts[lang]
+
+    def codes(self, lang: Lang) -> set[str]:
+        """Every code with a text in ``lang``."""
+        return set(self._texts[lang])
+
+    def raw(self, lang: Lang, code: str) -> str | None:
+        """The unformatted text, with the English fallback, or None."""
+        text = self._texts[lang].get(code)
+        if text is None:
+            text = self._texts[FALLBACK].get(code)
+        return text
+
+    def t(self, lang: Lang, code: str, **args: Any) -> str:
+        """The text for ``code`` in ``lang`` with ``args`` filled in."""
+        text = self.raw(lang, code)
+        if text is None:
+            return code
+        return string.Formatter().vformat(text, (), _Blank(args))
+
+
+@cache
+def default_catalog() -> Catalog:
+    """The catalog shipped in ``bot/i18n/data`` (read once; it never changes)."""
+    root = importlib_resources.files("bot.i18n").joinpath("data")
+    docs: dict[str, list[str]] = {lang: [] for lang in LANGS}
+    for entry in sorted(root.iterdir(), key=lambda e: e.name):
+        parts = entry.name.split(".")
+        if len(parts) == 3 and parts[2] == "yaml" and parts[1] in docs:
+            docs[parts[1]].append(entry.read_text(encoding="utf-8"))
+    return Catalog.from_yaml_documents(docs)

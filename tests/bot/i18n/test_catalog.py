@@ -1,0 +1,56 @@
+"""The message catalog: lookup, fallback, formatting and completeness."""
+
+from __future__ import annotations
+
+from bot.i18n import LANGS, normalize_lang
+from bot.i18n.catalog import Catalog, default_catalog
+
+
+def _catalog() -> Catalog:
+    return Catalog.from_yaml_documents({
+        "en": ["a: '{x}'\nnest:\n  b: plain\nonly_en: E"],
+        "ru": ["a: '{x} (ru)'\nnest:\n  b: ровно"],
+    })
+
+
+def test_lookup_flattens_and_formats() -> None:
+    """Nested keys flatten to dotted codes and arguments are filled in."""
+    c = _catalog()
+    assert c.t("en", "a", x=5) == "5"
+    assert c.t("ru", "a", x=5) == "5 (ru)"
+    assert c.t("ru", "nest.b") == "ровно"
+
+
+def test_fallback_to_english_then_code() -> None:
+    """A text missing in Russian falls back to English, an unknown code shows itself."""
+    c = _catalog()
+    assert c.t("ru", "only_en") == "E"
+    assert c.t("ru", "no.such.code") == "no.such.code"
+
+
+def test_missing_argument_does_not_crash() -> None:
+    """A placeholder without a value is left visible instead of raising."""
+    assert _catalog().t("en", "a") == "{x}"
+
+
+def test_user_text_is_not_interpreted() -> None:
+    """Braces inside argument values are kept as they are."""
+    assert _catalog().t("en", "a", x="{evil} {0}") == "{evil} {0}"
+
+
+def test_normalize_lang() -> None:
+    """Platform language codes map to the two catalog languages."""
+    assert normalize_lang("en-GB") == "en"
+    assert normalize_lang("ru_RU") == "ru"
+    assert normalize_lang("uk") == "ru"
+    assert normalize_lang(None) == "ru"
+    assert normalize_lang("de", default="en") == "en"
+
+
+def test_shipped_catalog_has_same_codes_in_both_languages() -> None:
+    """Russian and English are complete: every code exists in both."""
+    c = default_catalog()
+    ru, en = c.codes("ru"), c.codes("en")
+    assert ru == en, f"only ru: {sorted(ru - en)[:10]}, only en: {sorted(en - ru)[:10]}"
+    assert set(LANGS) == {"ru", "en"}
+    assert c.t("ru", "reason.not_your_turn") != c.t("en", "reason.not_your_turn")
