@@ -3,10 +3,17 @@
 Files are ``bot/i18n/data/<part>.<lang>.yaml``; nested mappings flatten to dotted codes
 (``lobby: {joined: ...}`` → ``lobby.joined``). A missing text falls back to English,
 then to the code itself, so a gap shows up as a visible code rather than a crash.
+
+Message texts are a small HTML subset (``<b>``, ``<i>``, ``<code>``) that every adapter
+knows how to show. Argument values are escaped when they are filled in unless they are
+``Markup`` (text this module already produced), so a user name can never inject markup.
+``plain`` gives unmarked text for buttons.
 """
 
 from __future__ import annotations
 
+import html
+import re
 import string
 from collections.abc import Mapping
 from functools import cache
@@ -38,6 +45,27 @@ def _flatten(prefix: str, node: Any, out: dict[str, str]) -> None:
             _flatten(f"{prefix}.{key}" if prefix else str(key), value, out)
     else:
         out[prefix] = str(node)
+
+
+class Markup(str):
+    """Text that is already safe markup: inserted into other texts without escaping."""
+
+    __slots__ = ()
+
+
+def escape(value: Any) -> Markup:
+    """Escape any value for insertion into a message text (Markup passes through)."""
+    if isinstance(value, Markup):
+        return value
+    return Markup(html.escape(str(value), quote=False))
+
+
+_TAG = re.compile(r"</?(?:b|i|u|s|code|pre)>")
+
+
+def to_plain(text: str) -> str:
+    """Markup to plain text: tags dropped, entities decoded."""
+    return html.unescape(_TAG.sub("", text))
 
 
 class _Blank(dict[str, Any]):
@@ -79,12 +107,17 @@ class Catalog:
             text = self._texts[FALLBACK].get(code)
         return text
 
-    def t(self, lang: Lang, code: str, **args: Any) -> str:
-        """The text for ``code`` in ``lang`` with ``args`` filled in."""
+    def t(self, lang: Lang, code: str, **args: Any) -> Markup:
+        """The message text for ``code`` in ``lang``, arguments escaped and filled in."""
         text = self.raw(lang, code)
         if text is None:
-            return code
-        return string.Formatter().vformat(text, (), _Blank(args))
+            return escape(code)
+        safe = {k: v if isinstance(v, (int, float)) else escape(v) for k, v in args.items()}
+        return Markup(string.Formatter().vformat(text, (), _Blank(safe)))
+
+    def plain(self, lang: Lang, code: str, **args: Any) -> str:
+        """The text as plain characters (for buttons and terminals)."""
+        return to_plain(self.t(lang, code, **args))
 
 
 @cache

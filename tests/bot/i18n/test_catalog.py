@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.i18n import LANGS, normalize_lang
+from bot.i18n import LANGS, escape, normalize_lang, to_plain
 from bot.i18n.catalog import Catalog, default_catalog
 
 
@@ -36,6 +36,16 @@ def test_missing_argument_does_not_crash() -> None:
 def test_user_text_is_not_interpreted() -> None:
     """Braces inside argument values are kept as they are."""
     assert _catalog().t("en", "a", x="{evil} {0}") == "{evil} {0}"
+
+
+def test_user_text_is_escaped_but_markup_is_not() -> None:
+    """A name with HTML is escaped; text the catalog produced is inserted as is."""
+    c = Catalog.from_yaml_documents({"en": ["hi: '<b>{name}</b> & {more}'"], "ru": [""]})
+    inner = c.t("en", "hi", name="x", more="y")
+    out = c.t("en", "hi", name="<script>&", more=inner)
+    assert out == "<b>&lt;script&gt;&amp;</b> & <b>x</b> & y"
+    assert c.plain("en", "hi", name="<i>A&B</i>", more="1") == "<i>A&B</i> & 1"
+    assert to_plain(escape("a < b")) == "a < b"
 
 
 def test_normalize_lang() -> None:
