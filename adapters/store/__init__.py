@@ -8,9 +8,13 @@ Typical use::
 """
 
 from adapters.store.config import Storage, StoreSettings, open_storage
-from adapters.store.due_jobs import DueJob, DueJobs
+from adapters.store.due_jobs import DueJobs
 from adapters.store.embedded import EmbeddedRedis
-from adapters.store.errors import (
+from adapters.store.game_store import GameStore
+from adapters.store.keys import Keys
+from adapters.store.migrations import Migration, MigrationRegistry
+from adapters.store.once import OnceFlags
+from bot.storage.errors import (
     CorruptRecord,
     DataDirInUse,
     EmbeddedServerError,
@@ -22,12 +26,10 @@ from adapters.store.errors import (
     TableExists,
     TableNotFound,
 )
-from adapters.store.game_store import GameStore
-from adapters.store.keys import Keys
-from adapters.store.migrations import Migration, MigrationRegistry
-from adapters.store.records import (
+from bot.storage.records import (
     Action,
     ActionKind,
+    DueJob,
     LogEntry,
     TableRecord,
     TableStatus,
@@ -49,6 +51,7 @@ __all__ = [
     "MigrationError",
     "MigrationRegistry",
     "NotArchivable",
+    "OnceFlags",
     "StaleVersion",
     "Storage",
     "StoreError",

@@ -10,7 +10,7 @@ from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 
-from adapters.store.errors import StoreUnavailable
+from bot.storage.errors import StoreUnavailable
 
 # Error replies meaning "the server is there but cannot take writes right now"
 # (disk full/AOF write failing, replica after failover, out of memory): for the

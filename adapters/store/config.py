@@ -18,6 +18,7 @@ from adapters.store.embedded import DEFAULT_DATA_DIR, EmbeddedRedis, FsyncPolicy
 from adapters.store.game_store import DEFAULT_ARCHIVE_RETENTION, GameStore
 from adapters.store.keys import DEFAULT_PREFIX
 from adapters.store.migrations import MigrationRegistry
+from adapters.store.once import OnceFlags
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ class Storage:
     redis: Redis
     games: GameStore
     jobs: DueJobs
+    once: OnceFlags
     #: The embedded server, or None when ``REDIS_URL`` is used.
     server: EmbeddedRedis | None
 
@@ -92,7 +94,8 @@ async def open_storage(
         )
         await games.ping()
         jobs = DueJobs(client, prefix=settings.key_prefix, lease=settings.job_lease)
-        yield Storage(redis=client, games=games, jobs=jobs, server=server)
+        once = OnceFlags(client, prefix=settings.key_prefix)
+        yield Storage(redis=client, games=games, jobs=jobs, once=once, server=server)
     finally:
         await client.aclose()
         if server is not None:

@@ -15,26 +15,16 @@ from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, JsonValue
+from pydantic import JsonValue
 from redis.asyncio import Redis
 
 from adapters.store import scripts
 from adapters.store.client import unavailable_on_outage
 from adapters.store.keys import DEFAULT_PREFIX, Keys
+from bot.storage.records import DueJob
 
 DEFAULT_LEASE = timedelta(minutes=5)
 _JOB_ID = re.compile(r"^[^\s{}]{1,200}$")
-
-
-class DueJob(BaseModel):
-    """A claimed job: what to do, when it was due and how many times it was claimed."""
-
-    model_config = ConfigDict(frozen=True)
-
-    job_id: str
-    due_at: AwareDatetime
-    payload: dict[str, JsonValue]
-    attempts: int
 
 
 class DueJobs:

@@ -44,7 +44,7 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from adapters.store.errors import DataDirInUse, EmbeddedServerError
+from bot.storage.errors import DataDirInUse, EmbeddedServerError
 
 FsyncPolicy = Literal["always", "everysec"]
 DEFAULT_DATA_DIR = Path("data")

@@ -13,17 +13,17 @@ from redis.asyncio import Redis
 
 from adapters.store import scripts
 from adapters.store.client import unavailable_on_outage
-from adapters.store.errors import (
+from adapters.store.ids import encode_table_id
+from adapters.store.keys import DEFAULT_PREFIX, Keys
+from adapters.store.migrations import MigrationRegistry
+from bot.storage.errors import (
     CorruptRecord,
     NotArchivable,
     StaleVersion,
     TableExists,
     TableNotFound,
 )
-from adapters.store.ids import encode_table_id
-from adapters.store.keys import DEFAULT_PREFIX, Keys
-from adapters.store.migrations import MigrationRegistry
-from adapters.store.records import Action, LogEntry, TableRecord, utc_now
+from bot.storage.records import Action, LogEntry, TableRecord, utc_now
 
 DEFAULT_ARCHIVE_RETENTION = timedelta(days=90)
 

@@ -12,7 +12,7 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from adapters.store.errors import MigrationError
+from bot.storage.errors import MigrationError
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 

@@ -12,8 +12,8 @@ from redis.asyncio import Redis
 from adapters.store.client import connect
 from adapters.store.due_jobs import DueJobs
 from adapters.store.game_store import GameStore
-from adapters.store.records import TableRecord
 from adapters.store.testing import delete_prefix, redis_for_tests, unique_prefix
+from bot.storage.records import TableRecord
 
 
 @pytest.fixture(scope="session")

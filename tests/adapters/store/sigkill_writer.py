@@ -14,7 +14,7 @@ import time
 from adapters.store.client import connect
 from adapters.store.embedded import EmbeddedRedis
 from adapters.store.game_store import GameStore
-from adapters.store.records import Action, TableRecord, TableStatus
+from bot.storage.records import Action, TableRecord, TableStatus
 
 
 async def write(url: str, prefix: str) -> None:

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from adapters.store.config import StoreSettings, open_storage
-from adapters.store.errors import StoreUnavailable
-from adapters.store.records import TableRecord
 from adapters.store.testing import delete_prefix, external_redis_url, unique_prefix
+from bot.storage.errors import StoreUnavailable
+from bot.storage.records import TableRecord
 
 
 def test_settings_from_env() -> None:

@@ -19,9 +19,9 @@ import pytest
 
 from adapters.store.client import connect
 from adapters.store.embedded import EmbeddedRedis
-from adapters.store.errors import DataDirInUse, StoreUnavailable
 from adapters.store.game_store import GameStore
-from adapters.store.records import Action, TableRecord, TableStatus
+from bot.storage.errors import DataDirInUse, StoreUnavailable
+from bot.storage.records import Action, TableRecord, TableStatus
 
 WRITER = Path(__file__).with_name("sigkill_writer.py")
 PREFIX = "campfire:"

@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 from redis.asyncio import Redis
 
-from adapters.store.errors import (
+from adapters.store.game_store import GameStore
+from adapters.store.migrations import MigrationRegistry
+from bot.storage.errors import (
     CorruptRecord,
     MigrationError,
     NotArchivable,
@@ -18,9 +20,7 @@ from adapters.store.errors import (
     TableExists,
     TableNotFound,
 )
-from adapters.store.game_store import GameStore
-from adapters.store.migrations import MigrationRegistry
-from adapters.store.records import Action, ActionKind, TableRecord, TableStatus
+from bot.storage.records import Action, ActionKind, TableRecord, TableStatus
 
 MakeRecord = Callable[..., TableRecord]
 

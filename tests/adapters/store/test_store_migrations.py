@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from adapters.store.errors import MigrationError
 from adapters.store.migrations import MigrationRegistry
+from bot.storage.errors import MigrationError
 
 
 def rename_food(data: dict[str, Any]) -> dict[str, Any]:

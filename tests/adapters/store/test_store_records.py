@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from adapters.store.ids import ALPHABET, encode_table_id
-from adapters.store.records import Action, LogEntry, TableRecord, TableStatus
+from bot.storage.records import Action, LogEntry, TableRecord, TableStatus
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=5),

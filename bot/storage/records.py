@@ -98,3 +98,14 @@ class LogEntry(Action):
     """An action as stored in the log: stamped with the table version it produced."""
 
     version: int = Field(ge=1)
+
+
+class DueJob(BaseModel):
+    """A claimed job: what to do, when it was due and how many times it was claimed."""
+
+    model_config = ConfigDict(frozen=True)
+
+    job_id: str
+    due_at: AwareDatetime
+    payload: dict[str, JsonValue]
+    attempts: int

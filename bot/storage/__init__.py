@@ -1,0 +1,31 @@
+"""What the bot needs from storage: record types, errors and the ports it calls.
+
+The Redis implementation lives in ``adapters/store``; the bot only sees these types,
+so imports keep pointing inward (adapters -> bot -> engine).
+"""
+
+from bot.storage.errors import (
+    StaleVersion,
+    StoreError,
+    StoreUnavailable,
+    TableExists,
+    TableNotFound,
+)
+from bot.storage.ports import GameStorePort, JobQueuePort, OncePort
+from bot.storage.records import Action, ActionKind, LogEntry, TableRecord, TableStatus
+
+__all__ = [
+    "Action",
+    "ActionKind",
+    "GameStorePort",
+    "JobQueuePort",
+    "LogEntry",
+    "OncePort",
+    "StaleVersion",
+    "StoreError",
+    "StoreUnavailable",
+    "TableExists",
+    "TableNotFound",
+    "TableRecord",
+    "TableStatus",
+]

@@ -1,0 +1,85 @@
+"""The storage operations the bot calls; ``adapters/store`` implements them on Redis."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime, timedelta
+from typing import Protocol
+
+from pydantic import JsonValue
+
+from bot.storage.records import Action, DueJob, LogEntry, TableRecord
+
+
+class GameStorePort(Protocol):
+    """Snapshots with optimistic versions, action logs and indexes."""
+
+    async def new_table_id(self) -> str:
+        """A fresh short table id, never reused."""
+        ...
+
+    async def create(self, record: TableRecord, *, create_id: str | None = None) -> TableRecord:
+        """Store a new table at version 0."""
+        ...
+
+    async def get(self, table_id: str) -> TableRecord:
+        """The current snapshot (``TableNotFound`` if there is none)."""
+        ...
+
+    async def commit(
+        self,
+        table_id: str,
+        expected_version: int,
+        record: TableRecord,
+        action: Action,
+        *,
+        commit_id: str | None = None,
+    ) -> TableRecord:
+        """Write ``record`` at ``expected_version + 1`` or raise ``StaleVersion``."""
+        ...
+
+    async def action_log(self, table_id: str, *, archived: bool = False) -> list[LogEntry]:
+        """Every action applied to the table, oldest first."""
+        ...
+
+    async def tables_in_chat(self, chat_id: str) -> list[TableRecord]:
+        """Active tables of a chat, oldest first."""
+        ...
+
+    async def tables_of_user(self, user_id: str) -> list[TableRecord]:
+        """Active tables a user created or sits at, oldest first."""
+        ...
+
+    async def archive(self, table_id: str, *, retention: timedelta | None = None) -> None:
+        """Move a finished or aborted table out of the active indexes."""
+        ...
+
+
+class JobQueuePort(Protocol):
+    """Jobs due at a time, each claimed by one worker."""
+
+    async def schedule(
+        self, job_id: str, due_at: datetime, payload: Mapping[str, JsonValue] | None = None
+    ) -> None:
+        """Schedule or reschedule ``job_id``."""
+        ...
+
+    async def cancel(self, job_id: str) -> bool:
+        """Remove a job; True if it existed."""
+        ...
+
+    async def claim_due(self, now: datetime, worker_id: str, *, limit: int = 100) -> list[DueJob]:
+        """Claim the jobs due at ``now`` for this worker."""
+        ...
+
+    async def ack(self, job_id: str, worker_id: str) -> bool:
+        """Mark a claimed job done."""
+        ...
+
+
+class OncePort(Protocol):
+    """A flag that can be raised once, across every worker."""
+
+    async def first(self, key: str, ttl: timedelta) -> bool:
+        """True for the first caller with ``key`` (within ``ttl``), False for all others."""
+        ...
