@@ -1,0 +1,1 @@
+"""Game pictures drawn with Pillow: one module per game, fonts and text safety shared."""
