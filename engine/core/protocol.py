@@ -66,6 +66,10 @@ class Game(Protocol[S]):
         """Final scores once the game is over, else ``None``."""
         ...
 
+    def heuristic(self, state: S, seat: int) -> float:
+        """A rough value of ``seat``'s position (higher is better), for a greedy autopilot."""
+        ...
+
     def invariants(self, state: S) -> list[str]:
         """Every broken invariant of ``state``, for fuzzing; empty when all is well."""
         ...

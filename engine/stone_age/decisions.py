@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.errors import IllegalMove
+from engine.core.keys import parse_number
 from engine.core.prompts import Event, Label, Option, Prompt
 from engine.stone_age.buildings import building_points, take_building, top_building
 from engine.stone_age.civilization import slot_cost, take_card
@@ -122,11 +123,12 @@ def _apply_place(state: StoneAgeState, seat: int, key: str, events: list[Event])
             state.stacks[seat] = [CountStep(seat=seat, loc=rest)]
         return
     if head == "place":
-        loc, _, n = rest.partition(":")
-        if not n.isdigit():
+        loc, _, text = rest.partition(":")
+        count = parse_number(text)
+        if count is None:
             raise IllegalMove("bad_count", loc=loc)
-        _refuse_placement(state, seat, loc, int(n))
-        _placed(state, seat, loc, int(n), events)
+        _refuse_placement(state, seat, loc, count)
+        _placed(state, seat, loc, count, events)
         return
     raise IllegalMove("unknown_option", key=key)
 
@@ -141,12 +143,13 @@ def _apply_count(state: StoneAgeState, step: CountStep, key: str, events: list[E
     if key == "back":
         state.stacks[step.seat].pop()
         return
-    head, _, n = key.partition(":")
-    if head != "n" or not n.isdigit():
+    head, _, text = key.partition(":")
+    count = parse_number(text)
+    if head != "n" or count is None:
         raise IllegalMove("unknown_option", key=key)
-    _refuse_placement(state, step.seat, step.loc, int(n))
+    _refuse_placement(state, step.seat, step.loc, count)
     state.stacks[step.seat].pop()
-    _placed(state, step.seat, step.loc, int(n), events)
+    _placed(state, step.seat, step.loc, count, events)
 
 
 # --- action phase ------------------------------------------------------------------
@@ -206,17 +209,18 @@ def _roll_options(state: StoneAgeState, step: RollStep) -> list[Option]:
 def _apply_roll(state: StoneAgeState, step: RollStep, key: str, events: list[Event]) -> None:
     player = state.players[step.seat]
     head, _, arg = key.partition(":")
+    index = parse_number(arg)
     if key == "take":
         state.stacks[step.seat].pop()
         finish_roll(state, step, events)
-    elif head == "tool" and arg.isdigit():
-        if int(arg) not in ready_tools(player):
-            raise IllegalMove("tool_not_ready", slot=int(arg))
-        toggle_tool(step, int(arg))
-    elif head == "once" and arg.isdigit():
-        if int(arg) >= len(player.one_use_tools):
-            raise IllegalMove("tool_not_ready", slot=int(arg))
-        toggle_once(step, int(arg))
+    elif head == "tool" and index is not None:
+        if index not in ready_tools(player):
+            raise IllegalMove("tool_not_ready", slot=index)
+        toggle_tool(step, index)
+    elif head == "once" and index is not None:
+        if index >= len(player.one_use_tools):
+            raise IllegalMove("tool_not_ready", slot=index)
+        toggle_once(step, index)
     else:
         raise IllegalMove("unknown_option", key=key)
 
@@ -355,11 +359,12 @@ def _pick_options(state: StoneAgeState, step: PickStep) -> list[Option]:
 
 def _apply_pick(state: StoneAgeState, step: PickStep, key: str, events: list[Event]) -> None:
     head, _, arg = key.partition(":")
-    if head != "die" or not arg.isdigit():
+    face = parse_number(arg)
+    if head != "die" or face is None:
         raise IllegalMove("unknown_option", key=key)
-    if int(arg) not in step.dice:
-        raise IllegalMove("no_such_die", face=int(arg))
-    take_die(state, step, int(arg), events)
+    if face not in step.dice:
+        raise IllegalMove("no_such_die", face=face)
+    take_die(state, step, face, events)
 
 
 # --- dispatch ----------------------------------------------------------------------

@@ -12,6 +12,7 @@ from engine.core.rng import SeededRandom
 from engine.stone_age.components import components
 from engine.stone_age.decisions import apply_key, pending
 from engine.stone_age.flow import advance
+from engine.stone_age.heuristic import position_value
 from engine.stone_age.invariants import problems
 from engine.stone_age.scoring import final_result
 from engine.stone_age.state import Player, StoneAgeState, start_goods
@@ -79,6 +80,10 @@ class StoneAge:
     def result(self, state: StoneAgeState) -> Result | None:
         """Final scores once the game is over."""
         return final_result(state) if state.phase == "over" else None
+
+    def heuristic(self, state: StoneAgeState, seat: int) -> float:
+        """A rough value of ``seat``'s position, for the greedy autopilot."""
+        return position_value(state, seat)
 
     def invariants(self, state: StoneAgeState) -> list[str]:
         """Broken invariants of ``state`` (empty when all is well)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from engine.core.keys import parse_number
 from engine.stone_age.components import RESOURCES, Building, components
 from engine.stone_age.state import PayRule, Player
 
@@ -138,10 +139,12 @@ def bill_key(bill: Bill) -> str:
 
 def parse_bill(text: str) -> Bill | None:
     """Read ``w.c.s.g`` back; None if it is not four non-negative numbers."""
-    parts = text.split(".")
-    if len(parts) != 4 or not all(p.isdigit() for p in parts):
+    numbers = [parse_number(p) for p in text.split(".")]
+    if len(numbers) != 4:
         return None
-    w, c, s, g = (int(p) for p in parts)
+    w, c, s, g = numbers
+    if w is None or c is None or s is None or g is None:
+        return None
     return (w, c, s, g)
 
 

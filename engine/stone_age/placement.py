@@ -12,6 +12,7 @@ Rules (rulebook, "placing people" and the 2–3 player changes):
 
 from __future__ import annotations
 
+from engine.core.keys import parse_number
 from engine.stone_age.components import GATHERING, VILLAGE, components
 from engine.stone_age.state import StoneAgeState
 
@@ -40,8 +41,8 @@ def is_location(state: StoneAgeState, loc: str) -> bool:
         return True
     for prefix, count in (("card", len(state.row)), ("bld", len(state.piles))):
         if loc.startswith(prefix):
-            number = loc[len(prefix):]
-            return number.isdigit() and 1 <= int(number) <= count
+            number = parse_number(loc[len(prefix):])
+            return number is not None and 1 <= number <= count
     return False
 
 
