@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
+from adapters.console.run import main_console
 from bot.selfplay import selfplay
 from engine.registry import GAMES
 
@@ -15,6 +17,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="campfire", description="Campfire: board games in group chats."
     )
     sub = parser.add_subparsers(dest="command")
+    sub.add_parser("console", help="play in a terminal chat (the default without tokens)")
     sp = sub.add_parser("selfplay", help="play random legal games and report speed and errors")
     sp.add_argument("--game", default="stone_age", choices=sorted(GAMES))
     sp.add_argument("--players", type=int, default=4)
@@ -42,8 +45,13 @@ def main(argv: list[str] | None = None) -> int:
             for k, v in report.items():
                 print(f"{k:>18}: {v}")
         return 1 if report["errors"] else 0
-    _parser().print_help()
-    return 0
+    if args.command == "console":
+        return main_console()
+    if os.environ.get("TELEGRAM_TOKEN") or os.environ.get("DISCORD_TOKEN"):
+        # The platform adapters arrive with their own issues; until then say so plainly.
+        print("Telegram and Discord adapters are not available yet; starting the console.",
+              file=sys.stderr)
+    return main_console()
 
 
 if __name__ == "__main__":

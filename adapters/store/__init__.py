@@ -14,6 +14,7 @@ from adapters.store.game_store import GameStore
 from adapters.store.keys import Keys
 from adapters.store.migrations import Migration, MigrationRegistry
 from adapters.store.once import OnceFlags
+from adapters.store.prefs import Prefs
 from bot.storage.errors import (
     CorruptRecord,
     DataDirInUse,
@@ -52,6 +53,7 @@ __all__ = [
     "MigrationRegistry",
     "NotArchivable",
     "OnceFlags",
+    "Prefs",
     "StaleVersion",
     "Storage",
     "StoreError",

@@ -19,6 +19,7 @@ from adapters.store.game_store import DEFAULT_ARCHIVE_RETENTION, GameStore
 from adapters.store.keys import DEFAULT_PREFIX
 from adapters.store.migrations import MigrationRegistry
 from adapters.store.once import OnceFlags
+from adapters.store.prefs import Prefs
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class Storage:
     games: GameStore
     jobs: DueJobs
     once: OnceFlags
+    prefs: Prefs
     #: The embedded server, or None when ``REDIS_URL`` is used.
     server: EmbeddedRedis | None
 
@@ -95,7 +97,10 @@ async def open_storage(
         await games.ping()
         jobs = DueJobs(client, prefix=settings.key_prefix, lease=settings.job_lease)
         once = OnceFlags(client, prefix=settings.key_prefix)
-        yield Storage(redis=client, games=games, jobs=jobs, once=once, server=server)
+        prefs = Prefs(client, prefix=settings.key_prefix)
+        yield Storage(
+            redis=client, games=games, jobs=jobs, once=once, prefs=prefs, server=server
+        )
     finally:
         await client.aclose()
         if server is not None:

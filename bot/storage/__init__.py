@@ -11,7 +11,7 @@ from bot.storage.errors import (
     TableExists,
     TableNotFound,
 )
-from bot.storage.ports import GameStorePort, JobQueuePort, OncePort
+from bot.storage.ports import GameStorePort, JobQueuePort, OncePort, PrefsPort
 from bot.storage.records import Action, ActionKind, LogEntry, TableRecord, TableStatus
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "JobQueuePort",
     "LogEntry",
     "OncePort",
+    "PrefsPort",
     "StaleVersion",
     "StoreError",
     "StoreUnavailable",

@@ -83,3 +83,15 @@ class OncePort(Protocol):
     async def first(self, key: str, ttl: timedelta) -> bool:
         """True for the first caller with ``key`` (within ``ttl``), False for all others."""
         ...
+
+
+class PrefsPort(Protocol):
+    """Small settings of chats and users (their language)."""
+
+    async def get_pref(self, key: str) -> str | None:
+        """The stored value, or None."""
+        ...
+
+    async def set_pref(self, key: str, value: str) -> None:
+        """Store a value."""
+        ...

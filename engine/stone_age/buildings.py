@@ -39,4 +39,4 @@ def take_building(
     if not state.piles[pile]:
         # The rulebook lets the round finish, feeding included, before the game ends.
         state.last_round = True
-        events.append(Event("pile_empty", seat, {"pile": pile + 1}))
+        events.append(Event("pile_empty", seat, {"loc": f"bld{pile + 1}", "pile": pile + 1}))

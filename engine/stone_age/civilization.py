@@ -92,7 +92,7 @@ def _resource_dice(state: StoneAgeState, seat: int, card: Card, events: list[Eve
 def _dice_for_all(state: StoneAgeState, seat: int, card: Card, events: list[Event]) -> None:
     # Tools never change these dice: they are rewards, not a gathering roll.
     dice = sorted(state.rng.randint(1, 6) for _ in range(state.n))
-    events.append(Event("dice_for_all", seat, {"dice": dice}))
+    events.append(Event("dice_for_all", seat, {"dice": list(dice)}))
     order = [(seat + i) % state.n for i in range(state.n)]
     state.stacks.setdefault(seat, []).append(
         PickStep(seat=seat, card=card.id, dice=dice, order=order)

@@ -94,8 +94,19 @@ def _place_options(state: StoneAgeState, seat: int) -> list[Option]:
     for loc in all_locations(state):
         counts = legal_counts(state, seat, loc)
         if counts:
-            options.append(Option(f"at:{loc}", Label("sa.opt.at", {"loc": loc, "counts": counts})))
+            args = {"loc": loc, "counts": counts, **_what_is_there(state, loc)}
+            options.append(Option(f"at:{loc}", Label("sa.opt.at", args)))
     return options
+
+
+def _what_is_there(state: StoneAgeState, loc: str) -> dict[str, Any]:
+    """The card or face-up building at ``loc``, so a button can describe it."""
+    if loc.startswith("card"):
+        return {"card": state.row[slot_index(loc)]}
+    if loc.startswith("bld"):
+        building = top_building(state, slot_index(loc))
+        return {"building": building.id if building else None}
+    return {}
 
 
 def _refuse_placement(state: StoneAgeState, seat: int, loc: str, count: int) -> None:
@@ -164,7 +175,8 @@ def _boon_option(state: StoneAgeState, seat: int) -> list[Option]:
 def _act_options(state: StoneAgeState, seat: int) -> list[Option]:
     player = state.players[seat]
     opts = [
-        Option(f"do:{loc}", Label("sa.opt.do", {"loc": loc, "count": n}))
+        Option(f"do:{loc}", Label("sa.opt.do", {"loc": loc, "count": n,
+                                                **_what_is_there(state, loc)}))
         for loc, n in player.placed.items()
     ]
     return opts + _boon_option(state, seat)
@@ -315,7 +327,8 @@ def _apply_pay(state: StoneAgeState, step: PayStep, key: str, events: list[Event
         _open_boon(state, step.seat)
     elif key == "decline" and step.purpose != "feed":
         state.stacks[step.seat].pop()
-        events.append(Event(f"{step.purpose}_declined", step.seat, {"loc": step.target}))
+        events.append(Event(f"{step.purpose}_declined", step.seat,
+                            {"loc": step.target, "cannot_pay": False}))
     elif key == "starve" and step.purpose == "feed":
         state.stacks[step.seat].pop()
         go_hungry(state, step.seat, events)
@@ -389,7 +402,7 @@ def _prompt_label(state: StoneAgeState, seat: int, frame: Frame | None) -> Label
     if isinstance(frame, CountStep):
         return Label("sa.prompt.count", {"loc": frame.loc})
     if isinstance(frame, RollStep):
-        return Label("sa.prompt.roll", {"dice": frame.dice, "resource": frame.resource,
+        return Label("sa.prompt.roll", {"dice": list(frame.dice), "resource": frame.resource,
                                         "source": frame.source})
     if isinstance(frame, PayStep):
         args: dict[str, Any] = {"target": frame.target, "paid": bill_dict(bill_of(frame.paid))}
@@ -403,7 +416,7 @@ def _prompt_label(state: StoneAgeState, seat: int, frame: Frame | None) -> Label
         return Label(f"sa.prompt.pay_{frame.purpose}", args)
     if isinstance(frame, BoonStep):
         return Label("sa.prompt.boon")
-    return Label("sa.prompt.pick", {"dice": frame.dice, "card": frame.card})
+    return Label("sa.prompt.pick", {"dice": list(frame.dice), "card": frame.card})
 
 
 def prompt_for(state: StoneAgeState, seat: int) -> Prompt | None:

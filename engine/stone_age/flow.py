@@ -60,7 +60,7 @@ def start_action(state: StoneAgeState, seat: int, loc: str, events: list[Event])
             step = PayStep(seat=seat, purpose="card", target=loc, rule=card_rule(cost))
             state.stacks.setdefault(seat, []).append(step)
         else:
-            events.append(Event("card_declined", seat, {"slot": loc, "cannot_pay": True}))
+            events.append(Event("card_declined", seat, {"loc": loc, "cannot_pay": True}))
     else:
         building = top_building(state, slot_index(loc))
         assert building is not None
@@ -69,7 +69,7 @@ def start_action(state: StoneAgeState, seat: int, loc: str, events: list[Event])
             step = PayStep(seat=seat, purpose="building", target=loc, rule=rule)
             state.stacks.setdefault(seat, []).append(step)
         else:
-            events.append(Event("building_declined", seat, {"pile": loc, "cannot_pay": True}))
+            events.append(Event("building_declined", seat, {"loc": loc, "cannot_pay": True}))
 
 
 def _settle_stacks(state: StoneAgeState, events: list[Event]) -> bool:

@@ -42,7 +42,8 @@ def start_roll(
 ) -> None:
     """Roll ``dice`` dice for ``resource``; ask about tools only when they could help."""
     rolled = [state.rng.randint(1, 6) for _ in range(dice)]
-    events.append(Event("rolled", seat, {"source": source, "dice": rolled, "sum": sum(rolled)}))
+    args = {"source": source, "dice": list(rolled), "sum": sum(rolled)}
+    events.append(Event("rolled", seat, args))
     step = RollStep(seat=seat, source=source, resource=resource, dice=rolled)
     if tools_matter(state.players[seat], step):
         state.stacks.setdefault(seat, []).append(step)

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from bot.cli import main
+from adapters.cli import main
 
 REQUIRED = {"game", "players", "games", "errors", "seconds", "games_per_sec",
             "actions_per_game", "mean_state_bytes", "mean_scores"}
@@ -38,7 +38,8 @@ def test_selfplay_rejects_bad_player_count(capsys: pytest.CaptureFixture[str]) -
 def test_console_script_runs() -> None:
     """The installed entry point works as a process (what the README's run command calls)."""
     proc = subprocess.run(
-        [sys.executable, "-m", "bot.cli", "selfplay", "--games", "1", "--players", "2", "--json"],
+        [sys.executable, "-m", "adapters.cli", "selfplay", "--games", "1", "--players", "2",
+         "--json"],
         capture_output=True, text=True, timeout=120, check=False,
     )
     assert proc.returncode == 0, proc.stderr

@@ -64,3 +64,16 @@ def test_shipped_catalog_has_same_codes_in_both_languages() -> None:
     assert ru == en, f"only ru: {sorted(ru - en)[:10]}, only en: {sorted(en - ru)[:10]}"
     assert set(LANGS) == {"ru", "en"}
     assert c.t("ru", "reason.not_your_turn") != c.t("en", "reason.not_your_turn")
+
+
+def test_shipped_texts_use_only_known_tags() -> None:
+    """Every text is valid in the markup subset: only b/i/u/s/code/pre tags, no stray '<'."""
+    import re
+
+    c = default_catalog()
+    allowed = re.compile(r"</?(?:b|i|u|s|code|pre)>")
+    for lang in LANGS:
+        for code in c.codes(lang):
+            text = c.raw(lang, code) or ""
+            leftover = allowed.sub("", text)
+            assert "<" not in leftover and ">" not in leftover, f"{lang} {code}: {text!r}"

@@ -104,7 +104,7 @@ def test_emptied_building_pile_ends_the_game_after_the_round_and_feeding():
     state.players[3].goods.update(food=0, stone=5)  # will be asked how to eat
     start_actions(state, {0: {"bld1": 1}, 1: {"hunt": 2}})
     events = play(state, 0, "pay:2.1.0.0")
-    assert first(events, "pile_empty").args == {"pile": 1}
+    assert first(events, "pile_empty").args == {"loc": "bld1", "pile": 1}
     assert state.last_round is True
     # Seat 1 still hunted after the pile ran out.
     hunt = first(events, "gathered")

@@ -1,0 +1,75 @@
+"""The composition root: storage, secret, texts and pictures wired into one bot."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+
+from adapters.store import Storage, StoreSettings, open_storage
+from bot.app import Campfire
+from bot.i18n.catalog import default_catalog
+from bot.present import Presenter, Renderer
+from bot.render.stone_age import render_stone_age
+from bot.rules import RulesLibrary
+from bot.services import Services
+from bot.tokens import TokenSigner
+
+RENDERERS: dict[str, Renderer] = {"stone_age": render_stone_age}
+
+
+async def token_secret(storage: Storage, prefix: str) -> bytes:
+    """``CAMPFIRE_SECRET``, or one secret shared through Redis by every worker."""
+    configured = os.environ.get("CAMPFIRE_SECRET")
+    if configured:
+        return configured.encode()
+    key = prefix + "secret"
+    await storage.redis.set(key, secrets.token_hex(32), nx=True)
+    value = await storage.redis.get(key)
+    return str(value).encode()
+
+
+def make_services(
+    storage: Storage,
+    secret: bytes,
+    *,
+    now: Callable[[], float] = time.time,
+    pictures: bool = True,
+    worker_id: str | None = None,
+    bot_name: str | None = None,
+) -> Services:
+    """Services over an open storage."""
+    catalog = default_catalog()
+    signer = TokenSigner(secret)
+    return Services(
+        store=storage.games,
+        jobs=storage.jobs,
+        once=storage.once,
+        prefs=storage.prefs,
+        signer=signer,
+        catalog=catalog,
+        presenter=Presenter(catalog, signer, RENDERERS),
+        rules=RulesLibrary(),
+        now=now,
+        pictures=pictures,
+        worker_id=worker_id or f"w{os.getpid()}-{secrets.token_hex(3)}",
+        bot_name=bot_name,
+    )
+
+
+@asynccontextmanager
+async def running_bot(
+    settings: StoreSettings | None = None,
+    *,
+    now: Callable[[], float] = time.time,
+    pictures: bool = True,
+    bot_name: str | None = None,
+) -> AsyncIterator[Campfire]:
+    """Open storage (embedded Redis unless ``REDIS_URL``) and yield the bot."""
+    settings = settings or StoreSettings.from_env()
+    async with open_storage(settings) as storage:
+        secret = await token_secret(storage, settings.key_prefix)
+        yield Campfire(make_services(storage, secret, now=now, pictures=pictures,
+                                     bot_name=bot_name))

@@ -1,0 +1,64 @@
+"""Campfire's application core: what every adapter calls.
+
+Three entry points — a typed text, a button press, and the periodic run of due jobs —
+each return platform-free messages. A storage outage is answered plainly and leaves
+everything as it was.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from bot.commands import parse_command
+from bot.due import run_due
+from bot.handlers import run_command
+from bot.i18n import normalize_lang
+from bot.identity import Chat, User
+from bot.presses import press
+from bot.services import Ctx, Services
+from bot.storage import StoreUnavailable
+from bot.ui import Outgoing, Reply
+
+log = logging.getLogger(__name__)
+
+
+class Campfire:
+    """The bot, independent of any chat platform."""
+
+    def __init__(self, services: Services) -> None:
+        """Wrap the services every handler uses."""
+        self.sv = services
+
+    async def _ctx(self, chat: Chat, user: User) -> Ctx:
+        return Ctx(chat=chat, user=user, lang=await self.sv.chat_lang(chat, user))
+
+    def _unavailable(self, user: User) -> Reply:
+        lang = normalize_lang(user.lang)
+        return Reply(answer=self.sv.t(lang, "err.store_unavailable"), alert=True)
+
+    async def on_text(self, chat: Chat, user: User, text: str) -> Reply:
+        """A message typed in a chat; only commands get an answer."""
+        command = parse_command(text, bot_name=self.sv.bot_name, bare=chat.private)
+        if command is None:
+            return Reply()
+        try:
+            return await run_command(self.sv, await self._ctx(chat, user), command)
+        except StoreUnavailable:
+            log.warning("storage unavailable while handling %s", command.name)
+            return self._unavailable(user)
+
+    async def on_press(self, chat: Chat, user: User, token: str) -> Reply:
+        """A button press carrying ``token``."""
+        try:
+            return await press(self.sv, await self._ctx(chat, user), token)
+        except StoreUnavailable:
+            log.warning("storage unavailable while handling a press")
+            return self._unavailable(user)
+
+    async def on_due(self) -> list[Outgoing]:
+        """Reminders and time-outs that are due now."""
+        try:
+            return await run_due(self.sv)
+        except StoreUnavailable:
+            log.warning("storage unavailable while running due jobs")
+            return []

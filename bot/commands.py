@@ -1,0 +1,55 @@
+"""Reading a typed command: its name (with aliases in both languages) and arguments.
+
+``/cmd@BotName args`` (Telegram's form in groups), ``/cmd args`` and, in private chats
+and the console, ``cmd args`` without the slash all read the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Canonical command names, in the order help lists them.
+COMMANDS: tuple[str, ...] = (
+    "new", "join", "leave", "start", "cancel", "status", "board", "move", "rules",
+    "language", "abort", "games", "mygames", "resume", "vote", "help",
+)
+
+ALIASES: dict[str, str] = {
+    "m": "move", "play": "move", "lang": "language", "my": "mygames", "tables": "games",
+    "новая": "new", "новый": "new", "создать": "new", "войти": "join", "присоединиться": "join",
+    "выйти": "leave", "старт": "start", "начать": "start", "отмена": "cancel",
+    "статус": "status", "доска": "board", "ход": "move", "правила": "rules", "язык": "language",
+    "прервать": "abort", "игры": "games", "моиигры": "mygames", "вернуться": "resume",
+    "голос": "vote", "помощь": "help",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A parsed command line."""
+
+    name: str  # canonical, or the unknown word as typed
+    args: tuple[str, ...]
+    known: bool
+
+
+def parse_command(text: str, *, bot_name: str | None = None, bare: bool = False) -> Command | None:
+    """The command in ``text``, or None if it is not one.
+
+    ``bare`` accepts commands without a slash (private chats and the console). A
+    ``/cmd@OtherBot`` addressed to another bot is not ours: None.
+    """
+    stripped = text.strip()
+    if not stripped:
+        return None
+    if stripped.startswith("/"):
+        stripped = stripped[1:]
+    elif not bare:
+        return None
+    head, *rest = stripped.split()
+    word, _, addressee = head.partition("@")
+    if addressee and bot_name and addressee.lower() != bot_name.lower():
+        return None
+    word = word.lower()
+    name = ALIASES.get(word, word)
+    return Command(name=name, args=tuple(rest), known=name in COMMANDS)

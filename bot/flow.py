@@ -1,0 +1,160 @@
+"""After a table changed: autopilot moves, messages, reminders and clocks.
+
+``settle`` takes a freshly committed record and the record as it was before the
+change, lets the autopilot play any seat it holds, and returns everything to send:
+the table's message, private prompts for players whose turn began or continues,
+"done" edits for players whose turn ended, "you're next" notices — and it
+(re)schedules or cancels each seat's reminder and clock jobs.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+
+from bot.autopilot import choose
+from bot.i18n import Markup
+from bot.present import dm_slot
+from bot.services import Services
+from bot.storage import Action, StaleVersion, TableRecord, TableStatus
+from bot.table_settings import meta_of, options_of
+from bot.turns import apply_move, load_state
+from bot.ui import Message, Outgoing, ToChat, ToUser
+from engine.registry import get_game
+
+MAX_AUTOPILOT_MOVES = 1000
+ARCHIVE_AFTER_FINISH = True
+
+
+def reminder_job(table_id: str, seat: int) -> str:
+    """The job id of a seat's reminder."""
+    return f"rem.{table_id}.{seat}"
+
+
+def clock_job(table_id: str, seat: int) -> str:
+    """The job id of a seat's turn-clock time-out."""
+    return f"clk.{table_id}.{seat}"
+
+
+def _at(ts: float) -> datetime:
+    return datetime.fromtimestamp(ts, UTC)
+
+
+async def autopilot(sv: Services, record: TableRecord) -> TableRecord:
+    """Play every open prompt of a seat the autopilot holds; each move is committed."""
+    game = get_game(record.game)
+    for _ in range(MAX_AUTOPILOT_MOVES):
+        if record.status != TableStatus.RUNNING:
+            return record
+        held = meta_of(record).autopilot
+        state = load_state(game, record)
+        prompt = next((p for p in game.pending(state) if str(p.seat) in held), None)
+        if prompt is None:
+            return record
+        rnd = random.Random(f"{record.table_id}:{record.version}")
+        key = choose(game, state, prompt, held[str(prompt.seat)], rnd)
+        outcome = apply_move(game, record, prompt.seat, key, sv.now())
+        try:
+            record = await sv.store.commit(
+                record.table_id, record.version, outcome.record,
+                Action(key=key, user_id="autopilot", seat=prompt.seat),
+            )
+        except StaleVersion:
+            record = await sv.store.get(record.table_id)
+    return record
+
+
+async def _schedule_seat(sv: Services, record: TableRecord, seat: int) -> None:
+    options = options_of(record)
+    meta = meta_of(record)
+    now = sv.now()
+    opened = meta.opened[str(seat)]
+    await sv.jobs.schedule(
+        reminder_job(record.table_id, seat),
+        _at(now + options.reminder_h * 3600),
+        {"kind": "remind", "table": record.table_id, "seat": seat, "opened": opened, "n": 1},
+    )
+    if options.clock:
+        left = meta.bank.get(str(seat), options.clock_initial_h * 3600)
+        await sv.jobs.schedule(
+            clock_job(record.table_id, seat),
+            _at(now + max(left, 0.0)),
+            {"kind": "clock", "table": record.table_id, "seat": seat, "opened": opened},
+        )
+
+
+async def _cancel_seat(sv: Services, table_id: str, seat: int) -> None:
+    await sv.jobs.cancel(reminder_job(table_id, seat))
+    await sv.jobs.cancel(clock_job(table_id, seat))
+
+
+async def table_message(sv: Services, record: TableRecord) -> Message:
+    """The table's own message as it should look now (with a picture when enabled)."""
+    game = get_game(record.game)
+    lang = sv.table_lang(record)
+    if record.status in (TableStatus.LOBBY, TableStatus.ABORTED):
+        return sv.presenter.table_any(record, game, None, lang, [])
+    state = load_state(game, record)
+    picture = sv.presenter.picture(record, game, state, lang) if sv.pictures else None
+    return sv.presenter.table_any(record, game, state, lang, game.pending(state), picture)
+
+
+async def settle(sv: Services, before: TableRecord, record: TableRecord) -> list[Outgoing]:
+    """Everything that follows a committed change of a running (or just ended) table."""
+    record = await autopilot(sv, record)
+    out = [Outgoing(ToChat(record.chat_id), await table_message(sv, record))]
+    game = get_game(record.game)
+    was_open = meta_of(before).opened if before.status == TableStatus.RUNNING else {}
+    meta = meta_of(record)
+    now_open = meta.opened if record.status == TableStatus.RUNNING else {}
+    prompts = {}
+    if record.status == TableStatus.RUNNING:
+        prompts = {p.seat: p for p in game.pending(load_state(game, record))}
+    for key in sorted(set(was_open) - set(now_open)):
+        seat = int(key)
+        await _cancel_seat(sv, record.table_id, seat)
+        lang = await sv.seat_lang(record, seat)
+        done = sv.t(lang, "turn.done", game=sv.presenter.game_title(lang, record.game),
+                    table=record.table_id)
+        out.append(Outgoing(ToUser(record.seats[seat]),
+                            Message(text=done, slot=dm_slot(record, seat))))
+    started = []
+    for key, version in sorted(now_open.items()):
+        seat = int(key)
+        if key in meta.autopilot or seat not in prompts:
+            continue
+        if was_open.get(key) == version:
+            continue
+        lang = await sv.seat_lang(record, seat)
+        heading = "turn.your_turn" if key not in was_open else "turn.continue"
+        if key not in was_open:
+            started.append(seat)
+        out.append(Outgoing(ToUser(record.seats[seat]),
+                            sv.presenter.private_prompt(record, prompts[seat], lang,
+                                                        heading=heading)))
+        await _schedule_seat(sv, record, seat)
+    out += await _next_notices(sv, record, started, set(prompts))
+    if record.status.is_over:
+        for seat in range(len(record.seats)):
+            await _cancel_seat(sv, record.table_id, seat)
+        if ARCHIVE_AFTER_FINISH:
+            await sv.store.archive(record.table_id)
+    return out
+
+
+async def _next_notices(
+    sv: Services, record: TableRecord, started: list[int], asked: set[int]
+) -> list[Outgoing]:
+    """Tell the player after a single new turn that they are next."""
+    if len(started) != 1 or not options_of(record).notify_next:
+        return []
+    seat = started[0]
+    nxt = (seat + 1) % len(record.seats)
+    if nxt == seat or nxt in asked or str(nxt) in meta_of(record).autopilot:
+        return []
+    lang = await sv.seat_lang(record, nxt)
+    names = sv.presenter
+    text = sv.t(lang, "turn.you_are_next", game=names.game_title(lang, record.game),
+                table=record.table_id,
+                name=meta_of(record).names.get(record.seats[seat], "?"))
+    return [Outgoing(ToUser(record.seats[nxt]), Message(text=Markup(text)))]

@@ -1,0 +1,353 @@
+"""Typed commands: one small handler per command, looked up in a table.
+
+Any command that names a table takes its id as first argument; without one, the
+only active table of the chat (or, in a private chat, of the user) is meant.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from bot import lobby
+from bot.commands import COMMANDS, Command
+from bot.flow import settle, table_message
+from bot.i18n import Markup, normalize_lang
+from bot.lobby_actions import abort_request, lobby_verb
+from bot.presses import play, seat_of
+from bot.services import Ctx, Services
+from bot.storage import (
+    Action,
+    ActionKind,
+    StaleVersion,
+    TableNotFound,
+    TableRecord,
+    TableStatus,
+)
+from bot.table_settings import TableOptions, meta_of
+from bot.turns import load_state
+from bot.ui import Message, Outgoing, Reply, ToChat, ToUser
+from bot.votes import cast_vote
+from engine.core.prompts import Prompt
+from engine.registry import GAMES, get_game
+
+Handler = Callable[[Services, Ctx, tuple[str, ...]], Awaitable[Reply]]
+TABLE_ID = re.compile(r"^#?[0-9a-z]{2,16}$")
+GAME_ALIASES = {
+    "stone_age": "stone_age", "stoneage": "stone_age", "sa": "stone_age",
+    "каменный_век": "stone_age", "каменный": "stone_age", "ст": "stone_age",
+}
+
+
+def say(text: Markup, *, buttons: Any = ()) -> Reply:
+    """An answer in the chat where the command was typed."""
+    return Reply(answer=text, answer_buttons=buttons)
+
+
+async def _active(sv: Services, ctx: Ctx) -> list[TableRecord]:
+    if ctx.chat.private:
+        tables = await sv.store.tables_of_user(ctx.user.id)
+    else:
+        tables = await sv.store.tables_in_chat(ctx.chat.id)
+    return [t for t in tables if not t.status.is_over]
+
+
+async def resolve_table(
+    sv: Services, ctx: Ctx, args: tuple[str, ...]
+) -> tuple[TableRecord, tuple[str, ...]] | Reply:
+    """The table a command means, and the arguments after its id."""
+    if args and TABLE_ID.match(args[0].lower()):
+        try:
+            return await sv.store.get(args[0].lower().lstrip("#")), args[1:]
+        except TableNotFound:
+            if len(args[0]) <= 8 and any(ch.isdigit() for ch in args[0]):
+                return say(sv.t(ctx.lang, "cmd.no_such_table", table=args[0]))
+    tables = await _active(sv, ctx)
+    if len(tables) == 1:
+        return tables[0], args
+    if not tables:
+        return say(sv.t(ctx.lang, "cmd.no_tables"))
+    listing = ", ".join(f"#{t.table_id}" for t in tables)
+    return say(sv.t(ctx.lang, "cmd.which_table", tables=listing))
+
+
+def _parse_options(game_min: int, game_max: int, lang: str, args: tuple[str, ...]) -> TableOptions:
+    values: dict[str, Any] = {"min_seats": game_min, "max_seats": game_max, "lang": lang}
+    for arg in args:
+        a = arg.lower()
+        if m := re.fullmatch(r"(\d)-(\d)", a):
+            values["min_seats"], values["max_seats"] = int(m[1]), int(m[2])
+        elif a in ("ru", "en"):
+            values["lang"] = a
+        elif m := re.fullmatch(r"(?:remind|напоминание)=(\d+(?:\.\d+)?)h?", a):
+            values["reminder_h"] = float(m[1])
+        elif m := re.fullmatch(r"(?:repeat|повтор)=(\d+)", a):
+            values["reminder_repeats"] = int(m[1])
+        elif a in ("clock", "часы"):
+            values["clock"] = True
+        elif m := re.fullmatch(r"(?:clock|часы)=(\d+)/(\d+)/(\d+)", a):
+            values.update(clock=True, clock_initial_h=float(m[1]), clock_bonus_h=float(m[2]),
+                          clock_max_h=float(m[3]))
+        elif a in ("quiet", "тихо"):
+            values["notify_next"] = False
+        else:
+            raise ValueError(arg)
+    if not game_min <= values["min_seats"] <= values["max_seats"] <= game_max:
+        raise ValueError(f"{values['min_seats']}-{values['max_seats']}")
+    return TableOptions.model_validate(values)
+
+
+async def cmd_new(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
+    """Open a table: ``new <game> [2-4] [ru|en] [remind=12] [repeat=3] [clock[=24/12/72]]``."""
+    if ctx.chat.private:
+        return say(sv.t(ctx.lang, "cmd.new_in_group"))
+    if not args:
+        return say(sv.t(ctx.lang, "cmd.new_usage", games=", ".join(sorted(GAMES))))
+    name = GAME_ALIASES.get(args[0].lower(), args[0].lower())
+    if name not in GAMES:
+        return say(sv.t(ctx.lang, "cmd.unknown_game", game=args[0],
+                        games=", ".join(sorted(GAMES))))
+    game = get_game(name)
+    try:
+        options = _parse_options(game.min_players, game.max_players, ctx.lang, args[1:])
+    except ValueError as exc:
+        return say(sv.t(ctx.lang, "cmd.bad_option", option=str(exc)))
+    table_id = await sv.store.new_table_id()
+    record = await sv.store.create(lobby.open_table(table_id, game, ctx.chat, ctx.user, options))
+    return Reply(out=[Outgoing(ToChat(ctx.chat.id), await table_message(sv, record))])
+
+
+def _verb(verb: str) -> Handler:
+    async def handler(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
+        found = await resolve_table(sv, ctx, args)
+        if isinstance(found, Reply):
+            return found
+        return await lobby_verb(sv, ctx, found[0].table_id, verb)
+    handler.__doc__ = f"The lobby verb {verb!r} as a command."
+    return handler
+
+
+async def cmd_status(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
+    """Show the table: whose turn, what they decide, the scores so far."""
+    found = await resolve_table(sv, ctx, args)
+    if isinstance(found, Reply):
+        return found
+    message = await table_message(sv, found[0])
+    # A fresh copy in this chat, not an edit of the kept message.
+    fresh = Message(text=message.text, buttons=message.buttons, picture=message.picture)
+    target = ToUser(ctx.user.id) if ctx.chat.private else ToChat(ctx.chat.id)
+    return Reply(out=[Outgoing(target, fresh)])
+
+
+async def cmd_board(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
+    """Send the user their own board (with their hidden cards) privately."""
+    found = await resolve_table(sv, ctx, args)
+    if isinstance(found, Reply):
+        return found
+    record = found[0]
+    seat = seat_of(record, ctx.user.id)
+    if seat is None or record.status != TableStatus.RUNNING:
+        return say(sv.t(ctx.lang, "cmd.board_not_playing"))
+    game = get_game(record.game)
+    state = load_state(game, record)
+    lang = await sv.user_lang(ctx.user)
+    view = game.view(state, seat)
+    from bot.texts import texts_for
+
+    texts = texts_for(record.game)
+    me = view["players"][seat]
+    cards = [texts.card(lang, c) for c in me.get("cards", [])]
+    text = sv.t(lang, "cmd.board", table=record.table_id,
+                cards="; ".join(cards) if cards else "—")
+    picture = sv.presenter.picture(record, game, state, lang, seat) if sv.pictures else None
+    out = [Outgoing(ToUser(ctx.user.id), Message(text=text, picture=picture))]
+    answer = None if ctx.chat.private else sv.t(ctx.lang, "cmd.board_sent")
+    return Reply(answer=answer, out=out)
+
+
+def _key_for(prompt: Prompt, wanted: str) -> str:
+    keys = prompt.keys()
+    if wanted.isascii() and wanted.isdigit() and 1 <= int(wanted) <= len(keys):
+        return keys[int(wanted) - 1]
+    return wanted
+
+
+async def cmd_move(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
+    """Typed move: ``move [table] <option key or number>``."""
+    found = await resolve_table(sv, ctx, args)
+    if isinstance(found, Reply):
+        return found
+    record, rest = found
+    if len(rest) != 1:
+        return say(sv.t(ctx.lang, "cmd.move_usage"))
+
+    def decide(current: TableRecord) -> tuple[int, str] | Reply:
+        if current.status != TableStatus.RUNNING:
+            return Reply(answer=sv.t(ctx.lang, "press.game_over"), alert=True)
+        seat = seat_of(current, ctx.user.id)
+        if seat is None:
+            return Reply(answer=sv.t(ctx.lang, "press.not_a_player"), alert=True)
+        game = get_game(current.game)
+        prompt = next((p for p in game.pending(load_state(game, current)) if p.seat == seat),
+                      None)
+        if prompt is None:
+            return Reply(answer=sv.t(ctx.lang, "reason.not_your_turn"), alert=True)
+        return seat, _key_for(prompt, rest[0])
+
+    return await play(sv, ctx, record.table_id, decide)
+
+
+async def cmd_rules(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
+    """``rules [game] [words]``: the best-matching rules topics, or the topic list."""
+    game = "stone_age"
+    words = list(args)
+    if words:
+        try:
+            game = sv.rules.resolve_game(words[0])
+            words = words[1:]
+        except Exception:  # an unknown first word is part of the question
+            alias = GAME_ALIASES.get(words[0].lower())
+            if alias:
+                game, words = alias, words[1:]
+    hits = sv.rules.lookup(game, " ".join(words), ctx.lang, limit=3 if words else 100)
+    if not hits:
+        return say(sv.t(ctx.lang, "rules.nothing", query=" ".join(words)))
+    if not words:
+        listing = "\n".join(f"• {h.title}" for h in hits)
+        return say(sv.t(ctx.lang, "rules.topics", game=sv.presenter.game_title(ctx.lang, game),
+                        topics=listing))
+    parts = [sv.t(ctx.lang, "rules.topic", title=h.title, body=h.body) for h in hits]
+    return say(Markup("\n\n".join(parts)))
+
+
+async def cmd_language(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
+    """``language ru|en``: this chat's language (in a private chat: the user's)."""
+    if len(args) != 1 or args[0].lower() not in ("ru", "en"):
+        return say(sv.t(ctx.lang, "cmd.language_usage"))
+    lang = normalize_lang(args[0])
+    scope = f"user:{ctx.user.id}" if ctx.chat.private else f"chat:{ctx.chat.id}"
+    await sv.prefs.set_pref(f"{scope}:lang", lang)
+    return say(sv.t(lang, "cmd.language_set"))
+
+
+async def cmd_abort(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
+    """End a table early (creator or chat admin), after a confirmation button."""
+    found = await resolve_table(sv, ctx, args)
+    if isinstance(found, Reply):
+        return found
+    return abort_request(sv, ctx, found[0])
+
+
+def _waiting_since(record: TableRecord, user_id: str) -> float | None:
+    if record.status != TableStatus.RUNNING or user_id not in record.seats:
+        return None
+    return meta_of(record).opened_at.get(str(record.seats.index(user_id)))
+
+
+async def _listing(sv: Services, ctx: Ctx, tables: list[TableRecord], user_id: str) -> Markup:
+    lines = []
+    for t in tables:
+        waiting = _waiting_since(t, user_id)
+        status = sv.catalog.plain(ctx.lang, f"status.{t.status.value}")
+        mark = sv.t(ctx.lang, "games.waiting_on_you") if waiting is not None else ""
+        lines.append(sv.t(ctx.lang, "games.line", table=t.table_id,
+                          game=sv.presenter.game_title(ctx.lang, t.game), status=status,
+                          players=len(t.seats), mark=mark))
+    return Markup("\n".join(lines))
+
+
+async def cmd_games(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
+    """The tables of this chat."""
+    tables = await _active(sv, ctx)
+    if not tables:
+        return say(sv.t(ctx.lang, "cmd.no_tables"))
+    return say(await _listing(sv, ctx, tables, ctx.user.id))
+
+
+async def cmd_mygames(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
+    """The user's tables everywhere: those waiting on them first, longest-waiting first."""
+    tables = [t for t in await sv.store.tables_of_user(ctx.user.id) if not t.status.is_over]
+    if not tables:
+        return say(sv.t(ctx.lang, "cmd.no_tables"))
+
+    def order(t: TableRecord) -> tuple[int, float]:
+        since = _waiting_since(t, ctx.user.id)
+        return (0, since) if since is not None else (1, t.created_at.timestamp())
+
+    return say(await _listing(sv, ctx, sorted(tables, key=order), ctx.user.id))
+
+
+async def cmd_resume(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
+    """Take one's seat back from the autopilot."""
+    found = await resolve_table(sv, ctx, args)
+    if isinstance(found, Reply):
+        return found
+    for _ in range(8):
+        record = await sv.store.get(found[0].table_id)
+        seat = seat_of(record, ctx.user.id)
+        meta = meta_of(record)
+        if seat is None or str(seat) not in meta.autopilot:
+            return say(sv.t(ctx.lang, "cmd.not_on_autopilot"))
+        del meta.autopilot[str(seat)]
+        meta.opened.pop(str(seat), None)
+        game = get_game(record.game)
+        if any(p.seat == seat for p in game.pending(load_state(game, record))):
+            meta.opened[str(seat)] = record.version + 1
+            meta.opened_at[str(seat)] = sv.now()
+        changed = record.model_copy(update={"meta": meta.model_dump(mode="json")})
+        try:
+            committed = await sv.store.commit(
+                record.table_id, record.version, changed,
+                Action(key="resume", user_id=ctx.user.id, seat=seat, kind=ActionKind.SYSTEM))
+        except StaleVersion:
+            continue
+        return Reply(answer=sv.t(ctx.lang, "cmd.resumed"), out=await settle(sv, record, committed))
+    return say(sv.t(ctx.lang, "press.busy"))
+
+
+async def cmd_vote(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
+    """Typed vote after a time-out: ``vote [table] wait|random|greedy|abort``."""
+    found = await resolve_table(sv, ctx, args)
+    if isinstance(found, Reply):
+        return found
+    record, rest = found
+    if len(rest) != 1:
+        return say(sv.t(ctx.lang, "vote.usage"))
+    return await cast_vote(sv, ctx, record.table_id, record.version, rest[0].lower())
+
+
+async def cmd_help(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
+    """Every command with a line about it."""
+    lines = [sv.t(ctx.lang, "help.header")]
+    lines += [sv.t(ctx.lang, "help.line", cmd=c, text=sv.catalog.plain(ctx.lang, f"help.{c}"))
+              for c in COMMANDS]
+    return say(Markup("\n".join(lines)))
+
+
+HANDLERS: dict[str, Handler] = {
+    "new": cmd_new,
+    "join": _verb("join"),
+    "leave": _verb("leave"),
+    "start": _verb("start"),
+    "cancel": _verb("cancel"),
+    "status": cmd_status,
+    "board": cmd_board,
+    "move": cmd_move,
+    "rules": cmd_rules,
+    "language": cmd_language,
+    "abort": cmd_abort,
+    "games": cmd_games,
+    "mygames": cmd_mygames,
+    "resume": cmd_resume,
+    "vote": cmd_vote,
+    "help": cmd_help,
+}
+
+
+async def run_command(sv: Services, ctx: Ctx, command: Command) -> Reply:
+    """Dispatch a parsed command."""
+    handler = HANDLERS.get(command.name)
+    if handler is None:
+        return say(sv.t(ctx.lang, "cmd.unknown", command=command.name))
+    return await handler(sv, ctx, command.args)

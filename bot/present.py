@@ -1,0 +1,241 @@
+"""Turning tables and prompts into neutral messages.
+
+The table's own message (slot ``table:<id>``) shows the lobby, or during play the
+recent events, every open decision and — when exactly one player is to decide — that
+player's buttons, so a group can play without leaving the chat. A player's private
+message (slot ``dm:<id>:<seat>``) always carries their own buttons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.i18n import Lang, Markup
+from bot.i18n.catalog import Catalog
+from bot.storage import TableRecord, TableStatus
+from bot.table_settings import meta_of, options_of
+from bot.texts import texts_for
+from bot.tokens import TokenSigner
+from bot.turns import fingerprint
+from bot.ui import Button, Message, Picture
+from engine.core.prompts import Event, Prompt
+from engine.core.protocol import Game
+
+PAGE_SIZE = 16
+ROW_WIDTH = 2
+Renderer = Callable[[dict[str, Any], list[str], Lang], bytes]
+
+
+def seat_names(record: TableRecord) -> list[str]:
+    """Display names in seat order."""
+    names = meta_of(record).names
+    return [names.get(uid, uid) for uid in record.seats]
+
+
+def table_slot(record: TableRecord) -> str:
+    """The slot of the table's own message."""
+    return f"table:{record.table_id}"
+
+
+def dm_slot(record: TableRecord, seat: int) -> str:
+    """The slot of a player's private prompt message for this table."""
+    return f"dm:{record.table_id}:{seat}"
+
+
+def _rows(buttons: list[Button], width: int = ROW_WIDTH) -> list[tuple[Button, ...]]:
+    return [tuple(buttons[i:i + width]) for i in range(0, len(buttons), width)]
+
+
+class Presenter:
+    """Builds every message the bot sends about tables."""
+
+    def __init__(
+        self, catalog: Catalog, signer: TokenSigner, renderers: dict[str, Renderer] | None = None
+    ) -> None:
+        """``renderers`` draw a game's picture from a view; a game without one has none."""
+        self.catalog = catalog
+        self.signer = signer
+        self.renderers = renderers or {}
+
+    def t(self, lang: Lang, code: str, **args: Any) -> Markup:
+        """A catalog text."""
+        return self.catalog.t(lang, code, **args)
+
+    # --- lobby ---------------------------------------------------------------------
+
+    def lobby(self, record: TableRecord, lang: Lang) -> Message:
+        """The open table with its join/leave/start/cancel buttons."""
+        options = options_of(record)
+        names = seat_names(record)
+        text = self.t(
+            lang, "lobby.table", game=self.game_title(lang, record.game), table=record.table_id,
+            count=len(names), min=options.min_seats, max=options.max_seats,
+            players=", ".join(names), creator=meta_of(record).names.get(record.creator_id, "?"),
+        )
+        verbs = ["join", "leave", "start", "cancel"]
+        buttons = [
+            Button(self.catalog.plain(lang, f"lobby.btn.{v}"),
+                   self.signer.make("l", record.table_id, v))
+            for v in verbs
+        ]
+        return Message(text=text, buttons=tuple(_rows(buttons)), slot=table_slot(record))
+
+    def game_title(self, lang: Lang, game: str) -> str:
+        """A game's display name."""
+        return self.catalog.plain(lang, f"game.{game}")
+
+    # --- prompts -------------------------------------------------------------------
+
+    def prompt_buttons(
+        self, record: TableRecord, prompt: Prompt, lang: Lang, page: int = 0
+    ) -> tuple[tuple[Button, ...], ...]:
+        """The prompt's options as buttons, one page at a time, "back" options last."""
+        texts = texts_for(record.game)
+        fp = fingerprint(prompt)
+        indexed = list(enumerate(prompt.options))
+        normal = [(i, o) for i, o in indexed if not o.back]
+        backs = [(i, o) for i, o in indexed if o.back]
+        pages = max(1, -(-len(normal) // PAGE_SIZE))
+        page = min(max(page, 0), pages - 1)
+        shown = normal[page * PAGE_SIZE:(page + 1) * PAGE_SIZE]
+
+        def move(i: int, label: str) -> Button:
+            token = self.signer.make("m", record.table_id, record.version, prompt.seat, fp, i)
+            return Button(label, token)
+
+        rows = _rows([move(i, texts.option(lang, o.label)) for i, o in shown])
+        nav = []
+        if page > 0:
+            nav.append(Button("‹", self.signer.make(
+                "p", record.table_id, record.version, prompt.seat, fp, page - 1)))
+        if page < pages - 1:
+            nav.append(Button("›", self.signer.make(
+                "p", record.table_id, record.version, prompt.seat, fp, page + 1)))
+        nav += [move(i, texts.option(lang, o.label)) for i, o in backs]
+        if nav:
+            rows.append(tuple(nav))
+        return tuple(rows)
+
+    def prompt_line(self, record: TableRecord, prompt: Prompt, lang: Lang) -> Markup:
+        """One line saying who decides what."""
+        return texts_for(record.game).prompt(lang, prompt.label, seat_names(record),
+                                             seat=prompt.seat)
+
+    def private_prompt(
+        self, record: TableRecord, prompt: Prompt, lang: Lang, page: int = 0,
+        heading: str = "turn.your_turn",
+    ) -> Message:
+        """A player's private message with their decision and buttons."""
+        text = self.t(
+            lang, heading, game=self.game_title(lang, record.game), table=record.table_id,
+            prompt=self.prompt_line(record, prompt, lang),
+        )
+        return Message(text=text, buttons=self.prompt_buttons(record, prompt, lang, page),
+                       slot=dm_slot(record, prompt.seat))
+
+    # --- the running table ---------------------------------------------------------
+
+    def event_lines(self, record: TableRecord, lang: Lang, events: list[Event]) -> list[Markup]:
+        """Chat-log lines for events (some events say nothing)."""
+        texts = texts_for(record.game)
+        names = seat_names(record)
+        return [line for e in events if (line := texts.event(lang, e, names)) is not None]
+
+    def recent_events(self, record: TableRecord) -> list[Event]:
+        """The last events noted in the record."""
+        return [Event(code, seat, args) for code, seat, args in meta_of(record).recent]
+
+    def picture(
+        self, record: TableRecord, game: Game[Any], state: BaseModel, lang: Lang,
+        seat: int | None = None,
+    ) -> Picture | None:
+        """The board as a picture, if the game has a renderer."""
+        render = self.renderers.get(record.game)
+        if render is None:
+            return None
+        png = render(game.view(state, seat), seat_names(record), lang)
+        return Picture(png=png, name=f"{record.table_id}-{record.version}.png")
+
+    def scores_line(self, record: TableRecord, game: Game[Any], state: BaseModel,
+                    lang: Lang) -> Markup:
+        """Everyone's score right now."""
+        view = game.view(state, None)
+        parts = [
+            self.t(lang, "table.score_part", name=name, score=p.get("score", 0))
+            for name, p in zip(seat_names(record), view.get("players", []), strict=False)
+        ]
+        return Markup(" · ".join(parts))
+
+    def table(
+        self, record: TableRecord, game: Game[Any], state: BaseModel, lang: Lang,
+        prompts: list[Prompt], picture: Picture | None = None,
+    ) -> Message:
+        """The table's message during play."""
+        lines = [
+            self.t(lang, "table.header", game=self.game_title(lang, record.game),
+                   table=record.table_id, round=getattr(state, "round", "")),
+            self.scores_line(record, game, state, lang),
+        ]
+        recent = self.event_lines(record, lang, self.recent_events(record))[-5:]
+        lines += recent
+        meta = meta_of(record)
+        for prompt in prompts:
+            line = self.prompt_line(record, prompt, lang)
+            if str(prompt.seat) in meta.autopilot:
+                line = self.t(lang, "table.autopilot_marker", line=line)
+            lines.append(self.t(lang, "table.now", line=line))
+        buttons: tuple[tuple[Button, ...], ...] = ()
+        if len(prompts) == 1:
+            buttons = self.prompt_buttons(record, prompts[0], lang)
+        elif len(prompts) > 1:
+            lines.append(self.t(lang, "table.answer_in_private"))
+        return Message(text=Markup("\n".join(lines)), buttons=buttons, picture=picture,
+                       slot=table_slot(record))
+
+    def finished(
+        self, record: TableRecord, game: Game[Any], state: BaseModel, lang: Lang,
+        picture: Picture | None = None,
+    ) -> Message:
+        """Final scores with their breakdown and the winners."""
+        result = game.result(state)
+        names = seat_names(record)
+        texts = texts_for(record.game)
+        lines = [self.t(lang, "result.header", game=self.game_title(lang, record.game),
+                        table=record.table_id)]
+        lines += self.event_lines(record, lang, self.recent_events(record))[-3:]
+        if result is not None:
+            reason = self.catalog.t(lang, f"result.reason.{result.reason}")
+            lines.append(reason)
+            ranked = sorted(result.scores, key=lambda s: (-s.total, -s.tiebreak))
+            for place, score in enumerate(ranked, start=1):
+                lines.append(self.t(lang, "result.line", place=place, name=names[score.seat],
+                                    total=score.total, tiebreak=score.tiebreak))
+                details = texts.score_lines(lang, score.breakdown)
+                lines.append(Markup("   " + "; ".join(details)))
+            winners = ", ".join(names[s] for s in result.winners)
+            lines.append(self.t(lang, "result.winners", names=winners))
+        return Message(text=Markup("\n".join(lines)), picture=picture, slot=table_slot(record))
+
+    def aborted(self, record: TableRecord, lang: Lang) -> Message:
+        """The table's message once it was cancelled or aborted."""
+        return Message(
+            text=self.t(lang, "table.aborted", game=self.game_title(lang, record.game),
+                        table=record.table_id),
+            slot=table_slot(record),
+        )
+
+    def table_any(
+        self, record: TableRecord, game: Game[Any], state: BaseModel | None, lang: Lang,
+        prompts: list[Prompt], picture: Picture | None = None,
+    ) -> Message:
+        """The table's message for whatever state it is in."""
+        if record.status == TableStatus.LOBBY or state is None:
+            return self.lobby(record, lang)
+        if record.status == TableStatus.ABORTED:
+            return self.aborted(record, lang)
+        if record.status == TableStatus.FINISHED:
+            return self.finished(record, game, state, lang, picture)
+        return self.table(record, game, state, lang, prompts, picture)

@@ -1,0 +1,143 @@
+"""Button presses: every token is checked against the current table before it acts.
+
+A move is applied only if the token is authentic, the presser holds the seat it was
+issued to, the seat has not acted since, and the seat's prompt still reads the same
+(its fingerprint). Otherwise the presser gets a clear answer and nothing changes.
+Concurrent presses are settled by the store's optimistic commit: a loser re-reads the
+table and is checked again, so of 50 presses of one button exactly one acts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot import lobby_actions
+from bot.flow import settle
+from bot.i18n import Markup
+from bot.present import table_slot
+from bot.services import Ctx, Services
+from bot.storage import Action, StaleVersion, TableNotFound, TableRecord, TableStatus
+from bot.table_settings import meta_of
+from bot.texts import texts_for
+from bot.tokens import Token
+from bot.turns import apply_move, fingerprint, load_state
+from bot.ui import Message, Outgoing, Reply, ToChat, ToUser
+from bot.votes import cast_vote
+from engine.core.errors import IllegalMove
+from engine.core.prompts import Prompt
+from engine.registry import get_game
+
+COMMIT_ATTEMPTS = 8
+
+
+def refuse(sv: Services, ctx: Ctx, code: str, **args: object) -> Reply:
+    """A refusal shown prominently to the presser; nothing else happens."""
+    return Reply(answer=sv.t(ctx.lang, code, **args), alert=True)
+
+
+def seat_of(record: TableRecord, user_id: str) -> int | None:
+    """The seat a user holds at a table, if any."""
+    return record.seats.index(user_id) if user_id in record.seats else None
+
+
+def _prompt_for(record: TableRecord, seat: int) -> Prompt | None:
+    game = get_game(record.game)
+    state = load_state(game, record)
+    return next((p for p in game.pending(state) if p.seat == seat), None)
+
+
+def check_move(
+    sv: Services, ctx: Ctx, record: TableRecord, token: Token
+) -> tuple[int, str] | Reply:
+    """The (seat, option key) a move token stands for now, or the refusal to give."""
+    if record.status != TableStatus.RUNNING:
+        code = "press.not_started" if record.status == TableStatus.LOBBY else "press.game_over"
+        return refuse(sv, ctx, code)
+    version, seat, fp, index = token.int_field(0), token.int_field(1), token.fields[2], \
+        token.int_field(3)
+    mine = seat_of(record, ctx.user.id)
+    if mine is None:
+        return refuse(sv, ctx, "press.not_a_player")
+    if seat != mine or seat >= len(record.seats):
+        names = meta_of(record).names
+        owner = names.get(record.seats[seat], "?") if seat < len(record.seats) else "?"
+        return refuse(sv, ctx, "press.not_your_button", name=owner)
+    if version > record.version or meta_of(record).last_acted.get(str(seat), 0) > version:
+        return refuse(sv, ctx, "press.stale")
+    prompt = _prompt_for(record, seat)
+    if prompt is None or fingerprint(prompt) != fp or index >= len(prompt.options):
+        return refuse(sv, ctx, "press.stale")
+    return seat, prompt.options[index].key
+
+
+Decide = Callable[[TableRecord], "tuple[int, str] | Reply"]
+
+
+async def play(sv: Services, ctx: Ctx, table_id: str, decide: Decide) -> Reply:
+    """Apply the move ``decide`` picks on the current record, retrying lost races.
+
+    ``decide`` runs again on every attempt, so each retry re-checks the press
+    against the table as it now is.
+    """
+    for _ in range(COMMIT_ATTEMPTS):
+        try:
+            record = await sv.store.get(table_id)
+        except TableNotFound:
+            return refuse(sv, ctx, "press.no_table")
+        decided = decide(record)
+        if isinstance(decided, Reply):
+            return decided
+        seat, key = decided
+        game = get_game(record.game)
+        try:
+            outcome = apply_move(game, record, seat, key, sv.now())
+        except IllegalMove as exc:
+            reason = texts_for(record.game).reason(ctx.lang, exc.code, exc.args_map)
+            return Reply(answer=reason, alert=True)
+        try:
+            committed = await sv.store.commit(
+                table_id, record.version, outcome.record,
+                Action(key=key, user_id=ctx.user.id, seat=seat),
+            )
+        except StaleVersion:
+            continue
+        return Reply(out=await settle(sv, record, committed))
+    return refuse(sv, ctx, "press.busy")
+
+
+async def press(sv: Services, ctx: Ctx, raw: str) -> Reply:
+    """Handle one button press."""
+    token = sv.signer.parse(raw)
+    if token is None:
+        return refuse(sv, ctx, "press.forged")
+    if token.kind == "m":
+        return await play(sv, ctx, token.table,
+                          lambda record: check_move(sv, ctx, record, token))
+    if token.kind == "p":
+        return await _page(sv, ctx, token)
+    if token.kind == "l":
+        return await lobby_actions.lobby_verb(sv, ctx, token.table, token.fields[0])
+    if token.kind == "a":
+        return await lobby_actions.confirm_abort(sv, ctx, token.table, token.int_field(0))
+    return await cast_vote(sv, ctx, token.table, token.int_field(0), token.fields[1])
+
+
+async def _page(sv: Services, ctx: Ctx, token: Token) -> Reply:
+    try:
+        record = await sv.store.get(token.table)
+    except TableNotFound:
+        return refuse(sv, ctx, "press.no_table")
+    seat, fp, page = token.int_field(1), token.fields[2], token.int_field(3)
+    prompt = _prompt_for(record, seat) if record.status == TableStatus.RUNNING else None
+    if prompt is None or fingerprint(prompt) != fp:
+        return refuse(sv, ctx, "press.stale")
+    buttons = sv.presenter.prompt_buttons(record, prompt, ctx.lang, page)
+    if ctx.chat.private:
+        message = sv.presenter.private_prompt(record, prompt, ctx.lang, page)
+        return Reply(out=[Outgoing(ToUser(ctx.user.id), message)])
+    game = get_game(record.game)
+    state = load_state(game, record)
+    base = sv.presenter.table(record, game, state, sv.table_lang(record), game.pending(state))
+    message = Message(text=base.text, buttons=buttons, slot=table_slot(record))
+    return Reply(answer=Markup(""), out=[Outgoing(ToChat(record.chat_id), message)])
+

@@ -1,0 +1,70 @@
+"""Everything a handler needs, passed explicitly: ports, texts, clock and randomness."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.i18n import Lang, Markup, normalize_lang
+from bot.i18n.catalog import Catalog
+from bot.identity import Chat, User
+from bot.present import Presenter
+from bot.rules import RulesLibrary
+from bot.storage import GameStorePort, JobQueuePort, OncePort, PrefsPort, TableRecord
+from bot.table_settings import options_of
+from bot.tokens import TokenSigner
+
+
+@dataclass
+class Services:
+    """The bot's collaborators. ``now`` returns unix seconds; tests pass a fake clock."""
+
+    store: GameStorePort
+    jobs: JobQueuePort
+    once: OncePort
+    prefs: PrefsPort
+    signer: TokenSigner
+    catalog: Catalog
+    presenter: Presenter
+    rules: RulesLibrary
+    now: Callable[[], float]
+    rng: random.Random = field(default_factory=random.SystemRandom)
+    pictures: bool = True
+    worker_id: str = "worker"
+    bot_name: str | None = None
+
+    def t(self, lang: Lang, code: str, **args: Any) -> Markup:
+        """A catalog text."""
+        return self.catalog.t(lang, code, **args)
+
+    async def user_lang(self, user: User) -> Lang:
+        """A user's language: their own setting, else what their client reports."""
+        chosen = await self.prefs.get_pref(f"user:{user.id}:lang")
+        return normalize_lang(chosen or user.lang)
+
+    async def chat_lang(self, chat: Chat, user: User) -> Lang:
+        """A chat's language, falling back to the user's."""
+        chosen = await self.prefs.get_pref(f"chat:{chat.id}:lang")
+        if chosen:
+            return normalize_lang(chosen)
+        return await self.user_lang(user)
+
+    async def seat_lang(self, record: TableRecord, seat: int) -> Lang:
+        """The language for private messages to a seat's player."""
+        chosen = await self.prefs.get_pref(f"user:{record.seats[seat]}:lang")
+        return normalize_lang(chosen, default=options_of(record).lang)
+
+    def table_lang(self, record: TableRecord) -> Lang:
+        """The language of a table's own messages (chosen when it was opened)."""
+        return options_of(record).lang
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """Who acts, where, and in which language to answer them."""
+
+    chat: Chat
+    user: User
+    lang: Lang

@@ -1,0 +1,74 @@
+"""A table's settings (chosen when it is opened) and the bot's bookkeeping beside the game.
+
+Both travel inside the stored ``TableRecord`` (``options`` and ``meta``) and are
+validated by these models whenever a record is read.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from bot.storage import TableRecord
+
+AutopilotLevel = Literal["random", "greedy"]
+
+
+class TableOptions(BaseModel):
+    """What the creator may choose: seats, language, reminders and the turn clock.
+
+    The clock works like Board Game Arena's turn-based mode: every player starts with
+    ``clock_initial_h`` hours, gains ``clock_bonus_h`` after each of their turns, and
+    never holds more than ``clock_max_h``.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    min_seats: int = Field(ge=1, le=7)
+    max_seats: int = Field(ge=1, le=7)
+    lang: Literal["ru", "en"] = "ru"
+    reminder_h: float = Field(default=12.0, gt=0, le=24 * 30)
+    reminder_repeats: int = Field(default=3, ge=0, le=20)
+    notify_next: bool = True
+    clock: bool = False
+    clock_initial_h: float = Field(default=24.0, gt=0)
+    clock_bonus_h: float = Field(default=12.0, ge=0)
+    clock_max_h: float = Field(default=72.0, gt=0)
+
+
+class Vote(BaseModel):
+    """A vote the table holds after a player's time ran out."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seat: int
+    ballots: dict[str, str] = Field(default_factory=dict)  # user id -> choice
+
+
+class TableMeta(BaseModel):
+    """The bot's notes about a running table (not part of the game rules).
+
+    Seat numbers are stored as strings because JSON object keys are strings.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    names: dict[str, str] = Field(default_factory=dict)  # user id -> display name
+    last_acted: dict[str, int] = Field(default_factory=dict)  # seat -> version of last move
+    opened: dict[str, int] = Field(default_factory=dict)  # seat -> version its prompt opened
+    opened_at: dict[str, float] = Field(default_factory=dict)  # seat -> unix time it opened
+    bank: dict[str, float] = Field(default_factory=dict)  # seat -> clock seconds left
+    autopilot: dict[str, AutopilotLevel] = Field(default_factory=dict)
+    vote: Vote | None = None
+    recent: list[list[Any]] = Field(default_factory=list)  # last events: [code, seat, args]
+
+
+def options_of(record: TableRecord) -> TableOptions:
+    """The table's validated options."""
+    return TableOptions.model_validate(record.options)
+
+
+def meta_of(record: TableRecord) -> TableMeta:
+    """The table's validated bookkeeping."""
+    return TableMeta.model_validate(record.meta)

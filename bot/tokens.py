@@ -1,0 +1,68 @@
+"""Button tokens: short, signed, and carrying just enough to be checked against state.
+
+A token is ``kind.table.f1.f2….mac`` where ``mac`` is a truncated HMAC-SHA256 over the
+rest with the deployment's secret, so a forged or altered token is recognised before
+anything is loaded. Kinds:
+
+- ``m`` a move: table, version, seat, prompt fingerprint, option index
+- ``p`` a page of a long option list: table, version, seat, fingerprint, page
+- ``l`` a lobby action: table, verb (join, leave, start, cancel)
+- ``a`` confirm an abort: table, version
+- ``v`` a vote after a time-out: table, version, choice
+
+Everything stays well inside Telegram's 64-byte limit for callback data.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+from dataclasses import dataclass
+
+MAC_CHARS = 10
+KINDS = {"m": 5, "p": 5, "l": 2, "a": 2, "v": 3}
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A parsed, authentic token."""
+
+    kind: str
+    table: str
+    fields: tuple[str, ...]
+
+    def int_field(self, i: int) -> int:
+        """Field ``i`` as a number (tokens are only built with numbers where expected)."""
+        return int(self.fields[i])
+
+
+class TokenSigner:
+    """Makes and checks tokens with one secret."""
+
+    def __init__(self, secret: bytes) -> None:
+        """``secret`` must be shared by every worker of one deployment."""
+        if len(secret) < 16:
+            raise ValueError("token secret too short")
+        self._secret = secret
+
+    def _mac(self, body: str) -> str:
+        digest = hmac.new(self._secret, body.encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest).decode()[:MAC_CHARS]
+
+    def make(self, kind: str, table: str, *fields: object) -> str:
+        """A signed token."""
+        body = ".".join([kind, table, *(str(f) for f in fields)])
+        return f"{body}.{self._mac(body)}"
+
+    def parse(self, token: str) -> Token | None:
+        """The token's content, or None if it is malformed or not ours."""
+        if not token or len(token) > 64:
+            return None
+        body, _, mac = token.rpartition(".")
+        parts = body.split(".")
+        if len(parts) < 2 or parts[0] not in KINDS or len(parts) != KINDS[parts[0]] + 1:
+            return None
+        if not hmac.compare_digest(mac, self._mac(body)):
+            return None
+        return Token(kind=parts[0], table=parts[1], fields=tuple(parts[2:]))

@@ -1,0 +1,298 @@
+"""Every code the Stone Age engine can produce has a text in Russian and English.
+
+Random games collect the prompts, options and events that really occur (with their
+real arguments), and probe illegal keys for real refusals; the engine source is
+scanned for every refusal, event and label code so that a new code without a text
+fails here even if no random game meets it.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import random
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engine.core
+import engine.stone_age
+from bot.i18n.catalog import Lang, Markup
+from bot.texts import texts_for
+from bot.texts.stone_age import SILENT, StoneAgeTexts
+from engine.core.errors import IllegalMove
+from engine.core.prompts import Event, Label
+from engine.stone_age.game import GAME
+from tests.bot.texts.conftest import RecordingCatalog, shipped_catalog
+
+GAMES = 30
+NAMES = ["Anna", "Boris", "Cleo", "Dmitri"]
+LANG_PAIR: tuple[Lang, Lang] = ("en", "ru")
+# A code that leaked into a text instead of its sentence.
+RAW_CODE = re.compile(r"\b(?:sa|opt|reason)\.[a-z_]")
+# Keys tried at random in every decision, to meet real refusals with real arguments.
+PROBES = [
+    "place:forest:9", "place:hunt:0", "place:hut:1", "place:card9:1", "place:moon:1",
+    "place:field:1", "place:toolmaker:1", "place:river:3", "place:card1:1", "place:bld1:1",
+    "place:forest:x", "at:moon", "do:moon", "do:hunt", "tool:0", "tool:2", "once:0",
+    "die:6", "die:1", "add:food", "add:gold", "pay:9.9.9.9", "pay:1.0.0.0", "confirm",
+    "undo", "boon", "n:9", "n:x", "gain:2.0.0.0", "nonsense",
+]
+
+
+@dataclass
+class Seen:
+    """What the random games produced, each kept once per distinct arguments."""
+
+    prompts: dict[str, tuple[Label, int]]
+    options: dict[str, Label]
+    events: dict[str, Event]
+    refusals: dict[str, tuple[str, dict[str, Any]]]
+
+
+def _key(code: str, args: Any) -> str:
+    return f"{code} {args!r}"
+
+
+def _play(seed: int) -> Iterator[tuple[str, Any]]:
+    rng = random.Random(seed)
+    state = GAME.new(2 + seed % 3, seed)
+    while prompts := GAME.pending(state):
+        prompt = rng.choice(prompts)
+        # Labels may share lists with the state: copy before the state moves on.
+        yield "prompt", (copy.deepcopy(prompt.label), prompt.seat)
+        for option in prompt.options:
+            yield "option", copy.deepcopy(option.label)
+        for probe in rng.sample(PROBES, 3):
+            try:
+                events = GAME.apply(state, rng.randrange(state.n), probe)
+            except IllegalMove as err:
+                yield "refusal", (err.code, dict(err.args_map))
+            else:
+                for event in events:
+                    yield "event", copy.deepcopy(event)
+                break
+        else:
+            for event in GAME.apply(state, prompt.seat, rng.choice(prompt.options).key):
+                yield "event", copy.deepcopy(event)
+
+
+@pytest.fixture(scope="module")
+def seen() -> Seen:
+    out = Seen({}, {}, {}, {})
+    for seed in range(GAMES):
+        for kind, item in _play(seed):
+            if kind == "prompt":
+                out.prompts.setdefault(_key(item[0].code, item[0].args), item)
+            elif kind == "option":
+                out.options.setdefault(_key(item.code, item.args), item)
+            elif kind == "event":
+                out.events.setdefault(_key(item.code, item.args), item)
+            else:
+                out.refusals.setdefault(_key(*item), item)
+    return out
+
+
+def _check_text(text: str, what: str) -> None:
+    assert "{" not in text and "}" not in text, f"unfilled placeholder in {what}: {text!r}"
+    assert not RAW_CODE.search(text), f"raw code in {what}: {text!r}"
+    assert text.strip(), f"empty text for {what}"
+
+
+def _check_pair(texts: dict[Lang, str], what: str) -> None:
+    for lang, text in texts.items():
+        _check_text(text, f"{what} [{lang}]")
+    # Texts made only of icons and numbers (a building's cost) read the same in both.
+    if any(ch.isalpha() for ch in texts["en"]):
+        assert texts["ru"] != texts["en"], f"Russian equals English for {what}: {texts['en']!r}"
+
+
+def _no_missing(catalog: RecordingCatalog) -> None:
+    assert not catalog.missing, f"codes without text: {sorted(catalog.missing)[:20]}"
+
+
+def test_random_games_cover_the_engine(seen: Seen) -> None:
+    """The games are varied enough to be worth checking (guards the test itself)."""
+    codes = {e.code for e in seen.events.values()}
+    assert {"placed", "gathered", "card_bought", "building_built", "fed", "game_over",
+            "dice_for_all", "round_started"} <= codes
+    assert len({label.code for label, _ in seen.prompts.values()}) >= 9
+    assert len({label.code for label in seen.options.values()}) >= 16
+    assert len({code for code, _ in seen.refusals.values()}) >= 10
+
+
+def test_every_prompt_renders(seen: Seen) -> None:
+    catalog = shipped_catalog()
+    texts = StoneAgeTexts(catalog)
+    for label, seat in seen.prompts.values():
+        out = {lang: texts.prompt(lang, label, NAMES, seat) for lang in LANG_PAIR}
+        for text in out.values():
+            assert isinstance(text, Markup)
+            assert text.startswith(f"<b>{NAMES[seat]}</b>, "), f"not addressed: {text!r}"
+        _check_pair(dict(out), f"prompt {label}")
+        alone = {lang: texts.prompt(lang, label, NAMES) for lang in LANG_PAIR}
+        for text in alone.values():
+            assert text[:1].isupper() and NAMES[seat] not in text, text
+        _check_pair(dict(alone), f"prompt {label} without a seat")
+    _no_missing(catalog)
+
+
+def test_every_option_renders_short(seen: Seen) -> None:
+    catalog = shipped_catalog()
+    texts = StoneAgeTexts(catalog)
+    for label in seen.options.values():
+        out = {lang: texts.option(lang, label) for lang in LANG_PAIR}
+        for lang, text in out.items():
+            assert len(text) <= 40, f"button too long [{lang}]: {text!r}"
+            assert "<" not in text and "&" not in text, f"markup in a button: {text!r}"
+        _check_pair(dict(out), f"option {label}")
+    _no_missing(catalog)
+
+
+def test_every_event_renders(seen: Seen) -> None:
+    catalog = shipped_catalog()
+    texts = StoneAgeTexts(catalog)
+    for event in seen.events.values():
+        out = {lang: texts.event(lang, event, NAMES) for lang in LANG_PAIR}
+        if event.code in SILENT:
+            assert out == {"en": None, "ru": None}
+            continue
+        rendered: dict[Lang, str] = {}
+        for lang, text in out.items():
+            assert isinstance(text, Markup), f"no line for {event}"
+            rendered[lang] = text
+        _check_pair(rendered, f"event {event}")
+    _no_missing(catalog)
+
+
+def test_every_refusal_met_in_play_renders(seen: Seen) -> None:
+    catalog = shipped_catalog()
+    texts = StoneAgeTexts(catalog)
+    for code, args in seen.refusals.values():
+        out: dict[Lang, str] = {lang: texts.reason(lang, code, args) for lang in LANG_PAIR}
+        _check_pair(out, f"refusal {code} {args}")
+        assert out["en"] != texts.reason("en", "surely_no_such_code", {}), code
+    _no_missing(catalog)
+
+
+# --- the engine source ---------------------------------------------------------------
+
+
+def _engine_trees() -> Iterator[tuple[Path, ast.Module]]:
+    for package in (engine.core, engine.stone_age):
+        for path in sorted(Path(next(iter(package.__path__))).glob("*.py")):
+            yield path, ast.parse(path.read_text(encoding="utf-8"))
+
+
+def _patterns(node: ast.AST) -> set[str]:
+    """Regular expressions for every string an expression can evaluate to.
+
+    Handles constants, ``"a" if x else "b"`` and f-strings (whose holes match any
+    word); anything else (a call, a variable) contributes nothing.
+    """
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return {re.escape(node.value)}
+    if isinstance(node, ast.IfExp):
+        return _patterns(node.body) | _patterns(node.orelse)
+    if isinstance(node, ast.JoinedStr):
+        parts = [
+            re.escape(v.value)
+            if isinstance(v, ast.Constant) and isinstance(v.value, str)
+            else "[a-z_]+"
+            for v in node.values
+        ]
+        return {"".join(parts)}
+    return set()
+
+
+def _called(node: ast.Call, name: str) -> bool:
+    return isinstance(node.func, ast.Name) and node.func.id == name
+
+
+def _first_arg_strings(name: str) -> set[str]:
+    found: set[str] = set()
+    for _, tree in _engine_trees():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and _called(node, name) and node.args:
+                found |= _patterns(node.args[0])
+    return found
+
+
+def reason_codes() -> set[str]:
+    """Codes of every ``IllegalMove(...)`` and every string the placement checks return."""
+    codes = _first_arg_strings("IllegalMove")
+    for path, tree in _engine_trees():
+        if path.name != "placement.py":
+            continue
+        for func in ast.walk(tree):
+            if isinstance(func, ast.FunctionDef) and func.name.endswith("_error"):
+                for node in ast.walk(func):
+                    if isinstance(node, ast.Return) and node.value is not None:
+                        codes |= _patterns(node.value)
+    assert all(re.escape(c) == c for c in codes), f"reason codes must be literal: {codes}"
+    return codes
+
+
+SAMPLE_ARGS: dict[str, Any] = {
+    "loc": "forest", "count": 3, "key": "nonsense", "slot": 1, "face": 4,
+    "paid": {"wood": 1}, "resource": "wood", "players": 5,
+}
+
+
+def test_reason_scan_finds_the_known_codes() -> None:
+    """The scan itself works: it sees codes from decisions.py and placement.py."""
+    codes = reason_codes()
+    assert {"hut_needs_two", "village_limit", "food_is_not_a_resource", "no_such_die",
+            "not_your_turn", "unknown_option", "location_full", "bad_player_count"} <= codes
+    assert len(codes) >= 24
+
+
+@pytest.mark.parametrize("code", sorted(reason_codes()))
+def test_every_reason_in_the_engine_has_a_text(code: str) -> None:
+    catalog = shipped_catalog()
+    texts = StoneAgeTexts(catalog)
+    out: dict[Lang, str] = {}
+    for lang in LANG_PAIR:
+        assert catalog.has(lang, f"sa.reason.{code}") or catalog.has(lang, f"reason.{code}"), (
+            f"no text for refusal {code!r} in {lang}"
+        )
+        out[lang] = texts.reason(lang, code, dict(SAMPLE_ARGS))
+    _check_pair(out, f"refusal {code}")
+    _no_missing(catalog)
+
+
+def _has_code_or_variants(catalog: RecordingCatalog, pattern: str) -> bool:
+    """A code matching ``pattern`` (or a variant ``<code>.<variant>``) is in both languages."""
+    codes = catalog.codes("en") & catalog.codes("ru")
+    full = re.compile(f"{pattern}(?:\\.[a-z_]+)?")
+    return any(full.fullmatch(c) for c in codes)
+
+
+def test_every_event_code_in_the_engine_has_a_text() -> None:
+    catalog = shipped_catalog()
+    patterns = _first_arg_strings("Event")
+    assert {"placed", "gathered", "pile_empty", "extra_card_none", "people_maxed",
+            "[a-z_]+_declined"} <= patterns
+    for pattern in sorted(patterns - SILENT):
+        assert _has_code_or_variants(catalog, "sa\\.event\\." + pattern), (
+            f"no text for event {pattern}"
+        )
+
+
+def test_every_label_code_in_the_engine_has_a_text() -> None:
+    catalog = shipped_catalog()
+    patterns = _first_arg_strings("Label")
+    assert {"sa\\.prompt\\.place", "sa\\.opt\\.at", "opt\\.back",
+            "sa\\.opt\\.decline_[a-z_]+"} <= patterns
+    for pattern in sorted(patterns):
+        assert _has_code_or_variants(catalog, pattern), f"no text for label {pattern}"
+
+
+def test_registry_gives_stone_age() -> None:
+    assert isinstance(texts_for("stone_age"), StoneAgeTexts)
+    with pytest.raises(KeyError, match="stone_age"):
+        texts_for("chess")
