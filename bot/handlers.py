@@ -33,6 +33,7 @@ from engine.core.prompts import Prompt
 from engine.registry import GAMES, get_game
 
 Handler = Callable[[Services, Ctx, tuple[str, ...]], Awaitable[Reply]]
+UNIT_HOURS = {"s": 1 / 3600, "m": 1 / 60, "h": 1.0, "d": 24.0}
 TABLE_ID = re.compile(r"^#?[0-9a-z]{2,16}$")
 GAME_ALIASES = {
     "stone_age": "stone_age", "stoneage": "stone_age", "sa": "stone_age",
@@ -80,8 +81,8 @@ def _parse_options(game_min: int, game_max: int, lang: str, args: tuple[str, ...
             values["min_seats"], values["max_seats"] = int(m[1]), int(m[2])
         elif a in ("ru", "en"):
             values["lang"] = a
-        elif m := re.fullmatch(r"(?:remind|напоминание)=(\d+(?:\.\d+)?)h?", a):
-            values["reminder_h"] = float(m[1])
+        elif m := re.fullmatch(r"(?:remind|напоминание)=(\d+(?:\.\d+)?)([smhd]?)", a):
+            values["reminder_h"] = float(m[1]) * UNIT_HOURS[m[2] or "h"]
         elif m := re.fullmatch(r"(?:repeat|повтор)=(\d+)", a):
             values["reminder_repeats"] = int(m[1])
         elif a in ("clock", "часы"):

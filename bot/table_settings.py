@@ -28,7 +28,7 @@ class TableOptions(BaseModel):
     min_seats: int = Field(ge=1, le=7)
     max_seats: int = Field(ge=1, le=7)
     lang: Literal["ru", "en"] = "ru"
-    reminder_h: float = Field(default=12.0, gt=0, le=24 * 30)
+    reminder_h: float = Field(default=12.0, gt=0, le=24 * 30)  # fractions: minutes, seconds
     reminder_repeats: int = Field(default=3, ge=0, le=20)
     notify_next: bool = True
     clock: bool = False
