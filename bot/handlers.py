@@ -14,7 +14,7 @@ from bot import lobby
 from bot.commands import COMMANDS, Command
 from bot.flow import settle, table_message
 from bot.i18n import Markup, normalize_lang
-from bot.lobby_actions import abort_request, lobby_verb
+from bot.lobby_actions import abort_request, confirm_abort, lobby_verb
 from bot.presses import play, seat_of
 from bot.services import Ctx, Services
 from bot.storage import (
@@ -26,6 +26,7 @@ from bot.storage import (
     TableStatus,
 )
 from bot.table_settings import TableOptions, meta_of
+from bot.texts import texts_for
 from bot.turns import load_state
 from bot.ui import Message, Outgoing, Reply, ToChat, ToUser
 from bot.votes import cast_vote
@@ -154,8 +155,6 @@ async def cmd_board(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     state = load_state(game, record)
     lang = await sv.user_lang(ctx.user)
     view = game.view(state, seat)
-    from bot.texts import texts_for
-
     texts = texts_for(record.game)
     me = view["players"][seat]
     cards = [texts.card(lang, c) for c in me.get("cards", [])]
@@ -233,11 +232,15 @@ async def cmd_language(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
 
 
 async def cmd_abort(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
-    """End a table early (creator or chat admin), after a confirmation button."""
+    """End a table early (creator or chat admin): ``abort [table]`` asks for confirmation
+    with a button; ``abort [table] yes`` is the typed confirmation."""
     found = await resolve_table(sv, ctx, args)
     if isinstance(found, Reply):
         return found
-    return abort_request(sv, ctx, found[0])
+    record, rest = found
+    if rest and rest[0].lower() in ("yes", "да"):
+        return await confirm_abort(sv, ctx, record.table_id, record.version)
+    return abort_request(sv, ctx, record)
 
 
 def _waiting_since(record: TableRecord, user_id: str) -> float | None:
