@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 # Canonical command names, in the order help lists them.
 COMMANDS: tuple[str, ...] = (
-    "new", "join", "leave", "start", "cancel", "status", "board", "move", "rules",
+    "new", "join", "leave", "start", "cancel", "status", "board", "turn", "move", "rules",
     "language", "abort", "games", "mygames", "resume", "vote", "help",
 )
 
@@ -18,7 +18,8 @@ ALIASES: dict[str, str] = {
     "m": "move", "play": "move", "lang": "language", "my": "mygames", "tables": "games",
     "новая": "new", "новый": "new", "создать": "new", "войти": "join", "присоединиться": "join",
     "выйти": "leave", "старт": "start", "начать": "start", "отмена": "cancel",
-    "статус": "status", "доска": "board", "ход": "move", "правила": "rules", "язык": "language",
+    "статус": "status", "мойход": "turn", "доска": "board", "ход": "move", "правила": "rules",
+    "язык": "language",
     "прервать": "abort", "игры": "games", "моиигры": "mygames", "вернуться": "resume",
     "голос": "vote", "помощь": "help",
 }

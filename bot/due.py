@@ -74,7 +74,7 @@ async def _remind(sv: Services, job_id: str, payload: dict[str, Any]) -> list[Ou
         return []
     lang = await sv.seat_lang(record, seat)
     message = sv.presenter.private_prompt(record, prompt, lang, heading="turn.reminder")
-    return [Outgoing(ToUser(record.seats[seat]), message)]
+    return [Outgoing(ToUser(record.seats[seat]), message, record.table_id)]
 
 
 async def _time_out(sv: Services, payload: dict[str, Any]) -> list[Outgoing]:

@@ -117,7 +117,7 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> list
         done = sv.t(lang, "turn.done", game=sv.presenter.game_title(lang, record.game),
                     table=record.table_id)
         out.append(Outgoing(ToUser(record.seats[seat]),
-                            Message(text=done, slot=dm_slot(record, seat))))
+                            Message(text=done, slot=dm_slot(record, seat)), record.table_id))
     started = []
     for key, version in sorted(now_open.items()):
         seat = int(key)
@@ -131,7 +131,7 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> list
             started.append(seat)
         out.append(Outgoing(ToUser(record.seats[seat]),
                             sv.presenter.private_prompt(record, prompts[seat], lang,
-                                                        heading=heading)))
+                                                        heading=heading), record.table_id))
         await _schedule_seat(sv, record, seat)
     out += await _next_notices(sv, record, started, set(prompts))
     if record.status.is_over:
@@ -157,4 +157,4 @@ async def _next_notices(
     text = sv.t(lang, "turn.you_are_next", game=names.game_title(lang, record.game),
                 table=record.table_id,
                 name=meta_of(record).names.get(record.seats[seat], "?"))
-    return [Outgoing(ToUser(record.seats[nxt]), Message(text=Markup(text)))]
+    return [Outgoing(ToUser(record.seats[nxt]), Message(text=Markup(text)), record.table_id)]

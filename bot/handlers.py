@@ -198,6 +198,25 @@ async def cmd_move(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     return await play(sv, ctx, record.table_id, decide)
 
 
+async def cmd_turn(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
+    """Send the user their open decision privately again (e.g. after they opened a chat
+    with the bot from a deep link)."""
+    found = await resolve_table(sv, ctx, args)
+    if isinstance(found, Reply):
+        return found
+    record = found[0]
+    seat = seat_of(record, ctx.user.id)
+    if seat is None or record.status != TableStatus.RUNNING:
+        return say(sv.t(ctx.lang, "cmd.board_not_playing"))
+    game = get_game(record.game)
+    prompt = next((p for p in game.pending(load_state(game, record)) if p.seat == seat), None)
+    lang = await sv.user_lang(ctx.user)
+    if prompt is None:
+        return say(sv.t(ctx.lang, "cmd.not_your_turn_now", table=record.table_id))
+    message = sv.presenter.private_prompt(record, prompt, lang)
+    return Reply(out=[Outgoing(ToUser(ctx.user.id), message, record.table_id)])
+
+
 async def cmd_rules(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     """``rules [game] [words]``: the best-matching rules topics, or the topic list."""
     game = "stone_age"
@@ -338,6 +357,7 @@ HANDLERS: dict[str, Handler] = {
     "status": cmd_status,
     "board": cmd_board,
     "move": cmd_move,
+    "turn": cmd_turn,
     "rules": cmd_rules,
     "language": cmd_language,
     "abort": cmd_abort,

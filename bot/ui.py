@@ -63,6 +63,9 @@ class Outgoing:
 
     to: ToChat | ToUser
     message: Message
+    # The table a private message is about: lets an adapter that cannot reach the
+    # user privately ask them, in the table's chat, to open a chat with the bot.
+    table: str | None = None
 
 
 @dataclass(slots=True)
