@@ -8,6 +8,7 @@ import os
 import sys
 
 from adapters.console.run import main_console
+from adapters.telegram.service import main_telegram
 from bot.selfplay import selfplay
 from engine.registry import GAMES
 
@@ -18,6 +19,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("console", help="play in a terminal chat (the default without tokens)")
+    sub.add_parser("telegram", help="serve Telegram (the default with TELEGRAM_TOKEN set)")
     sp = sub.add_parser("selfplay", help="play random legal games and report speed and errors")
     sp.add_argument("--game", default="stone_age", choices=sorted(GAMES))
     sp.add_argument("--players", type=int, default=4)
@@ -47,9 +49,11 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if report["errors"] else 0
     if args.command == "console":
         return main_console()
-    if os.environ.get("TELEGRAM_TOKEN") or os.environ.get("DISCORD_TOKEN"):
-        # The platform adapters arrive with their own issues; until then say so plainly.
-        print("Telegram and Discord adapters are not available yet; starting the console.",
+    if args.command == "telegram" or (args.command is None and os.environ.get("TELEGRAM_TOKEN")):
+        return main_telegram()
+    if os.environ.get("DISCORD_TOKEN"):
+        # The Discord adapter arrives with its own issue; until then say so plainly.
+        print("The Discord adapter is not available yet; starting the console.",
               file=sys.stderr)
     return main_console()
 

@@ -1,0 +1,1 @@
+"""Telegram: group play with inline keyboards, private prompts and reminders (PTB >= 22)."""

@@ -1,0 +1,116 @@
+"""The sender loop: takes items from the outbox, keeps to the rate limits, delivers.
+
+Errors are sorted by what helps: ``RetryAfter`` waits as long as Telegram asks;
+network trouble retries with growing pauses; a user who never opened a chat with the
+bot (or blocked it) is asked in the table's chat to open one, with a deep link; a
+request Telegram rejects for good is logged and dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
+
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter
+
+from adapters.telegram.delivery import Delivery
+from adapters.telegram.ids import parse_chat
+from adapters.telegram.outbox import Outbox, Taken, destination
+from adapters.telegram.settings import TelegramSettings
+from bot.ui import Outgoing, ToUser
+
+log = logging.getLogger(__name__)
+MAX_BACKOFF_S = 60.0
+GIVE_UP_ATTEMPTS = 50
+
+# Called with a private message that could not be delivered; returns the hint to send.
+Unreachable = Callable[[Outgoing], Awaitable[Outgoing | None]]
+
+
+def retry_seconds(exc: RetryAfter) -> float:
+    """``retry_after`` as seconds, whichever type this PTB version returns."""
+    value = exc.retry_after
+    return value.total_seconds() if isinstance(value, timedelta) else float(value)
+
+
+class Sender:
+    """Drains the outbox into Telegram."""
+
+    def __init__(
+        self, outbox: Outbox, delivery: Delivery, settings: TelegramSettings,
+        unreachable: Unreachable, clock: Callable[[], float] = time.time,
+    ) -> None:
+        """``unreachable`` turns an undeliverable private message into a group hint."""
+        self.outbox = outbox
+        self.delivery = delivery
+        self.settings = settings
+        self.unreachable = unreachable
+        self.clock = clock
+
+    async def _limit_until(self, item: Outgoing, now: float) -> float:
+        s = self.settings
+        dest = destination(item)
+        private = isinstance(item.to, ToUser) or parse_chat(dest)[0] > 0
+        per, window = ((s.private_per_window, s.private_window_s) if private
+                       else (s.group_per_window, s.group_window_s))
+        until = await self.outbox.allowed_at("chat:" + dest, now, window, per)
+        if until:
+            return until
+        return await self.outbox.allowed_at("global", now, 1.0, s.global_per_second)
+
+    async def step(self) -> bool:
+        """Handle one item; False when there was nothing ready."""
+        now = self.clock()
+        taken = await self.outbox.take(now)
+        if taken is None:
+            return False
+        until = await self._limit_until(taken.item, now)
+        if until:
+            await self.outbox.delay(taken, until)
+            return True
+        await self._deliver(taken)
+        return True
+
+    async def _deliver(self, taken: Taken) -> None:
+        try:
+            await self.delivery.deliver(taken.item)
+        except RetryAfter as exc:
+            await self.outbox.delay(taken, self.clock() + retry_seconds(exc) + 0.05)
+            return
+        except Forbidden:
+            await self.outbox.done(taken)
+            if isinstance(taken.item.to, ToUser):
+                hint = await self.unreachable(taken.item)
+                if hint is not None:
+                    await self.outbox.put(hint)
+            return
+        except BadRequest as exc:
+            log.error("Telegram refused a message for %s: %s", destination(taken.item), exc)
+            await self.outbox.done(taken)
+            return
+        except NetworkError as exc:
+            if taken.attempts >= GIVE_UP_ATTEMPTS:
+                log.error("giving up on a message after %s attempts: %s", taken.attempts, exc)
+                await self.outbox.done(taken)
+                return
+            pause = min(MAX_BACKOFF_S, 0.5 * 2 ** taken.attempts)
+            await self.outbox.delay(taken, self.clock() + pause, failed=True)
+            return
+        await self.outbox.done(taken)
+
+    async def run(self, stop: asyncio.Event, idle_s: float = 0.05) -> None:
+        """Send until ``stop`` is set."""
+        while not stop.is_set():
+            try:
+                busy = await self.step()
+            except Exception:  # the loop must survive anything one message does
+                log.exception("sender step failed")
+                busy = False
+            if not busy:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), idle_s)
+
