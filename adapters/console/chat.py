@@ -107,7 +107,9 @@ class ConsoleChat:
                 where = "group" if item.to.chat_id == GROUP.id else item.to.chat_id
                 chat = GROUP if item.to.chat_id == GROUP.id else Chat(id=item.to.chat_id)
             else:
-                name = self.names.get(item.to.user_id, item.to.user_id)
+                # Console ids are made from names, so a restarted console can still
+                # say whom a private message is for before that user typed anything.
+                name = self.names.get(item.to.user_id, item.to.user_id.removeprefix("con:"))
                 where = f"DM → {name}"
                 chat = Chat(id=f"con:dm:{item.to.user_id[4:]}", private=True)
             self._print_message(where, chat, item.message)
