@@ -11,6 +11,7 @@ from contextlib import asynccontextmanager
 from adapters.store import Storage, StoreSettings, open_storage
 from bot.app import Campfire
 from bot.i18n.catalog import default_catalog
+from bot.pref_cache import CachedPrefs
 from bot.present import Presenter, Renderer
 from bot.render.stone_age import render_stone_age
 from bot.rules import RulesLibrary
@@ -47,7 +48,7 @@ def make_services(
         store=storage.games,
         jobs=storage.jobs,
         once=storage.once,
-        prefs=storage.prefs,
+        prefs=CachedPrefs(storage.prefs, now),
         signer=signer,
         catalog=catalog,
         presenter=Presenter(catalog, signer, RENDERERS),

@@ -14,10 +14,8 @@ from bot.flow import clock_job, reminder_job
 from bot.services import Services
 from bot.storage import Action, ActionKind, StaleVersion, TableNotFound, TableStatus
 from bot.table_settings import Vote, meta_of, options_of
-from bot.turns import load_state
 from bot.ui import Outgoing, ToChat, ToUser
 from bot.votes import vote_message
-from engine.registry import get_game
 
 FLAG_TTL = timedelta(days=30)
 
@@ -68,8 +66,7 @@ async def _remind(sv: Services, job_id: str, payload: dict[str, Any]) -> list[Ou
             _at(sv.now() + options.reminder_h * 3600),
             {**payload, "n": n + 1},
         )
-    game = get_game(record.game)
-    prompt = next((p for p in game.pending(load_state(game, record)) if p.seat == seat), None)
+    prompt = next((p for p in sv.prompts(record) if p.seat == seat), None)
     if prompt is None:
         return []
     lang = await sv.seat_lang(record, seat)

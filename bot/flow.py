@@ -12,13 +12,15 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime
 
+from pydantic import JsonValue
+
 from bot.autopilot import choose
 from bot.i18n import Markup
 from bot.present import dm_slot
 from bot.services import Services
 from bot.storage import Action, StaleVersion, TableRecord, TableStatus
 from bot.table_settings import meta_of, options_of
-from bot.turns import apply_move, load_state
+from bot.turns import apply_move
 from bot.ui import Message, Outgoing, ToChat, ToUser
 from engine.registry import get_game
 
@@ -47,45 +49,54 @@ async def autopilot(sv: Services, record: TableRecord) -> TableRecord:
         if record.status != TableStatus.RUNNING:
             return record
         held = meta_of(record).autopilot
-        state = load_state(game, record)
-        prompt = next((p for p in game.pending(state) if str(p.seat) in held), None)
+        state = sv.view_state(record)  # choose() tries options on copies only
+        prompt = next((p for p in sv.prompts(record) if str(p.seat) in held), None)
         if prompt is None:
             return record
         rnd = random.Random(f"{record.table_id}:{record.version}")
         key = choose(game, state, prompt, held[str(prompt.seat)], rnd)
-        outcome = apply_move(game, record, prompt.seat, key, sv.now())
+        outcome = apply_move(game, record, prompt.seat, key, sv.now(), before=sv.prompts(record))
         try:
             record = await sv.store.commit(
                 record.table_id, record.version, outcome.record,
                 Action(key=key, user_id="autopilot", seat=prompt.seat),
             )
+            sv.remember(record, outcome.prompts)
         except StaleVersion:
             record = await sv.store.get(record.table_id)
     return record
 
 
-async def _schedule_seat(sv: Services, record: TableRecord, seat: int) -> None:
+Schedule = list[tuple[str, datetime, dict[str, JsonValue]]]
+
+
+def _seat_jobs(sv: Services, record: TableRecord, seat: int) -> Schedule:
+    """The reminder (and clock time-out) for a turn that has just opened."""
     options = options_of(record)
     meta = meta_of(record)
     now = sv.now()
     opened = meta.opened[str(seat)]
-    await sv.jobs.schedule(
+    jobs: Schedule = [(
         reminder_job(record.table_id, seat),
         _at(now + options.reminder_h * 3600),
         {"kind": "remind", "table": record.table_id, "seat": seat, "opened": opened, "n": 1},
-    )
+    )]
     if options.clock:
         left = meta.bank.get(str(seat), options.clock_initial_h * 3600)
-        await sv.jobs.schedule(
+        jobs.append((
             clock_job(record.table_id, seat),
             _at(now + max(left, 0.0)),
             {"kind": "clock", "table": record.table_id, "seat": seat, "opened": opened},
-        )
+        ))
+    return jobs
 
 
-async def _cancel_seat(sv: Services, table_id: str, seat: int) -> None:
-    await sv.jobs.cancel(reminder_job(table_id, seat))
-    await sv.jobs.cancel(clock_job(table_id, seat))
+def _seat_job_ids(record: TableRecord, seat: int) -> list[str]:
+    """The jobs a seat may have pending."""
+    ids = [reminder_job(record.table_id, seat)]
+    if options_of(record).clock:
+        ids.append(clock_job(record.table_id, seat))
+    return ids
 
 
 async def table_message(sv: Services, record: TableRecord) -> Message:
@@ -94,25 +105,26 @@ async def table_message(sv: Services, record: TableRecord) -> Message:
     lang = sv.table_lang(record)
     if record.status in (TableStatus.LOBBY, TableStatus.ABORTED):
         return sv.presenter.table_any(record, game, None, lang, [])
-    state = load_state(game, record)
+    state = sv.view_state(record)
     picture = sv.presenter.picture(record, game, state, lang) if sv.pictures else None
-    return sv.presenter.table_any(record, game, state, lang, game.pending(state), picture)
+    return sv.presenter.table_any(record, game, state, lang, sv.prompts(record), picture)
 
 
 async def settle(sv: Services, before: TableRecord, record: TableRecord) -> list[Outgoing]:
     """Everything that follows a committed change of a running (or just ended) table."""
     record = await autopilot(sv, record)
     out = [Outgoing(ToChat(record.chat_id), await table_message(sv, record))]
-    game = get_game(record.game)
     was_open = meta_of(before).opened if before.status == TableStatus.RUNNING else {}
     meta = meta_of(record)
     now_open = meta.opened if record.status == TableStatus.RUNNING else {}
     prompts = {}
     if record.status == TableStatus.RUNNING:
-        prompts = {p.seat: p for p in game.pending(load_state(game, record))}
+        prompts = {p.seat: p for p in sv.prompts(record)}
+    schedule: Schedule = []
+    cancel: list[str] = []
     for key in sorted(set(was_open) - set(now_open)):
         seat = int(key)
-        await _cancel_seat(sv, record.table_id, seat)
+        cancel += _seat_job_ids(record, seat)
         lang = await sv.seat_lang(record, seat)
         done = sv.t(lang, "turn.done", game=sv.presenter.game_title(lang, record.game),
                     table=record.table_id)
@@ -132,13 +144,14 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> list
         out.append(Outgoing(ToUser(record.seats[seat]),
                             sv.presenter.private_prompt(record, prompts[seat], lang,
                                                         heading=heading), record.table_id))
-        await _schedule_seat(sv, record, seat)
+        schedule += _seat_jobs(sv, record, seat)
     out += await _next_notices(sv, record, started, set(prompts))
     if record.status.is_over:
         for seat in range(len(record.seats)):
-            await _cancel_seat(sv, record.table_id, seat)
-        if ARCHIVE_AFTER_FINISH:
-            await sv.store.archive(record.table_id)
+            cancel += _seat_job_ids(record, seat)
+    await sv.jobs.change(schedule=schedule, cancel=cancel)
+    if record.status.is_over and ARCHIVE_AFTER_FINISH:
+        await sv.store.archive(record.table_id)
     return out
 
 

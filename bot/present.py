@@ -59,6 +59,8 @@ class Presenter:
         self.catalog = catalog
         self.signer = signer
         self.renderers = renderers or {}
+        # The table message and the private prompt show the same buttons: build once.
+        self._buttons: dict[tuple[str, int, int, str, str, int], Any] = {}
 
     def t(self, lang: Lang, code: str, **args: Any) -> Markup:
         """A catalog text."""
@@ -93,8 +95,19 @@ class Presenter:
         self, record: TableRecord, prompt: Prompt, lang: Lang, page: int = 0
     ) -> tuple[tuple[Button, ...], ...]:
         """The prompt's options as buttons, one page at a time, "back" options last."""
-        texts = texts_for(record.game)
         fp = fingerprint(prompt)
+        key = (record.table_id, record.version, prompt.seat, fp, lang, page)
+        if key not in self._buttons:
+            if len(self._buttons) > 2048:
+                self._buttons.clear()
+            self._buttons[key] = self._make_buttons(record, prompt, lang, page, fp)
+        rows: tuple[tuple[Button, ...], ...] = self._buttons[key]
+        return rows
+
+    def _make_buttons(
+        self, record: TableRecord, prompt: Prompt, lang: Lang, page: int, fp: str
+    ) -> tuple[tuple[Button, ...], ...]:
+        texts = texts_for(record.game)
         indexed = list(enumerate(prompt.options))
         normal = [(i, o) for i, o in indexed if not o.back]
         backs = [(i, o) for i, o in indexed if o.back]

@@ -20,7 +20,7 @@ from bot.storage import Action, StaleVersion, TableNotFound, TableRecord, TableS
 from bot.table_settings import meta_of
 from bot.texts import texts_for
 from bot.tokens import Token
-from bot.turns import apply_move, fingerprint, load_state
+from bot.turns import apply_move, fingerprint
 from bot.ui import Message, Outgoing, Reply, ToChat, ToUser
 from bot.votes import cast_vote
 from engine.core.errors import IllegalMove
@@ -40,10 +40,8 @@ def seat_of(record: TableRecord, user_id: str) -> int | None:
     return record.seats.index(user_id) if user_id in record.seats else None
 
 
-def _prompt_for(record: TableRecord, seat: int) -> Prompt | None:
-    game = get_game(record.game)
-    state = load_state(game, record)
-    return next((p for p in game.pending(state) if p.seat == seat), None)
+def _prompt_for(sv: Services, record: TableRecord, seat: int) -> Prompt | None:
+    return next((p for p in sv.prompts(record) if p.seat == seat), None)
 
 
 def check_move(
@@ -64,7 +62,7 @@ def check_move(
         return refuse(sv, ctx, "press.not_your_button", name=owner)
     if version > record.version or meta_of(record).last_acted.get(str(seat), 0) > version:
         return refuse(sv, ctx, "press.stale")
-    prompt = _prompt_for(record, seat)
+    prompt = _prompt_for(sv, record, seat)
     if prompt is None or fingerprint(prompt) != fp or index >= len(prompt.options):
         return refuse(sv, ctx, "press.stale")
     return seat, prompt.options[index].key
@@ -90,7 +88,7 @@ async def play(sv: Services, ctx: Ctx, table_id: str, decide: Decide) -> Reply:
         seat, key = decided
         game = get_game(record.game)
         try:
-            outcome = apply_move(game, record, seat, key, sv.now())
+            outcome = apply_move(game, record, seat, key, sv.now(), before=sv.prompts(record))
         except IllegalMove as exc:
             reason = texts_for(record.game).reason(ctx.lang, exc.code, exc.args_map)
             return Reply(answer=reason, alert=True)
@@ -101,6 +99,7 @@ async def play(sv: Services, ctx: Ctx, table_id: str, decide: Decide) -> Reply:
             )
         except StaleVersion:
             continue
+        sv.remember(committed, outcome.prompts)
         return Reply(out=await settle(sv, record, committed))
     return refuse(sv, ctx, "press.busy")
 
@@ -128,7 +127,7 @@ async def _page(sv: Services, ctx: Ctx, token: Token) -> Reply:
     except TableNotFound:
         return refuse(sv, ctx, "press.no_table")
     seat, fp, page = token.int_field(1), token.fields[2], token.int_field(3)
-    prompt = _prompt_for(record, seat) if record.status == TableStatus.RUNNING else None
+    prompt = _prompt_for(sv, record, seat) if record.status == TableStatus.RUNNING else None
     if prompt is None or fingerprint(prompt) != fp:
         return refuse(sv, ctx, "press.stale")
     buttons = sv.presenter.prompt_buttons(record, prompt, ctx.lang, page)
@@ -136,8 +135,8 @@ async def _page(sv: Services, ctx: Ctx, token: Token) -> Reply:
         message = sv.presenter.private_prompt(record, prompt, ctx.lang, page)
         return Reply(out=[Outgoing(ToUser(ctx.user.id), message)])
     game = get_game(record.game)
-    state = load_state(game, record)
-    base = sv.presenter.table(record, game, state, sv.table_lang(record), game.pending(state))
+    base = sv.presenter.table(record, game, sv.view_state(record), sv.table_lang(record),
+                              sv.prompts(record))
     message = Message(text=base.text, buttons=buttons, slot=table_slot(record))
     return Reply(answer=Markup(""), out=[Outgoing(ToChat(record.chat_id), message)])
 

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import BaseModel
+
 from bot.i18n import Lang, Markup, normalize_lang
 from bot.i18n.catalog import Catalog
 from bot.identity import Chat, User
@@ -15,6 +17,11 @@ from bot.rules import RulesLibrary
 from bot.storage import GameStorePort, JobQueuePort, OncePort, PrefsPort, TableRecord
 from bot.table_settings import options_of
 from bot.tokens import TokenSigner
+from bot.turns import load_state
+from engine.core.prompts import Prompt
+from engine.registry import get_game
+
+CACHE_ENTRIES = 4096
 
 
 @dataclass
@@ -34,6 +41,37 @@ class Services:
     pictures: bool = True
     worker_id: str = "worker"
     bot_name: str | None = None
+    # Per committed (table, version): its prompts and a read-only state. A version is
+    # written once, so these never go stale; they only save repeated work in a press.
+    _prompts: dict[tuple[str, int], list[Prompt]] = field(default_factory=dict)
+    _states: dict[tuple[str, int], BaseModel] = field(default_factory=dict)
+
+    def _bounded(self, table: dict[tuple[str, int], Any]) -> None:
+        if len(table) >= CACHE_ENTRIES:
+            table.clear()
+
+    def view_state(self, record: TableRecord) -> BaseModel:
+        """The record's game state for reading only (never apply moves to it)."""
+        key = (record.table_id, record.version)
+        state = self._states.get(key)
+        if state is None:
+            self._bounded(self._states)
+            state = self._states[key] = load_state(get_game(record.game), record)
+        return state
+
+    def prompts(self, record: TableRecord) -> list[Prompt]:
+        """The open prompts of a stored record."""
+        key = (record.table_id, record.version)
+        found = self._prompts.get(key)
+        if found is None:
+            self._bounded(self._prompts)
+            found = self._prompts[key] = get_game(record.game).pending(self.view_state(record))
+        return found
+
+    def remember(self, record: TableRecord, prompts: list[Prompt]) -> None:
+        """Note the prompts of a record just committed."""
+        self._bounded(self._prompts)
+        self._prompts[(record.table_id, record.version)] = prompts
 
     def t(self, lang: Lang, code: str, **args: Any) -> Markup:
         """A catalog text."""

@@ -70,7 +70,8 @@ def _clock_after_move(
 
 
 def apply_move(
-    game: Game[Any], record: TableRecord, seat: int, key: str, now: float
+    game: Game[Any], record: TableRecord, seat: int, key: str, now: float,
+    before: list[Prompt] | None = None,
 ) -> MoveOutcome:
     """Apply ``key`` for ``seat`` to a copy of the record's state.
 
@@ -78,7 +79,7 @@ def apply_move(
     yet stored: the caller commits it against ``record.version``.
     """
     state = load_state(game, record)
-    asked_before = {p.seat for p in game.pending(state)}
+    asked_before = {p.seat for p in (game.pending(state) if before is None else before)}
     events = game.apply(state, seat, key)
     prompts = game.pending(state)
     asked_after = {p.seat for p in prompts}

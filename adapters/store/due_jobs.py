@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -55,6 +55,32 @@ class DueJobs:
                     self.keys.job(job_id),
                     mapping={"payload": body, "due": due_at.astimezone(UTC).isoformat()},
                 )
+                await pipe.execute()
+
+    async def change(
+        self,
+        schedule: Sequence[tuple[str, datetime, Mapping[str, JsonValue]]] = (),
+        cancel: Sequence[str] = (),
+    ) -> None:
+        """Schedule and cancel several jobs in one transaction (one round trip)."""
+        for job_id, _, _ in schedule:
+            if not _JOB_ID.match(job_id):
+                raise ValueError(f"bad job id {job_id!r}")
+        if not schedule and not cancel:
+            return
+        with unavailable_on_outage("change jobs"):
+            async with self._redis.pipeline(transaction=True) as pipe:
+                for job_id in cancel:
+                    pipe.zrem(self.keys.job_queue(), job_id)
+                    pipe.delete(self.keys.job(job_id))
+                for job_id, due_at, payload in schedule:
+                    pipe.zadd(self.keys.job_queue(), {job_id: _score(due_at)})
+                    pipe.delete(self.keys.job(job_id))
+                    pipe.hset(
+                        self.keys.job(job_id),
+                        mapping={"payload": json.dumps(dict(payload)),
+                                 "due": due_at.astimezone(UTC).isoformat()},
+                    )
                 await pipe.execute()
 
     async def cancel(self, job_id: str) -> bool:

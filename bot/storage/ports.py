@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Protocol
 
@@ -66,6 +66,14 @@ class JobQueuePort(Protocol):
 
     async def cancel(self, job_id: str) -> bool:
         """Remove a job; True if it existed."""
+        ...
+
+    async def change(
+        self,
+        schedule: Sequence[tuple[str, datetime, Mapping[str, JsonValue]]] = (),
+        cancel: Sequence[str] = (),
+    ) -> None:
+        """Schedule and cancel several jobs at once."""
         ...
 
     async def claim_due(self, now: datetime, worker_id: str, *, limit: int = 100) -> list[DueJob]:

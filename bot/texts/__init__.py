@@ -10,9 +10,10 @@ the code and turn arguments (goods, dice, locations) into short text.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Protocol
 
-from bot.i18n.catalog import Catalog, Lang, Markup
+from bot.i18n.catalog import Catalog, Lang, Markup, default_catalog
 from bot.texts.plural import count_of, plural, plural_en, plural_ru
 from engine.core.prompts import Event, Label
 
@@ -74,8 +75,20 @@ def texts_for(game_name: str, catalog: Catalog | None = None) -> GameTexts:
 
     Raises ``KeyError`` naming the games that have texts.
     """
+    if catalog is None:
+        return _shipped_texts(game_name)
     if game_name == "stone_age":
         from bot.texts.stone_age import StoneAgeTexts
 
         return StoneAgeTexts(catalog)
+    raise KeyError(f"no texts for game {game_name!r}; known: {', '.join(GAMES)}")
+
+
+@cache
+def _shipped_texts(game_name: str) -> GameTexts:
+    """One texts object per game over the shipped catalog, so its memo is shared."""
+    if game_name == "stone_age":
+        from bot.texts.stone_age import StoneAgeTexts
+
+        return StoneAgeTexts(default_catalog())
     raise KeyError(f"no texts for game {game_name!r}; known: {', '.join(GAMES)}")

@@ -16,7 +16,8 @@ switched on) and turns the engine's arguments into text that any sentence may us
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -133,11 +134,23 @@ def _die_reward(args: Mapping[str, Any]) -> dict[str, Any]:
     return dict(components().dice_faces.get(face, {})) if isinstance(face, int) else {}
 
 
+MEMO_SIZE = 20_000
+
+
 class StoneAgeTexts:
     """Stone Age texts from a catalog (the shipped one unless given)."""
 
     def __init__(self, catalog: Catalog | None = None) -> None:
         self._cat = catalog if catalog is not None else default_catalog()
+        # Buttons and log lines repeat all game long: render each distinct one once.
+        self._memo: dict[str, Any] = {}
+
+    def _remember(self, key: str, make: Callable[[], Any]) -> Any:
+        if key not in self._memo:
+            if len(self._memo) >= MEMO_SIZE:
+                self._memo.clear()
+            self._memo[key] = make()
+        return self._memo[key]
 
     # --- small pieces ------------------------------------------------------------
 
@@ -272,6 +285,11 @@ class StoneAgeTexts:
 
     def option(self, lang: Lang, label: Label) -> str:
         """The button text (plain)."""
+        key = f"o|{lang}|{label.code}|{json.dumps(label.args, sort_keys=True, default=str)}"
+        text: str = self._remember(key, lambda: self._option(lang, label))
+        return text
+
+    def _option(self, lang: Lang, label: Label) -> str:
         raw = label.args
         if label.code == "sa.opt.die":
             raw = {**_die_reward(raw), **raw}
@@ -286,6 +304,12 @@ class StoneAgeTexts:
 
     def event(self, lang: Lang, event: Event, names: list[str]) -> Markup | None:
         """The chat-log line, or None for events in ``SILENT``."""
+        key = (f"e|{lang}|{event.code}|{event.seat}|{json.dumps(names)}|"
+               f"{json.dumps(event.args, sort_keys=True, default=str)}")
+        line: Markup | None = self._remember(key, lambda: self._event(lang, event, names))
+        return line
+
+    def _event(self, lang: Lang, event: Event, names: list[str]) -> Markup | None:
         if event.code in SILENT:
             return None
         name = self._name(lang, names, event.seat) if event.seat is not None else ""
