@@ -31,8 +31,11 @@ Renderer = Callable[[dict[str, Any], list[str], Lang], bytes]
 
 def seat_names(record: TableRecord) -> list[str]:
     """Display names in seat order."""
-    names = meta_of(record).names
-    return [names.get(uid, uid) for uid in record.seats]
+    # Read straight from the record (validated when it was loaded): this runs for
+    # every line of every message, so a full metadata validation here adds up.
+    names = record.meta.get("names")
+    known = names if isinstance(names, dict) else {}
+    return [str(known.get(uid, uid)) for uid in record.seats]
 
 
 def table_slot(record: TableRecord) -> str:

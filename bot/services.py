@@ -21,7 +21,7 @@ from bot.turns import load_state
 from engine.core.prompts import Prompt
 from engine.registry import get_game
 
-CACHE_ENTRIES = 4096
+CACHE_ENTRIES = 256  # only the versions in play right now; more just slows the GC
 
 
 @dataclass

@@ -6,6 +6,7 @@ validated by these models whenever a record is read.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -65,8 +66,14 @@ class TableMeta(BaseModel):
 
 
 def options_of(record: TableRecord) -> TableOptions:
-    """The table's validated options."""
-    return TableOptions.model_validate(record.options)
+    """The table's validated options (treat as read-only: they are shared)."""
+    return _options(tuple(sorted(record.options.items(), key=lambda kv: kv[0])))
+
+
+@lru_cache(maxsize=4096)
+def _options(items: tuple[tuple[str, Any], ...]) -> TableOptions:
+    # Options are fixed when a table opens, so equal settings parse once.
+    return TableOptions.model_validate(dict(items))
 
 
 def meta_of(record: TableRecord) -> TableMeta:

@@ -18,7 +18,7 @@ from telegram import (
 )
 from telegram.ext import Application, ApplicationBuilder, TypeHandler
 
-from adapters.runtime import make_services, token_secret
+from adapters.runtime import make_services, token_secret, tune_gc
 from adapters.store import StoreSettings, open_storage
 from adapters.telegram.delivery import Delivery
 from adapters.telegram.inbound import Inbound
@@ -120,6 +120,7 @@ async def running_telegram(
             delivery = Delivery(application.bot, storage.redis, store_settings.key_prefix)
             sender = Sender(outbox, delivery, settings, inbound.unreachable, clock)
             application.add_handler(TypeHandler(Update, inbound.handle))
+            tune_gc()
             await register_commands(application, app)
             stop = asyncio.Event()
             tasks = [asyncio.create_task(sender.run(stop)),

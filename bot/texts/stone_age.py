@@ -16,7 +16,6 @@ switched on) and turns the engine's arguments into text that any sentence may us
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Final
@@ -285,7 +284,8 @@ class StoneAgeTexts:
 
     def option(self, lang: Lang, label: Label) -> str:
         """The button text (plain)."""
-        key = f"o|{lang}|{label.code}|{json.dumps(label.args, sort_keys=True, default=str)}"
+        # The engine builds equal arguments in the same order, so repr is a fine key.
+        key = f"o|{lang}|{label.code}|{label.args!r}"
         text: str = self._remember(key, lambda: self._option(lang, label))
         return text
 
@@ -304,8 +304,7 @@ class StoneAgeTexts:
 
     def event(self, lang: Lang, event: Event, names: list[str]) -> Markup | None:
         """The chat-log line, or None for events in ``SILENT``."""
-        key = (f"e|{lang}|{event.code}|{event.seat}|{json.dumps(names)}|"
-               f"{json.dumps(event.args, sort_keys=True, default=str)}")
+        key = f"e|{lang}|{event.code}|{event.seat}|{names!r}|{event.args!r}"
         line: Markup | None = self._remember(key, lambda: self._event(lang, event, names))
         return line
 
