@@ -44,8 +44,10 @@ def parse_command(text: str, *, bot_name: str | None = None, bare: bool = False)
     if not stripped:
         return None
     if stripped.startswith("/"):
-        stripped = stripped[1:]
+        stripped = stripped[1:].strip()
     elif not bare:
+        return None
+    if not stripped:
         return None
     head, *rest = stripped.split()
     word, _, addressee = head.partition("@")

@@ -3,41 +3,65 @@
 Each job is claimed by exactly one worker (the store's claim), re-checks that the
 prompt it was scheduled for is still the open one, and raises a once-only flag before
 it sends, so a notice goes out once even if two workers race or a worker restarts.
+A job is acknowledged only after its work is done, so a worker that dies half-way
+leaves it to be claimed again when its lease runs out; follow-up jobs (the next
+reminder) are scheduled after the acknowledgement, which would otherwise delete them.
 """
 
 from __future__ import annotations
 
+import logging
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.flow import clock_job, reminder_job
+from pydantic import JsonValue
+
+from bot.flow import reminder_job
 from bot.services import Services
-from bot.storage import Action, ActionKind, StaleVersion, TableNotFound, TableStatus
+from bot.storage import Action, ActionKind, StaleVersion, TableNotFound, TableRecord, TableStatus
 from bot.table_settings import Vote, meta_of, options_of
 from bot.ui import Outgoing, ToChat, ToUser
 from bot.votes import vote_message
 
+log = logging.getLogger(__name__)
 FLAG_TTL = timedelta(days=30)
+# While one time-out vote is open, another seat's time-out waits this long and retries.
+BUSY_RETRY_S = 60.0
 
 
 def _at(ts: float) -> datetime:
     return datetime.fromtimestamp(ts, UTC)
 
 
+@dataclass
+class JobResult:
+    """What a job produced: messages, and jobs to schedule once it is acknowledged."""
+
+    out: list[Outgoing] = field(default_factory=list)
+    follow: list[tuple[str, datetime, dict[str, JsonValue]]] = field(default_factory=list)
+
+
 async def run_due(sv: Services, limit: int = 100) -> list[Outgoing]:
     """Claim and carry out every job due now; returns the messages to send."""
     out: list[Outgoing] = []
     for job in await sv.jobs.claim_due(_at(sv.now()), sv.worker_id, limit=limit):
-        payload = job.payload
-        await sv.jobs.ack(job.job_id, sv.worker_id)
+        payload: dict[str, Any] = dict(job.payload)
         if payload.get("kind") == "remind":
-            out += await _remind(sv, job.job_id, payload)
+            result = await _remind(sv, job.job_id, payload)
         elif payload.get("kind") == "clock":
-            out += await _time_out(sv, payload)
+            result = await _time_out(sv, job.job_id, payload)
+        else:
+            log.warning("unknown job %s: %s", job.job_id, payload)
+            result = JobResult()
+        await sv.jobs.ack(job.job_id, sv.worker_id)
+        if result.follow:
+            await sv.jobs.change(schedule=result.follow)
+        out += result.out
     return out
 
 
-async def _still_open(sv: Services, payload: dict[str, Any]) -> tuple[Any, int] | None:
+async def _still_open(sv: Services, payload: dict[str, Any]) -> tuple[TableRecord, int] | None:
     try:
         record = await sv.store.get(str(payload["table"]))
     except TableNotFound:
@@ -51,43 +75,43 @@ async def _still_open(sv: Services, payload: dict[str, Any]) -> tuple[Any, int] 
     return record, seat
 
 
-async def _remind(sv: Services, job_id: str, payload: dict[str, Any]) -> list[Outgoing]:
+async def _remind(sv: Services, job_id: str, payload: dict[str, Any]) -> JobResult:
     found = await _still_open(sv, payload)
     if found is None:
-        return []
+        return JobResult()
     record, seat = found
     n = int(payload["n"])
-    if not await sv.once.first(f"{job_id}.{payload['opened']}.{n}", FLAG_TTL):
-        return []
     options = options_of(record)
+    if n > options.reminder_repeats:
+        return JobResult()
+    if not await sv.once.first(f"{job_id}.{payload['opened']}.{n}", FLAG_TTL):
+        return JobResult()
+    result = JobResult()
     if n < options.reminder_repeats:
-        await sv.jobs.schedule(
-            reminder_job(record.table_id, seat),
-            _at(sv.now() + options.reminder_h * 3600),
-            {**payload, "n": n + 1},
-        )
+        result.follow.append((reminder_job(record.table_id, seat),
+                              _at(sv.now() + options.reminder_h * 3600), {**payload, "n": n + 1}))
     prompt = next((p for p in sv.prompts(record) if p.seat == seat), None)
-    if prompt is None:
-        return []
-    lang = await sv.seat_lang(record, seat)
-    message = sv.presenter.private_prompt(record, prompt, lang, heading="turn.reminder")
-    return [Outgoing(ToUser(record.seats[seat]), message, record.table_id)]
+    if prompt is not None:
+        lang = await sv.seat_lang(record, seat)
+        message = sv.presenter.private_prompt(record, prompt, lang, heading="turn.reminder")
+        result.out.append(Outgoing(ToUser(record.seats[seat]), message, record.table_id))
+    return result
 
 
-async def _time_out(sv: Services, payload: dict[str, Any]) -> list[Outgoing]:
+async def _time_out(sv: Services, job_id: str, payload: dict[str, Any]) -> JobResult:
     for _ in range(4):
         found = await _still_open(sv, payload)
         if found is None:
-            return []
+            return JobResult()
         record, seat = found
         meta = meta_of(record)
         left = meta.bank.get(str(seat), 0.0) - (sv.now() - meta.opened_at.get(str(seat), sv.now()))
         if left > 1:
-            await sv.jobs.schedule(clock_job(record.table_id, seat), _at(sv.now() + left), payload)
-            return []
+            return JobResult(follow=[(job_id, _at(sv.now() + left), payload)])
         if meta.vote is not None:
-            return []
-        meta.vote = Vote(seat=seat)
+            # One vote at a time: this seat's time-out comes back after that vote.
+            return JobResult(follow=[(job_id, _at(sv.now() + BUSY_RETRY_S), payload)])
+        meta.vote = Vote(seat=seat, opened=record.version + 1)
         changed = record.model_copy(update={"meta": meta.model_dump(mode="json")})
         try:
             committed = await sv.store.commit(
@@ -99,5 +123,5 @@ async def _time_out(sv: Services, payload: dict[str, Any]) -> list[Outgoing]:
         lang = sv.table_lang(committed)
         name = meta.names.get(committed.seats[seat], "?")
         message = vote_message(sv, committed.table_id, committed.version, name, lang)
-        return [Outgoing(ToChat(committed.chat_id), message)]
-    return []
+        return JobResult(out=[Outgoing(ToChat(committed.chat_id), message)])
+    return JobResult()

@@ -76,11 +76,13 @@ def _seat_jobs(sv: Services, record: TableRecord, seat: int) -> Schedule:
     meta = meta_of(record)
     now = sv.now()
     opened = meta.opened[str(seat)]
-    jobs: Schedule = [(
-        reminder_job(record.table_id, seat),
-        _at(now + options.reminder_h * 3600),
-        {"kind": "remind", "table": record.table_id, "seat": seat, "opened": opened, "n": 1},
-    )]
+    jobs: Schedule = []
+    if options.reminder_repeats > 0:
+        jobs.append((
+            reminder_job(record.table_id, seat),
+            _at(now + options.reminder_h * 3600),
+            {"kind": "remind", "table": record.table_id, "seat": seat, "opened": opened, "n": 1},
+        ))
     if options.clock:
         left = meta.bank.get(str(seat), options.clock_initial_h * 3600)
         jobs.append((
@@ -126,7 +128,8 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> list
         seat = int(key)
         cancel += _seat_job_ids(record, seat)
         lang = await sv.seat_lang(record, seat)
-        done = sv.t(lang, "turn.done", game=sv.presenter.game_title(lang, record.game),
+        closing = "turn.ended" if record.status.is_over else "turn.done"
+        done = sv.t(lang, closing, game=sv.presenter.game_title(lang, record.game),
                     table=record.table_id)
         out.append(Outgoing(ToUser(record.seats[seat]),
                             Message(text=done, slot=dm_slot(record, seat)), record.table_id))

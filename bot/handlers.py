@@ -10,6 +10,8 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from pydantic import ValidationError
+
 from bot import lobby
 from bot.commands import COMMANDS, Command
 from bot.flow import settle, table_message
@@ -63,7 +65,10 @@ async def resolve_table(
         try:
             return await sv.store.get(args[0].lower().lstrip("#")), args[1:]
         except TableNotFound:
-            if len(args[0]) <= 8 and any(ch.isdigit() for ch in args[0]):
+            # Words (``/vote wait``) and bare numbers (``/move 12``) are arguments; an
+            # unknown id looks like ours: letters and digits mixed.
+            word = args[0].lstrip("#")
+            if any(c.isdigit() for c in word) and not word.isdigit():
                 return say(sv.t(ctx.lang, "cmd.no_such_table", table=args[0]))
     tables = await _active(sv, ctx)
     if len(tables) == 1:
@@ -76,8 +81,10 @@ async def resolve_table(
 
 def _parse_options(game_min: int, game_max: int, lang: str, args: tuple[str, ...]) -> TableOptions:
     values: dict[str, Any] = {"min_seats": game_min, "max_seats": game_max, "lang": lang}
+    source: dict[str, str] = {}  # option field -> the argument that set it
     for arg in args:
         a = arg.lower()
+        before = dict(values)
         if m := re.fullmatch(r"(\d)-(\d)", a):
             values["min_seats"], values["max_seats"] = int(m[1]), int(m[2])
         elif a in ("ru", "en"):
@@ -95,9 +102,15 @@ def _parse_options(game_min: int, game_max: int, lang: str, args: tuple[str, ...
             values["notify_next"] = False
         else:
             raise ValueError(arg)
+        source.update({k: arg for k in values if values[k] != before.get(k)})
     if not game_min <= values["min_seats"] <= values["max_seats"] <= game_max:
         raise ValueError(f"{values['min_seats']}-{values['max_seats']}")
-    return TableOptions.model_validate(values)
+    try:
+        return TableOptions.model_validate(values)
+    except ValidationError as exc:
+        # Name the argument the player typed, not pydantic's field and rule.
+        field = str(exc.errors()[0]["loc"][0]) if exc.errors() else ""
+        raise ValueError(source.get(field, field)) from None
 
 
 async def cmd_new(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
@@ -184,7 +197,9 @@ async def cmd_move(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
 
     def decide(current: TableRecord) -> tuple[int, str] | Reply:
         if current.status != TableStatus.RUNNING:
-            return Reply(answer=sv.t(ctx.lang, "press.game_over"), alert=True)
+            code = ("press.not_started" if current.status == TableStatus.LOBBY
+                    else "press.game_over")
+            return Reply(answer=sv.t(ctx.lang, code), alert=True)
         seat = seat_of(current, ctx.user.id)
         if seat is None:
             return Reply(answer=sv.t(ctx.lang, "press.not_a_player"), alert=True)
@@ -337,7 +352,9 @@ async def cmd_vote(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     record, rest = found
     if len(rest) != 1:
         return say(sv.t(ctx.lang, "vote.usage"))
-    return await cast_vote(sv, ctx, record.table_id, record.version, rest[0].lower())
+    vote = meta_of(record).vote
+    opened = vote.opened if vote is not None else -1
+    return await cast_vote(sv, ctx, record.table_id, opened, rest[0].lower())
 
 
 async def cmd_help(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:

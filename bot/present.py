@@ -248,10 +248,10 @@ class Presenter:
         prompts: list[Prompt], picture: Picture | None = None,
     ) -> Message:
         """The table's message for whatever state it is in."""
-        if record.status == TableStatus.LOBBY or state is None:
-            return self.lobby(record, lang)
         if record.status == TableStatus.ABORTED:
             return self.aborted(record, lang)
+        if record.status == TableStatus.LOBBY or state is None:
+            return self.lobby(record, lang)
         if record.status == TableStatus.FINISHED:
             return self.finished(record, game, state, lang, picture)
         return self.table(record, game, state, lang, prompts, picture)

@@ -127,6 +127,10 @@ async def _page(sv: Services, ctx: Ctx, token: Token) -> Reply:
     except TableNotFound:
         return refuse(sv, ctx, "press.no_table")
     seat, fp, page = token.int_field(1), token.fields[2], token.int_field(3)
+    if seat_of(record, ctx.user.id) != seat:
+        names = meta_of(record).names
+        owner = names.get(record.seats[seat], "?") if seat < len(record.seats) else "?"
+        return refuse(sv, ctx, "press.not_your_button", name=owner)
     prompt = _prompt_for(sv, record, seat) if record.status == TableStatus.RUNNING else None
     if prompt is None or fingerprint(prompt) != fp:
         return refuse(sv, ctx, "press.stale")

@@ -44,6 +44,7 @@ class Vote(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     seat: int
+    opened: int = 0  # the table version that opened the vote; its buttons carry it
     ballots: dict[str, str] = Field(default_factory=dict)  # user id -> choice
 
 

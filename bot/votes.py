@@ -40,6 +40,8 @@ async def cast_vote(sv: Services, ctx: Ctx, table_id: str, version: int, choice:
         meta = meta_of(record)
         if record.status != TableStatus.RUNNING or meta.vote is None:
             return Reply(answer=sv.t(ctx.lang, "vote.closed"), alert=True)
+        if meta.vote.opened != version:  # a button of an earlier vote
+            return Reply(answer=sv.t(ctx.lang, "press.stale"), alert=True)
         voters = [u for i, u in enumerate(record.seats) if i != meta.vote.seat]
         if ctx.user.id not in voters:
             return Reply(answer=sv.t(ctx.lang, "vote.not_a_voter"), alert=True)

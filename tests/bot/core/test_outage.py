@@ -1,0 +1,125 @@
+"""Redis goes away mid-game: players hear "storage unavailable", nothing is applied, and
+play resumes where it stopped once Redis is back (same data dir)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from redis.asyncio import Redis
+
+from adapters.store.client import connect
+from adapters.store.embedded import EmbeddedRedis
+from adapters.store.testing import unique_prefix
+from bot.app import Campfire
+from tests.bot.core.helpers import (
+    ANNA,
+    BORIS,
+    GROUP,
+    Clock,
+    Harness,
+    build_app,
+    dm,
+    plain,
+    storage_on,
+)
+
+
+@pytest.fixture
+async def server(embedded_dir: Path) -> AsyncIterator[EmbeddedRedis]:
+    """An embedded Redis of this test alone (it is stopped and started again)."""
+    redis = EmbeddedRedis(embedded_dir)
+    redis.start()
+    try:
+        yield redis
+    finally:
+        redis.stop()
+
+
+@pytest.fixture
+async def client(server: EmbeddedRedis) -> AsyncIterator[Redis]:
+    redis = connect(server.url)
+    yield redis
+    await redis.aclose()
+
+
+def unavailable(h: Harness, answer: str | None) -> bool:
+    return plain(answer) == h.t("err.store_unavailable")
+
+
+async def test_outage_answers_clearly_applies_nothing_and_play_resumes(
+    server: EmbeddedRedis, client: Redis, clock: Clock
+) -> None:
+    prefix = unique_prefix()
+    h = Harness(build_app(storage_on(client, prefix), clock), clock)
+    table_id = await h.started(ANNA, BORIS, options=("en", "remind=1h"))
+    record = await h.get(table_id)
+    player = h.user_at(record, 0)
+    token = h.move_tokens(h.dm_prompt(record, 0))[0]
+    before = await h.snapshot(table_id)
+
+    server.stop()
+    assert not server.running
+    started = time.monotonic()
+    reply = await h.press(player, token)
+    assert reply.alert and unavailable(h, reply.answer) and reply.out == []
+    assert time.monotonic() - started < 5  # the player hears about it quickly
+    for text in (f"/move {table_id} 1", "/status", "/new stone_age", "/join", "/games"):
+        reply = await h.text(player, text)
+        assert unavailable(h, reply.answer), text
+        assert reply.alert and reply.out == []
+    clock.advance(2 * 3600)
+    assert await h.app.on_due() == []  # due jobs wait for the store to come back
+
+    server.start()  # the same data dir; the same client reconnects by itself
+    await h.assert_unchanged(table_id, before)
+    # The reminder held back during the outage goes out now, once.
+    out = await h.due()
+    assert [(o.to.user_id, plain(o.message.text).startswith("⏰ Reminder"))  # type: ignore[union-attr]
+            for o in out] == [(player.id, True)]
+    assert await h.due() == []
+    reply = await h.press(player, token)
+    assert not reply.alert, plain(reply.answer)
+    after = await h.get(table_id)
+    assert after.version == before.version + 1
+    log = await h.store.action_log(table_id)
+    assert log[:-1] == before.log and log[-1].user_id == player.id
+    # And the game goes on.
+    current = (await h.prompts(table_id))[0]
+    user = h.user_at(after, current.seat)
+    token = h.move_tokens(h.dm_prompt(after, current.seat), current)[0]
+    assert not (await h.press(user, token)).alert
+    assert (await h.get(table_id)).version == before.version + 2
+
+
+async def test_a_new_app_over_the_restarted_data_dir_continues(
+    server: EmbeddedRedis, client: Redis, clock: Clock, embedded_dir: Path
+) -> None:
+    prefix = unique_prefix()
+    h = Harness(build_app(storage_on(client, prefix), clock), clock)
+    table_id = await h.started(ANNA, BORIS)
+    record = await h.get(table_id)
+    player = h.user_at(record, 0)
+    token = h.move_tokens(h.dm_prompt(record, 0))[0]
+    before = await h.snapshot(table_id)
+
+    server.stop()
+    reply = await h.press(player, token, dm(player))
+    assert reply.alert and unavailable(h, reply.answer)
+    server = EmbeddedRedis(embedded_dir)  # a whole new process over the same data
+    server.start()
+    fresh = connect(server.url)
+    try:
+        app: Campfire = build_app(storage_on(fresh, prefix), clock, worker_id="w-restarted")
+        h2 = Harness(app, clock)
+        await h2.assert_unchanged(table_id, before)
+        reply = await h2.press(player, token)  # the old button is still good
+        assert not reply.alert, plain(reply.answer)
+        assert (await h2.get(table_id)).version == before.version + 1
+        reply = await h2.text(BORIS, "/status", GROUP)
+        assert reply.out
+    finally:
+        await fresh.aclose()
+        server.stop()
