@@ -155,8 +155,10 @@ async def cmd_status(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     return Reply(out=[Outgoing(target, fresh)])
 
 
-async def cmd_board(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
-    """Send the user their own board (with their hidden cards) privately."""
+async def my_running_seat(
+    sv: Services, ctx: Ctx, args: tuple[str, ...]
+) -> tuple[TableRecord, int] | Reply:
+    """The table meant and the user's seat at it, if it is being played."""
     found = await resolve_table(sv, ctx, args)
     if isinstance(found, Reply):
         return found
@@ -164,8 +166,17 @@ async def cmd_board(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     seat = seat_of(record, ctx.user.id)
     if seat is None or record.status != TableStatus.RUNNING:
         return say(sv.t(ctx.lang, "cmd.board_not_playing"))
+    return record, seat
+
+
+async def cmd_board(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
+    """Send the user their own board (with their hidden cards) privately."""
+    found = await my_running_seat(sv, ctx, args)
+    if isinstance(found, Reply):
+        return found
+    record, seat = found
     game = get_game(record.game)
-    state = load_state(game, record)
+    state = sv.view_state(record)
     lang = await sv.user_lang(ctx.user)
     view = game.view(state, seat)
     texts = texts_for(record.game)
@@ -216,15 +227,11 @@ async def cmd_move(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
 async def cmd_turn(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     """Send the user their open decision privately again (e.g. after they opened a chat
     with the bot from a deep link)."""
-    found = await resolve_table(sv, ctx, args)
+    found = await my_running_seat(sv, ctx, args)
     if isinstance(found, Reply):
         return found
-    record = found[0]
-    seat = seat_of(record, ctx.user.id)
-    if seat is None or record.status != TableStatus.RUNNING:
-        return say(sv.t(ctx.lang, "cmd.board_not_playing"))
-    game = get_game(record.game)
-    prompt = next((p for p in game.pending(load_state(game, record)) if p.seat == seat), None)
+    record, seat = found
+    prompt = next((p for p in sv.prompts(record) if p.seat == seat), None)
     lang = await sv.user_lang(ctx.user)
     if prompt is None:
         return say(sv.t(ctx.lang, "cmd.not_your_turn_now", table=record.table_id))
