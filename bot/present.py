@@ -150,7 +150,8 @@ class Presenter:
             prompt=self.prompt_line(record, prompt, lang),
         )
         return Message(text=text, buttons=self.prompt_buttons(record, prompt, lang, page),
-                       slot=dm_slot(record, prompt.seat))
+                       slot=dm_slot(record, prompt.seat),
+                       renew=heading in ("turn.your_turn", "turn.reminder"))
 
     # --- the running table ---------------------------------------------------------
 

@@ -37,6 +37,9 @@ class Message:
     buttons: tuple[tuple[Button, ...], ...] = ()
     picture: Picture | None = None
     slot: str | None = None
+    # Send as a new message (replacing the slot's old one) rather than an edit, because
+    # platforms notify people of new messages, not of edits: a turn or a reminder.
+    renew: bool = False
 
     def all_buttons(self) -> list[Button]:
         """The buttons in reading order."""

@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 
 from redis.asyncio import Redis
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto
 from telegram import Message as TgMessage
 from telegram.constants import ParseMode
-from telegram.error import BadRequest
+from telegram.error import BadRequest, TelegramError
 
 from adapters.telegram.ids import parse_chat, parse_user
 from adapters.telegram.outbox import destination
 from bot.ui import Message, Outgoing, ToChat
 
+log = logging.getLogger(__name__)
 CAPTION_LIMIT = 1024
 TEXT_LIMIT = 4096
 
@@ -78,12 +80,19 @@ class Delivery:
         field = f"{destination(item)}|{message.slot}" if message.slot else None
         known = await self._slot(field) if field else None
         digest = hashlib.sha1(message.picture.png).hexdigest() if message.picture else None
+        if known is not None and message.renew:
+            # A new turn or a reminder: a new message (which notifies), and the old one
+            # loses its buttons so nobody presses a choice that is gone.
+            if known.get("kb", True):
+                await self._retire(chat_id, int(str(known["id"])))
+            known = None
         if known is not None:
             try:
                 await self._edit(chat_id, int(str(known["id"])), message, bool(known["photo"]),
                                  digest != known.get("pic") and digest is not None)
-                if digest and field:
-                    known["pic"] = digest
+                if field and (digest or known.get("kb") != bool(message.buttons)):
+                    known["pic"] = digest or known.get("pic")
+                    known["kb"] = bool(message.buttons)
                     await self.r.hset(self.key, field, json.dumps(known))
                 return
             except BadRequest as exc:
@@ -92,9 +101,22 @@ class Delivery:
                 if not _gone(exc):
                     raise
         sent = await self._send(chat_id, thread, message)
+        if known is not None and known.get("kb", True):
+            # The kept message could not be edited into this one (a text message cannot
+            # become a photo): it stays as a record, without buttons that would mislead.
+            await self._retire(chat_id, int(str(known["id"])))
         if field:
             await self.r.hset(self.key, field, json.dumps(
-                {"id": sent.message_id, "photo": message.picture is not None, "pic": digest}))
+                {"id": sent.message_id, "photo": message.picture is not None, "pic": digest,
+                 "kb": bool(message.buttons)}))
+
+    async def _retire(self, chat_id: int, message_id: int) -> None:
+        """Take an old message's buttons away (best effort: it may be gone already)."""
+        try:
+            await self.bot.edit_message_reply_markup(chat_id=chat_id, message_id=message_id,
+                                                     reply_markup=None)
+        except TelegramError:
+            log.info("could not retire message %s in %s", message_id, chat_id)
 
     async def _send(self, chat_id: int, thread: int | None, message: Message) -> TgMessage:
         markup = keyboard(message)

@@ -53,7 +53,7 @@ class Inbound:
             if not await self.once.first(f"tg:update:{update.update_id}", DEDUPE_TTL):
                 return
         except StoreUnavailable:
-            await self._direct_unavailable(update)
+            await self._direct_answer(update, "err.store_unavailable")
             return
         try:
             if update.callback_query is not None:
@@ -61,7 +61,12 @@ class Inbound:
             elif update.message is not None and update.message.text:
                 await self._text(update.message)
         except StoreUnavailable:
-            await self._direct_unavailable(update)
+            await self._direct_answer(update, "err.store_unavailable")
+        except Exception:  # any bug: log where it happened, answer politely, carry on
+            chat = update.effective_chat.id if update.effective_chat else None
+            user = update.effective_user.id if update.effective_user else None
+            log.exception("update %s failed (chat %s, user %s)", update.update_id, chat, user)
+            await self._direct_answer(update, "err.internal")
 
     async def _user(self, tg_user: TgUser, chat: Chat, check_admin: bool) -> User:
         is_admin = False
@@ -106,7 +111,17 @@ class Inbound:
             chat = chat_of(query.message)
             data = query.data or ""
             user = await self._user(query.from_user, chat, data.startswith("a."))
-            reply = await self.app.on_press(chat, user, data)
+            try:
+                reply = await self.app.on_press(chat, user, data)
+            except StoreUnavailable:
+                raise
+            except Exception:  # a bug: say so on the button itself, log with context
+                log.exception("press %r failed (chat %s, user %s)", data, chat.id, user.id)
+                lang = normalize_lang(query.from_user.language_code)
+                await query.answer(text=to_plain(self.app.sv.t(lang, "err.internal"))[:200],
+                                   show_alert=True)
+                answered = True
+                return
             text = to_plain(reply.answer)[:ANSWER_LIMIT] if reply.answer else None
             await query.answer(text=text or None, show_alert=reply.alert)
             answered = True
@@ -131,10 +146,11 @@ class Inbound:
         for item in items:
             await self.outbox.put(item)
 
-    async def _direct_unavailable(self, update: Update) -> None:
+    async def _direct_answer(self, update: Update, code: str) -> None:
+        """Answer straight through the Bot API (the outbox may be what is failing)."""
         lang = normalize_lang(update.effective_user.language_code
                               if update.effective_user else None)
-        text = to_plain(self.app.sv.t(lang, "err.store_unavailable"))
+        text = to_plain(self.app.sv.t(lang, code))
         try:
             if update.callback_query is not None:
                 await update.callback_query.answer(text=text[:ANSWER_LIMIT], show_alert=True)
@@ -144,7 +160,7 @@ class Inbound:
                 await self.bot.send_message(update.effective_chat.id, text,
                                             message_thread_id=thread)
         except TelegramError:
-            log.warning("could not tell a user that storage is down")
+            log.warning("could not send %s to a user", code)
 
     async def unreachable(self, item: Outgoing) -> Outgoing | None:
         """A private message could not be delivered: ask in the table's chat, once per

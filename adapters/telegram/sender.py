@@ -51,13 +51,24 @@ class Sender:
         self.unreachable = unreachable
         self.clock = clock
 
+    @staticmethod
+    def limit_key(item: Outgoing) -> str:
+        """The rate-limit window a message counts in: its Telegram chat (every topic of
+        a forum shares the group's limit)."""
+        if isinstance(item.to, ToUser):
+            return "chat:" + item.to.user_id
+        return f"chat:{parse_chat(item.to.chat_id)[0]}"
+
     async def _limit_until(self, item: Outgoing, now: float) -> float:
         s = self.settings
-        dest = destination(item)
-        private = isinstance(item.to, ToUser) or parse_chat(dest)[0] > 0
+        key = self.limit_key(item)
+        blocked = await self.outbox.blocked_until(key)
+        if blocked > now:
+            return blocked
+        private = isinstance(item.to, ToUser) or parse_chat(destination(item))[0] > 0
         per, window = ((s.private_per_window, s.private_window_s) if private
                        else (s.group_per_window, s.group_window_s))
-        until = await self.outbox.allowed_at("chat:" + dest, now, window, per)
+        until = await self.outbox.allowed_at(key, now, window, per)
         if until:
             return until
         return await self.outbox.allowed_at("global", now, 1.0, s.global_per_second)
@@ -79,7 +90,12 @@ class Sender:
         try:
             await self.delivery.deliver(taken.item)
         except RetryAfter as exc:
-            await self.outbox.delay(taken, self.clock() + retry_seconds(exc) + 0.05)
+            # Telegram's wait applies to the whole chat: hold everything queued for it,
+            # so later messages cannot overtake this one.
+            now = self.clock()
+            until = now + retry_seconds(exc) + 0.05
+            await self.outbox.block(self.limit_key(taken.item), until, now)
+            await self.outbox.delay(taken, until)
             return
         except Forbidden:
             await self.outbox.done(taken)

@@ -16,6 +16,7 @@ from telegram import (
     BotCommandScopeAllPrivateChats,
     Update,
 )
+from telegram.error import InvalidToken
 from telegram.ext import Application, ApplicationBuilder, TypeHandler
 
 from adapters.runtime import make_services, token_secret, tune_gc
@@ -111,6 +112,15 @@ async def running_telegram(
     async with open_storage(store_settings) as storage:
         secret = await token_secret(storage, store_settings.key_prefix)
         application = build_application(settings)
+        rejected = False
+        try:
+            await application.initialize()
+        except InvalidToken:
+            rejected = True
+        if rejected:
+            # Raised outside the handler: PTB's message quotes the token, and an error
+            # raised inside would carry it along as its context.
+            raise RuntimeError("Telegram rejected TELEGRAM_TOKEN")
         async with application:
             username = application.bot.username
             app = Campfire(make_services(storage, secret, now=clock, pictures=pictures,

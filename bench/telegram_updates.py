@@ -1,0 +1,274 @@
+"""Telegram updates per second: our bot under python-telegram-bot vs a bare PTB echo bot.
+
+Both run against the same ``FakeTelegram`` (tests/adapters/telegram/fake_api.py, real
+HTTP on 127.0.0.1, no flood limits) in one process, one after the other, with the same
+load shape: a closed loop of ``--tables`` concurrent conversations, each sending its
+next update as soon as the previous one was answered, for ``--seconds``.
+
+- ours: ``running_telegram`` exactly as served (long polling, Redis outbox and sender,
+  embedded Redis with ``--fsync``), pictures off. Each conversation is a running
+  two-player Stone Age table in its own group; an update is the current player's tap on
+  the first button that moves the game on, and it counts as handled when the fake
+  receives the edit of that table's message (the answer the group sees). The players
+  have opened private chats, so every move also sends their private prompts. A second
+  run on the same tables sends ``/status`` instead (one answer per update, like echo).
+  Telegram's own flood limits are raised in the adapter's settings: the fake has none,
+  and at the real 30 messages/s the limit, not the code, would be measured.
+- echo: an ``Application`` (same builder options: ``concurrent_updates(True)``) with one
+  ``MessageHandler`` replying with the text; an update is a private message, handled
+  when the fake receives the reply.
+
+Prints one JSON line (no assertions): the rates, their ratios to echo (bar: ours — the
+presses — ≥ 0.5 × echo), latency percentiles and Telegram calls per update. Usage::
+
+    python -m bench.telegram_updates [--tables N] [--seconds S] [--fsync always|everysec]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import logging
+import platform
+import statistics
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from telegram import Update
+from telegram.ext import Application, ApplicationBuilder, ContextTypes, MessageHandler, filters
+
+from adapters.store import StoreSettings
+from adapters.telegram.service import running_telegram
+from adapters.telegram.settings import TelegramSettings
+from tests.adapters.telegram.e2e_helpers import GroupTable
+from tests.adapters.telegram.fake_api import FakeTelegram, FakeUser
+
+BAR_RATIO = 0.5
+WARMUP_S = 1.0
+ANSWER_METHODS = frozenset({"sendMessage", "sendPhoto", "editMessageText",
+                            "editMessageCaption", "editMessageMedia"})
+UNLIMITED: dict[str, Any] = {"group_per_window": 1_000_000, "group_window_s": 1.0,
+             "private_per_window": 1_000_000, "private_window_s": 1.0,
+             "global_per_second": 1_000_000}
+
+
+class WatchedTelegram(FakeTelegram):
+    """The fake, telling waiters when a message to a chat was sent or edited."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.waiters: dict[int, list[asyncio.Future[float]]] = defaultdict(list)
+        self.answer_waiters: dict[str, asyncio.Future[bool]] = {}
+        self.counting = False
+        self.counted_calls = 0
+
+    async def dispatch(self, method: str, params: dict[str, Any], files: Any = None, *,
+                       via: str = "http") -> tuple[int, dict[str, Any]]:
+        """Run the call, then wake whoever waits for an answer in its chat."""
+        result = await super().dispatch(method, params, files, via=via)
+        if self.counting and method != "getUpdates":
+            self.counted_calls += 1
+        if method == "answerCallbackQuery":
+            answer = self.answer_waiters.pop(str(params.get("callback_query_id")), None)
+            if answer is not None and not answer.done():
+                answer.set_result(bool(params.get("show_alert")))
+        if method in ANSWER_METHODS:
+            with contextlib.suppress(KeyError, TypeError, ValueError):
+                chat_id = int(params["chat_id"])
+                for waiter in self.waiters.pop(chat_id, []):
+                    if not waiter.done():
+                        waiter.set_result(self.now())
+        return result
+
+    def alert_for(self, query_id: str) -> asyncio.Future[bool]:
+        """A future set when a callback query is answered: True for an alert (refusal)."""
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self.answer_waiters[query_id] = future
+        return future
+
+    def answer_in(self, chat_id: int) -> asyncio.Future[float]:
+        """A future set to the fake's time of the next message sent or edited in a chat."""
+        future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        self.waiters[chat_id].append(future)
+        return future
+
+
+Step = Callable[[], Awaitable[float | None]]  # one update; its latency, None if not counted
+
+
+async def closed_loop(tg: WatchedTelegram, steps: list[Step], seconds: float) -> dict[str, Any]:
+    """Run every conversation's steps back to back; measure after a warm-up."""
+    latencies: list[float] = []
+    measuring = False
+    stop = False
+
+    async def conversation(step: Step) -> None:
+        while not stop:
+            latency = await step()
+            if measuring and latency is not None:
+                latencies.append(latency)
+
+    tasks = [asyncio.create_task(conversation(step)) for step in steps]
+    await asyncio.sleep(WARMUP_S)
+    measuring, tg.counting, tg.counted_calls = True, True, 0
+    started = time.perf_counter()
+    await asyncio.sleep(seconds)
+    measuring, tg.counting = False, False
+    elapsed = time.perf_counter() - started
+    done = len(latencies)
+    calls = tg.counted_calls
+    stop = True
+    await asyncio.wait(tasks, timeout=15)
+    for task in tasks:
+        task.cancel()
+    ordered = sorted(latencies) or [0.0]
+    return {
+        "updates": done,
+        "updates_per_sec": round(done / elapsed, 1),
+        "p50_ms": round(statistics.median(ordered) * 1000, 2),
+        "p95_ms": round(ordered[int(0.95 * (len(ordered) - 1))] * 1000, 2),
+        "calls_per_update": round(calls / done, 2) if done else None,
+    }
+
+
+async def ours(tg: WatchedTelegram, args: argparse.Namespace, data_dir: Path) -> dict[str, Any]:
+    """Our bot: taps on running tables."""
+    settings = TelegramSettings(token=tg.token, base_url=tg.base_url,
+                                base_file_url=tg.base_file_url, **UNLIMITED)
+    store = StoreSettings(data_dir=data_dir, fsync=args.fsync)
+    async with running_telegram(settings, store, pictures=False) as running:
+        tables: list[GroupTable] = []
+        for i in range(args.tables):
+            players: list[FakeUser] = []
+            for name in ("Anna", "Boris"):
+                user = tg.add_user(f"{name}{i}")
+                tg.user_starts_bot(user)
+                players.append(user)
+            group = tg.add_group(f"Bench {i}", members=players)
+            table = GroupTable(tg, running, group, players)
+            await table.open("/new stone_age 2-2")
+            tables.append(table)
+
+        refused: list[str] = []
+
+        def step_for(table: GroupTable) -> Step:
+            async def step() -> float | None:
+                choice = table.next_press()
+                if choice is None:  # game over, or a private prompt still on its way
+                    await asyncio.sleep(0.01)
+                    return None
+                answered = tg.answer_in(table.group.id)
+                sent_at = tg.now()
+                query = tg.user_presses(*choice)
+                alert = tg.alert_for(query.id)
+                if await asyncio.wait_for(alert, 10):  # refused (a private prompt not yet
+                    answered.cancel()                   # updated): no table change
+                    refused.append(query.id)
+                    return None
+                return await asyncio.wait_for(answered, 10) - sent_at
+            return step
+
+        def status_for(table: GroupTable) -> Step:
+            async def step() -> float | None:
+                answered = tg.answer_in(table.group.id)
+                sent_at = tg.now()
+                tg.user_says(table.players[0], table.group, "/status")
+                return await asyncio.wait_for(answered, 10) - sent_at
+            return step
+
+        presses = await closed_loop(tg, [step_for(t) for t in tables], args.seconds)
+        presses["refused_taps"] = len(refused)
+        commands = await closed_loop(tg, [status_for(t) for t in tables], args.seconds)
+        return {"presses": presses, "commands": commands}
+
+
+async def echo(tg: WatchedTelegram, args: argparse.Namespace) -> dict[str, Any]:
+    """A bare PTB echo bot: private messages answered with their text."""
+    async def reply(update: Update, _context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.message is not None and update.message.text is not None
+        await update.message.reply_text(update.message.text)
+
+    application: Application = (  # type: ignore[type-arg]
+        ApplicationBuilder().token(tg.token).base_url(tg.base_url)
+        .base_file_url(tg.base_file_url).concurrent_updates(True).build()
+    )
+    application.add_handler(MessageHandler(filters.TEXT, reply))
+    async with application:
+        assert application.updater is not None
+        await application.updater.start_polling(poll_interval=0.0, timeout=10)
+        await application.start()
+        users = [tg.add_user(f"Echo{i}", started=True) for i in range(args.tables)]
+
+        def step_for(user: FakeUser) -> Step:
+            count = 0
+
+            async def step() -> float | None:
+                nonlocal count
+                count += 1
+                answered = tg.answer_in(user.id)
+                sent_at = tg.now()
+                tg.user_says(user, None, f"ping {count}")
+                return await asyncio.wait_for(answered, 10) - sent_at
+            return step
+
+        try:
+            return await closed_loop(tg, [step_for(u) for u in users], args.seconds)
+        finally:
+            await application.updater.stop()
+            await application.stop()
+
+
+async def bench(args: argparse.Namespace) -> dict[str, Any]:
+    """Both bots, one after the other, on one fake server."""
+    with tempfile.TemporaryDirectory() as tmp:
+        tg = WatchedTelegram()
+        async with tg:
+            our = await ours(tg, args, Path(tmp) / "data")
+            bare = await echo(tg, args)
+    bare_rate = bare["updates_per_sec"]
+
+    def ratio(rate: float) -> float | None:
+        return round(rate / bare_rate, 3) if bare_rate else None
+
+    return {
+        "bench": "telegram_updates",
+        "ours_updates_per_sec": our["presses"]["updates_per_sec"],
+        "echo_updates_per_sec": bare_rate,
+        "ratio": ratio(our["presses"]["updates_per_sec"]),
+        "bar_ratio_min": BAR_RATIO,
+        "meets_bar": (ratio(our["presses"]["updates_per_sec"]) or 0) >= BAR_RATIO,
+        "ours_commands_per_sec": our["commands"]["updates_per_sec"],
+        "commands_ratio": ratio(our["commands"]["updates_per_sec"]),
+        "ours_presses": our["presses"],
+        "ours_commands": our["commands"],
+        "echo": bare,
+        "conversations": args.tables,
+        "seconds": args.seconds,
+        "fsync": args.fsync,
+        "pictures": False,
+        "python": platform.python_version(),
+    }
+
+
+def main() -> None:
+    """Parse arguments, run, print one JSON line."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tables", type=int, default=20,
+                        help="concurrent conversations (tables for ours, users for echo)")
+    parser.add_argument("--seconds", type=float, default=5.0, help="measured time per bot")
+    parser.add_argument("--fsync", choices=("always", "everysec"), default="always",
+                        help="AOF fsync of the embedded Redis (the bot's default: always)")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.WARNING)
+    logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
+    print(json.dumps(asyncio.run(bench(args)), ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,789 @@
+"""The Telegram adapter end to end: python-telegram-bot ↔ FakeTelegram over real HTTP.
+
+Our bot runs exactly as ``campfire telegram`` runs it (``running_telegram``: PTB
+application, Redis outbox and sender, due-job loop, polling or webhook server); the
+simulated users only type and tap what the fake shows them. Waiting is always on a
+recorded fact (an answer, a message, an idle bot), never a fixed sleep.
+
+Tests marked ``xfail(strict=True)`` describe how the adapter should behave and fail
+today; each reason names the bug.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import re
+import time
+from collections import Counter
+from typing import cast
+
+import pytest
+from aiohttp import ClientSession
+
+from adapters.store import GameStore, StoreSettings
+from adapters.telegram.service import SECRET_HEADER, running_telegram
+from adapters.telegram.settings import TelegramSettings
+from bot import handlers
+from bot.commands import COMMANDS
+from bot.flow import table_message
+from bot.storage import TableStatus
+from tests.adapters.telegram.e2e_helpers import (
+    BOT,
+    CATALOG,
+    EDIT_METHODS,
+    SEND_METHODS,
+    GroupTable,
+    StartBot,
+    all_callback_data,
+    chat_calls,
+    datas,
+    en,
+    free_port,
+    max_in_window,
+    move_buttons,
+    press,
+    settle,
+    token_field,
+    wait_until,
+)
+from tests.adapters.telegram.fake_api import (
+    FakeChat,
+    FakeMessage,
+    FakeTelegram,
+    FakeUser,
+    RateLimits,
+)
+
+#: Seeds ``sv.rng`` (seat order and game seed) so the full game is the same every run:
+#: pressing the first button that moves on, it ends after about 770 presses.
+GAME_RNG_SEED = 238
+MAX_PRESSES = 2500
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def users(tg: FakeTelegram, *names: str, started: bool = False) -> list[FakeUser]:
+    """Simulated users (English clients); ``started``: they have opened a chat with the bot."""
+    made = [tg.add_user(name, username=name.lower()) for name in names]
+    if started:
+        for user in made:
+            tg.user_starts_bot(user)
+    return made
+
+
+def texts(messages: list[FakeMessage]) -> list[str]:
+    """What messages say (text or caption)."""
+    return [m.text or m.caption or "" for m in messages]
+
+
+# --------------------------------------------------------------------------- a whole game
+
+
+async def test_three_players_play_a_whole_game_by_buttons(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """/new, Join ×2 and Start by buttons, then every move by the button of the player asked,
+    taken from the table message or the player's private prompt, up to the results."""
+    anna, boris, vera = users(tg, "Anna", "Boris", "Vera", started=True)
+    group = tg.add_group("Game night", members=[anna, boris, vera])
+    async with start_bot() as running:
+        running.app.sv.rng = random.Random(GAME_RNG_SEED)
+        table = GroupTable(tg, running, group, [anna, boris, vera])
+        tid = await table.open()
+        where: Counter[str] = Counter()
+        # Every other press is made from the player's private prompt where they have one.
+        while (choice := (sum(where.values()) % 2 and table.next_press(from_dm=True))
+               or table.next_press()) is not None:
+            assert sum(where.values()) < MAX_PRESSES, "the game did not end"
+            user, message, data = choice
+            query = await table.press(user, message, data)
+            assert query.answer is not None and not query.answer.show_alert, query.answer
+            where["group" if message.chat is group else "dm"] += 1
+        presses = sum(where.values())
+
+        # The results are in the table's own message, which has no buttons left.
+        final = table.table_message
+        lines = (final.text or "").splitlines()
+        assert lines[0] == en("result.header", game="Stone Age", table=tid)
+        ranked = [m for line in lines if (m := re.match(r"^(\d)\. (\w+) — (-?\d+) ", line))]
+        assert [m[1] for m in ranked] == ["1", "2", "3"]
+        assert {m[2] for m in ranked} == {"Anna", "Boris", "Vera"}
+        assert any(line.startswith("🏆") for line in lines)
+        assert final.buttons == []
+        record = await cast(GameStore, running.app.sv.store).get_archived(tid)
+        assert record.status == TableStatus.FINISHED
+
+        # Both ways of playing were used; every press got its answer; no call failed.
+        assert where["group"] > 100 and where["dm"] > 100, where
+        assert tg.unanswered_callbacks == []
+        assert tg.errors() == []
+        # One kept table message: the lobby and the start announcement were sent, every
+        # move after that edited the table message in place.
+        sends = chat_calls(tg, SEND_METHODS, group)
+        edits = chat_calls(tg, EDIT_METHODS, group)
+        assert len(sends) == 2, texts(tg.messages_in(group))
+        assert len(edits) >= presses // 2
+        assert {int(c.params["message_id"]) for c in edits} == {table.message_id}
+        # callback_data fits Telegram's 64 bytes on every keyboard ever sent.
+        sent_data = all_callback_data(tg)
+        assert len(sent_data) > presses
+        assert max(len(d.encode()) for d in sent_data) <= 64
+
+
+# --------------------------------------------------------------------------- commands
+
+
+async def test_command_menus_and_command_forms(tg: FakeTelegram, start_bot: StartBot) -> None:
+    """Menus for groups and private chats in ru and en; ``/cmd@bot`` in a group, ``/cmd``
+    and bare words in private; a command for another bot is not ours."""
+    (anna,) = users(tg, "Anna")
+    group = tg.add_group("Game night", members=[anna])
+    async with start_bot() as running:
+        for scope in ("all_group_chats", "all_private_chats"):
+            for lang in ("ru", "en"):
+                menu = tg.my_commands(scope, lang)
+                assert [name for name, _ in menu] == list(COMMANDS), (scope, lang)
+                assert dict(menu)["help"] == CATALOG.plain(lang, "help.help")
+        assert tg.my_commands("all_group_chats", "ru") != tg.my_commands("all_group_chats", "en")
+
+        async def answer(text: str, chat: FakeChat | None = None) -> str | None:
+            """What the bot answers ``text`` in ``chat`` (None: Anna's private chat)."""
+            where: FakeChat | FakeUser = anna if chat is None else chat
+            before = len(tg.messages_in(where))
+            tg.user_says(anna, chat, text)
+            await settle(running, tg)
+            new = tg.messages_in(where)[before:]
+            assert len(new) <= 1, texts(new)
+            return new[0].text if new else None
+
+        help_header = en("help.header")
+        assert (await answer(f"/help@{BOT}", group) or "").startswith(help_header)
+        assert await answer(f"/games@{BOT}", group) == en("cmd.no_tables")
+        assert await answer(f"/GAMES@{BOT.upper()}", group) == en("cmd.no_tables")
+        assert await answer("/games") == en("cmd.no_tables")
+        assert await answer(f"/mygames@{BOT}") == en("cmd.no_tables")
+        assert (await answer("help") or "").startswith(help_header)
+        assert (await answer("/start") or "").startswith(help_header)
+        assert await answer("/games@some_other_bot") is None
+
+
+async def test_a_table_in_a_forum_topic_talks_only_in_that_topic(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    anna, boris = users(tg, "Anna", "Boris")
+    forum = tg.add_group("Board games", members=[anna, boris], forum=True)
+    topic = tg.add_topic(forum, "Stone Age")
+    other = tg.add_topic(forum, "Chatter")
+    async with start_bot() as running:
+        table = GroupTable(tg, running, forum, [anna, boris], thread=topic)
+        tid = await table.open(f"/new@{BOT} stone_age 2-2")
+        assert await table.play(3) == 3
+        await table.say(anna, "/status")
+        sends = chat_calls(tg, SEND_METHODS, forum)
+        # lobby, start announcement, deep-link hints (nobody opened a DM), /status
+        assert len(sends) >= 4
+        assert all(c.params.get("message_thread_id") == topic for c in sends), \
+            [(c.params.get("message_thread_id"), c.params.get("text")) for c in sends]
+        assert any(f"?start=t{tid}" in t for t in texts(tg.messages_in(forum)))
+        assert all(m.message_thread_id == topic for m in tg.messages_in(forum))
+
+        # Another topic is another chat: no table there.
+        tg.user_says(anna, forum, "/games", thread_id=other)
+        await settle(running, tg)
+        last = tg.last_message(forum)
+        assert (last.text, last.message_thread_id) == (en("cmd.no_tables"), other)
+
+
+# --------------------------------------------------------------------------- private messages
+
+
+def dm_texts(tg: FakeTelegram, user: FakeUser) -> list[str]:
+    return texts(tg.messages_in(user))
+
+
+async def test_your_turn_arrives_privately_and_can_be_played_there(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    anna, boris = users(tg, "Anna", "Boris", started=True)
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with start_bot() as running:
+        table = GroupTable(tg, running, group, [anna, boris])
+        tid = await table.open("/new stone_age 2-2")
+        first = table.seats[0]
+        prompt = table.dm_prompt(first)
+        assert prompt is not None
+        assert (prompt.text or "").startswith(f"🔔 Stone Age #{tid}: your turn!")
+        assert move_buttons(prompt)
+        assert len(chat_calls(tg, ("sendMessage",), first)) == 2  # /start's help, the turn
+        before = (await table.record()).version
+
+        data = move_buttons(prompt)[0][1]
+        query = await table.press(first, prompt, data)
+        assert query.answer is not None and not query.answer.show_alert
+        record = await table.record()
+        assert record.version == before + 1 and record.seats[0] == f"tg:{first.id}"
+        # The group's table message moved on too: its buttons carry the new version.
+        assert {token_field(d, 2) for _, d in move_buttons(table.table_message)} == \
+            {str(record.version)}
+
+
+async def play_until_second_turn(table: GroupTable, user: FakeUser) -> None:
+    """Play from private prompts until ``user``'s turn comes round a second time."""
+    done = en("turn.done", game="Stone Age", table=table.table_id)
+    seen_done = False
+    for _ in range(40):
+        prompt = table.dm_prompt(user)
+        seen_done = seen_done or any(t == done for t in dm_texts(table.tg, user))
+        if seen_done and prompt is not None:
+            return
+        assert await table.play(1, from_dm=True) == 1
+    raise AssertionError("the turn did not come back")
+
+
+async def test_every_new_turn_is_a_new_private_message(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    anna, boris = users(tg, "Anna", "Boris", started=True)
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with start_bot() as running:
+        table = GroupTable(tg, running, group, [anna, boris])
+        await table.open("/new stone_age 2-2")
+        first = table.seats[0]
+        await play_until_second_turn(table, first)
+        your_turn = [c for c in chat_calls(tg, SEND_METHODS, first)
+                     if "your turn!" in str(c.params.get("text"))]
+        assert len(your_turn) == 2
+
+
+class Clock:
+    """Wall-clock time that a test can move forward."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.offset
+
+
+async def test_a_reminder_reaches_the_player(tg: FakeTelegram, start_bot: StartBot) -> None:
+    """remind=2s and a clock moved 3 s on: the player asked sees a reminder privately,
+    with buttons that work."""
+    anna, boris = users(tg, "Anna", "Boris", started=True)
+    group = tg.add_group("Game night", members=[anna, boris])
+    clock = Clock()
+    async with start_bot(clock=clock) as running:
+        table = GroupTable(tg, running, group, [anna, boris])
+        tid = await table.open("/new stone_age 2-2 remind=2s repeat=1")
+        first = table.seats[0]
+        mark = f"⏰ Reminder — Stone Age #{tid} is waiting for you."
+        clock.offset += 1.0
+        await settle(running, tg)
+        assert not any(t.startswith(mark) for t in dm_texts(tg, first))
+        clock.offset += 2.0
+        await wait_until(lambda: any(t.startswith(mark) for t in dm_texts(tg, first)),
+                         5.0, "the reminder")
+        reminder = next(m for m in tg.messages_in(first) if (m.text or "").startswith(mark))
+        assert move_buttons(reminder)
+        assert not any(t.startswith(mark) for t in dm_texts(tg, table.seats[1]))
+        before = (await table.record()).version
+        query = await table.press(first, reminder, move_buttons(reminder)[0][1])
+        assert query.answer is not None and not query.answer.show_alert
+        assert (await table.record()).version == before + 1
+
+
+async def test_a_reminder_is_a_new_private_message(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    anna, boris = users(tg, "Anna", "Boris", started=True)
+    group = tg.add_group("Game night", members=[anna, boris])
+    clock = Clock()
+    async with start_bot(clock=clock) as running:
+        table = GroupTable(tg, running, group, [anna, boris])
+        tid = await table.open("/new stone_age 2-2 remind=2s repeat=1")
+        first = table.seats[0]
+        mark = f"⏰ Reminder — Stone Age #{tid}"
+        clock.offset += 3.0
+        await wait_until(lambda: any(t.startswith(mark) for t in dm_texts(tg, first)),
+                         5.0, "the reminder")
+        await settle(running, tg)
+        sent = [c for c in chat_calls(tg, SEND_METHODS, first)
+                if str(c.params.get("text")).startswith("⏰")]
+        assert len(sent) == 1
+
+
+async def test_a_player_without_a_private_chat_gets_one_deep_link_then_the_prompt(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """403 for a private message → one hint per player in the group with a deep link;
+    opening the bot through it brings the player's open decision privately."""
+    anna, boris = users(tg, "Anna", "Boris")
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with start_bot() as running:
+        table = GroupTable(tg, running, group, [anna, boris])
+        tid = await table.open("/new stone_age 2-2")
+        assert await table.play(6) == 6  # more private messages fail on the way
+        link = f"https://t.me/{BOT}?start=t{tid}"
+        hints = [t for t in texts(tg.messages_in(group)) if link in t]
+        for user in (anna, boris):
+            mine = [t for t in hints if t.startswith(f"{user.first_name}, ")]
+            assert len(mine) == 1, hints
+            assert mine[0] == en("tg.open_dm", name=user.first_name, link=link)
+        assert chat_calls(tg, SEND_METHODS, anna, ok=False), "a private message was tried"
+
+        choice = table.next_press()
+        assert choice is not None
+        current = choice[0]
+        tg.user_starts_bot(current, f"t{tid}")
+        await settle(running, tg)
+        prompt = await wait_until(lambda: table.dm_prompt(current), 5.0, "the private prompt")
+        assert f"#{tid}" in (prompt.text or "")
+        before = (await table.record()).version
+        query = await table.press(current, prompt, move_buttons(prompt)[0][1])
+        assert query.answer is not None and not query.answer.show_alert
+        assert (await table.record()).version == before + 1
+        # Still one hint each.
+        assert len([t for t in texts(tg.messages_in(group)) if link in t]) == 2
+
+
+# --------------------------------------------------------------------------- safety
+
+
+async def test_stale_foreign_and_forged_presses_are_refused_and_change_nothing(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    anna, boris, carl = users(tg, "Anna", "Boris", "Carl")
+    group = tg.add_group("Game night", members=[anna, boris, carl])
+    async with start_bot() as running:
+        table = GroupTable(tg, running, group, [anna, boris])
+        tid = await table.open("/new stone_age 2-2")
+        current, waiting = table.seats
+        await table.say(current, "/status")
+        status = tg.last_message(group)
+        assert status.message_id != table.message_id and move_buttons(status)
+
+        async def refused(user: FakeUser, message: FakeMessage, data: str, text: str,
+                          strict: bool = True) -> None:
+            before = await table.record()
+            query = await press(running, tg, user, message, data, strict=strict)
+            assert query.answer is not None
+            assert (query.answer.show_alert, query.answer.text) == (True, text)
+            after = await table.record()
+            assert (after.version, after.state) == (before.version, before.state)
+
+        data = move_buttons(table.table_message)[0][1]
+        await refused(carl, table.table_message, data, en("press.not_a_player"))
+        await refused(waiting, table.table_message, data,
+                      en("press.not_your_button", name=current.first_name))
+        # A real move, then the older copy from /status is out of date.
+        await table.play(1)
+        await refused(current, status, move_buttons(status)[0][1], en("press.stale"))
+        # Forged data never reaches a table.
+        version = (await table.record()).version
+        for forged in (f"m.{tid}.{version}.0.abcd.0.AAAAAAAAAA", "hello", "x" * 64,
+                       data[:-1] + ("A" if data[-1] != "A" else "B"),
+                       f"l.{tid}.start.{'0' * 10}"):
+            await refused(current, table.table_message, forged, en("press.forged"),
+                          strict=False)
+        assert tg.unanswered_callbacks == []
+
+
+# --------------------------------------------------------------------------- restart, dedupe
+
+
+async def test_the_game_goes_on_after_a_restart(
+    tg: FakeTelegram, start_bot: StartBot, own_store_settings: StoreSettings
+) -> None:
+    """Stop the bot mid-game (its embedded Redis too), press while it is down, start it
+    again on the same data: the waiting press is applied, and the next one too."""
+    anna, boris = users(tg, "Anna", "Boris")
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with start_bot(store=own_store_settings) as running:
+        table = GroupTable(tg, running, group, [anna, boris])
+        tid = await table.open("/new stone_age 2-2")
+        await table.play(3)
+        version = (await table.record()).version
+
+    choice = table.next_press()
+    assert choice is not None
+    query = tg.user_presses(*choice)  # nobody is polling now
+    async with start_bot(store=own_store_settings) as running:
+        table.running = running
+        await wait_until(lambda: query.answered, 10.0, "the press made while down")
+        await settle(running, tg)
+        assert query.answer is not None and not query.answer.show_alert
+        assert (await table.record()).version == version + 1
+        assert await table.play(1) == 1
+        record = await running.app.sv.store.get(tid)
+        assert record.version == version + 2
+        # Still the same table message, edited in place.
+        assert {token_field(d, 2) for _, d in move_buttons(table.table_message)} == \
+            {str(record.version)}
+    assert tg.unanswered_callbacks == []
+
+
+async def test_an_update_delivered_twice_is_applied_once(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    anna, boris = users(tg, "Anna", "Boris")
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with start_bot() as running:
+        table = GroupTable(tg, running, group, [anna, boris])
+        tid = await table.open("/new stone_age 2-2")
+        store = running.app.sv.store
+        before = await table.record()
+        choice = table.next_press()
+        assert choice is not None
+        query = await table.press(*choice)
+        logged = len(await store.action_log(tid))
+        tg.redeliver(query.update_id)
+        await wait_until(lambda: sum(1 for u in tg.delivered_updates
+                                     if u["update_id"] == query.update_id) == 2)
+        await settle(running, tg)
+        after = await table.record()
+        assert after.version == before.version + 1
+        assert len(await store.action_log(tid)) == logged
+
+        # A command delivered twice opens one table, not two.
+        opened = tg.user_says(anna, group, "/new stone_age")
+        await settle(running, tg)
+        assert opened.update_id is not None
+        tg.redeliver(opened.update_id)
+        await wait_until(lambda: sum(1 for u in tg.delivered_updates
+                                     if u["update_id"] == opened.update_id) == 2)
+        await settle(running, tg)
+        assert len(await store.tables_in_chat(f"tg:{group.id}")) == 2
+
+
+# --------------------------------------------------------------------------- webhook
+
+
+async def test_webhook_mode_checks_the_secret_and_plays(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    anna, boris = users(tg, "Anna", "Boris")
+    group = tg.add_group("Game night", members=[anna, boris])
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/tg"
+    secret = "s3cret-Token_42"
+    async with start_bot(webhook_url=url, webhook_secret=secret, listen="127.0.0.1",
+                         port=port) as running:
+        assert tg.webhook is not None
+        assert (tg.webhook.url, tg.webhook.secret_token) == (url, secret)
+        assert running.webhook_port == port
+
+        # Requests without the secret, or with a wrong one, are refused and do nothing.
+        tg.user_says(anna, group, "/games")
+        for wrong in ("", "not-the-secret"):
+            (delivery,) = await tg.deliver_webhook(secret_token=wrong)
+            assert delivery.status == 403
+        async with ClientSession() as http:
+            update = tg.pending_updates[0]
+            async with http.post(url, json=update, headers={SECRET_HEADER: secret + "x"}) as r:
+                assert r.status == 403
+        assert tg.messages_in(group) == [] and len(tg.pending_updates) == 1
+        # With the secret it is handled.
+        (delivery,) = await tg.deliver_webhook()
+        assert delivery.status == 200
+        await settle(running, tg)
+        assert texts(tg.messages_in(group)) == [en("cmd.no_tables")]
+
+        # A game over the webhook: lobby, start and a move all apply.
+        tg.auto_deliver_webhook = True
+        table = GroupTable(tg, running, group, [anna, boris])
+        await table.open("/new stone_age 2-2")
+        before = (await table.record()).version
+        assert await table.play(2) == 2
+        assert (await table.record()).version == before + 2
+    assert tg.calls_to("getUpdates") == []
+    assert tg.unanswered_callbacks == []
+
+
+# --------------------------------------------------------------------------- limits
+
+
+async def test_a_burst_to_one_group_keeps_to_the_limit_and_loses_nothing(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """12 answers at once to a group allowed 5 per second: never more than 5 in any
+    window reach Telegram (which would answer 429), and all 12 arrive."""
+    (anna,) = users(tg, "Anna")
+    group = tg.add_group("Game night", members=[anna])
+    tg.rate_limits = RateLimits(group_messages=5, group_window=0.9, global_messages=None)
+    async with start_bot(group_per_window=5, group_window_s=1.0) as running:
+        for _ in range(12):
+            tg.user_says(anna, group, "/games")
+        await wait_until(lambda: len(tg.messages_in(group)) == 12, 10.0, "12 answers")
+        await settle(running, tg)
+    sends = chat_calls(tg, SEND_METHODS, group, ok=False)
+    assert tg.rate_limited == []
+    assert len(sends) == 12 and all(c.ok for c in sends)
+    assert max_in_window([c.time for c in sends], 0.9) <= 5
+    assert texts(tg.messages_in(group)) == [en("cmd.no_tables")] * 12
+
+
+async def test_table_updates_coalesce_under_the_limit_and_end_in_the_final_state(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Ten lobby changes in quick succession with 2 messages a second allowed: fewer
+    edits than changes, within the limit, and the table message shows the last state."""
+    anna, boris, vera, gleb = users(tg, "Anna", "Boris", "Vera", "Gleb")
+    group = tg.add_group("Game night", members=[anna, boris, vera, gleb])
+    tg.rate_limits = RateLimits(group_messages=2, group_window=0.9, global_messages=None)
+    async with start_bot(group_per_window=2, group_window_s=1.0) as running:
+        table = GroupTable(tg, running, group, [anna])
+        lobby = await table.open_lobby("/new stone_age 2-4")
+        steps = [(boris, "join"), (vera, "join"), (gleb, "join"), (boris, "leave"),
+                 (vera, "leave"), (boris, "join"), (gleb, "leave"), (vera, "join"),
+                 (gleb, "join"), (vera, "leave")]
+        for user, verb in steps:
+            query = tg.user_presses(user, lobby, table.button(lobby, verb))
+            await wait_until(lambda q=query: q.answered, 5.0, verb)  # type: ignore[misc]
+            assert query.answer is not None and not query.answer.show_alert, query.answer
+        await settle(running, tg, timeout=15.0)
+        record = await table.record()
+        assert list(record.seats) == [f"tg:{anna.id}", f"tg:{boris.id}", f"tg:{gleb.id}"]
+        expected = await table_message(running.app.sv, record)
+    assert table.table_message.sent_text == str(expected.text)
+    assert table.table_message.buttons == [[(b.label, b.token) for b in row]
+                                           for row in expected.buttons]
+    edits = chat_calls(tg, EDIT_METHODS, group, ok=False)
+    assert tg.rate_limited == [] and all(c.ok for c in edits)
+    assert 1 <= len(edits) < len(steps)
+    times = [c.time for c in chat_calls(tg, SEND_METHODS + EDIT_METHODS, group)]
+    assert max_in_window(times, 0.9) <= 2
+
+
+async def test_retry_after_is_waited_out_and_the_message_arrives(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    (anna,) = users(tg, "Anna")
+    group = tg.add_group("Game night", members=[anna])
+    async with start_bot() as running:
+        tg.fail_next("sendMessage", 429, retry_after=1, chat_id=group.id)
+        tg.user_says(anna, group, "/games")
+        await wait_until(lambda: tg.messages_in(group), 5.0, "the answer")
+        await settle(running, tg)
+    failed, sent = chat_calls(tg, ("sendMessage",), group, ok=False)
+    assert (failed.error_code, failed.retry_after) == (429, 1)
+    assert sent.ok and sent.time - failed.time >= 1.0
+    assert texts(tg.messages_in(group)) == [en("cmd.no_tables")]
+
+
+async def test_a_bad_gateway_is_retried(tg: FakeTelegram, start_bot: StartBot) -> None:
+    (anna,) = users(tg, "Anna")
+    group = tg.add_group("Game night", members=[anna])
+    async with start_bot() as running:
+        tg.fail_next("sendMessage", 502, chat_id=group.id)
+        tg.user_says(anna, group, "/games")
+        await wait_until(lambda: tg.messages_in(group), 5.0, "the answer")
+        await settle(running, tg)
+    calls = chat_calls(tg, ("sendMessage",), group, ok=False)
+    assert [c.error_code for c in calls] == [502, None]
+    assert texts(tg.messages_in(group)) == [en("cmd.no_tables")]
+
+
+async def processed(running: object, tg: FakeTelegram) -> None:
+    """Every update so far was handled (its answer may still wait in the outbox)."""
+    application = running.application  # type: ignore[attr-defined]
+    for _ in range(2):
+        await wait_until(lambda: not tg.pending_updates and application.update_queue.empty()
+                         and application.update_processor.current_concurrent_updates == 0
+                         and not tg.unanswered_callbacks, 5.0, "the update handled")
+
+
+async def test_messages_to_a_chat_keep_their_order_under_the_limit(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    (anna,) = users(tg, "Anna")
+    group = tg.add_group("Game night", members=[anna])
+    async with start_bot(group_per_window=3, group_window_s=0.5) as running:
+        opened: list[str] = []
+        for _ in range(10):
+            tg.user_says(anna, group, "/new stone_age")
+            await processed(running, tg)
+            tables = await running.app.sv.store.tables_in_chat(f"tg:{group.id}")
+            (new,) = {t.table_id for t in tables} - set(opened)
+            opened.append(new)
+        await wait_until(lambda: len(tg.messages_in(group)) == 10, 10.0, "10 lobbies")
+        await settle(running, tg)
+    shown = [token_field(datas(m)[0], 1) for m in tg.messages_in(group)]
+    assert shown == opened
+
+
+async def test_a_retry_after_pauses_the_whole_chat(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    (anna,) = users(tg, "Anna")
+    group = tg.add_group("Game night", members=[anna])
+    async with start_bot() as running:
+        tg.fail_next("sendMessage", 429, retry_after=1, chat_id=group.id)
+        tg.user_says(anna, group, "/games")
+        await wait_until(lambda: chat_calls(tg, ("sendMessage",), group, ok=False))
+        tg.user_says(anna, group, "/help")
+        await wait_until(lambda: len(tg.messages_in(group)) == 2, 5.0, "both answers")
+        await settle(running, tg)
+    failed, *sent = chat_calls(tg, ("sendMessage",), group, ok=False)
+    assert failed.error_code == 429
+    assert all(c.time - failed.time >= 1.0 for c in sent)
+    assert texts(tg.messages_in(group))[0] == en("cmd.no_tables")
+
+
+async def test_topics_of_one_forum_share_the_group_limit(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    (anna,) = users(tg, "Anna")
+    forum = tg.add_group("Board games", members=[anna], forum=True)
+    topics = [tg.add_topic(forum, "One"), tg.add_topic(forum, "Two")]
+    tg.rate_limits = RateLimits(group_messages=3, group_window=0.9, global_messages=None)
+    async with start_bot(group_per_window=3, group_window_s=1.0) as running:
+        for topic in topics * 3:
+            tg.user_says(anna, forum, "/games", thread_id=topic)
+        await wait_until(lambda: len(tg.messages_in(forum)) == 6, 10.0, "6 answers")
+        await settle(running, tg)
+    assert tg.rate_limited == []
+    times = [c.time for c in chat_calls(tg, SEND_METHODS, forum)]
+    assert max_in_window(times, 0.9) <= 3
+
+
+# --------------------------------------------------------------------------- errors, logs
+
+
+def boom_handler(*_: object) -> object:
+    raise RuntimeError("boom in a handler")
+
+
+async def test_a_failing_press_is_logged_and_its_button_still_answered(
+    tg: FakeTelegram, start_bot: StartBot, monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    anna, boris = users(tg, "Anna", "Boris")
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with start_bot() as running:
+        table = GroupTable(tg, running, group, [anna, boris])
+        await table.open("/new stone_age 2-2")
+        choice = table.next_press()
+        assert choice is not None
+        before = (await table.record()).version
+
+        async def broken(*_: object) -> object:
+            raise RuntimeError("boom in a press")
+
+        monkeypatch.setattr("bot.app.press", broken)
+        with caplog.at_level(logging.ERROR):
+            query = await table.press(*choice)
+        assert query.answered  # no endless spinner
+        assert (await table.record()).version == before
+        assert any(r.exc_info and "boom in a press" in str(r.exc_info[1])
+                   for r in caplog.records)
+
+
+async def test_a_failing_command_is_logged_with_context_and_answered_politely(
+    tg: FakeTelegram, start_bot: StartBot, monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    anna, boris = users(tg, "Anna", "Boris")
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with start_bot() as running:
+        table = GroupTable(tg, running, group, [anna, boris])
+        await table.open("/new stone_age 2-2")
+        choice = table.next_press()
+        assert choice is not None
+        monkeypatch.setitem(handlers.HANDLERS, "games", boom_handler)
+
+        async def broken(*_: object) -> object:
+            raise RuntimeError("boom in a press")
+
+        monkeypatch.setattr("bot.app.press", broken)
+        before = len(tg.messages_in(group))
+        with caplog.at_level(logging.ERROR):
+            said = await table.say(anna, "/games")
+            query = await table.press(*choice)
+        logged = [r for r in caplog.records if r.exc_info and "boom" in str(r.exc_info[1])]
+        assert len(logged) == 2
+        command_log = next(r for r in logged if "handler" in str(r.exc_info and r.exc_info[1]))
+        assert str(group.id) in command_log.getMessage()
+        assert str(said.update_id) in command_log.getMessage()
+        # A polite answer in the chat, and an alert on the button.
+        assert len(tg.messages_in(group)) == before + 1
+        assert query.answer is not None and query.answer.text and query.answer.show_alert
+
+
+async def test_the_token_never_appears_in_logs(
+    tg: FakeTelegram, start_bot: StartBot, caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Everything logged at DEBUG (PTB, httpx, httpcore, ours) while the bot polls,
+    answers, edits, retries a 502 and meets a 403 shows no token."""
+    caplog.set_level(logging.DEBUG)
+    anna, boris = users(tg, "Anna", "Boris")
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with start_bot() as running:
+        for name in ("httpx", "httpcore", "telegram", "adapters", "bot"):
+            caplog.set_level(logging.DEBUG, logger=name)  # the bot set httpx to WARNING
+        table = GroupTable(tg, running, group, [anna, boris])
+        await table.open("/new stone_age 2-2")
+        tg.fail_next("editMessageText", 502)
+        await table.play(2)
+        tg.fail_next("sendMessage", 400, "Bad Request: chat not found", chat_id=group.id)
+        await table.say(anna, "/games")
+    assert any("getUpdates" in r.getMessage() for r in caplog.records), "DEBUG was captured"
+    assert any(r.name.startswith("httpx") for r in caplog.records)
+    assert tg.token not in caplog.text
+    assert all(tg.token not in r.getMessage() for r in caplog.records)
+    assert all(tg.token not in str(c.params) for c in tg.calls)
+
+
+async def test_a_rejected_token_is_not_shown_in_the_error(
+    tg: FakeTelegram, store_settings: StoreSettings
+) -> None:
+    wrong = "7000000001:AAWrongTokenForCampfireTests_98765432"
+    settings = TelegramSettings(token=wrong, base_url=tg.base_url,
+                                base_file_url=tg.base_file_url)
+    with pytest.raises(Exception) as caught:
+        async with running_telegram(settings, store_settings, pictures=False):
+            pass
+    chain = [caught.value, caught.value.__cause__, caught.value.__context__]
+    assert all(wrong not in str(exc) for exc in chain if exc is not None)
+
+
+# --------------------------------------------------------------------------- pictures
+
+
+async def test_the_table_is_a_photo_replaced_in_place(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    anna, boris = users(tg, "Anna", "Boris")
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with start_bot(pictures=True) as running:
+        table = GroupTable(tg, running, group, [anna, boris])
+        tid = await table.open("/new stone_age 2-2")
+        (photo_call,) = chat_calls(tg, ("sendPhoto",), group)
+        photo_id = int(photo_call.result["message_id"])
+        photo = tg.message(group, photo_id)
+        assert photo.photo_bytes is not None and photo.photo_bytes.startswith(PNG_MAGIC)
+        assert (photo.caption or "").startswith(f"Stone Age · #{tid}")
+        first_picture = photo.photo_bytes
+        table.message_id = photo_id
+        assert await table.play(3) == 3
+        media = chat_calls(tg, ("editMessageMedia",), group)
+        assert media and {int(c.params["message_id"]) for c in media} == {photo_id}
+        photo = tg.message(group, photo_id)
+        assert photo.photo_bytes != first_picture
+        assert photo.photo_bytes is not None and photo.photo_bytes.startswith(PNG_MAGIC)
+        version = (await table.record()).version
+        assert {token_field(d, 2) for _, d in move_buttons(photo)} == {str(version)}
+        assert len(chat_calls(tg, ("sendPhoto",), group)) == 1
+        assert [c for c in tg.errors() if c.error_code != 403] == []  # 403: no private chats
+
+
+async def test_the_lobby_message_keeps_no_buttons_once_the_table_is_a_photo(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    anna, boris = users(tg, "Anna", "Boris")
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with start_bot(pictures=True) as running:
+        table = GroupTable(tg, running, group, [anna, boris])
+        lobby_id = (await table.open_lobby("/new stone_age 2-2")).message_id
+        start = table.button(tg.message(group, lobby_id), "start")
+        await table.press(anna, tg.message(group, lobby_id), start)
+        await settle(running, tg)
+        assert tg.message(group, lobby_id).buttons == []
