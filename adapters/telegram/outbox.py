@@ -14,6 +14,7 @@ import base64
 import json
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -23,8 +24,9 @@ from bot.i18n import Markup
 from bot.ui import Button, Message, Outgoing, Picture, ToChat, ToUser
 
 ENQUEUE = """
--- KEYS: item, queued, ready, seq ; ARGV: id, body, renew
+-- KEYS: item, queued, ready, seq ; ARGV: id, body, renew, limit key, per, window
 local rev = redis.call('HINCRBY', KEYS[1], 'rev', 1)
+redis.call('HSET', KEYS[1], 'lkey', ARGV[4], 'per', ARGV[5], 'win', ARGV[6])
 -- The first queuing fixes an item's place in line (kept while a slot is coalesced).
 if redis.call('HEXISTS', KEYS[1], 'seq') == 0 then
   redis.call('HSET', KEYS[1], 'seq', redis.call('INCR', KEYS[4]))
@@ -40,12 +42,61 @@ return rev
 """
 
 TAKE = """
--- KEYS: ready, inflight ; ARGV: lease_until, item_prefix
-local id = redis.call('LPOP', KEYS[1])
-if not id then return false end
-redis.call('ZADD', KEYS[2], ARGV[1], id)
-local item = redis.call('HMGET', ARGV[2] .. id, 'body', 'rev', 'attempts', 'renew', 'seq')
-return {id, item[1] or '', item[2] or '0', item[3] or '0', item[4] or '0', item[5] or '0'}
+-- KEYS: ready, inflight, delayed, global window
+-- ARGV: now, lease_until, prefix, global_per_second, max_scan
+-- Release what is due, then walk the ready list until an item may be sent now: an item
+-- whose chat is blocked (Telegram said wait) or whose chat or the bot as a whole is at
+-- its rate limit goes back to the delayed set, offset by its place in line. All in one
+-- round trip, because this runs once per message sent.
+local now = tonumber(ARGV[1])
+local prefix = ARGV[3]
+for _, key in ipairs({KEYS[2], KEYS[3]}) do
+  local due = redis.call('ZRANGEBYSCORE', key, '-inf', now)
+  for i = #due, 1, -1 do
+    redis.call('ZREM', key, due[i])
+    redis.call('LPUSH', KEYS[1], due[i])
+  end
+end
+local function window_wait(key, per, win)
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - win)
+  if redis.call('ZCARD', key) < per then return 0 end
+  local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
+  return tonumber(oldest[2]) + win
+end
+for _ = 1, tonumber(ARGV[5]) do
+  local id = redis.call('LPOP', KEYS[1])
+  if not id then return false end
+  local ikey = prefix .. 'item:' .. id
+  local item = redis.call('HMGET', ikey, 'body', 'rev', 'attempts', 'renew', 'seq',
+                          'lkey', 'per', 'win')
+  if not item[1] then
+    redis.call('SREM', prefix .. 'queued', id)
+  else
+    local seq = tonumber(item[5] or '0') % 100000
+    local lkey = item[6] or 'none'
+    local wait = tonumber(redis.call('GET', prefix .. 'block:' .. lkey) or '0')
+    if wait <= now then
+      wait = window_wait(prefix .. 'rate:' .. lkey, tonumber(item[7] or '1'),
+                         tonumber(item[8] or '1'))
+    end
+    if wait <= now then
+      wait = window_wait(KEYS[4], tonumber(ARGV[4]), 1)
+    end
+    if wait > now then
+      redis.call('ZADD', KEYS[3], wait + seq * 0.000001, id)
+    else
+      local member = now .. ':' .. id
+      redis.call('ZADD', prefix .. 'rate:' .. lkey, now, member)
+      redis.call('PEXPIRE', prefix .. 'rate:' .. lkey,
+                 math.ceil(tonumber(item[8] or '1') * 1000) + 1000)
+      redis.call('ZADD', KEYS[4], now, member)
+      redis.call('PEXPIRE', KEYS[4], 2000)
+      redis.call('ZADD', KEYS[2], ARGV[2], id)
+      return {id, item[1], item[2] or '0', item[3] or '0', item[4] or '0', item[5] or '0'}
+    end
+  end
+end
+return false
 """
 
 DONE = """
@@ -69,34 +120,6 @@ redis.call('ZREM', KEYS[2], ARGV[1])
 if ARGV[3] == '1' then redis.call('HINCRBY', KEYS[1], 'attempts', 1) end
 redis.call('ZADD', KEYS[3], ARGV[2], ARGV[1])
 return 1
-"""
-
-PROMOTE = """
--- KEYS: delayed, inflight, ready ; ARGV: now
--- Released items are older than anything still waiting in the ready list (they were
--- taken before it), so they go to its head, oldest first.
-local moved = 0
-for _, key in ipairs({KEYS[2], KEYS[1]}) do
-  local due = redis.call('ZRANGEBYSCORE', key, '-inf', ARGV[1])
-  for i = #due, 1, -1 do
-    redis.call('ZREM', key, due[i])
-    redis.call('LPUSH', KEYS[3], due[i])
-    moved = moved + 1
-  end
-end
-return moved
-"""
-
-RATE = """
--- KEYS: window ; ARGV: now, window_s, limit, member
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1] - ARGV[2])
-if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[3]) then
-  redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
-  redis.call('PEXPIRE', KEYS[1], math.ceil(ARGV[2] * 1000) + 1000)
-  return '0'
-end
-local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-return tostring(oldest[2] + ARGV[2])
 """
 
 
@@ -149,19 +172,32 @@ class Taken:
     seq: int = 0  # place in line: items waiting for the same moment leave in this order
 
 
+# What a message counts against: (window key, messages per window, window seconds).
+Limits = Callable[[Outgoing], tuple[str, int, float]]
+
+
+def no_limits(item: Outgoing) -> tuple[str, int, float]:
+    """For tools and tests that do not rate-limit: one shared, generous window."""
+    return ("none", 1_000_000, 1.0)
+
+
 class Outbox:
     """The queue and the rate limits, under ``<prefix>tgout:``."""
 
-    def __init__(self, redis: Redis, prefix: str = "campfire:") -> None:
-        """Use ``redis`` (decode_responses=True)."""
+    def __init__(
+        self, redis: Redis, prefix: str = "campfire:", *, limits: Limits = no_limits,
+        global_per_second: int = 1_000_000,
+    ) -> None:
+        """Use ``redis`` (decode_responses=True); ``limits`` says which window each
+        message counts in, ``global_per_second`` caps the bot as a whole."""
         self.r = redis
         self.p = prefix + "tgout:"
+        self.limits = limits
+        self.global_per_second = global_per_second
         self._enqueue = redis.register_script(ENQUEUE)
         self._take = redis.register_script(TAKE)
         self._done = redis.register_script(DONE)
         self._delay = redis.register_script(DELAY)
-        self._promote = redis.register_script(PROMOTE)
-        self._rate = redis.register_script(RATE)
 
     async def put(self, item: Outgoing) -> str:
         """Queue an item; a slot update replaces an older one still waiting."""
@@ -170,24 +206,26 @@ class Outbox:
         # rate-limit wait) leave in the order they were queued.
         item_id = (f"slot|{destination(item)}|{slot}" if slot
                    else f"msg|{time.time_ns():020d}|{uuid.uuid4().hex[:8]}")
-        await self._enqueue(keys=[self.p + "item:" + item_id, self.p + "queued",
-                                  self.p + "ready", self.p + "seq"],
-                            args=[item_id, encode(item), "1" if item.message.renew else "0"])
+        key, per, window = self.limits(item)
+        await self._enqueue(
+            keys=[self.p + "item:" + item_id, self.p + "queued", self.p + "ready",
+                  self.p + "seq"],
+            args=[item_id, encode(item), "1" if item.message.renew else "0", key, per,
+                  repr(window)],
+        )
         return item_id
 
-    async def take(self, now: float, lease_s: float = 60.0) -> Taken | None:
-        """The next ready item, leased until ``now + lease_s``."""
-        await self._promote(keys=[self.p + "delayed", self.p + "inflight", self.p + "ready"],
-                            args=[now])
-        row = await self._take(keys=[self.p + "ready", self.p + "inflight"],
-                               args=[now + lease_s, self.p + "item:"])
+    async def take(self, now: float, lease_s: float = 60.0, scan: int = 50) -> Taken | None:
+        """The next item that may be sent now (within its limits), leased until
+        ``now + lease_s``; None when nothing can go now."""
+        row = await self._take(
+            keys=[self.p + "ready", self.p + "inflight", self.p + "delayed",
+                  self.p + "rate:global"],
+            args=[repr(now), repr(now + lease_s), self.p, self.global_per_second, scan],
+        )
         if not row:
             return None
         item_id, body, rev, attempts, renew, seq = row
-        if not body:  # the item vanished (sent by another worker): nothing to do
-            await self._done(keys=[self.p + "item:" + item_id, self.p + "queued",
-                                   self.p + "ready", self.p + "inflight"], args=[item_id, rev])
-            return None
         item = decode(body)
         if renew != "0" and not item.message.renew:
             item = replace(item, message=replace(item.message, renew=True))
@@ -209,22 +247,10 @@ class Outbox:
                                 self.p + "delayed"], args=[taken.id, repr(score),
                                                            "1" if failed else "0"])
 
-    async def allowed_at(self, key: str, now: float, window_s: float, limit: int) -> float:
-        """0 when one more message fits the window for ``key`` now (and counts it), else the
-        time when it will."""
-        value = await self._rate(keys=[self.p + "rate:" + key],
-                                 args=[now, window_s, limit, uuid.uuid4().hex])
-        return float(value)
-
     async def block(self, key: str, until: float, now: float) -> None:
         """Hold every message for ``key`` until ``until`` (Telegram asked us to wait)."""
         await self.r.set(self.p + "block:" + key, repr(until),
                          px=max(1, int((until - now) * 1000) + 1000))
-
-    async def blocked_until(self, key: str) -> float:
-        """When ``key`` may be written to again (0 if it is not blocked)."""
-        value = await self.r.get(self.p + "block:" + key)
-        return float(value) if value else 0.0
 
     async def pending(self) -> int:
         """Items not yet delivered."""

@@ -37,6 +37,25 @@ def retry_seconds(exc: RetryAfter) -> float:
     return value.total_seconds() if isinstance(value, timedelta) else float(value)
 
 
+def limit_key(item: Outgoing) -> str:
+    """The rate-limit window a message counts in: its Telegram chat (every topic of a
+    forum shares the group's limit)."""
+    if isinstance(item.to, ToUser):
+        return "chat:" + item.to.user_id
+    return f"chat:{parse_chat(item.to.chat_id)[0]}"
+
+
+def telegram_limits(settings: TelegramSettings) -> Callable[[Outgoing], tuple[str, int, float]]:
+    """Telegram's limits as outbox windows: groups per minute, private chats per second."""
+    def limits(item: Outgoing) -> tuple[str, int, float]:
+        key = limit_key(item)
+        private = isinstance(item.to, ToUser) or parse_chat(destination(item))[0] > 0
+        if private:
+            return key, settings.private_per_window, settings.private_window_s
+        return key, settings.group_per_window, settings.group_window_s
+    return limits
+
+
 class Sender:
     """Drains the outbox into Telegram."""
 
@@ -51,38 +70,11 @@ class Sender:
         self.unreachable = unreachable
         self.clock = clock
 
-    @staticmethod
-    def limit_key(item: Outgoing) -> str:
-        """The rate-limit window a message counts in: its Telegram chat (every topic of
-        a forum shares the group's limit)."""
-        if isinstance(item.to, ToUser):
-            return "chat:" + item.to.user_id
-        return f"chat:{parse_chat(item.to.chat_id)[0]}"
-
-    async def _limit_until(self, item: Outgoing, now: float) -> float:
-        s = self.settings
-        key = self.limit_key(item)
-        blocked = await self.outbox.blocked_until(key)
-        if blocked > now:
-            return blocked
-        private = isinstance(item.to, ToUser) or parse_chat(destination(item))[0] > 0
-        per, window = ((s.private_per_window, s.private_window_s) if private
-                       else (s.group_per_window, s.group_window_s))
-        until = await self.outbox.allowed_at(key, now, window, per)
-        if until:
-            return until
-        return await self.outbox.allowed_at("global", now, 1.0, s.global_per_second)
-
     async def step(self) -> bool:
-        """Handle one item; False when there was nothing ready."""
-        now = self.clock()
-        taken = await self.outbox.take(now)
+        """Send one item that may go now; False when none can."""
+        taken = await self.outbox.take(self.clock())
         if taken is None:
             return False
-        until = await self._limit_until(taken.item, now)
-        if until:
-            await self.outbox.delay(taken, until)
-            return True
         await self._deliver(taken)
         return True
 
@@ -94,7 +86,7 @@ class Sender:
             # so later messages cannot overtake this one.
             now = self.clock()
             until = now + retry_seconds(exc) + 0.05
-            await self.outbox.block(self.limit_key(taken.item), until, now)
+            await self.outbox.block(limit_key(taken.item), until, now)
             await self.outbox.delay(taken, until)
             return
         except Forbidden:

@@ -25,7 +25,7 @@ from adapters.telegram.delivery import Delivery
 from adapters.telegram.inbound import Inbound
 from adapters.telegram.logging_setup import redact_everywhere
 from adapters.telegram.outbox import Outbox
-from adapters.telegram.sender import Sender
+from adapters.telegram.sender import Sender, telegram_limits
 from adapters.telegram.settings import TelegramSettings
 from bot.app import Campfire
 from bot.commands import COMMANDS
@@ -125,7 +125,9 @@ async def running_telegram(
             username = application.bot.username
             app = Campfire(make_services(storage, secret, now=clock, pictures=pictures,
                                          bot_name=username))
-            outbox = Outbox(storage.redis, store_settings.key_prefix)
+            outbox = Outbox(storage.redis, store_settings.key_prefix,
+                            limits=telegram_limits(settings),
+                            global_per_second=settings.global_per_second)
             inbound = Inbound(application.bot, app, outbox, storage.once)
             delivery = Delivery(application.bot, storage.redis, store_settings.key_prefix)
             sender = Sender(outbox, delivery, settings, inbound.unreachable, clock)
