@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from engine.core.errors import IllegalMove
 from engine.core.prompts import Event
 from engine.core.rng import ScriptedRandom
 from engine.stone_age.flow import advance
@@ -63,3 +66,12 @@ def first(events: list[Event], code: str) -> Event:
         if e.code == code:
             return e
     raise AssertionError(f"no {code!r} event in {codes(events)}")
+
+
+def refused(state: StoneAgeState, seat: int, key: str) -> str:
+    """Apply ``key``, expect a refusal, check nothing changed; the reason code."""
+    before = GAME.dump(state)
+    with pytest.raises(IllegalMove) as info:
+        GAME.apply(state, seat, key)
+    assert GAME.dump(state) == before, f"refused {key!r} changed the state"
+    return info.value.code

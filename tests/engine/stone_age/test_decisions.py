@@ -15,19 +15,10 @@ from engine.core.errors import IllegalMove
 from engine.core.prompts import Prompt
 from engine.stone_age.game import GAME
 from engine.stone_age.state import BoonStep, CountStep, PayStep, PickStep, RollStep, StoneAgeState
-from tests.engine.stone_age.helpers import codes, first, play, scripted, start_actions
+from tests.engine.stone_age.helpers import codes, first, play, refused, scripted, start_actions
 
 ROW = ["c06", "c15", "c16", "c01"]  # food 1, points 3, points 3, food 7
 PILES = [["b02", "b01"], ["b04", "b03"], ["b06", "b05"], ["b08", "b07"]]
-
-
-def refused(state: StoneAgeState, seat: int, key: str) -> str:
-    """Apply ``key``, expect a refusal, check nothing changed; the reason code."""
-    before = GAME.dump(state)
-    with pytest.raises(IllegalMove) as info:
-        GAME.apply(state, seat, key)
-    assert GAME.dump(state) == before, f"refused {key!r} changed the state"
-    return info.value.code
 
 
 def copy(state: StoneAgeState) -> StoneAgeState:

@@ -16,19 +16,10 @@ from engine.stone_age.flow import advance
 from engine.stone_age.game import GAME
 from engine.stone_age.placement import all_locations
 from engine.stone_age.state import StoneAgeState
-from tests.engine.stone_age.helpers import codes, play, scripted
+from tests.engine.stone_age.helpers import codes, play, refused, scripted
 
 ROW = ["c06", "c15", "c16", "c01"]
 PILES = [["b02", "b01"], ["b04", "b03"], ["b06", "b05"], ["b08", "b07"]]
-
-
-def refused(state: StoneAgeState, seat: int, key: str) -> str:
-    """Apply ``key``, expect a refusal, check nothing changed; the reason code."""
-    before = GAME.dump(state)
-    with pytest.raises(IllegalMove) as info:
-        GAME.apply(state, seat, key)
-    assert GAME.dump(state) == before, f"refused {key!r} changed the state"
-    return info.value.code
 
 
 def keys(state: StoneAgeState) -> list[str]:
