@@ -15,8 +15,7 @@ from datetime import UTC, datetime
 from pydantic import JsonValue
 
 from bot.autopilot import choose
-from bot.i18n import Markup
-from bot.present import dm_slot
+from bot.present import dm_slot, seat_names
 from bot.services import Services
 from bot.storage import Action, StaleVersion, TableRecord, TableStatus
 from bot.table_settings import meta_of, options_of
@@ -169,8 +168,6 @@ async def _next_notices(
     if nxt == seat or nxt in asked or str(nxt) in meta_of(record).autopilot:
         return []
     lang = await sv.seat_lang(record, nxt)
-    names = sv.presenter
-    text = sv.t(lang, "turn.you_are_next", game=names.game_title(lang, record.game),
-                table=record.table_id,
-                name=meta_of(record).names.get(record.seats[seat], "?"))
-    return [Outgoing(ToUser(record.seats[nxt]), Message(text=Markup(text)), record.table_id)]
+    text = sv.t(lang, "turn.you_are_next", game=sv.presenter.game_title(lang, record.game),
+                table=record.table_id, name=seat_names(record)[seat])
+    return [Outgoing(ToUser(record.seats[nxt]), Message(text=text), record.table_id)]

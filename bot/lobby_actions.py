@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from bot import lobby
 from bot.flow import settle, table_message
+from bot.present import seat_names
 from bot.services import Ctx, Services
 from bot.storage import (
     Action,
@@ -65,13 +66,9 @@ async def lobby_verb(sv: Services, ctx: Ctx, table_id: str, verb: str) -> Reply:
         return done
     before, record = done
     lang = sv.table_lang(record)
-    names = record.meta.get("names", {})
-    assert isinstance(names, dict)
     if verb == "start":
-        order = [
-            sv.t(lang, "lobby.seat_line", n=i + 1, name=str(names.get(uid, uid)))
-            for i, uid in enumerate(record.seats)
-        ]
+        order = [sv.t(lang, "lobby.seat_line", n=i + 1, name=name)
+                 for i, name in enumerate(seat_names(record))]
         announce = sv.t(lang, "lobby.started", table=record.table_id,
                         order="\n".join(order))
         out = [Outgoing(ToChat(record.chat_id), Message(text=announce))]
