@@ -1,0 +1,1 @@
+"""Carcassonne: Hunters and Gatherers: tiles, map geometry and features (foundation)."""

@@ -1,0 +1,229 @@
+"""Connected features across the map: forests, rivers, meadows and river systems.
+
+A *node* is one feature piece of one placed tile: ``(position, kind, index)`` where the
+index is into that tile's ``forests``, ``rivers`` or ``meadows`` list (or, for lakes,
+kind ``lake`` and the lake's position in ``lakes``). Pieces that touch across a border
+(A.X1 <-> B.Y2, A.X <-> B.Y, A.X2 <-> B.Y1) are joined with a union-find; each group
+keeps its totals and the number of its *open* border segments (facing an empty cell).
+
+- A forest is complete when it has no open segment.
+- A river (river pieces joined through river sides; lakes and springs end it) is
+  complete when it has no open side: both ends at a spring or lake, or a loop.
+- A river system (rivers joined through lakes too, for huts) stops only at springs
+  and open sides.
+
+The structure is rebuilt from the board (``Features.from_board``) or grown tile by
+tile with ``place``; the result does not depend on the order of placement.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from types import MappingProxyType
+
+from engine.hunters_gatherers.geometry import (
+    Board,
+    Placement,
+    Pos,
+    facing_segment,
+    neighbour,
+)
+from engine.hunters_gatherers.tiles import Tile, iter_segments, segment_side
+
+Node = tuple[Pos, str, int]
+
+
+@dataclass(slots=True)
+class Feature:
+    """Totals of one connected feature (or river system)."""
+
+    kind: str
+    tiles: set[Pos] = field(default_factory=set)
+    open_segments: int = 0
+    gold: int = 0
+    mushrooms: int = 0
+    springs: int = 0
+    lakes: dict[tuple[Pos, str], int] = field(default_factory=dict)
+    animals: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def fish(self) -> int:
+        """Fish in its lakes (the end lakes of a river; every lake of a river system)."""
+        return sum(self.lakes.values())
+
+    @property
+    def complete(self) -> bool:
+        """No open border segment: a closed forest, a river ended at both ends or a loop."""
+        return self.open_segments == 0
+
+
+@cache
+def segment_owners(tile: Tile) -> Mapping[str, tuple[str, int]]:
+    """For an oriented tile: border segment -> (feature kind, index)."""
+    return MappingProxyType({seg: (kind, i) for seg, kind, i in iter_segments(tile)})
+
+
+class Features:
+    """Union-find of the features of a growing map."""
+
+    def __init__(self) -> None:
+        self.board: dict[Pos, Placement] = {}
+        self._parent: dict[Node, Node] = {}
+        self._data: dict[Node, Feature] = {}
+        self._sys_parent: dict[Node, Node] = {}
+        self._sys_data: dict[Node, Feature] = {}
+
+    @classmethod
+    def from_board(cls, board: Board) -> Features:
+        """The features of a whole board."""
+        features = cls()
+        for pos, placement in board.items():
+            features.place(pos, placement)
+        return features
+
+    # --- union-find ---------------------------------------------------------------
+
+    @staticmethod
+    def _find(parent: dict[Node, Node], node: Node) -> Node:
+        root = node
+        while parent[root] != root:
+            root = parent[root]
+        while parent[node] != root:
+            parent[node], node = root, parent[node]
+        return root
+
+    @classmethod
+    def _union(
+        cls, parent: dict[Node, Node], data: dict[Node, Feature], a: Node, b: Node
+    ) -> Node:
+        ra, rb = cls._find(parent, a), cls._find(parent, b)
+        if ra == rb:
+            return ra
+        if len(data[ra].tiles) < len(data[rb].tiles):
+            ra, rb = rb, ra
+        parent[rb] = ra
+        _merge(data[ra], data.pop(rb))
+        return ra
+
+    def find(self, node: Node) -> Node:
+        """The representative node of the feature holding ``node``."""
+        return self._find(self._parent, node)
+
+    def feature(self, node: Node) -> Feature:
+        """The connected feature holding ``node`` (a forest, river or meadow piece)."""
+        return self._data[self.find(node)]
+
+    def system(self, node: Node) -> Feature:
+        """The river system holding a river piece or lake node ``(pos, 'lake', index)``."""
+        return self._sys_data[self._find(self._sys_parent, node)]
+
+    def roots(self, kind: str) -> list[Node]:
+        """Representative nodes of every feature of that kind."""
+        return sorted(root for root, data in self._data.items() if data.kind == kind)
+
+    def same(self, a: Node, b: Node) -> bool:
+        """Whether two pieces belong to the same feature."""
+        return self.find(a) == self.find(b)
+
+    # --- growing the map ----------------------------------------------------------
+
+    def place(self, pos: Pos, placement: Placement) -> list[Node]:
+        """Add a tile; the roots of forests and rivers this tile has completed.
+
+        The placement is not checked against the rules (see ``geometry.fits``).
+        """
+        if pos in self.board:
+            raise ValueError(f"{pos} is already occupied")
+        self.board[pos] = placement
+        tile = placement.oriented
+        nodes: list[Node] = []
+        for kind, pieces in (
+            ("forest", tile.forests),
+            ("river", tile.rivers),
+            ("meadow", tile.meadows),
+        ):
+            for i in range(len(pieces)):
+                node: Node = (pos, kind, i)
+                self._parent[node] = node
+                self._data[node] = Feature(kind=kind, tiles={pos})
+                nodes.append(node)
+        for i, forest in enumerate(tile.forests):
+            data = self._data[(pos, "forest", i)]
+            data.gold, data.mushrooms = forest.gold, forest.mushrooms
+        for i, meadow in enumerate(tile.meadows):
+            self._data[(pos, "meadow", i)].animals.update(dict(meadow.animals))
+        lake_nodes: dict[str, Node] = {}
+        for i, lake in enumerate(tile.lakes):
+            lake_node: Node = (pos, "lake", i)
+            lake_nodes[lake.id] = lake_node
+            self._sys_parent[lake_node] = lake_node
+            self._sys_data[lake_node] = Feature(
+                kind="system", tiles={pos}, lakes={(pos, lake.id): lake.fish}
+            )
+        for i, river in enumerate(tile.rivers):
+            river_node: Node = (pos, "river", i)
+            data = self._data[river_node]
+            data.springs = river.springs
+            for lake_id in river.lakes:
+                data.lakes[(pos, lake_id)] = tile.lake(lake_id).fish
+            self._sys_parent[river_node] = river_node
+            self._sys_data[river_node] = Feature(kind="system", tiles={pos}, springs=river.springs)
+            for lake_id in river.lakes:
+                self._union(self._sys_parent, self._sys_data, river_node, lake_nodes[lake_id])
+
+        for seg, (kind, i) in segment_owners(tile).items():
+            node = (pos, kind, i)
+            near = neighbour(pos, segment_side(seg))
+            other = self.board.get(near)
+            if other is None:
+                self.feature(node).open_segments += 1
+                if kind == "river":
+                    self.system(node).open_segments += 1
+                continue
+            other_kind, other_i = segment_owners(other.oriented)[facing_segment(seg)]
+            if other_kind != kind:
+                raise ValueError(f"{pos} {seg} meets a {other_kind} at {near}")
+            other_node: Node = (near, other_kind, other_i)
+            self.feature(other_node).open_segments -= 1
+            self._union(self._parent, self._data, node, other_node)
+            if kind == "river":
+                self.system(other_node).open_segments -= 1
+                self._union(self._sys_parent, self._sys_data, node, other_node)
+
+        completed: list[Node] = []
+        for node in nodes:
+            root = self.find(node)
+            data = self._data[root]
+            if data.kind in ("forest", "river") and data.complete and root not in completed:
+                completed.append(root)
+        return completed
+
+    def features_at(self, pos: Pos) -> list[Node]:
+        """Roots of every feature with a piece on the tile at ``pos`` (no repeats)."""
+        tile = self.board[pos].oriented
+        out: list[Node] = []
+        for kind, pieces in (
+            ("forest", tile.forests),
+            ("river", tile.rivers),
+            ("meadow", tile.meadows),
+        ):
+            for i in range(len(pieces)):
+                root = self.find((pos, kind, i))
+                if root not in out:
+                    out.append(root)
+        return out
+
+
+def _merge(into: Feature, other: Feature) -> None:
+    """Join ``other``'s totals into ``into`` (lakes and their fish counted once)."""
+    into.tiles |= other.tiles
+    into.open_segments += other.open_segments
+    into.gold += other.gold
+    into.mushrooms += other.mushrooms
+    into.springs += other.springs
+    into.lakes.update(other.lakes)
+    into.animals.update(other.animals)
+
