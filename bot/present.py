@@ -191,11 +191,12 @@ class Presenter:
         prompts: list[Prompt], picture: Picture | None = None,
     ) -> Message:
         """The table's message during play."""
-        lines = [
-            self.t(lang, "table.header", game=self.game_title(lang, record.game),
-                   table=record.table_id, round=getattr(state, "round", "")),
-            self.scores_line(record, game, state, lang),
-        ]
+        round_no = getattr(state, "round", None)  # games without rounds get a plain header
+        header = (self.t(lang, "table.header", game=self.game_title(lang, record.game),
+                         table=record.table_id, round=round_no) if round_no is not None
+                  else self.t(lang, "table.header_plain", game=self.game_title(lang, record.game),
+                              table=record.table_id))
+        lines = [header, self.scores_line(record, game, state, lang)]
         recent = self.event_lines(record, lang, self.recent_events(record))[-5:]
         lines += recent
         meta = meta_of(record)
