@@ -41,6 +41,8 @@ TABLE_ID = re.compile(r"^#?[0-9a-z]{2,16}$")
 GAME_ALIASES = {
     "stone_age": "stone_age", "stoneage": "stone_age", "sa": "stone_age",
     "каменный_век": "stone_age", "каменный": "stone_age", "ст": "stone_age",
+    "hunters_gatherers": "hunters_gatherers", "hunters": "hunters_gatherers",
+    "hg": "hunters_gatherers", "охотники": "hunters_gatherers",
 }
 
 
