@@ -1,0 +1,79 @@
+"""Words on the Hunters and Gatherers picture, in Russian and English.
+
+A plain data table, kept apart from the drawing code so that wording can change
+without touching the layout. Russian terms follow the Russian edition of the game
+(«Каркассон: Охотники и собиратели»): собиратель, рыбак, охотник, хижина, тур,
+саблезубый тигр. Labels are short: the picture is read at phone size.
+
+``{n}`` in a label is a number filled in by the renderer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Literal
+
+Lang = Literal["ru", "en"]
+DEFAULT_LANG: Lang = "ru"
+
+_TABLE: dict[str, tuple[str, str]] = {
+    # key: (ru, en)
+    "title": ("Охотники и собиратели", "Hunters & Gatherers"),
+    "turn": ("Ход:", "Turn:"),
+    "tiles_left": ("Плиток: {n}", "Tiles: {n}"),
+    "bonus_left": ("бонус: {n}", "bonus: {n}"),
+    "player": ("Игрок {n}", "Player {n}"),
+    "you": ("вы", "you"),
+    "points": ("очк.", "pts"),
+    "current": ("Плитка хода", "Tile to place"),
+    "current_bonus": ("Бонусная плитка", "Bonus tile"),
+    "pick_spot": ("Выберите номер места на карте", "Pick a numbered spot on the map"),
+    "pick_rotation": ("Выберите поворот", "Pick a rotation"),
+    "pick_figure": ("Можно поставить фигуру", "You may place a figure"),
+    "over": ("Игра окончена", "Game over"),
+    "end.tiles_exhausted": ("плитки кончились", "no tiles left"),
+    "end.last_tile_placed": ("выложена последняя плитка", "the last tile is placed"),
+    "end.no_tile_fits": ("плитки больше некуда класть", "no tile fits any more"),
+    "end.aborted": ("игра прервана", "game stopped"),
+    "winner": ("победа", "winner"),
+    # Legend.
+    "animal.deer": ("олень", "deer"),
+    "animal.mammoth": ("мамонт", "mammoth"),
+    "animal.aurochs": ("тур", "aurochs"),
+    "animal.tiger": ("тигр", "tiger"),
+    "gold": ("золото", "gold"),
+    "mushrooms": ("грибы", "mushrooms"),
+    "lake": ("озеро, рыба", "lake, fish"),
+    "spring": ("исток", "spring"),
+    "fire": ("огонь", "fire"),
+    "shrine": ("святилище", "shrine"),
+    "figure.gatherer": ("собиратель", "gatherer"),
+    "figure.fisher": ("рыбак", "fisher"),
+    "figure.hunter": ("охотник", "hunter"),
+    "figure.hut": ("хижина", "hut"),
+    "members": ("фигур", "figures"),
+    "huts": ("хижин", "huts"),
+    # One letter on an animal badge (the tiger has stripes instead of a letter).
+    "letter.deer": ("О", "D"),
+    "letter.mammoth": ("М", "M"),
+    "letter.aurochs": ("Т", "A"),
+}
+
+LABELS: Mapping[str, Mapping[Lang, str]] = MappingProxyType({
+    key: MappingProxyType({"ru": ru, "en": en}) for key, (ru, en) in _TABLE.items()
+})
+
+
+def label(key: str, lang: str, n: int | str | None = None) -> str:
+    """The text for ``key`` in ``lang`` (unknown languages fall back to Russian).
+
+    An unknown key is shown as itself rather than raising: a missing word must not
+    cost a player the picture of their game.
+    """
+    entry = LABELS.get(key)
+    if entry is None:
+        return key
+    code: Lang = "en" if lang == "en" else DEFAULT_LANG
+    text = entry[code]
+    return text.replace("{n}", str(n)) if n is not None else text
