@@ -28,6 +28,7 @@ from bot.storage import (
     TableStatus,
 )
 from bot.table_settings import TableOptions, meta_of
+from bot.texts import GAMES as TEXT_GAMES
 from bot.texts import texts_for
 from bot.turns import load_state
 from bot.ui import Message, Outgoing, Reply, ToChat, ToUser
@@ -120,11 +121,14 @@ async def cmd_new(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     if ctx.chat.private:
         return say(sv.t(ctx.lang, "cmd.new_in_group"))
     if not args:
-        return say(sv.t(ctx.lang, "cmd.new_usage", games=", ".join(sorted(GAMES))))
+        playable = sorted(g for g in GAMES if g in TEXT_GAMES)
+        return say(sv.t(ctx.lang, "cmd.new_usage", games=", ".join(playable)))
     name = GAME_ALIASES.get(args[0].lower(), args[0].lower())
-    if name not in GAMES:
-        return say(sv.t(ctx.lang, "cmd.unknown_game", game=args[0],
-                        games=", ".join(sorted(GAMES))))
+    # A game is offered in chats once the bot can word it (its texts exist), even if
+    # its engine is already registered for self-play.
+    playable = sorted(g for g in GAMES if g in TEXT_GAMES)
+    if name not in playable:
+        return say(sv.t(ctx.lang, "cmd.unknown_game", game=args[0], games=", ".join(playable)))
     game = get_game(name)
     try:
         options = _parse_options(game.min_players, game.max_players, ctx.lang, args[1:])
