@@ -28,7 +28,7 @@ __all__ = [
 ]
 
 # Games that have texts, by engine name.
-GAMES: tuple[str, ...] = ("stone_age",)
+GAMES: tuple[str, ...] = ("stone_age", "hunters_gatherers")
 
 
 class GameTexts(Protocol):
@@ -81,6 +81,10 @@ def texts_for(game_name: str, catalog: Catalog | None = None) -> GameTexts:
         from bot.texts.stone_age import StoneAgeTexts
 
         return StoneAgeTexts(catalog)
+    if game_name == "hunters_gatherers":
+        from bot.texts.hunters_gatherers import HuntersGatherersTexts
+
+        return HuntersGatherersTexts(catalog)
     raise KeyError(f"no texts for game {game_name!r}; known: {', '.join(GAMES)}")
 
 
@@ -91,4 +95,8 @@ def _shipped_texts(game_name: str) -> GameTexts:
         from bot.texts.stone_age import StoneAgeTexts
 
         return StoneAgeTexts(default_catalog())
+    if game_name == "hunters_gatherers":
+        from bot.texts.hunters_gatherers import HuntersGatherersTexts
+
+        return HuntersGatherersTexts(default_catalog())
     raise KeyError(f"no texts for game {game_name!r}; known: {', '.join(GAMES)}")

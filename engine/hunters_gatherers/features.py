@@ -84,6 +84,16 @@ class Features:
             features.place(pos, placement)
         return features
 
+    def copy(self) -> Features:
+        """An independent copy (much cheaper than rebuilding from the board)."""
+        other = Features()
+        other.board = dict(self.board)
+        other._parent = dict(self._parent)
+        other._data = {node: _clone(data) for node, data in self._data.items()}
+        other._sys_parent = dict(self._sys_parent)
+        other._sys_data = {node: _clone(data) for node, data in self._sys_data.items()}
+        return other
+
     # --- union-find ---------------------------------------------------------------
 
     @staticmethod
@@ -119,6 +129,10 @@ class Features:
     def system(self, node: Node) -> Feature:
         """The river system holding a river piece or lake node ``(pos, 'lake', index)``."""
         return self._sys_data[self._find(self._sys_parent, node)]
+
+    def system_root(self, node: Node) -> Node:
+        """The representative node of the river system holding a river piece or lake."""
+        return self._find(self._sys_parent, node)
 
     def roots(self, kind: str) -> list[Node]:
         """Representative nodes of every feature of that kind."""
@@ -215,6 +229,19 @@ class Features:
                 if root not in out:
                     out.append(root)
         return out
+
+
+def _clone(data: Feature) -> Feature:
+    return Feature(
+        kind=data.kind,
+        tiles=set(data.tiles),
+        open_segments=data.open_segments,
+        gold=data.gold,
+        mushrooms=data.mushrooms,
+        springs=data.springs,
+        lakes=dict(data.lakes),
+        animals=Counter(data.animals),
+    )
 
 
 def _merge(into: Feature, other: Feature) -> None:

@@ -190,8 +190,8 @@ async def test_help_lists_every_command(h: Harness) -> None:
 async def test_unknown_and_garbled_commands_are_answered(h: Harness) -> None:
     cases = {
         "/frobnicate": h.t("cmd.unknown", command="frobnicate"),
-        "/new": h.t("cmd.new_usage", games="stone_age"),
-        "/new chess": h.t("cmd.unknown_game", game="chess", games="stone_age"),
+        "/new": h.t("cmd.new_usage", games="hunters_gatherers, stone_age"),
+        "/new chess": h.t("cmd.unknown_game", game="chess", games="hunters_gatherers, stone_age"),
         "/new stone_age 9": h.t("cmd.bad_option", option="9"),
         "/new stone_age 1-4": h.t("cmd.bad_option", option="1-4"),
         "/new stone_age 3-2": h.t("cmd.bad_option", option="3-2"),

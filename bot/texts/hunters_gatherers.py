@@ -1,0 +1,285 @@
+"""Hunters and Gatherers in words: prompts, buttons, chat-log lines, refusals and scores.
+
+Every sentence is in ``bot/i18n/data/hunters_gatherers.<lang>.yaml`` under ``hg.``. This
+module only chooses the code (figures, scored features, refusals and the end of the game
+have variants) and turns the engine's arguments into text a sentence may use:
+
+- ``n`` of a spot is the number drawn on the map picture; ``k`` of a rotation gives
+  ``deg`` (quarter turns → degrees, as under the picture);
+- a figure's ``index`` gives ``piece``: nothing for the first piece of its kind on the
+  tile, `` (2)`` and so on for the others (``sides``, if the engine ever sends them,
+  become arrows instead);
+- the tile in hand (``tile``) gives ``with`` ("с огнём") for the special bonus tiles,
+  ``page``/``pages`` give ``page_note`` when the spots take more than one page;
+- a scored feature gives ``detail`` (its tiles, fish, mushrooms, gold or animals) and
+  ``award`` (who scores how much), ``winners`` and ``points``.
+
+This game has no cards or buildings: ``card`` and ``building`` give empty strings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, Final
+
+from bot.i18n.catalog import Catalog, Lang, Markup, default_catalog
+from bot.texts.plural import count_of
+from engine.core.prompts import Event, Label
+from engine.hunters_gatherers.state import SOURCES
+from engine.hunters_gatherers.tiles import all_tiles
+
+# Events that get no chat line: the drawn tile shows in the next prompt and picture.
+SILENT: Final[frozenset[str]] = frozenset({"tile_drawn"})
+
+FIGURE_KINDS: Final[tuple[str, ...]] = ("gatherer", "fisher", "hunter", "hut")
+# Specials of a tile in hand worth a word (the volcano is only on the start tile).
+SPECIALS: Final[tuple[str, ...]] = ("fire", "shrine", "mushrooms", "aurochs", "big_lake")
+GAME_OVER_REASONS: Final[tuple[str, ...]] = ("last_tile_placed", "no_tile_fits")
+# Animals of a meadow: the event's argument and the plural noun, in the score order.
+ANIMALS: Final[tuple[tuple[str, str], ...]] = (
+    ("deer", "deer"), ("mammoths", "mammoth"), ("aurochs", "aurochs"), ("tigers", "tiger"),
+)
+# Whole sides as straight arrows; halves of river sides (meadows on either bank) as the
+# diagonal toward that half: N1 is the west half of the north side, E1 the north half of
+# the east side, and so on clockwise.
+ARROWS: Final[Mapping[str, str]] = MappingProxyType({
+    "N": "↑", "E": "→", "S": "↓", "W": "←",
+    "N1": "↖", "N2": "↗", "E1": "↗", "E2": "↘", "S1": "↘", "S2": "↙", "W1": "↙", "W2": "↖",
+})
+
+MEMO_SIZE = 20_000
+
+
+def _int(value: Any, default: int = 0) -> int:
+    """An engine number (never a bool)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def parse_loc(loc: str) -> tuple[int, int] | None:
+    """``"3,-1"`` → ``(3, -1)``; anything else → None."""
+    parts = loc.split(",")
+    if len(parts) != 2:
+        return None
+    try:
+        return int(parts[0].strip()), int(parts[1].strip())
+    except ValueError:
+        return None
+
+
+class HuntersGatherersTexts:
+    """Hunters and Gatherers texts from a catalog (the shipped one unless given)."""
+
+    def __init__(self, catalog: Catalog | None = None) -> None:
+        self._cat = catalog if catalog is not None else default_catalog()
+        # Buttons and log lines repeat all game long: render each distinct one once.
+        self._memo: dict[str, Any] = {}
+
+    def _remember(self, key: str, make: Callable[[], Any]) -> Any:
+        if key not in self._memo:
+            if len(self._memo) >= MEMO_SIZE:
+                self._memo.clear()
+            self._memo[key] = make()
+        return self._memo[key]
+
+    # --- small pieces ------------------------------------------------------------
+
+    def _word(self, lang: Lang, code: str, **args: Any) -> str:
+        return self._cat.plain(lang, code, **args)
+
+    def _count(self, lang: Lang, noun: str, n: int) -> str:
+        """``3 квадрата``: the number and the plural form from ``hg.plural.<noun>``."""
+        return count_of(lang, n, self._word(lang, f"hg.plural.{noun}"))
+
+    def _name(self, lang: Lang, names: list[str], seat: int | None) -> str:
+        if seat is not None and 0 <= seat < len(names):
+            return names[seat]
+        return self._word(lang, "hg.player", n=(seat or 0) + 1)
+
+    def _winners(self, lang: Lang, names: list[str], seats: list[int]) -> Markup:
+        """``<b>Anna</b>, <b>Boris</b> and <b>Cleo</b>`` (names escaped)."""
+        marked = [self._cat.t(lang, "hg.winner", name=self._name(lang, names, s)) for s in seats]
+        if len(marked) <= 1:
+            return Markup("".join(marked))
+        last = self._cat.t(lang, "hg.and")
+        return Markup(", ".join(marked[:-1]) + last + marked[-1])
+
+    def _award(self, lang: Lang, args: Mapping[str, Any], names: list[str]) -> Markup:
+        """Who scores a feature and how much ("Anna scores 6 points.")."""
+        seats = [s for s in args.get("winners") or () if isinstance(s, int)]
+        points = _int(args.get("points"))
+        zero = "zero_" if points == 0 else ""
+        if len(seats) == 1:
+            return self._cat.t(lang, f"hg.award.{zero}one",
+                               name=self._name(lang, names, seats[0]),
+                               points=self._count(lang, "points", points))
+        return self._cat.t(lang, f"hg.award.{zero}many",
+                           winners=self._winners(lang, names, seats),
+                           points_each=self._count(lang, "points_each", points))
+
+    def _detail(self, lang: Lang, code: str, args: Mapping[str, Any]) -> str:
+        """What a scored feature held: ``4 квадрата, 1 золотой самородок``."""
+        parts: list[str] = []
+        if code in ("forest_scored", "river_scored"):
+            parts.append(self._count(lang, "tiles", _int(args.get("tiles"))))
+        if code == "forest_scored":
+            for key in ("mushrooms", "gold"):
+                if _int(args.get(key)):
+                    parts.append(self._count(lang, key, _int(args.get(key))))
+        elif code == "river_scored":
+            if _int(args.get("fish")):
+                parts.append(self._count(lang, "fish", _int(args.get("fish"))))
+        elif code == "meadow_scored":
+            for key, noun in ANIMALS:
+                if _int(args.get(key)):
+                    parts.append(self._count(lang, noun, _int(args.get(key))))
+            if not parts:
+                parts.append(self._word(lang, "hg.detail.no_animals"))
+            notes = [self._word(lang, f"hg.detail.{key}") for key in ("fire", "shrine")
+                     if args.get(key) and (key != "fire" or _int(args.get("tigers")))]
+            return "; ".join([", ".join(parts), *notes])
+        return ", ".join(parts)
+
+    def _with(self, lang: Lang, tile_id: Any) -> str:
+        """`` с огнём`` for a special tile in hand, else nothing."""
+        found = all_tiles().get(tile_id) if isinstance(tile_id, str) else None
+        if found is None:
+            return ""
+        words = [self._word(lang, f"hg.special.{s}") for s in SPECIALS if s in found.specials]
+        return " " + self._word(lang, "hg.special_sep").join(words) if words else ""
+
+    def _piece(self, lang: Lang, args: Mapping[str, Any]) -> str:
+        sides = args.get("sides")
+        if isinstance(sides, (list, tuple)) and sides and all(s in ARROWS for s in sides):
+            # One arrow per direction, in order (E1 and N2 both point north-east).
+            return " " + "".join(dict.fromkeys(ARROWS[s] for s in sides))
+        index = _int(args.get("index"))
+        return self._word(lang, "hg.opt.piece", n=index + 1) if index > 0 else ""
+
+    # --- which code ----------------------------------------------------------------
+
+    @staticmethod
+    def _kind(args: Mapping[str, Any]) -> str:
+        kind = args.get("kind")
+        return kind if isinstance(kind, str) and kind in FIGURE_KINDS else "other"
+
+    @classmethod
+    def _event_code(cls, event: Event) -> str:
+        code, args = event.code, event.args
+        if code in ("tile_placed", "tile_discarded"):
+            return f"hg.event.{code}.{'bonus' if args.get('bonus') else 'land'}"
+        if code == "figure_placed":
+            return f"hg.event.figure_placed.{cls._kind(args)}"
+        if code in ("forest_scored", "river_scored"):
+            return f"hg.event.{code}.{'won' if args.get('winners') else 'nobody'}"
+        if code == "game_over":
+            reason = args.get("reason")
+            return f"hg.event.game_over.{reason if reason in GAME_OVER_REASONS else 'other'}"
+        return f"hg.event.{code}"
+
+    def _reason_code(self, code: str, args: Mapping[str, Any]) -> str | None:
+        """The catalog code for a refusal, or None when there is none."""
+        kind = self._kind(args)
+        candidates = [f"hg.reason.{code}"]
+        if code == "no_figures_left":
+            candidates.insert(0, f"hg.reason.{code}.{'hut' if kind == 'hut' else 'member'}")
+        elif code == "feature_occupied":
+            candidates.insert(0, f"hg.reason.{code}.{kind}")
+        candidates.append(f"reason.{code}")
+        for full in candidates:
+            if self._cat.has("en", full):
+                return full
+        return None
+
+    # --- the GameTexts protocol ------------------------------------------------------
+
+    def prompt(
+        self, lang: Lang, label: Label, names: list[str], seat: int | None = None
+    ) -> Markup:
+        """The question, addressed to ``names[seat]`` when a seat is given.
+
+        Without a seat (the label alone does not say whose it is) the question stands
+        on its own with a capital letter.
+        """
+        args: dict[str, Any] = dict(label.args)
+        code = label.code
+        if code == "hg.prompt.spot":
+            if args.get("bonus"):
+                code = "hg.prompt.spot_bonus"
+            pages = _int(args.get("pages"), 1)
+            args["page_note"] = (
+                self._cat.t(lang, "hg.page_note", page=_int(args.get("page"), 1), pages=pages)
+                if pages > 1 else ""
+            )
+            args["with"] = self._with(lang, args.get("tile"))
+        question = self._cat.t(lang, code, **args)
+        if seat is None:
+            return Markup(question[:1].upper() + question[1:])
+        return self._cat.t(lang, "hg.address", name=self._name(lang, names, seat),
+                           question=question)
+
+    def option(self, lang: Lang, label: Label) -> str:
+        """The button text (plain)."""
+        # The engine builds equal arguments in the same order, so repr is a fine key.
+        key = f"o|{lang}|{label.code}|{label.args!r}"
+        text: str = self._remember(key, lambda: self._option(lang, label))
+        return text
+
+    def _option(self, lang: Lang, label: Label) -> str:
+        args: dict[str, Any] = dict(label.args)
+        code = label.code
+        if code == "hg.opt.rot":
+            args["deg"] = _int(args.get("k")) % 4 * 90
+        elif code == "hg.opt.fig":
+            code = f"hg.opt.fig.{self._kind(args)}"
+            args["piece"] = self._piece(lang, args)
+        return self._cat.plain(lang, code, **args)
+
+    def event(self, lang: Lang, event: Event, names: list[str]) -> Markup | None:
+        """The chat-log line, or None for events in ``SILENT``."""
+        key = f"e|{lang}|{event.code}|{event.seat}|{names!r}|{event.args!r}"
+        line: Markup | None = self._remember(key, lambda: self._event(lang, event, names))
+        return line
+
+    def _event(self, lang: Lang, event: Event, names: list[str]) -> Markup | None:
+        if event.code in SILENT:
+            return None
+        args: dict[str, Any] = dict(event.args)
+        args["name"] = self._name(lang, names, event.seat) if event.seat is not None else ""
+        if event.code in ("forest_scored", "river_scored", "meadow_scored", "huts_scored"):
+            args["detail"] = self._detail(lang, event.code, event.args)
+            args["award"] = self._award(lang, event.args, names)
+            args["winners"] = self._winners(
+                lang, names, [s for s in event.args.get("winners") or () if isinstance(s, int)]
+            )
+            if event.code == "huts_scored":  # a river system's fish are its points
+                args["fish"] = self._count(lang, "fish", _int(event.args.get("points")))
+            args["points"] = self._count(lang, "points", _int(event.args.get("points")))
+        return self._cat.t(lang, self._event_code(event), **args)
+
+    def reason(self, lang: Lang, code: str, args: dict[str, Any]) -> Markup:
+        """``hg.reason.<code>`` (or its variant by figure), else the shared
+        ``reason.<code>``, else a general refusal."""
+        full = self._reason_code(code, args) or "hg.reason.other"
+        return self._cat.t(lang, full, **args)
+
+    def location(self, lang: Lang, loc: str) -> str:
+        """``"3,-1"`` → ``Spot (3, -1)`` / ``Место (3, -1)``; anything else as it is."""
+        pos = parse_loc(loc)
+        if pos is None:
+            return loc
+        return self._word(lang, "hg.loc", x=pos[0], y=pos[1])
+
+    def card(self, lang: Lang, info: dict[str, Any]) -> str:
+        """This game has no cards."""
+        return ""
+
+    def building(self, lang: Lang, info: dict[str, Any]) -> str:
+        """This game has no buildings."""
+        return ""
+
+    def score_lines(self, lang: Lang, breakdown: dict[str, int]) -> list[Markup]:
+        """One line per source of points, in the score sheet's order (unknown ones last)."""
+        keys = [k for k in SOURCES if k in breakdown]
+        keys += [k for k in breakdown if k not in SOURCES]
+        return [self._cat.t(lang, f"hg.score.{k}", points=breakdown[k]) for k in keys]

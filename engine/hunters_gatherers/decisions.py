@@ -1,0 +1,302 @@
+"""The three steps of a turn as prompts, and carrying out a chosen option.
+
+A turn is: choose a spot for the tile in hand (paged when there are many), choose a
+rotation (skipped when only one fits), then put one figure on the new tile or none.
+Nothing is committed before the last step, so ``back`` can undo the earlier choices;
+the last step lays the tile, places the figure and scores what was completed.
+
+Keys: ``at:x,y``, ``more``, ``rot:k``, ``fig:<kind>:<index>``, ``none``, ``back``.
+Any legal spot is accepted even if it is on another page (typed commands).
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalMove
+from engine.core.keys import parse_number
+from engine.core.prompts import Event, Label, Option, Prompt
+from engine.hunters_gatherers.board import (
+    FEATURE_OF,
+    MEMBER_KINDS,
+    board_of,
+    features_with,
+    occupied,
+    pieces,
+    remember_features,
+    spots,
+)
+from engine.hunters_gatherers.features import Features, Node
+from engine.hunters_gatherers.flow import next_tile
+from engine.hunters_gatherers.geometry import Pos, frontier
+from engine.hunters_gatherers.scoring import score_completed
+from engine.hunters_gatherers.state import (
+    FeatureKind,
+    Figure,
+    FigureKind,
+    HuntersGatherersState,
+    PlacedTile,
+)
+from engine.hunters_gatherers.tiles import Tile, oriented, segment_side, tile
+
+PAGE_SIZE = 24  # spots per prompt; with ``more`` a prompt never exceeds 25 options
+BACK = Option("back", Label("opt.back"), back=True)
+NONE = Option("none", Label("hg.opt.none"))
+
+Choice = tuple[FigureKind, FeatureKind, int]
+
+
+def piece_sides(placed: Tile, feature: str, index: int) -> list[str]:
+    """The sides of the placed tile a piece reaches, so two hunters' buttons on one tile
+    can say which meadow each means ("↑→" against "↓")."""
+    if feature == "forest":
+        segments: tuple[str, ...] = placed.forests[index].segments
+    elif feature == "meadow":
+        # Meadows on the two banks of a river share sides but not halves of sides:
+        # name the halves (N1 is the west half of the north side, and so on clockwise).
+        order = ["N", "N1", "N2", "E", "E1", "E2", "S", "S1", "S2", "W", "W1", "W2"]
+        return sorted(set(placed.meadows[index].segments), key=order.index)
+    elif feature == "river":
+        segments = placed.rivers[index].sides
+    else:
+        return []
+    return sorted({segment_side(s) for s in segments}, key="NESW".index)
+
+
+def pages(count: int) -> int:
+    """How many pages a list of ``count`` spots takes (at least one)."""
+    return max(1, -(-count // PAGE_SIZE))
+
+
+def spot_key(pos: Pos) -> str:
+    """The option key for a position."""
+    return f"at:{pos[0]},{pos[1]}"
+
+
+def _parse_int(text: str) -> int | None:
+    if text.startswith("-"):
+        value = parse_number(text[1:])
+        return -value if value else None  # "-0" is not canonical
+    return parse_number(text)
+
+
+def parse_spot(key: str) -> Pos | None:
+    """The position named by ``at:x,y`` (canonical integers only), or None."""
+    if not key.startswith("at:"):
+        return None
+    parts = key[3:].split(",")
+    if len(parts) != 2:
+        return None
+    x, y = _parse_int(parts[0]), _parse_int(parts[1])
+    return None if x is None or y is None else (x, y)
+
+
+def rotations_at(state: HuntersGatherersState, pos: Pos) -> list[int]:
+    """Legal rotations of the tile in hand at ``pos`` (empty if it does not fit there)."""
+    for spot, rots in spots(state):
+        if spot == pos:
+            return rots
+    return []
+
+
+def figure_choices(
+    state: HuntersGatherersState, features: Features, pos: Pos, placed: Tile, seat: int
+) -> list[Choice]:
+    """Where ``seat`` may put a figure on the tile just laid at ``pos``.
+
+    Pieces of the tile that belong to one connected feature give the same outcome,
+    so only the first of them is offered (any of them is accepted).
+    """
+    player = state.players[seat]
+    out: list[Choice] = []
+    if player.members:
+        for kind in MEMBER_KINDS:
+            feature = FEATURE_OF[kind]
+            seen: set[Node] = set()
+            for i in range(pieces(placed, feature)):
+                node: Node = (pos, feature, i)
+                root = features.find(node)
+                if root in seen:
+                    continue
+                seen.add(root)
+                if not occupied(features, state.figures, kind, node):
+                    out.append((kind, feature, i))
+    if player.huts:
+        # A hut is offered once per river system on the tile, on its first river piece:
+        # every lake is fed by a river of the same tile, so this reaches every system.
+        systems: set[Node] = set()
+        for i in range(len(placed.rivers)):
+            node = (pos, "river", i)
+            root = features.system_root(node)
+            if root in systems:
+                continue
+            systems.add(root)
+            if not occupied(features, state.figures, "hut", node):
+                out.append(("hut", "river", i))
+    return out
+
+
+def fig_key(choice: Choice) -> str:
+    """The option key of a figure choice."""
+    kind, _, index = choice
+    return f"fig:{kind}:{index}"
+
+
+def pending(state: HuntersGatherersState) -> list[Prompt]:
+    """The one open decision: the current seat's next step."""
+    if state.step == "over" or state.current is None:
+        return []
+    seat = state.turn
+    if state.step == "spot":
+        found = spots(state)
+        count = pages(len(found))
+        page = state.page % count
+        options = [
+            Option(spot_key(pos), Label("hg.opt.at", {"x": pos[0], "y": pos[1], "n": n}))
+            for n, (pos, _) in enumerate(found, start=1)
+            if (n - 1) // PAGE_SIZE == page
+        ]
+        if count > 1:
+            options.append(
+                Option("more", Label("hg.opt.more", {"page": (page + 1) % count + 1,
+                                                     "pages": count}))
+            )
+        label = Label("hg.prompt.spot", {"tile": state.current, "bonus": state.current_bonus,
+                                         "page": page + 1, "pages": count})
+        return [Prompt(seat, label, tuple(options), step=1)]
+    assert state.spot is not None
+    x, y = state.spot
+    if state.step == "rotation":
+        options = [
+            Option(f"rot:{k}", Label("hg.opt.rot", {"k": k}))
+            for k in rotations_at(state, state.spot)
+        ]
+        options.append(BACK)
+        label = Label("hg.prompt.rotation", {"tile": state.current, "x": x, "y": y})
+        return [Prompt(seat, label, tuple(options), step=2)]
+    assert state.rotation is not None
+    features, _ = features_with(state, state.spot, state.current, state.rotation)
+    placed = oriented(tile(state.current), state.rotation)
+    options = [
+        Option(fig_key(c), Label("hg.opt.fig", {"kind": c[0], "feature": c[1], "index": c[2],
+                                                "sides": piece_sides(placed, c[1], c[2])}))
+        for c in figure_choices(state, features, state.spot, placed, seat)
+    ]
+    options += [NONE, BACK]
+    label = Label("hg.prompt.figure", {"tile": state.current, "x": x, "y": y,
+                                       "rotation": state.rotation})
+    return [Prompt(seat, label, tuple(options), step=3)]
+
+
+def _choose_spot(state: HuntersGatherersState, key: str) -> None:
+    if key == "more":
+        count = pages(len(spots(state)))
+        if count == 1:
+            raise IllegalMove("unknown_option", key=key)
+        state.page = (state.page + 1) % count
+        return
+    pos = parse_spot(key)
+    if pos is None:
+        raise IllegalMove("unknown_option", key=key)
+    board = board_of(state)
+    if pos in board or pos not in frontier(board):
+        raise IllegalMove("no_such_spot", x=pos[0], y=pos[1])
+    rots = rotations_at(state, pos)
+    if not rots:
+        raise IllegalMove("does_not_fit", x=pos[0], y=pos[1])
+    state.spot = pos
+    if len(rots) == 1:
+        state.rotation = rots[0]
+        state.step = "figure"
+    else:
+        state.step = "rotation"
+
+
+def _choose_rotation(state: HuntersGatherersState, key: str) -> None:
+    assert state.spot is not None
+    if key == "back":
+        state.spot = None
+        state.step = "spot"
+        return
+    k = parse_number(key[4:]) if key.startswith("rot:") else None
+    if k is None or k > 3:
+        raise IllegalMove("unknown_option", key=key)
+    if k not in rotations_at(state, state.spot):
+        raise IllegalMove("does_not_fit", x=state.spot[0], y=state.spot[1], rotation=k)
+    state.rotation = k
+    state.step = "figure"
+
+
+def _parse_figure(
+    state: HuntersGatherersState, features: Features, placed: Tile, seat: int, key: str
+) -> Choice | None:
+    """The figure a ``fig:`` or ``none`` key asks for, checked against the rules."""
+    if key == "none":
+        return None
+    parts = key.split(":")
+    if len(parts) != 3 or parts[0] != "fig" or parts[1] not in FEATURE_OF:
+        raise IllegalMove("unknown_option", key=key)
+    kind: FigureKind = parts[1]  # checked against FEATURE_OF just above
+    index = parse_number(parts[2])
+    if index is None:
+        raise IllegalMove("unknown_option", key=key)
+    feature = FEATURE_OF[kind]
+    if index >= pieces(placed, feature):
+        raise IllegalMove("wrong_feature", kind=kind, feature=feature, index=index)
+    player = state.players[seat]
+    if (player.huts if kind == "hut" else player.members) == 0:
+        raise IllegalMove("no_figures_left", kind=kind)
+    assert state.spot is not None
+    if occupied(features, state.figures, kind, (state.spot, feature, index)):
+        raise IllegalMove("feature_occupied", kind=kind, feature=feature, index=index)
+    return kind, feature, index
+
+
+def _commit(state: HuntersGatherersState, seat: int, key: str, events: list[Event]) -> None:
+    """Lay the tile, place the figure, score what it completed and move on."""
+    assert state.spot is not None and state.rotation is not None and state.current is not None
+    pos, rotation, tile_id = state.spot, state.rotation, state.current
+    features, completed = features_with(state, pos, tile_id, rotation)
+    placed = oriented(tile(tile_id), rotation)
+    choice = _parse_figure(state, features, placed, seat, key)  # may refuse: nothing changed yet
+    x, y = pos
+    state.tiles.append(PlacedTile(x=x, y=y, tile=tile_id, rotation=rotation))
+    remember_features(state, features)
+    events.append(Event("tile_placed", seat, {"tile": tile_id, "x": x, "y": y,
+                                              "rotation": rotation,
+                                              "bonus": state.current_bonus}))
+    if choice is not None:
+        kind, feature, index = choice
+        state.figures.append(
+            Figure(x=x, y=y, kind=kind, feature=feature, index=index, seat=seat)
+        )
+        if kind == "hut":
+            state.players[seat].huts -= 1
+        else:
+            state.players[seat].members -= 1
+        events.append(Event("figure_placed", seat, {"kind": kind, "feature": feature,
+                                                    "index": index, "x": x, "y": y}))
+    gold = score_completed(state, features, completed, events)
+    # Gold earns one bonus turn, never from a bonus tile and only while bonus tiles last.
+    state.bonus_due = gold and not state.current_bonus and bool(state.bonus)
+    next_tile(state, events, advance=True)
+
+
+def apply_key(state: HuntersGatherersState, seat: int, key: str, events: list[Event]) -> None:
+    """Carry out ``seat``'s choice ``key`` or raise ``IllegalMove`` leaving ``state`` as is."""
+    if state.step == "over":
+        raise IllegalMove("game_over")
+    if seat != state.turn:
+        raise IllegalMove("not_your_turn", seat=seat, turn=state.turn)
+    if state.step == "spot":
+        _choose_spot(state, key)
+    elif state.step == "rotation":
+        _choose_rotation(state, key)
+    elif key == "back":
+        assert state.spot is not None
+        state.rotation = None
+        if len(rotations_at(state, state.spot)) > 1:
+            state.step = "rotation"
+        else:
+            state.spot = None
+            state.step = "spot"
+    else:
+        _commit(state, seat, key, events)

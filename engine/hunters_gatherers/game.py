@@ -1,0 +1,160 @@
+"""Carcassonne: Hunters and Gatherers behind the engine protocol, for 2 to 5 players."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.core.errors import IllegalMove
+from engine.core.prompts import Event, Prompt
+from engine.core.protocol import Result
+from engine.core.rng import RandomSource, SeededRandom
+from engine.hunters_gatherers.board import features_of, member_root, owners
+from engine.hunters_gatherers.decisions import apply_key, pending
+from engine.hunters_gatherers.flow import next_tile
+from engine.hunters_gatherers.invariants import problems
+from engine.hunters_gatherers.scoring import (
+    final_result,
+    forest_points,
+    meadow_points,
+    river_points,
+)
+from engine.hunters_gatherers.state import HuntersGatherersState, PlacedTile, Player
+from engine.hunters_gatherers.tiles import start_tile, tiles_of
+from engine.hunters_gatherers.view import view
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+
+
+def setup(
+    players: int,
+    seed: int = 0,
+    *,
+    draw: Sequence[str] | None = None,
+    bonus: Sequence[str] | None = None,
+    rng: RandomSource | None = None,
+) -> HuntersGatherersState:
+    """A new game with the start tile laid and nothing drawn yet.
+
+    ``draw`` and ``bonus`` give the piles in drawing order (first drawn first) for
+    scenario tests; by default both are shuffled from ``seed``. Tiles left out of a
+    scripted pile are put in the discards so every tile stays accounted for.
+    """
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise IllegalMove("bad_player_count", players=players)
+    source: RandomSource = rng if rng is not None else SeededRandom(seed=seed)
+    land = [t.id for t in tiles_of("land")]
+    extra = [t.id for t in tiles_of("bonus")]
+    if draw is None:
+        source.shuffle(land)
+        pile = land
+    else:
+        pile = list(reversed(draw))
+    if bonus is None:
+        source.shuffle(extra)
+        bonus_pile = extra
+    else:
+        bonus_pile = list(reversed(bonus))
+    unused = [t for t in land if t not in pile] + [t for t in extra if t not in bonus_pile]
+    return HuntersGatherersState(
+        players=[Player() for _ in range(players)],
+        tiles=[PlacedTile(x=0, y=0, tile=start_tile().id, rotation=0)],
+        draw=pile,
+        bonus=bonus_pile,
+        discards=unused,
+        rng=source,
+    )
+
+
+def start(state: HuntersGatherersState) -> list[Event]:
+    """Draw the first tile for the seat whose turn it is."""
+    events: list[Event] = []
+    next_tile(state, events, advance=False)
+    return events
+
+
+def position_value(state: HuntersGatherersState, seat: int) -> float:
+    """Score so far plus what current majorities would bring, plus spare figures.
+
+    Unfinished forests and rivers count at half value (they may never close);
+    meadows and huts count in full since they pay whatever happens.
+    """
+    value = float(state.players[seat].score)
+    if state.step == "over":
+        return value
+    features = features_of(state)
+    seen: set[Any] = set()
+    for f in state.figures:
+        if f.kind == "hut":
+            continue
+        root = member_root(features, f)
+        if root in seen:
+            continue
+        seen.add(root)
+        if seat not in owners(features, state.figures, f.kind, root):
+            continue
+        data = features.feature(root)
+        if f.kind == "hunter":
+            value += meadow_points(data, fire=False)
+        elif f.kind == "gatherer":
+            value += sum(forest_points(data)) / 2
+        else:
+            value += river_points(data) / 2
+    player = state.players[seat]
+    return value + 0.5 * player.members + 0.5 * player.huts
+
+
+class HuntersGatherers:
+    """The Hunters and Gatherers rules for 2 to 5 players."""
+
+    name = "hunters_gatherers"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    state_type = HuntersGatherersState
+
+    def new(
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> HuntersGatherersState:
+        """Set up a game; seat 0 plays first."""
+        state = setup(players, seed)
+        start(state)
+        return state
+
+    def pending(self, state: HuntersGatherersState) -> list[Prompt]:
+        """The open decision (one seat at a time)."""
+        return pending(state)
+
+    def apply(self, state: HuntersGatherersState, seat: int, key: str) -> list[Event]:
+        """Carry out a choice and everything automatic that follows it."""
+        events: list[Event] = []
+        apply_key(state, seat, key, events)
+        state.actions += 1
+        return events
+
+    def view(self, state: HuntersGatherersState, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see."""
+        return view(state, seat)
+
+    def result(self, state: HuntersGatherersState) -> Result | None:
+        """Final scores once the game is over."""
+        return final_result(state) if state.step == "over" else None
+
+    def heuristic(self, state: HuntersGatherersState, seat: int) -> float:
+        """A rough value of ``seat``'s position, for a greedy autopilot."""
+        return position_value(state, seat)
+
+    def invariants(self, state: HuntersGatherersState) -> list[str]:
+        """Broken invariants of ``state`` (empty when all is well)."""
+        return problems(state)
+
+    def dump(self, state: HuntersGatherersState) -> str:
+        """The state as JSON."""
+        return state.model_dump_json()
+
+    def load(self, data: str | bytes) -> HuntersGatherersState:
+        """A state from JSON."""
+        return HuntersGatherersState.model_validate_json(data)
+
+
+GAME = HuntersGatherers()

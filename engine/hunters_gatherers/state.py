@@ -1,0 +1,95 @@
+"""The Hunters and Gatherers game state: plain data that round-trips through JSON.
+
+Positions follow ``geometry``: ``(x, y)`` with y growing to the south and the start
+tile at ``(0, 0)``. Tiles are kept by id and rotation only; their drawings come from
+``data/tiles.yaml``, so a stored game stays small.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from engine.core.rng import RandomSource
+
+SCHEMA_VERSION = 1
+MEMBERS = 5  # tribe members in each supply (a sixth one marks the score)
+HUTS = 2
+
+Step = Literal["spot", "rotation", "figure", "over"]
+FigureKind = Literal["gatherer", "fisher", "hunter", "hut"]
+FeatureKind = Literal["forest", "river", "meadow", "lake"]
+# Where each score comes from; a player's score is always the sum of these.
+SOURCES: tuple[str, ...] = ("rivers", "forests", "mushrooms", "huts", "meadows")
+
+
+def empty_points() -> dict[str, int]:
+    """A breakdown with every source at zero."""
+    return dict.fromkeys(SOURCES, 0)
+
+
+class PlacedTile(BaseModel):
+    """A tile lying on the map."""
+
+    x: int
+    y: int
+    tile: str
+    rotation: int
+
+
+class Figure(BaseModel):
+    """A tribe member or hut on a feature piece of a placed tile.
+
+    ``index`` points into the rotated tile's list of that feature kind (forests,
+    rivers, meadows or lakes).
+    """
+
+    x: int
+    y: int
+    kind: FigureKind
+    feature: FeatureKind
+    index: int
+    seat: int
+
+
+class Player(BaseModel):
+    """One seat: points by source and the figures still in the supply."""
+
+    points: dict[str, int] = Field(default_factory=empty_points)
+    members: int = MEMBERS
+    huts: int = HUTS
+
+    @property
+    def score(self) -> int:
+        """The score on the track."""
+        return sum(self.points.values())
+
+
+class HuntersGatherersState(BaseModel):
+    """Everything about one game of Hunters and Gatherers."""
+
+    game: Literal["hunters_gatherers"] = "hunters_gatherers"
+    schema_version: int = SCHEMA_VERSION
+    players: list[Player]
+    tiles: list[PlacedTile]  # in the order they were laid
+    draw: list[str]  # land tiles face down; the next one is the last element
+    bonus: list[str]  # bonus tiles face down; the next one is the last element
+    discards: list[str] = Field(default_factory=list)  # tiles that fitted nowhere
+    figures: list[Figure] = Field(default_factory=list)
+    turn: int = 0
+    step: Step = "spot"
+    current: str | None = None  # the tile in hand
+    current_bonus: bool = False  # whether it is a bonus tile (no further bonus turn)
+    page: int = 0  # page of the spot list being shown
+    spot: tuple[int, int] | None = None  # chosen position of the tile in hand
+    rotation: int | None = None  # chosen rotation of the tile in hand
+    bonus_due: bool = False  # the seat has earned a bonus-tile turn after this one
+    end_reason: str | None = None
+    rng: RandomSource
+    actions: int = 0
+
+    @property
+    def n(self) -> int:
+        """Number of players."""
+        return len(self.players)

@@ -1,0 +1,574 @@
+"""Hunters and Gatherers texts: every engine code has words in both languages, and the
+words are the ones we mean.
+
+Random games collect the prompts, options and events that really occur (with their
+real arguments) and probe illegal keys for real refusals; the engine source is scanned
+for every refusal, event and label code so that a new code without a text fails here
+even if no random game meets it. Exact renderings pin the wording and the grammar.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import random
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engine.core
+import engine.hunters_gatherers
+from bot.i18n.catalog import Lang, Markup
+from bot.texts import GAMES as TEXT_GAMES
+from bot.texts import texts_for
+from bot.texts.hunters_gatherers import FIGURE_KINDS, SILENT, HuntersGatherersTexts
+from engine.core.errors import IllegalMove
+from engine.core.prompts import Event, Label
+from engine.hunters_gatherers.board import board_of, spots
+from engine.hunters_gatherers.game import GAME
+from engine.hunters_gatherers.geometry import frontier
+from engine.hunters_gatherers.state import SOURCES, HuntersGatherersState
+from engine.hunters_gatherers.tiles import SPECIALS
+from engine.registry import GAMES as ENGINE_GAMES
+from tests.bot.texts.conftest import RecordingCatalog, shipped_catalog
+
+GAMES = 20
+MAX_STEPS = 2_000  # a safety net: a game takes about 200 decisions
+NAMES = ["Anna", "Boris", "Cleo", "Dmitri", "Eva"]
+EN = ["Anna", "Boris", "Cleo"]
+RU = ["Анна", "Борис", "Клео"]
+EVIL = '<b>Eve & "Bob"</b>'
+EVIL_ESCAPED = '&lt;b&gt;Eve &amp; "Bob"&lt;/b&gt;'
+LANG_PAIR: tuple[Lang, Lang] = ("en", "ru")
+# A code that leaked into a text instead of its sentence.
+RAW_CODE = re.compile(r"\b(?:hg|opt|reason)\.[a-z_]")
+# Keys tried at random in every decision, to meet real refusals with real arguments.
+PROBES = [
+    "at:99,99", "at:0,0", "at:x", "at:1", "at:-0,1", "more", "rot:9", "rot:x", "rot:1",
+    "fig:hut:0", "fig:hut:3", "fig:gatherer:0", "fig:gatherer:4", "fig:fisher:0",
+    "fig:hunter:1", "fig:wizard:0", "fig:hunter:x", "none", "back", "nonsense",
+]
+
+pytestmark = pytest.mark.skipif(
+    "hunters_gatherers" not in ENGINE_GAMES, reason="the engine is not registered yet"
+)
+
+
+@dataclass
+class Seen:
+    """What the random games produced, each kept once per distinct arguments."""
+
+    prompts: dict[str, tuple[Label, int]]
+    options: dict[str, Label]
+    events: dict[str, Event]
+    refusals: dict[str, tuple[str, dict[str, Any]]]
+    breakdowns: list[dict[str, int]]
+
+
+def _key(code: str, args: Any) -> str:
+    return f"{code} {args!r}"
+
+
+def _misfit(state: HuntersGatherersState) -> str | None:
+    """A key naming an empty cell next to the map where the tile in hand does not fit."""
+    if state.step != "spot":
+        return None
+    good = {pos for pos, _ in spots(state)}
+    bad = sorted(pos for pos in frontier(board_of(state)) if pos not in good)
+    return f"at:{bad[0][0]},{bad[0][1]}" if bad else None
+
+
+def _play(seed: int) -> Iterator[tuple[str, Any]]:
+    rng = random.Random(seed)
+    state = GAME.new(2 + seed % 4, seed)
+    for _ in range(MAX_STEPS):
+        prompts = GAME.pending(state)
+        if not prompts:
+            break
+        prompt = rng.choice(prompts)
+        # Labels may share data with the state: copy before the state moves on.
+        yield "prompt", (copy.deepcopy(prompt.label), prompt.seat)
+        for option in prompt.options:
+            yield "option", copy.deepcopy(option.label)
+        probes = rng.sample(PROBES, 3)
+        misfit = _misfit(state)
+        if misfit is not None:
+            probes.insert(0, misfit)
+        for probe in probes:
+            seat = prompt.seat if rng.random() < 0.8 else rng.randrange(state.n)
+            try:
+                events = GAME.apply(state, seat, probe)
+            except IllegalMove as err:
+                yield "refusal", (err.code, dict(err.args_map))
+            else:
+                for event in events:
+                    yield "event", copy.deepcopy(event)
+                break
+        else:
+            # Figures most of the time, so that supplies run out and features fill up.
+            figures = [o for o in prompt.options if o.key.startswith("fig:")]
+            pool = figures if figures and rng.random() < 0.7 else list(prompt.options)
+            for event in GAME.apply(state, prompt.seat, rng.choice(pool).key):
+                yield "event", copy.deepcopy(event)
+    result = GAME.result(state)
+    assert result is not None, f"game {seed} did not end"
+    for score in result.scores:
+        yield "breakdown", dict(score.breakdown)
+    try:
+        GAME.apply(state, 0, "none")
+    except IllegalMove as err:
+        yield "refusal", (err.code, dict(err.args_map))
+
+
+@pytest.fixture(scope="module")
+def seen() -> Seen:
+    out = Seen({}, {}, {}, {}, [])
+    for seed in range(GAMES):
+        for kind, item in _play(seed):
+            if kind == "prompt":
+                out.prompts.setdefault(_key(item[0].code, item[0].args), item)
+            elif kind == "option":
+                out.options.setdefault(_key(item.code, item.args), item)
+            elif kind == "event":
+                out.events.setdefault(_key(item.code, item.args), item)
+            elif kind == "breakdown":
+                out.breakdowns.append(item)
+            else:
+                out.refusals.setdefault(_key(*item), item)
+    return out
+
+
+@pytest.fixture
+def catalog() -> RecordingCatalog:
+    return shipped_catalog()
+
+
+@pytest.fixture
+def hg(catalog: RecordingCatalog) -> Iterator[HuntersGatherersTexts]:
+    yield HuntersGatherersTexts(catalog)
+    assert not catalog.missing, f"codes without text: {sorted(catalog.missing)[:20]}"
+
+
+def _check_text(text: str, what: str) -> None:
+    assert "{" not in text and "}" not in text, f"unfilled placeholder in {what}: {text!r}"
+    assert not RAW_CODE.search(text), f"raw code in {what}: {text!r}"
+    assert text.strip(), f"empty text for {what}"
+
+
+def _check_pair(texts: dict[Lang, str], what: str) -> None:
+    for lang, text in texts.items():
+        _check_text(text, f"{what} [{lang}]")
+    # Texts made only of icons and numbers (a spot, a rotation) read the same in both.
+    if any(ch.isalpha() for ch in texts["en"]):
+        assert texts["ru"] != texts["en"], f"Russian equals English for {what}: {texts['en']!r}"
+
+
+# --- random games ------------------------------------------------------------------
+
+
+def test_random_games_cover_the_engine(seen: Seen) -> None:
+    """The games are varied enough to be worth checking (guards the test itself)."""
+    codes = {e.code for e in seen.events.values()}
+    assert {"tile_placed", "figure_placed", "forest_scored", "river_scored", "huts_scored",
+            "meadow_scored", "bonus_turn", "tile_drawn", "game_over"} <= codes
+    assert {label.code for label, _ in seen.prompts.values()} >= {
+        "hg.prompt.spot", "hg.prompt.rotation", "hg.prompt.figure"}
+    assert {label.code for label in seen.options.values()} >= {
+        "hg.opt.at", "hg.opt.more", "hg.opt.rot", "hg.opt.fig", "hg.opt.none", "opt.back"}
+    kinds = {label.args.get("kind") for label in seen.options.values()}
+    assert kinds >= set(FIGURE_KINDS)
+    assert {code for code, _ in seen.refusals.values()} >= {
+        "unknown_option", "no_such_spot", "does_not_fit", "wrong_feature", "not_your_turn",
+        "feature_occupied", "no_figures_left", "game_over"}
+
+
+def test_every_prompt_renders(seen: Seen, hg: HuntersGatherersTexts) -> None:
+    for label, seat in seen.prompts.values():
+        out = {lang: hg.prompt(lang, label, NAMES, seat) for lang in LANG_PAIR}
+        for text in out.values():
+            assert isinstance(text, Markup)
+            assert text.startswith(f"<b>{NAMES[seat]}</b>, "), f"not addressed: {text!r}"
+        _check_pair(dict(out), f"prompt {label}")
+        alone = {lang: hg.prompt(lang, label, NAMES) for lang in LANG_PAIR}
+        for text in alone.values():
+            assert text[:1].isupper() and NAMES[seat] not in text, text
+        _check_pair(dict(alone), f"prompt {label} without a seat")
+
+
+def test_every_option_renders_short(seen: Seen, hg: HuntersGatherersTexts) -> None:
+    for label in seen.options.values():
+        out = {lang: hg.option(lang, label) for lang in LANG_PAIR}
+        for lang, text in out.items():
+            assert len(text) <= 40, f"button too long [{lang}]: {text!r}"
+            assert "<" not in text and "&" not in text, f"markup in a button: {text!r}"
+        _check_pair(dict(out), f"option {label}")
+
+
+def test_options_of_one_prompt_differ(hg: HuntersGatherersTexts) -> None:
+    """Two buttons of the same prompt never read the same."""
+    for seed in range(3):
+        state = GAME.new(3 + seed, seed)
+        rng = random.Random(seed)
+        while prompts := GAME.pending(state):
+            prompt = prompts[0]
+            for lang in LANG_PAIR:
+                texts = [hg.option(lang, o.label) for o in prompt.options]
+                assert len(set(texts)) == len(texts), texts
+            moves = [o for o in prompt.options if not o.back]
+            GAME.apply(state, prompt.seat, rng.choice(moves).key)
+
+
+def test_every_event_renders(seen: Seen, hg: HuntersGatherersTexts) -> None:
+    for event in seen.events.values():
+        out = {lang: hg.event(lang, event, NAMES) for lang in LANG_PAIR}
+        if event.code in SILENT:
+            assert out == {"en": None, "ru": None}
+            continue
+        rendered: dict[Lang, str] = {}
+        for lang, text in out.items():
+            assert isinstance(text, Markup), f"no line for {event}"
+            rendered[lang] = text
+        _check_pair(rendered, f"event {event}")
+
+
+def test_every_refusal_met_in_play_renders(seen: Seen, hg: HuntersGatherersTexts) -> None:
+    general = {lang: hg.reason(lang, "surely_no_such_code", {}) for lang in LANG_PAIR}
+    for code, args in seen.refusals.values():
+        out: dict[Lang, str] = {lang: hg.reason(lang, code, args) for lang in LANG_PAIR}
+        _check_pair(out, f"refusal {code} {args}")
+        assert out["en"] != general["en"], code
+
+
+def test_every_final_score_renders(seen: Seen, hg: HuntersGatherersTexts) -> None:
+    assert seen.breakdowns
+    for breakdown in seen.breakdowns:
+        assert list(breakdown) == list(SOURCES)
+        out = {lang: hg.score_lines(lang, breakdown) for lang in LANG_PAIR}
+        assert len(out["en"]) == len(out["ru"]) == len(SOURCES)
+        for en, ru in zip(out["en"], out["ru"], strict=True):
+            _check_pair({"en": en, "ru": ru}, f"score line {en}")
+
+
+# --- the engine source ---------------------------------------------------------------
+
+
+def _engine_trees() -> Iterator[tuple[Path, ast.Module]]:
+    for package in (engine.core, engine.hunters_gatherers):
+        for path in sorted(Path(next(iter(package.__path__))).glob("*.py")):
+            yield path, ast.parse(path.read_text(encoding="utf-8"))
+
+
+def _patterns(node: ast.AST) -> set[str]:
+    """Regular expressions for every string an expression can evaluate to.
+
+    Handles constants, ``"a" if x else "b"`` and f-strings (whose holes match any
+    word); anything else (a call, a variable) contributes nothing.
+    """
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return {re.escape(node.value)}
+    if isinstance(node, ast.IfExp):
+        return _patterns(node.body) | _patterns(node.orelse)
+    if isinstance(node, ast.JoinedStr):
+        parts = [
+            re.escape(v.value)
+            if isinstance(v, ast.Constant) and isinstance(v.value, str)
+            else "[a-z_]+"
+            for v in node.values
+        ]
+        return {"".join(parts)}
+    return set()
+
+
+def _first_arg_strings(name: str) -> set[str]:
+    found: set[str] = set()
+    for _, tree in _engine_trees():
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id == name and node.args):
+                found |= _patterns(node.args[0])
+    return found
+
+
+def reason_codes() -> set[str]:
+    """Codes of every ``IllegalMove(...)`` in the core and the game."""
+    codes = _first_arg_strings("IllegalMove")
+    assert all(re.escape(c) == c for c in codes), f"reason codes must be literal: {codes}"
+    return codes
+
+
+def _has_code_or_variants(catalog: RecordingCatalog, pattern: str) -> bool:
+    """A code matching ``pattern`` (or a variant ``<code>.<variant>``) is in both languages."""
+    codes = catalog.codes("en") & catalog.codes("ru")
+    full = re.compile(f"{pattern}(?:\\.[a-z_]+)?")
+    return any(full.fullmatch(c) for c in codes)
+
+
+def test_reason_scan_finds_the_known_codes() -> None:
+    """The scan itself works: it sees codes from decisions.py and game.py."""
+    assert {"no_such_spot", "does_not_fit", "wrong_feature", "no_figures_left",
+            "feature_occupied", "not_your_turn", "unknown_option", "game_over",
+            "bad_player_count"} <= reason_codes()
+
+
+@pytest.mark.parametrize("code", sorted(reason_codes()))
+def test_every_reason_in_the_engine_has_a_text(code: str, catalog: RecordingCatalog,
+                                               hg: HuntersGatherersTexts) -> None:
+    assert (_has_code_or_variants(catalog, re.escape(f"hg.reason.{code}"))
+            or _has_code_or_variants(catalog, re.escape(f"reason.{code}"))), (
+        f"no text for refusal {code!r}"
+    )
+    general = hg.reason("en", "surely_no_such_code", {})
+    for kind in (*FIGURE_KINDS, None):
+        args: dict[str, Any] = {"x": 1, "y": -2, "key": "nonsense", "index": 1, "players": 7}
+        if kind is not None:
+            args["kind"] = kind
+        out: dict[Lang, str] = {lang: hg.reason(lang, code, dict(args)) for lang in LANG_PAIR}
+        _check_pair(out, f"refusal {code} {args}")
+        assert out["en"] != general, code
+
+
+def test_every_event_code_in_the_engine_has_a_text(catalog: RecordingCatalog) -> None:
+    patterns = _first_arg_strings("Event")
+    assert {"tile_placed", "figure_placed", "bonus_turn", "game_over",
+            "[a-z_]+_scored"} <= patterns
+    for pattern in sorted(patterns - SILENT):
+        assert _has_code_or_variants(catalog, "hg\\.event\\." + pattern), (
+            f"no text for event {pattern}"
+        )
+
+
+def test_every_label_code_in_the_engine_has_a_text(catalog: RecordingCatalog) -> None:
+    patterns = _first_arg_strings("Label")
+    assert {"hg\\.prompt\\.spot", "hg\\.opt\\.at", "hg\\.opt\\.fig", "opt\\.back"} <= patterns
+    for pattern in sorted(patterns):
+        assert _has_code_or_variants(catalog, pattern), f"no text for label {pattern}"
+
+
+def test_every_score_source_and_special_has_a_text(catalog: RecordingCatalog) -> None:
+    for lang in LANG_PAIR:
+        for source in SOURCES:
+            assert catalog.has(lang, f"hg.score.{source}"), source
+        for special in SPECIALS:
+            if special != "volcano":  # only on the start tile, never in hand
+                assert catalog.has(lang, f"hg.special.{special}"), special
+
+
+def test_registry_gives_hunters_gatherers() -> None:
+    assert "hunters_gatherers" in TEXT_GAMES
+    assert isinstance(texts_for("hunters_gatherers"), HuntersGatherersTexts)
+    assert texts_for("hunters_gatherers") is texts_for("hunters_gatherers")
+    assert isinstance(texts_for("hunters_gatherers", shipped_catalog()), HuntersGatherersTexts)
+
+
+# --- exact renderings ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("label", "en", "ru"),
+    [
+        (Label("hg.opt.at", {"x": 2, "y": -1, "n": 7}), "📍 7", "📍 7"),
+        (Label("hg.opt.more", {"page": 2, "pages": 3}),
+         "➡ More spots (2/3)", "➡ Ещё места (2/3)"),
+        (Label("hg.opt.rot", {"k": 1}), "↻ 90°", "↻ 90°"),
+        (Label("hg.opt.rot", {"k": 0}), "↻ 0°", "↻ 0°"),
+        (Label("hg.opt.fig", {"kind": "gatherer", "feature": "forest", "index": 0}),
+         "🧺 Gatherer in the forest", "🧺 Собиратель в лес"),
+        (Label("hg.opt.fig", {"kind": "fisher", "feature": "river", "index": 0}),
+         "🎣 Fisher on the river", "🎣 Рыбак на реку"),
+        (Label("hg.opt.fig", {"kind": "hunter", "feature": "meadow", "index": 2}),
+         "🏹 Hunter in the meadow (3)", "🏹 Охотник в низину (3)"),
+        (Label("hg.opt.fig", {"kind": "hut", "feature": "river", "index": 0}),
+         "🛖 Hut", "🛖 Хижина"),
+        (Label("hg.opt.fig", {"kind": "hunter", "feature": "meadow", "index": 1,
+                              "sides": ["N", "E"]}),
+         "🏹 Hunter in the meadow ↑→", "🏹 Охотник в низину ↑→"),
+        (Label("hg.opt.none"), "No figure", "Без фигуры"),
+        (Label("opt.back"), "« Back", "« Назад"),
+    ],
+)
+def test_options(hg: HuntersGatherersTexts, label: Label, en: str, ru: str) -> None:
+    assert hg.option("en", label) == en
+    assert hg.option("ru", label) == ru
+
+
+def test_spot_prompts(hg: HuntersGatherersTexts) -> None:
+    land = Label("hg.prompt.spot", {"tile": "HG002", "bonus": False, "page": 1, "pages": 1})
+    assert hg.prompt("en", land, EN, 0) == (
+        "<b>Anna</b>, where does the tile go? Pick a numbered spot on the map."
+    )
+    assert hg.prompt("ru", land, RU, 0) == (
+        "<b>Анна</b>, куда выложить квадрат? Выберите номер места на карте."
+    )
+    paged = Label("hg.prompt.spot", {"tile": "HG002", "bonus": False, "page": 2, "pages": 3})
+    assert hg.prompt("ru", paged, RU) == (
+        "Куда выложить квадрат? Выберите номер места на карте (страница 2 из 3)."
+    )
+    fire = Label("hg.prompt.spot", {"tile": "HG088", "bonus": True, "page": 1, "pages": 1})
+    assert hg.prompt("ru", fire, RU, 1) == (
+        "<b>Борис</b>, бонусный ход! Куда выложить бонусный квадрат с огнём? "
+        "Выберите номер места на карте."
+    )
+    assert hg.prompt("en", fire, EN) == (
+        "Bonus turn! Where does the bonus tile with the fire go? Pick a numbered spot on the map."
+    )
+
+
+def test_rotation_and_figure_prompts(hg: HuntersGatherersTexts) -> None:
+    rotation = Label("hg.prompt.rotation", {"tile": "HG002", "x": 1, "y": 0})
+    assert hg.prompt("ru", rotation, RU, 2) == (
+        "<b>Клео</b>, как повернуть квадрат? Все повороты нарисованы под картой."
+    )
+    figure = Label("hg.prompt.figure", {"tile": "HG002", "x": 1, "y": 0, "rotation": 1})
+    assert hg.prompt("en", figure, EN, 0) == (
+        "<b>Anna</b>, place a tribe member or a hut on this tile?"
+    )
+    assert hg.prompt("ru", figure, RU) == "Выставить соплеменника или хижину на этот квадрат?"
+
+
+def test_placing_lines(hg: HuntersGatherersTexts) -> None:
+    laid = Event("tile_placed", 1, {"tile": "HG002", "x": 1, "y": 0, "rotation": 0,
+                                    "bonus": True})
+    assert hg.event("en", laid, EN) == "<b>Boris</b> lays a bonus tile"
+    assert hg.event("ru", laid, RU) == "<b>Борис</b> выкладывает бонусный квадрат"
+    fisher = Event("figure_placed", 0, {"kind": "fisher", "feature": "river", "index": 0,
+                                        "x": 1, "y": 0})
+    assert hg.event("ru", fisher, RU) == "<b>Анна</b> отправляет рыбака на реку"
+    hut = Event("figure_placed", 2, {"kind": "hut", "feature": "river", "index": 0,
+                                     "x": 1, "y": 0})
+    assert hg.event("en", hut, EN) == "<b>Cleo</b> builds a hut by the river"
+    assert hg.event("ru", Event("tile_drawn", 0, {"tile": "HG002"}), RU) is None
+    bonus = Event("bonus_turn", 0, {"tile": "HG085"})
+    assert hg.event("ru", bonus, RU) == (
+        "🪙 <b>Анна</b> получает бонусный ход за освоенный лес с золотым самородком"
+    )
+    gone = Event("tile_discarded", 1, {"tile": "HG040", "bonus": False})
+    assert hg.event("ru", gone, RU) == "Квадрат некуда выложить: он уходит в сброс"
+
+
+def test_scoring_lines_agree_with_numbers(hg: HuntersGatherersTexts) -> None:
+    forest = Event("forest_scored", None, {"x": 0, "y": 0, "tiles": 5, "mushrooms": 1,
+                                           "gold": 2, "points": 12, "winners": [0, 1],
+                                           "returned": [0, 1]})
+    assert hg.event("ru", forest, RU) == (
+        "🌲 Освоен лес: 5 квадратов, 1 квадрат с грибами, 2 золотых самородка. "
+        "<b>Анна</b> и <b>Борис</b> получают по 12 очков."
+    )
+    assert hg.event("en", forest, EN) == (
+        "🌲 Forest completed: 5 tiles, 1 mushroom patch, 2 gold nuggets. "
+        "<b>Anna</b> and <b>Boris</b> score 12 points each."
+    )
+    river = Event("river_scored", None, {"x": 0, "y": 0, "tiles": 3, "fish": 1, "points": 4,
+                                         "winners": [2], "returned": [2]})
+    assert hg.event("ru", river, RU) == (
+        "🌊 Освоена река: 3 квадрата, 1 рыбина. <b>Клео</b> получает 4 очка."
+    )
+    empty = Event("river_scored", None, {"x": 0, "y": 0, "tiles": 2, "fish": 0, "points": 2,
+                                         "winners": [], "returned": []})
+    assert hg.event("ru", empty, RU) == (
+        "🌊 Освоена река: 2 квадрата. Рыбаков на ней не было, очков никто не получает."
+    )
+    huts = Event("huts_scored", None, {"x": 0, "y": 0, "points": 21, "winners": [0, 1, 2]})
+    assert hg.event("ru", huts, RU) == (
+        "🛖 Речная система, в озёрах 21 рыбина. "
+        "<b>Анна</b>, <b>Борис</b> и <b>Клео</b> получают по 21 очку."
+    )
+    assert hg.event("en", huts, EN) == (
+        "🛖 River system with 21 fish in its lakes. "
+        "<b>Anna</b>, <b>Boris</b> and <b>Cleo</b> score 21 points each."
+    )
+
+
+def test_meadow_lines(hg: HuntersGatherersTexts) -> None:
+    meadow = Event("meadow_scored", None, {"x": 0, "y": 0, "points": 8, "winners": [1],
+                                           "deer": 2, "tigers": 1, "mammoths": 2,
+                                           "aurochs": 1, "fire": False, "shrine": False})
+    assert hg.event("ru", meadow, RU) == (
+        "🦌 Низина: 2 оленя, 2 мамонта, 1 тур, 1 тигр. <b>Борис</b> получает 8 очков."
+    )
+    fire = Event("meadow_scored", None, {"x": 0, "y": 0, "points": 2, "winners": [0],
+                                         "deer": 1, "tigers": 2, "mammoths": 0, "aurochs": 0,
+                                         "fire": True, "shrine": True})
+    assert hg.event("en", fire, EN) == (
+        "🦌 Meadow: 1 deer, 2 tigers; 🔥 the fire drives the tigers off; the hunter at the "
+        "shrine takes the whole meadow. <b>Anna</b> scores 2 points."
+    )
+    bare = Event("meadow_scored", None, {"x": 0, "y": 0, "points": 0, "winners": [0, 2],
+                                         "deer": 0, "tigers": 0, "mammoths": 0, "aurochs": 0,
+                                         "fire": False, "shrine": False})
+    assert hg.event("ru", bare, RU) == (
+        "🦌 Низина: зверей нет. <b>Анна</b> и <b>Клео</b> ничего не получают."
+    )
+    assert hg.event("en", bare, EN) == (
+        "🦌 Meadow: no animals. <b>Anna</b> and <b>Cleo</b> score nothing."
+    )
+
+
+def test_game_over_lines(hg: HuntersGatherersTexts) -> None:
+    last = Event("game_over", None, {"reason": "last_tile_placed", "scores": [3, 5],
+                                     "winners": [1]})
+    assert hg.event("ru", last, RU) == "<b>Игра окончена</b>: выложен последний квадрат земли."
+    odd = Event("game_over", None, {"reason": "meteor", "scores": [], "winners": []})
+    assert hg.event("en", odd, EN) == "<b>Game over</b>."
+
+
+@pytest.mark.parametrize(
+    ("code", "args", "en", "ru"),
+    [
+        ("feature_occupied", {"kind": "hunter", "feature": "meadow", "index": 0},
+         "This meadow already has a hunter.", "В этой низине уже есть охотник."),
+        ("feature_occupied", {"kind": "hut", "feature": "river", "index": 0},
+         "This river system already has a hut.", "В этой речной системе уже стоит хижина."),
+        ("no_figures_left", {"kind": "hut"}, "You have no huts left.", "У вас не осталось хижин."),
+        ("no_figures_left", {"kind": "gatherer"},
+         "You have no tribe members left in your supply.",
+         "У вас в запасе не осталось соплеменников."),
+        ("not_your_turn", {"seat": 1, "turn": 0}, "It is not your turn.", "Сейчас не ваш ход."),
+        ("brand_new_code", {}, "That move is not allowed.", "Так ходить нельзя."),
+    ],
+)
+def test_reasons(hg: HuntersGatherersTexts, code: str, args: dict[str, Any], en: str,
+                 ru: str) -> None:
+    assert hg.reason("en", code, dict(args)) == en
+    assert hg.reason("ru", code, dict(args)) == ru
+
+
+def test_score_lines_and_locations(hg: HuntersGatherersTexts) -> None:
+    breakdown = dict(zip(SOURCES, [7, 12, 2, 5, 16], strict=True))
+    assert hg.score_lines("ru", breakdown) == [
+        "🌊 Реки: 7", "🌲 Леса: 12", "🍄 Грибы: 2", "🛖 Хижины: 5", "🦌 Низины: 16",
+    ]
+    assert hg.score_lines("en", breakdown)[0] == "🌊 Rivers: 7"
+    assert hg.location("ru", "3,-1") == "Место (3, -1)"
+    assert hg.location("en", "0,2") == "Spot (0, 2)"
+    assert hg.location("en", "forest") == "forest"
+    assert hg.card("ru", {}) == "" and hg.building("en", {}) == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_names_are_escaped(hg: HuntersGatherersTexts, lang: Lang) -> None:
+    names = ["Anna", EVIL]
+    out = [
+        hg.prompt(lang, Label("hg.prompt.figure", {"tile": "HG002"}), names, 1),
+        hg.event(lang, Event("tile_placed", 1, {"tile": "HG002", "bonus": False}), names),
+        hg.event(lang, Event("river_scored", None, {"tiles": 2, "fish": 1, "points": 3,
+                                                    "winners": [1]}), names),
+        hg.event(lang, Event("meadow_scored", None, {"points": 4, "winners": [0, 1],
+                                                     "deer": 2}), names),
+    ]
+    for text in out:
+        assert text is not None
+        assert EVIL_ESCAPED in text
+        assert EVIL not in text
+        assert "<b>Eve" not in text
+
+
+def test_unknown_seat_gets_a_neutral_name(hg: HuntersGatherersTexts) -> None:
+    label = Label("hg.prompt.figure", {"tile": "HG002"})
+    assert hg.prompt("en", label, [], 2) == (
+        "<b>Player 3</b>, place a tribe member or a hut on this tile?"
+    )
+    assert hg.prompt("ru", label, [], 2).startswith("<b>Игрок 3</b>, ")
