@@ -11,7 +11,7 @@ from collections import Counter, OrderedDict
 from functools import lru_cache
 
 from engine.hunters_gatherers.features import Features, Node
-from engine.hunters_gatherers.geometry import Placement, Pos, legal_placements
+from engine.hunters_gatherers.geometry import Placement, Pos, frontier, legal_placements
 from engine.hunters_gatherers.state import FeatureKind, Figure, FigureKind, HuntersGatherersState
 from engine.hunters_gatherers.tiles import Tile, tile
 
@@ -98,9 +98,15 @@ def spots(state: HuntersGatherersState) -> list[tuple[Pos, list[int]]]:
 
 
 @lru_cache(maxsize=64)
+def _frontier(key: BoardKey) -> tuple[Pos, ...]:
+    # The same map is searched for many tiles (discards, bonus tiles, every prompt).
+    return tuple(frontier(_board(key)))
+
+
+@lru_cache(maxsize=64)
 def _spots(key: BoardKey, tile_id: str) -> list[tuple[Pos, list[int]]]:
     out: list[tuple[Pos, list[int]]] = []
-    for pos, rotation in legal_placements(_board(key), tile(tile_id)):
+    for pos, rotation in legal_placements(_board(key), tile(tile_id), _frontier(key)):
         if out and out[-1][0] == pos:
             out[-1][1].append(rotation)
         else:
@@ -110,7 +116,8 @@ def _spots(key: BoardKey, tile_id: str) -> list[tuple[Pos, list[int]]]:
 
 def fits_somewhere(state: HuntersGatherersState, tile_id: str) -> bool:
     """Whether a tile could be laid on the current map."""
-    return bool(legal_placements(board_of(state), tile(tile_id)))
+    key = board_key(state)
+    return bool(legal_placements(_board(key), tile(tile_id), _frontier(key)))
 
 
 def node_of(figure: Figure) -> Node:

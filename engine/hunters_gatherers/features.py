@@ -232,6 +232,9 @@ class Features:
 
 
 def _clone(data: Feature) -> Feature:
+    animals: Counter[str] = Counter()
+    # dict.update skips Counter's per-item checks: copies run for every trial placement.
+    dict.update(animals, data.animals)
     return Feature(
         kind=data.kind,
         tiles=set(data.tiles),
@@ -240,7 +243,7 @@ def _clone(data: Feature) -> Feature:
         mushrooms=data.mushrooms,
         springs=data.springs,
         lakes=dict(data.lakes),
-        animals=Counter(data.animals),
+        animals=animals,
     )
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 
 from engine.hunters_gatherers.tiles import SIDES, Tile, oriented, rotate_edges
 
@@ -43,6 +44,9 @@ class Placement:
 
 
 Board = Mapping[Pos, Placement]
+
+
+OPPOSITE_INDEX = {side: SIDES.index(OPPOSITE[side]) for side in SIDES}
 
 
 def opposite(side: str) -> str:
@@ -118,18 +122,30 @@ def legal_placements(
     """
     found: list[tuple[Pos, int]] = []
     for pos in frontier(board) if cells is None else cells:
-        # What each side needs, or None when there is no neighbour there.
-        need: list[str | None] = []
-        for side in SIDES:
-            other = board.get(neighbour(pos, side))
-            need.append(None if other is None else other.edges[SIDES.index(OPPOSITE[side])])
-        if pos in board or all(n is None for n in need):
+        if pos in board:
             continue
-        for rotation in ROTATIONS:
-            edges = rotate_edges(tile.edges, rotation)
-            if all(n is None or n == e for n, e in zip(need, edges, strict=True)):
-                found.append((pos, rotation))
+        # What each side needs ("." where there is no neighbour).
+        need = "".join(
+            "." if (other := board.get(neighbour(pos, side))) is None
+            else other.edges[OPPOSITE_INDEX[side]]
+            for side in SIDES
+        )
+        if need != "....":
+            found.extend((pos, rotation) for rotation in rotations_fitting(need, tile.edges))
     return found
+
+
+@cache
+def rotations_fitting(need: str, edges: str) -> tuple[int, ...]:
+    """Rotations of a tile with ``edges`` that meet ``need`` ("." = anything).
+
+    There are few distinct needs and edge codes, so this is computed once per pair and
+    placement search becomes look-ups.
+    """
+    return tuple(
+        r for r in ROTATIONS
+        if all(n == "." or n == e for n, e in zip(need, rotate_edges(edges, r), strict=True))
+    )
 
 
 def can_place(board: Board, tile: Tile) -> bool:
