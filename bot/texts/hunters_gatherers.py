@@ -19,12 +19,12 @@ This game has no cards or buildings: ``card`` and ``building`` give empty string
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
-from bot.i18n.catalog import Catalog, Lang, Markup, default_catalog
-from bot.texts.plural import count_of
+from bot.i18n.catalog import Lang, Markup
+from bot.texts.base import CatalogTexts
 from engine.core.prompts import Event, Label
 from engine.hunters_gatherers.state import SOURCES
 from engine.hunters_gatherers.tiles import all_tiles
@@ -48,7 +48,6 @@ ARROWS: Final[Mapping[str, str]] = MappingProxyType({
     "N1": "↖", "N2": "↗", "E1": "↗", "E2": "↘", "S1": "↘", "S2": "↙", "W1": "↙", "W2": "↖",
 })
 
-MEMO_SIZE = 20_000
 
 
 def _int(value: Any, default: int = 0) -> int:
@@ -67,34 +66,12 @@ def parse_loc(loc: str) -> tuple[int, int] | None:
         return None
 
 
-class HuntersGatherersTexts:
+class HuntersGatherersTexts(CatalogTexts):
     """Hunters and Gatherers texts from a catalog (the shipped one unless given)."""
 
-    def __init__(self, catalog: Catalog | None = None) -> None:
-        self._cat = catalog if catalog is not None else default_catalog()
-        # Buttons and log lines repeat all game long: render each distinct one once.
-        self._memo: dict[str, Any] = {}
-
-    def _remember(self, key: str, make: Callable[[], Any]) -> Any:
-        if key not in self._memo:
-            if len(self._memo) >= MEMO_SIZE:
-                self._memo.clear()
-            self._memo[key] = make()
-        return self._memo[key]
+    prefix = "hg"
 
     # --- small pieces ------------------------------------------------------------
-
-    def _word(self, lang: Lang, code: str, **args: Any) -> str:
-        return self._cat.plain(lang, code, **args)
-
-    def _count(self, lang: Lang, noun: str, n: int) -> str:
-        """``3 квадрата``: the number and the plural form from ``hg.plural.<noun>``."""
-        return count_of(lang, n, self._word(lang, f"hg.plural.{noun}"))
-
-    def _name(self, lang: Lang, names: list[str], seat: int | None) -> str:
-        if seat is not None and 0 <= seat < len(names):
-            return names[seat]
-        return self._word(lang, "hg.player", n=(seat or 0) + 1)
 
     def _winners(self, lang: Lang, names: list[str], seats: list[int]) -> Markup:
         """``<b>Anna</b>, <b>Boris</b> and <b>Cleo</b>`` (names escaped)."""
@@ -218,13 +195,6 @@ class HuntersGatherersTexts:
         return self._cat.t(lang, "hg.address", name=self._name(lang, names, seat),
                            question=question)
 
-    def option(self, lang: Lang, label: Label) -> str:
-        """The button text (plain)."""
-        # The engine builds equal arguments in the same order, so repr is a fine key.
-        key = f"o|{lang}|{label.code}|{label.args!r}"
-        text: str = self._remember(key, lambda: self._option(lang, label))
-        return text
-
     def _option(self, lang: Lang, label: Label) -> str:
         args: dict[str, Any] = dict(label.args)
         code = label.code
@@ -234,12 +204,6 @@ class HuntersGatherersTexts:
             code = f"hg.opt.fig.{self._kind(args)}"
             args["piece"] = self._piece(lang, args)
         return self._cat.plain(lang, code, **args)
-
-    def event(self, lang: Lang, event: Event, names: list[str]) -> Markup | None:
-        """The chat-log line, or None for events in ``SILENT``."""
-        key = f"e|{lang}|{event.code}|{event.seat}|{names!r}|{event.args!r}"
-        line: Markup | None = self._remember(key, lambda: self._event(lang, event, names))
-        return line
 
     def _event(self, lang: Lang, event: Event, names: list[str]) -> Markup | None:
         if event.code in SILENT:

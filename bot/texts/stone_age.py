@@ -16,12 +16,12 @@ switched on) and turns the engine's arguments into text that any sentence may us
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
-from bot.i18n.catalog import Catalog, Lang, Markup, default_catalog
-from bot.texts.plural import count_of
+from bot.i18n.catalog import Lang, Markup
+from bot.texts.base import CatalogTexts
 from engine.core.prompts import Event, Label
 from engine.stone_age.components import GATHERING, GOODS, VILLAGE, components
 from engine.stone_age.gathering import divisor
@@ -133,37 +133,12 @@ def _die_reward(args: Mapping[str, Any]) -> dict[str, Any]:
     return dict(components().dice_faces.get(face, {})) if isinstance(face, int) else {}
 
 
-MEMO_SIZE = 20_000
-
-
-class StoneAgeTexts:
+class StoneAgeTexts(CatalogTexts):
     """Stone Age texts from a catalog (the shipped one unless given)."""
 
-    def __init__(self, catalog: Catalog | None = None) -> None:
-        self._cat = catalog if catalog is not None else default_catalog()
-        # Buttons and log lines repeat all game long: render each distinct one once.
-        self._memo: dict[str, Any] = {}
-
-    def _remember(self, key: str, make: Callable[[], Any]) -> Any:
-        if key not in self._memo:
-            if len(self._memo) >= MEMO_SIZE:
-                self._memo.clear()
-            self._memo[key] = make()
-        return self._memo[key]
+    prefix = "sa"
 
     # --- small pieces ------------------------------------------------------------
-
-    def _word(self, lang: Lang, code: str, **args: Any) -> str:
-        return self._cat.plain(lang, code, **args)
-
-    def _count(self, lang: Lang, noun: str, n: int) -> str:
-        """``3 жителя``: the number and the plural form from ``sa.plural.<noun>``."""
-        return count_of(lang, n, self._word(lang, f"sa.plural.{noun}"))
-
-    def _name(self, lang: Lang, names: list[str], seat: int | None) -> str:
-        if seat is not None and 0 <= seat < len(names):
-            return names[seat]
-        return self._word(lang, "sa.player", n=(seat or 0) + 1)
 
     def _loc_forms(self, lang: Lang, args: Mapping[str, Any]) -> dict[str, Any]:
         loc = _loc_in(args)
@@ -282,13 +257,6 @@ class StoneAgeTexts:
             text = Markup(text + "\n" + self._cat.t(lang, "sa.prompt.paid", paid=args["paid"]))
         return text
 
-    def option(self, lang: Lang, label: Label) -> str:
-        """The button text (plain)."""
-        # The engine builds equal arguments in the same order, so repr is a fine key.
-        key = f"o|{lang}|{label.code}|{label.args!r}"
-        text: str = self._remember(key, lambda: self._option(lang, label))
-        return text
-
     def _option(self, lang: Lang, label: Label) -> str:
         raw = label.args
         if label.code == "sa.opt.die":
@@ -301,12 +269,6 @@ class StoneAgeTexts:
             if raw.get("building"):
                 return f"🏠 {self.building(lang, building_info(str(raw['building'])))}"
         return self._cat.plain(lang, self._option_code(label), **self._args(lang, raw))
-
-    def event(self, lang: Lang, event: Event, names: list[str]) -> Markup | None:
-        """The chat-log line, or None for events in ``SILENT``."""
-        key = f"e|{lang}|{event.code}|{event.seat}|{names!r}|{event.args!r}"
-        line: Markup | None = self._remember(key, lambda: self._event(lang, event, names))
-        return line
 
     def _event(self, lang: Lang, event: Event, names: list[str]) -> Markup | None:
         if event.code in SILENT:

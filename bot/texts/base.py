@@ -1,0 +1,67 @@
+"""What every game's texts share: the catalog, a memo of rendered lines, and the small
+helpers for words, plural counts and player names.
+
+A game's texts subclass ``CatalogTexts``, set ``prefix`` (their catalog namespace, e.g.
+``sa``) and write ``_option`` and ``_event``; buttons and log lines repeat all game long,
+so ``option`` and ``event`` render each distinct one once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from bot.i18n.catalog import Catalog, Lang, Markup, default_catalog
+from bot.texts.plural import count_of
+from engine.core.prompts import Event, Label
+
+MEMO_SIZE = 20_000
+
+
+class CatalogTexts:
+    """The shared half of a game's texts."""
+
+    prefix: ClassVar[str]
+
+    def __init__(self, catalog: Catalog | None = None) -> None:
+        """Use ``catalog`` (the shipped one unless given)."""
+        self._cat = catalog if catalog is not None else default_catalog()
+        self._memo: dict[str, Any] = {}
+
+    def _remember(self, key: str, make: Callable[[], Any]) -> Any:
+        if key not in self._memo:
+            if len(self._memo) >= MEMO_SIZE:
+                self._memo.clear()
+            self._memo[key] = make()
+        return self._memo[key]
+
+    def _word(self, lang: Lang, code: str, **args: Any) -> str:
+        return self._cat.plain(lang, code, **args)
+
+    def _count(self, lang: Lang, noun: str, n: int) -> str:
+        """The number and its plural form from ``<prefix>.plural.<noun>`` (``3 жителя``)."""
+        return count_of(lang, n, self._word(lang, f"{self.prefix}.plural.{noun}"))
+
+    def _name(self, lang: Lang, names: list[str], seat: int | None) -> str:
+        if seat is not None and 0 <= seat < len(names):
+            return names[seat]
+        return self._word(lang, f"{self.prefix}.player", n=(seat or 0) + 1)
+
+    def option(self, lang: Lang, label: Label) -> str:
+        """The button text (plain)."""
+        # The engine builds equal arguments in the same order, so repr is a fine key.
+        key = f"o|{lang}|{label.code}|{label.args!r}"
+        text: str = self._remember(key, lambda: self._option(lang, label))
+        return text
+
+    def event(self, lang: Lang, event: Event, names: list[str]) -> Markup | None:
+        """The chat-log line, or None for events not worth one."""
+        key = f"e|{lang}|{event.code}|{event.seat}|{names!r}|{event.args!r}"
+        line: Markup | None = self._remember(key, lambda: self._event(lang, event, names))
+        return line
+
+    def _option(self, lang: Lang, label: Label) -> str:
+        raise NotImplementedError
+
+    def _event(self, lang: Lang, event: Event, names: list[str]) -> Markup | None:
+        raise NotImplementedError
