@@ -11,13 +11,9 @@ competes with the icons for room.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
-from typing import Literal
+from bot.render.labels import DEFAULT_LANG, LANGS, LabelTable, Lang
 
-Lang = Literal["ru", "en"]
-LANGS: tuple[Lang, ...] = ("ru", "en")
-DEFAULT_LANG: Lang = "ru"
+__all__ = ["DEFAULT_LANG", "LABELS", "LANGS", "Lang", "label"]
 
 _TABLE: dict[str, tuple[str, str]] = {
     # key: (ru, en)
@@ -80,20 +76,6 @@ _TABLE: dict[str, tuple[str, str]] = {
     "mult.shaman": ("шаман", "shaman"),
 }
 
-LABELS: Mapping[str, Mapping[Lang, str]] = MappingProxyType({
-    key: MappingProxyType({"ru": ru, "en": en}) for key, (ru, en) in _TABLE.items()
-})
-
-
-def label(key: str, lang: str, n: int | str | None = None) -> str:
-    """The text for ``key`` in ``lang`` (unknown languages fall back to Russian).
-
-    An unknown key is shown as itself rather than raising: a missing word must not
-    cost a player the picture of their game.
-    """
-    entry = LABELS.get(key)
-    if entry is None:
-        return key
-    code: Lang = "en" if lang == "en" else DEFAULT_LANG
-    text = entry[code]
-    return text.replace("{n}", str(n)) if n is not None else text
+_WORDS = LabelTable(_TABLE)
+LABELS = _WORDS.labels
+label = _WORDS.label
