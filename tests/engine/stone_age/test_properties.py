@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import random
 
 import pytest
 from hypothesis import given, settings
@@ -11,7 +10,7 @@ from hypothesis import strategies as st
 
 from engine.core.playout import random_playout
 from engine.stone_age.game import GAME
-from engine.stone_age.state import StoneAgeState
+from tests.engine.round_trip import assert_round_trip_continues
 
 # 1,000 games per CI run, spread over 2, 3 and 4 players; more with CAMPFIRE_FUZZ_GAMES.
 TOTAL_GAMES = int(os.environ.get("CAMPFIRE_FUZZ_GAMES", "1000"))
@@ -34,37 +33,12 @@ def test_random_games_keep_every_invariant(chunk: int) -> None:
         assert run.result.reason in ("cards_exhausted", "building_pile_empty")
 
 
-def _continue(state: StoneAgeState, agent: random.Random) -> list[str]:
-    """Play on with ``agent``; return the event codes and final JSON for comparison."""
-    trace = []
-    while prompts := GAME.pending(state):
-        prompt = agent.choice(prompts)
-        key = agent.choice(prompt.options).key
-        events = GAME.apply(state, prompt.seat, key)
-        trace.append(f"{prompt.seat}:{key}:{[(e.code, e.seat, e.args) for e in events]}")
-    trace.append(GAME.dump(state))
-    return trace
-
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10**9), players=st.integers(2, 4), cut=st.integers(0, 1500))
 def test_json_round_trip_mid_game_continues_identically(seed: int, players: int, cut: int) -> None:
     """A state saved to JSON at a random point and loaded again plays on exactly alike."""
-    state = GAME.new(players, seed)
-    agent = random.Random(seed)
-    for _ in range(cut):
-        prompts = GAME.pending(state)
-        if not prompts:
-            break
-        prompt = agent.choice(prompts)
-        GAME.apply(state, prompt.seat, agent.choice(prompt.options).key)
-    text = GAME.dump(state)
-    copy = GAME.load(text)
-    assert GAME.dump(copy) == text
-    agent_state = agent.getstate()
-    original = _continue(state, agent)
-    agent.setstate(agent_state)
-    assert _continue(copy, agent) == original
+    assert_round_trip_continues(GAME, players, seed, cut)
 
 
 def test_same_seed_same_game() -> None:
