@@ -14,7 +14,6 @@ import random
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,6 +27,12 @@ from engine.core.errors import IllegalMove
 from engine.core.prompts import Event, Label
 from engine.stone_age.game import GAME
 from tests.bot.texts.conftest import RecordingCatalog, shipped_catalog
+from tests.bot.texts.source_scan import (
+    engine_trees,
+    first_arg_strings,
+    has_code_or_variants,
+    string_patterns,
+)
 
 GAMES = 30
 NAMES = ["Anna", "Boris", "Cleo", "Dmitri"]
@@ -181,58 +186,28 @@ def test_every_refusal_met_in_play_renders(seen: Seen) -> None:
 
 # --- the engine source ---------------------------------------------------------------
 
-
-def _engine_trees() -> Iterator[tuple[Path, ast.Module]]:
-    for package in (engine.core, engine.stone_age):
-        for path in sorted(Path(next(iter(package.__path__))).glob("*.py")):
-            yield path, ast.parse(path.read_text(encoding="utf-8"))
+PACKAGES = (engine.core, engine.stone_age)
 
 
-def _patterns(node: ast.AST) -> set[str]:
-    """Regular expressions for every string an expression can evaluate to.
-
-    Handles constants, ``"a" if x else "b"`` and f-strings (whose holes match any
-    word); anything else (a call, a variable) contributes nothing.
-    """
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return {re.escape(node.value)}
-    if isinstance(node, ast.IfExp):
-        return _patterns(node.body) | _patterns(node.orelse)
-    if isinstance(node, ast.JoinedStr):
-        parts = [
-            re.escape(v.value)
-            if isinstance(v, ast.Constant) and isinstance(v.value, str)
-            else "[a-z_]+"
-            for v in node.values
-        ]
-        return {"".join(parts)}
-    return set()
 
 
-def _called(node: ast.Call, name: str) -> bool:
-    return isinstance(node.func, ast.Name) and node.func.id == name
 
 
-def _first_arg_strings(name: str) -> set[str]:
-    found: set[str] = set()
-    for _, tree in _engine_trees():
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and _called(node, name) and node.args:
-                found |= _patterns(node.args[0])
-    return found
+
+
 
 
 def reason_codes() -> set[str]:
     """Codes of every ``IllegalMove(...)`` and every string the placement checks return."""
-    codes = _first_arg_strings("IllegalMove")
-    for path, tree in _engine_trees():
+    codes = first_arg_strings(PACKAGES, "IllegalMove")
+    for path, tree in engine_trees(*PACKAGES):
         if path.name != "placement.py":
             continue
         for func in ast.walk(tree):
             if isinstance(func, ast.FunctionDef) and func.name.endswith("_error"):
                 for node in ast.walk(func):
                     if isinstance(node, ast.Return) and node.value is not None:
-                        codes |= _patterns(node.value)
+                        codes |= string_patterns(node.value)
     assert all(re.escape(c) == c for c in codes), f"reason codes must be literal: {codes}"
     return codes
 
@@ -265,31 +240,26 @@ def test_every_reason_in_the_engine_has_a_text(code: str) -> None:
     _no_missing(catalog)
 
 
-def _has_code_or_variants(catalog: RecordingCatalog, pattern: str) -> bool:
-    """A code matching ``pattern`` (or a variant ``<code>.<variant>``) is in both languages."""
-    codes = catalog.codes("en") & catalog.codes("ru")
-    full = re.compile(f"{pattern}(?:\\.[a-z_]+)?")
-    return any(full.fullmatch(c) for c in codes)
 
 
 def test_every_event_code_in_the_engine_has_a_text() -> None:
     catalog = shipped_catalog()
-    patterns = _first_arg_strings("Event")
+    patterns = first_arg_strings(PACKAGES, "Event")
     assert {"placed", "gathered", "pile_empty", "extra_card_none", "people_maxed",
             "[a-z_]+_declined"} <= patterns
     for pattern in sorted(patterns - SILENT):
-        assert _has_code_or_variants(catalog, "sa\\.event\\." + pattern), (
+        assert has_code_or_variants(catalog, "sa\\.event\\." + pattern), (
             f"no text for event {pattern}"
         )
 
 
 def test_every_label_code_in_the_engine_has_a_text() -> None:
     catalog = shipped_catalog()
-    patterns = _first_arg_strings("Label")
+    patterns = first_arg_strings(PACKAGES, "Label")
     assert {"sa\\.prompt\\.place", "sa\\.opt\\.at", "opt\\.back",
             "sa\\.opt\\.decline_[a-z_]+"} <= patterns
     for pattern in sorted(patterns):
-        assert _has_code_or_variants(catalog, pattern), f"no text for label {pattern}"
+        assert has_code_or_variants(catalog, pattern), f"no text for label {pattern}"
 
 
 def test_registry_gives_stone_age() -> None:

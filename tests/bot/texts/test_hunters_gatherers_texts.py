@@ -9,13 +9,11 @@ even if no random game meets it. Exact renderings pin the wording and the gramma
 
 from __future__ import annotations
 
-import ast
 import copy
 import random
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -35,6 +33,10 @@ from engine.hunters_gatherers.state import SOURCES, HuntersGatherersState
 from engine.hunters_gatherers.tiles import SPECIALS
 from engine.registry import GAMES as ENGINE_GAMES
 from tests.bot.texts.conftest import RecordingCatalog, shipped_catalog
+from tests.bot.texts.source_scan import (
+    first_arg_strings,
+    has_code_or_variants,
+)
 
 GAMES = 20
 MAX_STEPS = 2_000  # a safety net: a game takes about 200 decisions
@@ -255,56 +257,22 @@ def test_every_final_score_renders(seen: Seen, hg: HuntersGatherersTexts) -> Non
 
 # --- the engine source ---------------------------------------------------------------
 
-
-def _engine_trees() -> Iterator[tuple[Path, ast.Module]]:
-    for package in (engine.core, engine.hunters_gatherers):
-        for path in sorted(Path(next(iter(package.__path__))).glob("*.py")):
-            yield path, ast.parse(path.read_text(encoding="utf-8"))
+PACKAGES = (engine.core, engine.hunters_gatherers)
 
 
-def _patterns(node: ast.AST) -> set[str]:
-    """Regular expressions for every string an expression can evaluate to.
-
-    Handles constants, ``"a" if x else "b"`` and f-strings (whose holes match any
-    word); anything else (a call, a variable) contributes nothing.
-    """
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return {re.escape(node.value)}
-    if isinstance(node, ast.IfExp):
-        return _patterns(node.body) | _patterns(node.orelse)
-    if isinstance(node, ast.JoinedStr):
-        parts = [
-            re.escape(v.value)
-            if isinstance(v, ast.Constant) and isinstance(v.value, str)
-            else "[a-z_]+"
-            for v in node.values
-        ]
-        return {"".join(parts)}
-    return set()
 
 
-def _first_arg_strings(name: str) -> set[str]:
-    found: set[str] = set()
-    for _, tree in _engine_trees():
-        for node in ast.walk(tree):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id == name and node.args):
-                found |= _patterns(node.args[0])
-    return found
+
+
 
 
 def reason_codes() -> set[str]:
     """Codes of every ``IllegalMove(...)`` in the core and the game."""
-    codes = _first_arg_strings("IllegalMove")
+    codes = first_arg_strings(PACKAGES, "IllegalMove")
     assert all(re.escape(c) == c for c in codes), f"reason codes must be literal: {codes}"
     return codes
 
 
-def _has_code_or_variants(catalog: RecordingCatalog, pattern: str) -> bool:
-    """A code matching ``pattern`` (or a variant ``<code>.<variant>``) is in both languages."""
-    codes = catalog.codes("en") & catalog.codes("ru")
-    full = re.compile(f"{pattern}(?:\\.[a-z_]+)?")
-    return any(full.fullmatch(c) for c in codes)
 
 
 def test_reason_scan_finds_the_known_codes() -> None:
@@ -317,8 +285,8 @@ def test_reason_scan_finds_the_known_codes() -> None:
 @pytest.mark.parametrize("code", sorted(reason_codes()))
 def test_every_reason_in_the_engine_has_a_text(code: str, catalog: RecordingCatalog,
                                                hg: HuntersGatherersTexts) -> None:
-    assert (_has_code_or_variants(catalog, re.escape(f"hg.reason.{code}"))
-            or _has_code_or_variants(catalog, re.escape(f"reason.{code}"))), (
+    assert (has_code_or_variants(catalog, re.escape(f"hg.reason.{code}"))
+            or has_code_or_variants(catalog, re.escape(f"reason.{code}"))), (
         f"no text for refusal {code!r}"
     )
     general = hg.reason("en", "surely_no_such_code", {})
@@ -332,20 +300,20 @@ def test_every_reason_in_the_engine_has_a_text(code: str, catalog: RecordingCata
 
 
 def test_every_event_code_in_the_engine_has_a_text(catalog: RecordingCatalog) -> None:
-    patterns = _first_arg_strings("Event")
+    patterns = first_arg_strings(PACKAGES, "Event")
     assert {"tile_placed", "figure_placed", "bonus_turn", "game_over",
             "[a-z_]+_scored"} <= patterns
     for pattern in sorted(patterns - SILENT):
-        assert _has_code_or_variants(catalog, "hg\\.event\\." + pattern), (
+        assert has_code_or_variants(catalog, "hg\\.event\\." + pattern), (
             f"no text for event {pattern}"
         )
 
 
 def test_every_label_code_in_the_engine_has_a_text(catalog: RecordingCatalog) -> None:
-    patterns = _first_arg_strings("Label")
+    patterns = first_arg_strings(PACKAGES, "Label")
     assert {"hg\\.prompt\\.spot", "hg\\.opt\\.at", "hg\\.opt\\.fig", "opt\\.back"} <= patterns
     for pattern in sorted(patterns):
-        assert _has_code_or_variants(catalog, pattern), f"no text for label {pattern}"
+        assert has_code_or_variants(catalog, pattern), f"no text for label {pattern}"
 
 
 def test_every_score_source_and_special_has_a_text(catalog: RecordingCatalog) -> None:
