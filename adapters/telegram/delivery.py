@@ -1,6 +1,7 @@
 """Delivering one neutral message to Telegram: send, or edit the message kept for its slot.
 
-A slot's message id lives in Redis so that any worker can edit it. A table message
+A slot's message id lives in Redis (the outbox hands it over with the item and stores
+the new one when Telegram accepted it) so that any worker can edit it. A table message
 with a picture is a photo whose caption is the text; a new picture replaces the photo
 in place (editMessageMedia) instead of sending a new one.
 """
@@ -10,30 +11,37 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import warnings
+from typing import Any
 
-from redis.asyncio import Redis
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto
-from telegram import Message as TgMessage
+from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, TelegramError
+from telegram.warnings import PTBUserWarning
 
 from adapters.telegram.ids import parse_chat, parse_user
-from adapters.telegram.outbox import destination
 from bot.ui import Message, Outgoing, ToChat
 
 log = logging.getLogger(__name__)
 CAPTION_LIMIT = 1024
 TEXT_LIMIT = 4096
+JSONDict = dict[str, Any]
+
+# Text messages go out through ``Bot.do_api_request`` with plain JSON parameters and come
+# back as plain JSON: building PTB objects for every keyboard and parsing every returned
+# message into a ``telegram.Message`` was a quarter of the CPU a button press cost (see
+# bench/telegram_updates.py), and only the message id is ever read. PTB advises using its
+# named methods instead; here that advice is deliberately declined.
+warnings.filterwarnings("ignore", message=r"Please use 'Bot\.\w+' instead of "
+                        r"'Bot\.do_api_request", category=PTBUserWarning)
 
 
-def keyboard(message: Message) -> InlineKeyboardMarkup | None:
-    """The message's buttons as an inline keyboard."""
+def keyboard(message: Message) -> JSONDict | None:
+    """The message's buttons as a Bot API inline keyboard."""
     if not message.buttons:
         return None
-    return InlineKeyboardMarkup(
-        [[InlineKeyboardButton(b.label, callback_data=b.token) for b in row]
-         for row in message.buttons]
-    )
+    return {"inline_keyboard": [[{"text": b.label, "callback_data": b.token} for b in row]
+                                for row in message.buttons]}
 
 
 def fit(text: str, limit: int) -> str:
@@ -58,27 +66,25 @@ def _gone(exc: BadRequest) -> bool:
 
 
 class Delivery:
-    """Sends items and remembers the message kept for each slot."""
+    """Sends items, editing the message a slot keeps; the outbox stores slot records."""
 
-    def __init__(self, bot: Bot, redis: Redis, prefix: str = "campfire:") -> None:
-        """Slots are kept in the hash ``<prefix>tgslots``."""
+    def __init__(self, bot: Bot) -> None:
+        """Deliver through ``bot``."""
         self.bot = bot
-        self.r = redis
-        self.key = prefix + "tgslots"
 
-    async def _slot(self, field: str) -> dict[str, object] | None:
-        raw = await self.r.hget(self.key, field)
-        return json.loads(raw) if raw else None
+    async def deliver(self, item: Outgoing, kept: str | None = None) -> str | None:
+        """Send or edit; returns the slot's new record (JSON) when it changed, and raises
+        Telegram errors for the caller to classify.
 
-    async def deliver(self, item: Outgoing) -> None:
-        """Send or edit; raises Telegram errors for the caller to classify."""
+        ``kept`` is the record of the message the item's slot keeps, as the outbox
+        handed it over with the item (no other sender touches that chat meanwhile).
+        """
         message = item.message
         if isinstance(item.to, ToChat):
             chat_id, thread = parse_chat(item.to.chat_id)
         else:
             chat_id, thread = parse_user(item.to.user_id), None
-        field = f"{destination(item)}|{message.slot}" if message.slot else None
-        known = await self._slot(field) if field else None
+        known: dict[str, object] | None = json.loads(kept) if kept and message.slot else None
         digest = hashlib.sha1(message.picture.png).hexdigest() if message.picture else None
         if known is not None and message.renew:
             # A new turn or a reminder: a new message (which notifies), and the old one
@@ -90,66 +96,77 @@ class Delivery:
             try:
                 await self._edit(chat_id, int(str(known["id"])), message, bool(known["photo"]),
                                  digest != known.get("pic") and digest is not None)
-                if field and (digest or known.get("kb") != bool(message.buttons)):
+                if digest or known.get("kb") != bool(message.buttons):
                     known["pic"] = digest or known.get("pic")
                     known["kb"] = bool(message.buttons)
-                    await self.r.hset(self.key, field, json.dumps(known))
-                return
+                    return json.dumps(known)
+                return None
             except BadRequest as exc:
                 if _not_modified(exc):
-                    return
+                    return None
                 if not _gone(exc):
                     raise
-        sent = await self._send(chat_id, thread, message)
+        sent_id = await self._send(chat_id, thread, message)
         if known is not None and known.get("kb", True):
             # The kept message could not be edited into this one (a text message cannot
             # become a photo): it stays as a record, without buttons that would mislead.
             await self._retire(chat_id, int(str(known["id"])))
-        if field:
-            await self.r.hset(self.key, field, json.dumps(
-                {"id": sent.message_id, "photo": message.picture is not None, "pic": digest,
-                 "kb": bool(message.buttons)}))
+        if not message.slot:
+            return None
+        return json.dumps({"id": sent_id, "photo": message.picture is not None,
+                           "pic": digest, "kb": bool(message.buttons)})
+
+    async def _call(self, endpoint: str, params: JSONDict) -> Any:
+        """One Bot API call with plain JSON in and out (errors as PTB raises them)."""
+        return await self.bot.do_api_request(endpoint, api_kwargs=params)
 
     async def _retire(self, chat_id: int, message_id: int) -> None:
         """Take an old message's buttons away (best effort: it may be gone already)."""
         try:
-            await self.bot.edit_message_reply_markup(chat_id=chat_id, message_id=message_id,
-                                                     reply_markup=None)
+            await self._call("editMessageReplyMarkup",
+                             {"chat_id": chat_id, "message_id": message_id})
         except TelegramError:
             log.info("could not retire message %s in %s", message_id, chat_id)
 
-    async def _send(self, chat_id: int, thread: int | None, message: Message) -> TgMessage:
+    async def _send(self, chat_id: int, thread: int | None, message: Message) -> int:
+        """Send a new message; its id."""
         markup = keyboard(message)
         if message.picture is not None:
-            return await self.bot.send_photo(
+            sent = await self.bot.send_photo(
                 chat_id, photo=message.picture.png, caption=fit(message.text, CAPTION_LIMIT),
-                parse_mode=ParseMode.HTML, reply_markup=markup, message_thread_id=thread,
+                parse_mode=ParseMode.HTML, message_thread_id=thread,
+                reply_markup=InlineKeyboardMarkup.de_json(markup, self.bot) if markup else None,
             )
-        return await self.bot.send_message(
-            chat_id, fit(message.text, TEXT_LIMIT), parse_mode=ParseMode.HTML,
-            reply_markup=markup, message_thread_id=thread,
-        )
+            return sent.message_id
+        params: JSONDict = {"chat_id": chat_id, "text": fit(message.text, TEXT_LIMIT),
+                            "parse_mode": "HTML"}
+        if thread is not None:
+            params["message_thread_id"] = thread
+        if markup is not None:
+            params["reply_markup"] = markup
+        result = await self._call("sendMessage", params)
+        return int(result["message_id"])
 
     async def _edit(
         self, chat_id: int, message_id: int, message: Message, is_photo: bool, new_picture: bool
     ) -> None:
         markup = keyboard(message)
-        if is_photo:
-            if new_picture and message.picture is not None:
-                media = InputMediaPhoto(message.picture.png,
-                                        caption=fit(message.text, CAPTION_LIMIT),
-                                        parse_mode=ParseMode.HTML)
-                await self.bot.edit_message_media(media, chat_id=chat_id, message_id=message_id,
-                                                  reply_markup=markup)
-            else:
-                await self.bot.edit_message_caption(
-                    chat_id=chat_id, message_id=message_id,
-                    caption=fit(message.text, CAPTION_LIMIT), parse_mode=ParseMode.HTML,
-                    reply_markup=markup)
+        if is_photo and new_picture and message.picture is not None:
+            media = InputMediaPhoto(message.picture.png, caption=fit(message.text, CAPTION_LIMIT),
+                                    parse_mode=ParseMode.HTML)
+            await self.bot.edit_message_media(
+                media, chat_id=chat_id, message_id=message_id,
+                reply_markup=InlineKeyboardMarkup.de_json(markup, self.bot) if markup else None)
             return
-        if message.picture is not None:
+        if not is_photo and message.picture is not None:
             # A text message cannot become a photo: send a new one in its place.
             raise BadRequest("photo needed: message to edit not found")
-        await self.bot.edit_message_text(
-            fit(message.text, TEXT_LIMIT), chat_id=chat_id, message_id=message_id,
-            parse_mode=ParseMode.HTML, reply_markup=markup)
+        params: JSONDict = {"chat_id": chat_id, "message_id": message_id,
+                            "parse_mode": "HTML"}
+        if is_photo:
+            params["caption"] = fit(message.text, CAPTION_LIMIT)
+        else:
+            params["text"] = fit(message.text, TEXT_LIMIT)
+        if markup is not None:
+            params["reply_markup"] = markup
+        await self._call("editMessageCaption" if is_photo else "editMessageText", params)

@@ -134,17 +134,16 @@ class Inbound:
                     log.warning("could not answer a callback query")
 
     async def _queue_reply(self, reply: Reply, chat: Chat) -> None:
+        items = list(reply.out)
         if reply.answer:
             target: ToChat | ToUser = ToChat(chat.id)
-            await self.outbox.put(Outgoing(target, Message(text=reply.answer,
-                                                          buttons=reply.answer_buttons)))
-        for item in reply.out:
-            await self.outbox.put(item)
+            items.insert(0, Outgoing(target, Message(text=reply.answer,
+                                                     buttons=reply.answer_buttons)))
+        await self.outbox.put_many(items)
 
     async def queue(self, items: list[Outgoing]) -> None:
         """Queue messages that did not come from an update (reminders)."""
-        for item in items:
-            await self.outbox.put(item)
+        await self.outbox.put_many(items)
 
     async def _direct_answer(self, update: Update, code: str) -> None:
         """Answer straight through the Bot API (the outbox may be what is failing)."""

@@ -24,32 +24,43 @@ from bot.i18n import Markup
 from bot.ui import Button, Message, Outgoing, Picture, ToChat, ToUser
 
 ENQUEUE = """
--- KEYS: item, queued, ready, seq ; ARGV: id, body, renew, limit key, per, window
-local rev = redis.call('HINCRBY', KEYS[1], 'rev', 1)
-redis.call('HSET', KEYS[1], 'lkey', ARGV[4], 'per', ARGV[5], 'win', ARGV[6])
--- The first queuing fixes an item's place in line (kept while a slot is coalesced).
-if redis.call('HEXISTS', KEYS[1], 'seq') == 0 then
-  redis.call('HSET', KEYS[1], 'seq', redis.call('INCR', KEYS[4]))
+-- KEYS: queued, ready, seq
+-- ARGV: prefix, count, then per item: id, body, renew, limit key, per, window, slot field
+-- Every message one update produced goes in with one round trip.
+local prefix = ARGV[1]
+for i = 0, tonumber(ARGV[2]) - 1 do
+  local b = 3 + i * 7
+  local id = ARGV[b]
+  local ikey = prefix .. 'item:' .. id
+  local rev = redis.call('HINCRBY', ikey, 'rev', 1)
+  redis.call('HSET', ikey, 'body', ARGV[b + 1], 'lkey', ARGV[b + 3], 'per', ARGV[b + 4],
+             'win', ARGV[b + 5], 'sfield', ARGV[b + 6])
+  -- The first queuing fixes an item's place in line (kept while a slot is coalesced).
+  if redis.call('HEXISTS', ikey, 'seq') == 0 then
+    redis.call('HSET', ikey, 'seq', redis.call('INCR', KEYS[3]))
+  end
+  -- A request for a fresh message sticks until a send has honoured it, even if a plain
+  -- edit of the same slot replaces the body before the sender gets to it.
+  if ARGV[b + 2] == '1' then redis.call('HSET', ikey, 'renew', rev) end
+  if redis.call('SADD', KEYS[1], id) == 1 then
+    redis.call('RPUSH', KEYS[2], id)
+  end
 end
-redis.call('HSET', KEYS[1], 'body', ARGV[2])
--- A request for a fresh message sticks until a send has honoured it, even if a plain
--- edit of the same slot replaces the body before the sender gets to it.
-if ARGV[3] == '1' then redis.call('HSET', KEYS[1], 'renew', rev) end
-if redis.call('SADD', KEYS[2], ARGV[1]) == 1 then
-  redis.call('RPUSH', KEYS[3], ARGV[1])
-end
-return rev
+return 1
 """
 
 TAKE = """
--- KEYS: ready, inflight, delayed, global window
--- ARGV: now, lease_until, prefix, global_per_second, max_scan
--- Release what is due, then walk the ready list until an item may be sent now: an item
--- whose chat is blocked (Telegram said wait) or whose chat or the bot as a whole is at
--- its rate limit goes back to the delayed set, offset by its place in line. All in one
--- round trip, because this runs once per message sent.
+-- KEYS: ready, inflight, delayed, global window, slots
+-- ARGV: now, lease_until, prefix, global_per_second, max_scan, max_items, lease_ms
+-- Release what is due, then walk the ready list taking items that may be sent now, at
+-- most one per chat: a chat with a message in flight (here or in another sender) keeps
+-- its later messages waiting in place, so a chat's messages arrive in order however
+-- many senders run. An item whose chat is blocked (Telegram said wait) or whose chat or
+-- the bot as a whole is at its rate limit goes to the delayed set, offset by its place
+-- in line. Each taken item comes with the record of the message its slot keeps.
 local now = tonumber(ARGV[1])
 local prefix = ARGV[3]
+local max_items = tonumber(ARGV[6])
 for _, key in ipairs({KEYS[2], KEYS[3]}) do
   local due = redis.call('ZRANGEBYSCORE', key, '-inf', now)
   for i = #due, 1, -1 do
@@ -63,60 +74,94 @@ local function window_wait(key, per, win)
   local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
   return tonumber(oldest[2]) + win
 end
+local taken, waiting, claimed = {}, {}, {}
 for _ = 1, tonumber(ARGV[5]) do
+  if #taken >= max_items then break end
   local id = redis.call('LPOP', KEYS[1])
-  if not id then return false end
+  if not id then break end
   local ikey = prefix .. 'item:' .. id
   local item = redis.call('HMGET', ikey, 'body', 'rev', 'attempts', 'renew', 'seq',
-                          'lkey', 'per', 'win')
+                          'lkey', 'per', 'win', 'sfield')
   if not item[1] then
     redis.call('SREM', prefix .. 'queued', id)
   else
-    local seq = tonumber(item[5] or '0') % 100000
     local lkey = item[6] or 'none'
-    local wait = tonumber(redis.call('GET', prefix .. 'block:' .. lkey) or '0')
-    if wait <= now then
-      wait = window_wait(prefix .. 'rate:' .. lkey, tonumber(item[7] or '1'),
-                         tonumber(item[8] or '1'))
-    end
-    if wait <= now then
-      wait = window_wait(KEYS[4], tonumber(ARGV[4]), 1)
-    end
-    if wait > now then
-      redis.call('ZADD', KEYS[3], wait + seq * 0.000001, id)
+    local busy = prefix .. 'busy:' .. lkey
+    local holder = redis.call('GET', busy)
+    if claimed[lkey] or (holder and holder ~= id) then
+      table.insert(waiting, id)
     else
-      local member = now .. ':' .. id
-      redis.call('ZADD', prefix .. 'rate:' .. lkey, now, member)
-      redis.call('PEXPIRE', prefix .. 'rate:' .. lkey,
-                 math.ceil(tonumber(item[8] or '1') * 1000) + 1000)
-      redis.call('ZADD', KEYS[4], now, member)
-      redis.call('PEXPIRE', KEYS[4], 2000)
-      redis.call('ZADD', KEYS[2], ARGV[2], id)
-      return {id, item[1], item[2] or '0', item[3] or '0', item[4] or '0', item[5] or '0'}
+      local seq = tonumber(item[5] or '0') % 100000
+      local wait = tonumber(redis.call('GET', prefix .. 'block:' .. lkey) or '0')
+      if wait <= now then
+        wait = window_wait(prefix .. 'rate:' .. lkey, tonumber(item[7] or '1'),
+                           tonumber(item[8] or '1'))
+      end
+      if wait <= now then
+        wait = window_wait(KEYS[4], tonumber(ARGV[4]), 1)
+      end
+      if wait > now then
+        redis.call('ZADD', KEYS[3], wait + seq * 0.000001, id)
+      else
+        local member = now .. ':' .. id
+        redis.call('ZADD', prefix .. 'rate:' .. lkey, now, member)
+        redis.call('PEXPIRE', prefix .. 'rate:' .. lkey,
+                   math.ceil(tonumber(item[8] or '1') * 1000) + 1000)
+        redis.call('ZADD', KEYS[4], now, member)
+        redis.call('PEXPIRE', KEYS[4], 2000)
+        redis.call('ZADD', KEYS[2], ARGV[2], id)
+        redis.call('SET', busy, id, 'PX', ARGV[7])
+        claimed[lkey] = true
+        local kept = false
+        if item[9] and item[9] ~= '' then kept = redis.call('HGET', KEYS[5], item[9]) end
+        table.insert(taken, {id, item[1], item[2] or '0', item[3] or '0', item[4] or '0',
+                             item[5] or '0', kept or ''})
+      end
     end
   end
 end
-return false
+-- Items passed over because their chat was busy go back to the front, in their order.
+for i = #waiting, 1, -1 do redis.call('LPUSH', KEYS[1], waiting[i]) end
+return taken
 """
 
 DONE = """
--- KEYS: item, queued, ready, inflight ; ARGV: id, rev
-redis.call('ZREM', KEYS[4], ARGV[1])
-if redis.call('HGET', KEYS[1], 'rev') == ARGV[2] then
-  redis.call('DEL', KEYS[1])
-  redis.call('SREM', KEYS[2], ARGV[1])
-  return 1
+-- KEYS: queued, ready, inflight, slots
+-- ARGV: prefix, count, then per item: id, rev, limit key, slot field, slot record
+local prefix = ARGV[1]
+for i = 0, tonumber(ARGV[2]) - 1 do
+  local b = 3 + i * 5
+  local id = ARGV[b]
+  local ikey = prefix .. 'item:' .. id
+  redis.call('ZREM', KEYS[3], id)
+  local busy = prefix .. 'busy:' .. ARGV[b + 2]
+  if redis.call('GET', busy) == id then redis.call('DEL', busy) end
+  if ARGV[b + 3] ~= '' and ARGV[b + 4] ~= '' then
+    redis.call('HSET', KEYS[4], ARGV[b + 3], ARGV[b + 4])
+  end
+  if redis.call('HGET', ikey, 'rev') == ARGV[b + 1] then
+    redis.call('DEL', ikey)
+    redis.call('SREM', KEYS[1], id)
+  else
+    local renew = tonumber(redis.call('HGET', ikey, 'renew') or '0')
+    if renew > 0 and renew <= tonumber(ARGV[b + 1]) then redis.call('HDEL', ikey, 'renew') end
+    -- A newer version arrived while this one was being sent: send that one too.
+    redis.call('RPUSH', KEYS[2], id)
+  end
 end
-local renew = tonumber(redis.call('HGET', KEYS[1], 'renew') or '0')
-if renew > 0 and renew <= tonumber(ARGV[2]) then redis.call('HDEL', KEYS[1], 'renew') end
--- A newer version arrived while this one was being sent: send that one too.
-redis.call('RPUSH', KEYS[3], ARGV[1])
-return 0
+return 1
 """
 
 DELAY = """
--- KEYS: item, inflight, delayed ; ARGV: id, until, count_attempt
+-- KEYS: item, inflight, delayed, busy ; ARGV: id, until, count_attempt, hold_ms
+-- With hold_ms the item keeps its chat until it is tried again, so the chat's later
+-- messages cannot overtake it; without, the chat is free (a block may hold it instead).
 redis.call('ZREM', KEYS[2], ARGV[1])
+if tonumber(ARGV[4]) > 0 then
+  redis.call('SET', KEYS[4], ARGV[1], 'PX', ARGV[4])
+elseif redis.call('GET', KEYS[4]) == ARGV[1] then
+  redis.call('DEL', KEYS[4])
+end
 if ARGV[3] == '1' then redis.call('HINCRBY', KEYS[1], 'attempts', 1) end
 redis.call('ZADD', KEYS[3], ARGV[2], ARGV[1])
 return 1
@@ -161,28 +206,38 @@ def destination(item: Outgoing) -> str:
     return item.to.chat_id if isinstance(item.to, ToChat) else item.to.user_id
 
 
+def slot_field(item: Outgoing) -> str:
+    """Where the record of the message kept for the item's slot lives ('' without a slot)."""
+    return f"{destination(item)}|{item.message.slot}" if item.message.slot else ""
+
+
 @dataclass(frozen=True)
 class Taken:
-    """An item under lease."""
+    """An item under lease, with the record of the message its slot keeps (if any)."""
 
     id: str
     item: Outgoing
     rev: str
     attempts: int
     seq: int = 0  # place in line: items waiting for the same moment leave in this order
+    lkey: str = "none"  # the chat (rate-limit window) it counts against
+    kept: str | None = None  # JSON record of the slot's message, None when there is none
 
+
+LEASE_S = 60.0  # how long a taken item is a sender's before it goes back in line
 
 # What a message counts against: (window key, messages per window, window seconds).
 Limits = Callable[[Outgoing], tuple[str, int, float]]
 
 
 def no_limits(item: Outgoing) -> tuple[str, int, float]:
-    """For tools and tests that do not rate-limit: one shared, generous window."""
-    return ("none", 1_000_000, 1.0)
+    """For tools and tests that do not rate-limit: a generous window per chat."""
+    return ("chat:" + destination(item), 1_000_000, 1.0)
 
 
 class Outbox:
-    """The queue and the rate limits, under ``<prefix>tgout:``."""
+    """The queue and the rate limits, under ``<prefix>tgout:``; slot records in
+    ``<prefix>tgslots``."""
 
     def __init__(
         self, redis: Redis, prefix: str = "campfire:", *, limits: Limits = no_limits,
@@ -192,6 +247,7 @@ class Outbox:
         message counts in, ``global_per_second`` caps the bot as a whole."""
         self.r = redis
         self.p = prefix + "tgout:"
+        self.slots = prefix + "tgslots"
         self.limits = limits
         self.global_per_second = global_per_second
         self._enqueue = redis.register_script(ENQUEUE)
@@ -199,53 +255,90 @@ class Outbox:
         self._done = redis.register_script(DONE)
         self._delay = redis.register_script(DELAY)
 
-    async def put(self, item: Outgoing) -> str:
-        """Queue an item; a slot update replaces an older one still waiting."""
+    def _item_id(self, item: Outgoing) -> str:
         slot = item.message.slot
         # Plain messages get ids that sort by time, so items released together (after a
         # rate-limit wait) leave in the order they were queued.
-        item_id = (f"slot|{destination(item)}|{slot}" if slot
-                   else f"msg|{time.time_ns():020d}|{uuid.uuid4().hex[:8]}")
-        key, per, window = self.limits(item)
-        await self._enqueue(
-            keys=[self.p + "item:" + item_id, self.p + "queued", self.p + "ready",
-                  self.p + "seq"],
-            args=[item_id, encode(item), "1" if item.message.renew else "0", key, per,
-                  repr(window)],
-        )
-        return item_id
+        return (f"slot|{destination(item)}|{slot}" if slot
+                else f"msg|{time.time_ns():020d}|{uuid.uuid4().hex[:8]}")
 
-    async def take(self, now: float, lease_s: float = 60.0, scan: int = 50) -> Taken | None:
+    async def put(self, item: Outgoing) -> str:
+        """Queue an item; a slot update replaces an older one still waiting."""
+        return (await self.put_many([item]))[0]
+
+    async def put_many(self, items: list[Outgoing]) -> list[str]:
+        """Queue items in order, all in one round trip; returns their ids."""
+        if not items:
+            return []
+        ids: list[str] = []
+        args: list[str | int] = [self.p, len(items)]
+        for item in items:
+            item_id = self._item_id(item)
+            ids.append(item_id)
+            key, per, window = self.limits(item)
+            args += [item_id, encode(item), "1" if item.message.renew else "0", key, per,
+                     repr(window), slot_field(item)]
+        await self._enqueue(keys=[self.p + "queued", self.p + "ready", self.p + "seq"],
+                            args=args)
+        return ids
+
+    async def take(self, now: float, lease_s: float = LEASE_S, scan: int = 200) -> Taken | None:
         """The next item that may be sent now (within its limits), leased until
         ``now + lease_s``; None when nothing can go now."""
-        row = await self._take(
+        batch = await self.take_many(now, 1, lease_s, scan)
+        return batch[0] if batch else None
+
+    async def take_many(
+        self, now: float, most: int, lease_s: float = LEASE_S, scan: int = 200
+    ) -> list[Taken]:
+        """Up to ``most`` items that may be sent now, each to a different chat and none to
+        a chat with a message still in flight, leased until ``now + lease_s``."""
+        rows = await self._take(
             keys=[self.p + "ready", self.p + "inflight", self.p + "delayed",
-                  self.p + "rate:global"],
-            args=[repr(now), repr(now + lease_s), self.p, self.global_per_second, scan],
+                  self.p + "rate:global", self.slots],
+            args=[repr(now), repr(now + lease_s), self.p, self.global_per_second, scan, most,
+                  int(lease_s * 1000)],
         )
-        if not row:
-            return None
-        item_id, body, rev, attempts, renew, seq = row
-        item = decode(body)
-        if renew != "0" and not item.message.renew:
-            item = replace(item, message=replace(item.message, renew=True))
-        return Taken(item_id, item, str(rev), int(attempts), int(seq))
+        batch = []
+        for item_id, body, rev, attempts, renew, seq, kept in rows or []:
+            item = decode(body)
+            if renew != "0" and not item.message.renew:
+                item = replace(item, message=replace(item.message, renew=True))
+            batch.append(Taken(item_id, item, str(rev), int(attempts), int(seq),
+                               self.limits(item)[0], kept or None))
+        return batch
 
-    async def done(self, taken: Taken) -> None:
-        """Telegram accepted it (or it can never be delivered): remove it."""
-        await self._done(keys=[self.p + "item:" + taken.id, self.p + "queued",
-                               self.p + "ready", self.p + "inflight"], args=[taken.id, taken.rev])
+    async def done(self, taken: Taken, kept: str | None = None) -> None:
+        """Telegram accepted it (or it can never be delivered): remove it, and store
+        ``kept`` as its slot's message record."""
+        await self.done_many([(taken, kept)])
 
-    async def delay(self, taken: Taken, until: float, *, failed: bool = False) -> None:
-        """Try again at ``until`` (counting an attempt when it ``failed``).
+    async def done_many(self, finished: list[tuple[Taken, str | None]]) -> None:
+        """``done`` for several items in one round trip."""
+        if not finished:
+            return
+        args: list[str | int] = [self.p, len(finished)]
+        for taken, kept in finished:
+            args += [taken.id, taken.rev, taken.lkey, slot_field(taken.item), kept or ""]
+        await self._done(keys=[self.p + "queued", self.p + "ready", self.p + "inflight",
+                               self.slots], args=args)
+
+    async def delay(
+        self, taken: Taken, until: float, now: float, *, failed: bool = False,
+        hold: bool = False,
+    ) -> None:
+        """Try again at ``until`` (counting an attempt when it ``failed``); with ``hold``
+        the chat's later messages wait for this one (at most a lease past ``until``,
+        should no sender ever come back for it).
 
         Items held until the same moment are released in the order they were queued:
         each is offset by its place in line, a microsecond per place.
         """
         score = until + (taken.seq % 100_000) * 1e-6
+        hold_ms = int((max(until - now, 0.0) + LEASE_S) * 1000) if hold else 0
         await self._delay(keys=[self.p + "item:" + taken.id, self.p + "inflight",
-                                self.p + "delayed"], args=[taken.id, repr(score),
-                                                           "1" if failed else "0"])
+                                self.p + "delayed", self.p + "busy:" + taken.lkey],
+                          args=[taken.id, repr(score), "1" if failed else "0", hold_ms])
 
     async def block(self, key: str, until: float, now: float) -> None:
         """Hold every message for ``key`` until ``until`` (Telegram asked us to wait)."""

@@ -57,58 +57,72 @@ def telegram_limits(settings: TelegramSettings) -> Callable[[Outgoing], tuple[st
 
 
 class Sender:
-    """Drains the outbox into Telegram."""
+    """Drains the outbox into Telegram, several chats at a time."""
 
     def __init__(
         self, outbox: Outbox, delivery: Delivery, settings: TelegramSettings,
-        unreachable: Unreachable, clock: Callable[[], float] = time.time,
+        unreachable: Unreachable, clock: Callable[[], float] = time.time, batch: int = 16,
     ) -> None:
-        """``unreachable`` turns an undeliverable private message into a group hint."""
+        """``unreachable`` turns an undeliverable private message into a group hint;
+        ``batch`` is how many chats one step serves at once."""
         self.outbox = outbox
         self.delivery = delivery
         self.settings = settings
         self.unreachable = unreachable
         self.clock = clock
+        self.batch = batch
 
     async def step(self) -> bool:
-        """Send one item that may go now; False when none can."""
-        taken = await self.outbox.take(self.clock())
-        if taken is None:
+        """Send what may go now, up to a message per chat for ``batch`` chats, all at
+        once; False when nothing could go."""
+        taken = await self.outbox.take_many(self.clock(), self.batch)
+        if not taken:
             return False
-        await self._deliver(taken)
+        results = await asyncio.gather(*(self._deliver(t) for t in taken),
+                                       return_exceptions=True)
+        finished: list[tuple[Taken, str | None]] = []
+        for item, result in zip(taken, results, strict=True):
+            if isinstance(result, BaseException):
+                # Left under its lease: it is tried again when the lease runs out.
+                log.error("delivering %s failed", item.id, exc_info=result)
+            elif result[0]:
+                finished.append((item, result[1]))
+        # Accepted items leave the outbox together: one round trip for the whole batch.
+        await self.outbox.done_many(finished)
         return True
 
-    async def _deliver(self, taken: Taken) -> None:
+    async def _deliver(self, taken: Taken) -> tuple[bool, str | None]:
+        """Deliver one item; (True, new slot record) when it may leave the outbox, False
+        when it was already put back or removed here."""
         try:
-            await self.delivery.deliver(taken.item)
+            return True, await self.delivery.deliver(taken.item, taken.kept)
         except RetryAfter as exc:
             # Telegram's wait applies to the whole chat: hold everything queued for it,
             # so later messages cannot overtake this one.
             now = self.clock()
             until = now + retry_seconds(exc) + 0.05
-            await self.outbox.block(limit_key(taken.item), until, now)
-            await self.outbox.delay(taken, until)
-            return
+            await self.outbox.block(taken.lkey, until, now)
+            await self.outbox.delay(taken, until, now)
+            return False, None
         except Forbidden:
             await self.outbox.done(taken)
             if isinstance(taken.item.to, ToUser):
                 hint = await self.unreachable(taken.item)
                 if hint is not None:
                     await self.outbox.put(hint)
-            return
+            return False, None
         except BadRequest as exc:
             log.error("Telegram refused a message for %s: %s", destination(taken.item), exc)
-            await self.outbox.done(taken)
-            return
+            return True, None
         except NetworkError as exc:
             if taken.attempts >= GIVE_UP_ATTEMPTS:
                 log.error("giving up on a message after %s attempts: %s", taken.attempts, exc)
-                await self.outbox.done(taken)
-                return
+                return True, None
+            now = self.clock()
             pause = min(MAX_BACKOFF_S, 0.5 * 2 ** taken.attempts)
-            await self.outbox.delay(taken, self.clock() + pause, failed=True)
-            return
-        await self.outbox.done(taken)
+            # The chat stays this item's until the retry, so nothing overtakes it.
+            await self.outbox.delay(taken, now + pause, now, failed=True, hold=True)
+            return False, None
 
     async def run(self, stop: asyncio.Event, idle_s: float = 0.05) -> None:
         """Send until ``stop`` is set."""
@@ -121,4 +135,3 @@ class Sender:
             if not busy:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(stop.wait(), idle_s)
-

@@ -22,6 +22,7 @@ from telegram.ext import Application, ApplicationBuilder, TypeHandler
 from adapters.runtime import make_services, token_secret, tune_gc
 from adapters.store import StoreSettings, open_storage
 from adapters.telegram.delivery import Delivery
+from adapters.telegram.http import AiohttpRequest
 from adapters.telegram.inbound import Inbound
 from adapters.telegram.logging_setup import redact_everywhere
 from adapters.telegram.outbox import Outbox
@@ -49,7 +50,10 @@ class RunningTelegram:
 
 def build_application(settings: TelegramSettings) -> Application:  # type: ignore[type-arg]
     """The PTB application; without an updater in webhook mode (our server feeds it)."""
-    builder = ApplicationBuilder().token(settings.token).concurrent_updates(True)
+    builder = (
+        ApplicationBuilder().token(settings.token).concurrent_updates(True)
+        .request(AiohttpRequest()).get_updates_request(AiohttpRequest(pool_size=1))
+    )
     if settings.base_url:
         builder = builder.base_url(settings.base_url)
     if settings.base_file_url:
@@ -129,7 +133,7 @@ async def running_telegram(
                             limits=telegram_limits(settings),
                             global_per_second=settings.global_per_second)
             inbound = Inbound(application.bot, app, outbox, storage.once)
-            delivery = Delivery(application.bot, storage.redis, store_settings.key_prefix)
+            delivery = Delivery(application.bot)
             sender = Sender(outbox, delivery, settings, inbound.unreachable, clock)
             application.add_handler(TypeHandler(Update, inbound.handle))
             tune_gc()
