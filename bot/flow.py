@@ -123,16 +123,26 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> list
         prompts = {p.seat: p for p in sv.prompts(record)}
     schedule: Schedule = []
     cancel: list[str] = []
+    started = [int(key) for key in sorted(now_open) if key not in was_open
+               and key not in meta.autopilot and int(key) in prompts]
+    nxt = _next_seat(record, started, set(prompts))
     for key in sorted(set(was_open) - set(now_open)):
         seat = int(key)
         cancel += _seat_job_ids(record, seat)
         lang = await sv.seat_lang(record, seat)
-        closing = "turn.ended" if record.status.is_over else "turn.done"
-        done = sv.t(lang, closing, game=sv.presenter.game_title(lang, record.game),
-                    table=record.table_id)
+        title = sv.presenter.game_title(lang, record.game)
+        if record.status.is_over:
+            done = sv.t(lang, "turn.ended", game=title, table=record.table_id)
+        elif seat == nxt:
+            # The player who just finished is also the next one (two players): say so in
+            # the edit their turn ends with, instead of a second message right after it.
+            done = sv.t(lang, "turn.done_next", game=title, table=record.table_id,
+                        name=seat_names(record)[started[0]])
+            nxt = None
+        else:
+            done = sv.t(lang, "turn.done", game=title, table=record.table_id)
         out.append(Outgoing(ToUser(record.seats[seat]),
                             Message(text=done, slot=dm_slot(record, seat)), record.table_id))
-    started = []
     for key, version in sorted(now_open.items()):
         seat = int(key)
         if key in meta.autopilot or seat not in prompts:
@@ -141,13 +151,12 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> list
             continue
         lang = await sv.seat_lang(record, seat)
         heading = "turn.your_turn" if key not in was_open else "turn.continue"
-        if key not in was_open:
-            started.append(seat)
         out.append(Outgoing(ToUser(record.seats[seat]),
                             sv.presenter.private_prompt(record, prompts[seat], lang,
                                                         heading=heading), record.table_id))
         schedule += _seat_jobs(sv, record, seat)
-    out += await _next_notices(sv, record, started, set(prompts))
+    if nxt is not None:
+        out.append(await _next_notice(sv, record, started[0], nxt))
     if record.status.is_over:
         for seat in range(len(record.seats)):
             cancel += _seat_job_ids(record, seat)
@@ -157,17 +166,21 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> list
     return out
 
 
-async def _next_notices(
-    sv: Services, record: TableRecord, started: list[int], asked: set[int]
-) -> list[Outgoing]:
-    """Tell the player after a single new turn that they are next."""
+def _next_seat(record: TableRecord, started: list[int], asked: set[int]) -> int | None:
+    """Who to tell "you're next": after a single new turn, the seat after it — unless
+    that seat is deciding already, is played by the autopilot, or the table said no."""
     if len(started) != 1 or not options_of(record).notify_next:
-        return []
+        return None
     seat = started[0]
     nxt = (seat + 1) % len(record.seats)
     if nxt == seat or nxt in asked or str(nxt) in meta_of(record).autopilot:
-        return []
+        return None
+    return nxt
+
+
+async def _next_notice(sv: Services, record: TableRecord, seat: int, nxt: int) -> Outgoing:
+    """Tell ``nxt`` that they play after ``seat``."""
     lang = await sv.seat_lang(record, nxt)
     text = sv.t(lang, "turn.you_are_next", game=sv.presenter.game_title(lang, record.game),
                 table=record.table_id, name=seat_names(record)[seat])
-    return [Outgoing(ToUser(record.seats[nxt]), Message(text=text), record.table_id)]
+    return Outgoing(ToUser(record.seats[nxt]), Message(text=text), record.table_id)
