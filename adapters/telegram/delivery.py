@@ -14,7 +14,7 @@ import logging
 import warnings
 from typing import Any
 
-from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto
+from telegram import Bot, InlineKeyboardMarkup, InputFile, InputMediaPhoto
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, TelegramError
 from telegram.warnings import PTBUserWarning
@@ -133,7 +133,8 @@ class Delivery:
         markup = keyboard(message)
         if message.picture is not None:
             sent = await self.bot.send_photo(
-                chat_id, photo=message.picture.png, caption=fit(message.text, CAPTION_LIMIT),
+                chat_id, photo=InputFile(message.picture.png, filename=message.picture.name),
+                caption=fit(message.text, CAPTION_LIMIT),
                 parse_mode=ParseMode.HTML, message_thread_id=thread,
                 reply_markup=InlineKeyboardMarkup.de_json(markup, self.bot) if markup else None,
             )
@@ -152,7 +153,8 @@ class Delivery:
     ) -> None:
         markup = keyboard(message)
         if is_photo and new_picture and message.picture is not None:
-            media = InputMediaPhoto(message.picture.png, caption=fit(message.text, CAPTION_LIMIT),
+            photo = InputFile(message.picture.png, filename=message.picture.name)
+            media = InputMediaPhoto(photo, caption=fit(message.text, CAPTION_LIMIT),
                                     parse_mode=ParseMode.HTML)
             await self.bot.edit_message_media(
                 media, chat_id=chat_id, message_id=message_id,

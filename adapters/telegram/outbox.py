@@ -56,18 +56,23 @@ TAKE = """
 -- most one per chat: a chat with a message in flight (here or in another sender) keeps
 -- its later messages waiting in place, so a chat's messages arrive in order however
 -- many senders run. An item whose chat is blocked (Telegram said wait) or whose chat or
--- the bot as a whole is at its rate limit goes to the delayed set, offset by its place
--- in line. Each taken item comes with the record of the message its slot keeps.
+-- the bot as a whole is at its rate limit goes to the delayed set until it may go. Each
+-- taken item comes with the record of the message its slot keeps.
 local now = tonumber(ARGV[1])
 local prefix = ARGV[3]
 local max_items = tonumber(ARGV[6])
+-- Due items (leases run out, waits over) go to the front of the line in the order they
+-- were first queued, whenever each was put aside.
+local due = {}
 for _, key in ipairs({KEYS[2], KEYS[3]}) do
-  local due = redis.call('ZRANGEBYSCORE', key, '-inf', now)
-  for i = #due, 1, -1 do
-    redis.call('ZREM', key, due[i])
-    redis.call('LPUSH', KEYS[1], due[i])
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', key, '-inf', now)) do
+    redis.call('ZREM', key, id)
+    local seq = redis.call('HGET', prefix .. 'item:' .. id, 'seq')
+    table.insert(due, {tonumber(seq or '0'), id})
   end
 end
+table.sort(due, function(a, b) return a[1] < b[1] end)
+for i = #due, 1, -1 do redis.call('LPUSH', KEYS[1], due[i][2]) end
 local function window_wait(key, per, win)
   redis.call('ZREMRANGEBYSCORE', key, '-inf', now - win)
   if redis.call('ZCARD', key) < per then return 0 end
@@ -91,7 +96,6 @@ for _ = 1, tonumber(ARGV[5]) do
     if claimed[lkey] or (holder and holder ~= id) then
       table.insert(waiting, id)
     else
-      local seq = tonumber(item[5] or '0') % 100000
       local wait = tonumber(redis.call('GET', prefix .. 'block:' .. lkey) or '0')
       if wait <= now then
         wait = window_wait(prefix .. 'rate:' .. lkey, tonumber(item[7] or '1'),
@@ -101,7 +105,7 @@ for _ = 1, tonumber(ARGV[5]) do
         wait = window_wait(KEYS[4], tonumber(ARGV[4]), 1)
       end
       if wait > now then
-        redis.call('ZADD', KEYS[3], wait + seq * 0.000001, id)
+        redis.call('ZADD', KEYS[3], wait, id)
       else
         local member = now .. ':' .. id
         redis.call('ZADD', prefix .. 'rate:' .. lkey, now, member)
@@ -219,7 +223,7 @@ class Taken:
     item: Outgoing
     rev: str
     attempts: int
-    seq: int = 0  # place in line: items waiting for the same moment leave in this order
+    seq: int = 0  # place in line: items released together leave in this order
     lkey: str = "none"  # the chat (rate-limit window) it counts against
     kept: str | None = None  # JSON record of the slot's message, None when there is none
 
@@ -329,12 +333,10 @@ class Outbox:
     ) -> None:
         """Try again at ``until`` (counting an attempt when it ``failed``); with ``hold``
         the chat's later messages wait for this one (at most a lease past ``until``,
-        should no sender ever come back for it).
-
-        Items held until the same moment are released in the order they were queued:
-        each is offset by its place in line, a microsecond per place.
+        should no sender ever come back for it). Items released together go back in the
+        order they were first queued.
         """
-        score = until + (taken.seq % 100_000) * 1e-6
+        score = until
         hold_ms = int((max(until - now, 0.0) + LEASE_S) * 1000) if hold else 0
         await self._delay(keys=[self.p + "item:" + taken.id, self.p + "inflight",
                                 self.p + "delayed", self.p + "busy:" + taken.lkey],

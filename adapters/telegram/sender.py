@@ -15,10 +15,10 @@ import time
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
-from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 
 from adapters.telegram.delivery import Delivery
-from adapters.telegram.ids import parse_chat
+from adapters.telegram.ids import parse_chat, parse_user
 from adapters.telegram.outbox import Outbox, Taken, destination
 from adapters.telegram.settings import TelegramSettings
 from bot.ui import Outgoing, ToUser
@@ -41,7 +41,7 @@ def limit_key(item: Outgoing) -> str:
     """The rate-limit window a message counts in: its Telegram chat (every topic of a
     forum shares the group's limit)."""
     if isinstance(item.to, ToUser):
-        return "chat:" + item.to.user_id
+        return f"chat:{parse_user(item.to.user_id)}"  # a private chat's id is the user's
     return f"chat:{parse_chat(item.to.chat_id)[0]}"
 
 
@@ -115,14 +115,26 @@ class Sender:
             log.error("Telegram refused a message for %s: %s", destination(taken.item), exc)
             return True, None
         except NetworkError as exc:
-            if taken.attempts >= GIVE_UP_ATTEMPTS:
-                log.error("giving up on a message after %s attempts: %s", taken.attempts, exc)
-                return True, None
-            now = self.clock()
-            pause = min(MAX_BACKOFF_S, 0.5 * 2 ** taken.attempts)
-            # The chat stays this item's until the retry, so nothing overtakes it.
-            await self.outbox.delay(taken, now + pause, now, failed=True, hold=True)
-            return False, None
+            return await self._retry_later(taken, exc)
+        except TelegramError as exc:
+            # Errors with no remedy here (a group that became a supergroup, a token that
+            # stopped working): dropping the message keeps the chat's later ones moving.
+            log.error("dropping a message for %s: %r", destination(taken.item), exc)
+            return True, None
+        except Exception as exc:  # a bug while delivering: retried, counted, given up
+            log.exception("delivering a message for %s failed", destination(taken.item))
+            return await self._retry_later(taken, exc)
+
+    async def _retry_later(self, taken: Taken, exc: Exception) -> tuple[bool, str | None]:
+        """Try again after a growing pause, holding the chat meanwhile so nothing
+        overtakes the item; give up after ``GIVE_UP_ATTEMPTS``."""
+        if taken.attempts >= GIVE_UP_ATTEMPTS:
+            log.error("giving up on a message after %s attempts: %s", taken.attempts, exc)
+            return True, None
+        now = self.clock()
+        pause = min(MAX_BACKOFF_S, 0.5 * 2 ** taken.attempts)
+        await self.outbox.delay(taken, now + pause, now, failed=True, hold=True)
+        return False, None
 
     async def run(self, stop: asyncio.Event, idle_s: float = 0.05) -> None:
         """Send until ``stop`` is set."""

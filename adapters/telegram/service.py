@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -112,6 +113,9 @@ async def running_telegram(
 ) -> AsyncIterator[RunningTelegram]:
     """Start everything; stop it all on exit. Usable from tests and from ``serve``."""
     redact_everywhere(settings.token)
+    # PTB's documented opt-in to the coming behaviour: time periods such as
+    # ``RetryAfter.retry_after`` as timedeltas, without a deprecation warning per read.
+    os.environ.setdefault("PTB_TIMEDELTA", "1")
     store_settings = store_settings or StoreSettings.from_env()
     async with open_storage(store_settings) as storage:
         secret = await token_secret(storage, store_settings.key_prefix)

@@ -499,6 +499,79 @@ async def test_webhook_mode_checks_the_secret_and_plays(
     assert tg.unanswered_callbacks == []
 
 
+async def test_two_workers_behind_a_load_balancer_play_one_game(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Two bot processes share Redis; webhook deliveries alternate between them at
+    random, one update reaches both. Every move applies once, each chat's messages stay
+    in order, and the table message ends showing the final state."""
+    anna, boris = users(tg, "Anna", "Boris", started=True)
+    group = tg.add_group("Game night", members=[anna, boris])
+    ports = [free_port(), free_port()]
+    urls = [f"http://127.0.0.1:{port}/tg" for port in ports]
+    rnd = random.Random(5)
+    async with start_bot(webhook_url=urls[0], webhook_secret="s1", listen="127.0.0.1",
+                         port=ports[0]) as first, \
+            start_bot(webhook_url=urls[1], webhook_secret="s1", listen="127.0.0.1",
+                      port=ports[1]) as second:
+        workers = [first, second]
+
+        async def both_settled() -> None:
+            for _ in range(2):  # an item one worker took may wake the other
+                for running in workers:
+                    await settle(running, tg)
+
+        async def deliver() -> None:
+            await tg.deliver_webhook(url=rnd.choice(urls))
+            await both_settled()
+
+        table = GroupTable(tg, first, group, [anna, boris])
+        tg.user_says(anna, group, "/new stone_age 2-2")
+        await deliver()
+        lobby = tg.messages_in(group)[-1]
+        table.message_id = lobby.message_id
+        table.table_id = token_field(datas(lobby)[0], 1)
+        tg.user_presses(boris, lobby, GroupTable.button(lobby, "join"))
+        await deliver()
+        tg.user_presses(anna, lobby, GroupTable.button(lobby, "start"))
+        await deliver()
+        announce = next(m for m in tg.messages_in(group) if (m.text or "").startswith("🎲"))
+        by_name = {u.first_name: u for u in (anna, boris)}
+        table.seats = [by_name[n.strip()] for _, n in sorted(
+            (int(i), n) for i, n in re.findall(r"^(\d+)\. (.+)$", announce.text or "", re.M))]
+
+        start = (await table.record()).version
+        presses = 0
+        for i in range(30):
+            choice = table.next_press(from_dm=i % 2 == 1)
+            assert choice is not None
+            query = tg.user_presses(*choice)
+            if i == 10:
+                # Telegram (or the balancer) hands the same update to both workers.
+                update_id = tg.pending_updates[0]["update_id"]
+                await tg.deliver_webhook(url=urls[0])
+                tg.redeliver(update_id)
+                await tg.deliver_webhook(url=urls[1])
+                await both_settled()
+            else:
+                await deliver()
+            assert query.answer is not None and not query.answer.show_alert, query.answer
+            presses += 1
+        record = await table.record()
+        assert record.version == start + presses
+        # The table message shows the state the core holds now, buttons and all.
+        expected = await table_message(first.app.sv, record)
+        assert table.table_message.sent_text == str(expected.text)
+        assert table.table_message.buttons == [[(b.label, b.token) for b in row]
+                                               for row in expected.buttons]
+        # Each player's private messages came in order: the newest live prompt is theirs
+        # now, and no older message still carries buttons.
+        for user in (anna, boris):
+            live = [m for m in tg.messages_in(user) if move_buttons(m)]
+            assert len(live) <= 1
+    assert tg.unanswered_callbacks == []
+
+
 # --------------------------------------------------------------------------- limits
 
 

@@ -1,0 +1,470 @@
+"""The Redis outbox on a real Redis: order per chat, one message in flight per chat,
+slot coalescing and records, rate limits, blocks, delays and leases.
+
+Time is a fake ``now`` handed to ``take``/``take_many`` (epoch-sized, as in production),
+never a wall-clock sleep.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+from redis.asyncio import Redis
+
+from adapters.store.client import connect
+from adapters.store.testing import delete_prefix, unique_prefix
+from adapters.telegram.outbox import Limits, Outbox, Taken, no_limits
+from bot.i18n import Markup
+from bot.ui import Button, Message, Outgoing, Picture, ToChat, ToUser
+
+T0 = 1_700_000_000.0  # a realistic epoch time: the scripts must keep its precision
+
+A, B, C = "tg:-1001", "tg:-1002", "tg:-1003"
+
+
+@pytest.fixture
+def prefix() -> str:
+    """A key prefix of this test alone."""
+    return unique_prefix()
+
+
+@pytest.fixture
+async def client(redis_url: str, prefix: str) -> AsyncIterator[Redis]:
+    """A client; the test's keys are deleted afterwards."""
+    redis = connect(redis_url)
+    yield redis
+    await delete_prefix(redis, prefix)
+    await redis.aclose()
+
+
+@pytest.fixture
+def outbox(client: Redis, prefix: str) -> Outbox:
+    """An outbox without rate limits to speak of."""
+    return Outbox(client, prefix)
+
+
+def msg(chat: str, text: str, *, slot: str | None = None, renew: bool = False) -> Outgoing:
+    """A plain message (or a slot update) to a group chat."""
+    return Outgoing(ToChat(chat), Message(Markup(text), slot=slot, renew=renew))
+
+
+def texts(batch: list[Taken]) -> list[str]:
+    """The texts of a batch, in the order taken."""
+    return [str(t.item.message.text) for t in batch]
+
+
+async def drain(outbox: Outbox, now: float, most: int = 16) -> list[str]:
+    """Take and finish everything that can go at ``now``; the texts in delivery order."""
+    sent: list[str] = []
+    while batch := await outbox.take_many(now, most):
+        sent += texts(batch)
+        await outbox.done_many([(t, None) for t in batch])
+    return sent
+
+
+# ----------------------------------------------------------------- queueing and order
+
+
+async def test_put_many_queues_every_item_in_order(outbox: Outbox) -> None:
+    """One call queues several items; they come out in the order given."""
+    ids = await outbox.put_many([msg(A, "a1"), msg(B, "b1"), msg(C, "c1")])
+    assert len(set(ids)) == 3
+    assert await outbox.pending() == 3
+    batch = await outbox.take_many(T0, 10)
+    assert texts(batch) == ["a1", "b1", "c1"]
+    assert [t.id for t in batch] == ids
+
+
+async def test_put_many_of_nothing_queues_nothing(outbox: Outbox) -> None:
+    """An empty batch is a no-op."""
+    assert await outbox.put_many([]) == []
+    assert await outbox.pending() == 0
+    assert await outbox.take(T0) is None
+
+
+async def test_item_round_trips_through_redis(outbox: Outbox) -> None:
+    """Recipient, text, buttons, picture, slot and table survive the queue."""
+    item = Outgoing(
+        ToUser("tg:42"),
+        Message(Markup("<b>Your turn</b>"), buttons=((Button("Go", "g:1"), Button("No", "n")),),
+                picture=Picture(png=b"\x89PNG\r\n\x1a\nfake", name="b.png"), slot="hand"),
+        table="t7",
+    )
+    await outbox.put(item)
+    taken = await outbox.take(T0)
+    assert taken is not None
+    assert taken.item == item
+    assert taken.attempts == 0
+    assert taken.kept is None
+    assert taken.lkey == "chat:tg:42"
+
+
+async def test_take_many_takes_at_most_one_item_per_chat(outbox: Outbox) -> None:
+    """A batch holds one message per chat, the oldest of each."""
+    await outbox.put_many([msg(A, "a1"), msg(A, "a2"), msg(B, "b1"), msg(A, "a3"),
+                           msg(B, "b2")])
+    batch = await outbox.take_many(T0, 10)
+    assert texts(batch) == ["a1", "b1"]
+
+
+async def test_take_many_respects_most(outbox: Outbox) -> None:
+    """No more than ``most`` items per batch; the rest stay for the next one."""
+    await outbox.put_many([msg(A, "a1"), msg(B, "b1"), msg(C, "c1")])
+    assert texts(await outbox.take_many(T0, 2)) == ["a1", "b1"]
+    assert texts(await outbox.take_many(T0, 2)) == ["c1"]
+
+
+async def test_chat_with_message_in_flight_waits_until_done(outbox: Outbox) -> None:
+    """A chat's next message is not taken while its previous one is in flight, and
+    comes out right after ``done_many``; other chats are not held up meanwhile."""
+    await outbox.put_many([msg(A, "a1"), msg(A, "a2"), msg(A, "a3"), msg(B, "b1"),
+                           msg(B, "b2")])
+    first = await outbox.take_many(T0, 10)
+    assert texts(first) == ["a1", "b1"]
+    assert await outbox.take_many(T0, 10) == []  # both chats busy
+
+    a1 = next(t for t in first if t.item.message.text == "a1")
+    b1 = next(t for t in first if t.item.message.text == "b1")
+    await outbox.done_many([(a1, None)])
+    second = await outbox.take_many(T0, 10)
+    assert texts(second) == ["a2"]  # b2 still waits for b1
+
+    await outbox.done_many([(b1, None), (second[0], None)])
+    assert texts(await outbox.take_many(T0, 10)) == ["a3", "b2"]
+
+
+async def test_busy_chat_does_not_hold_up_other_chats(outbox: Outbox) -> None:
+    """Items queued behind a busy chat's backlog still go out."""
+    await outbox.put_many([msg(A, f"a{i}") for i in range(1, 6)])
+    taken = await outbox.take(T0)
+    assert taken is not None and taken.item.message.text == "a1"
+    await outbox.put(msg(B, "b1"))
+    assert texts(await outbox.take_many(T0, 10)) == ["b1"]
+
+
+async def test_passed_over_message_keeps_its_place_in_line(outbox: Outbox) -> None:
+    """A message passed over because its chat was busy stays ahead of messages queued
+    after it, for other chats too."""
+    await outbox.put_many([msg(A, "a1"), msg(A, "a2"), msg(B, "b1"), msg(C, "c1")])
+    a1 = await outbox.take(T0)
+    assert a1 is not None and a1.item.message.text == "a1"
+    b1 = await outbox.take(T0)  # passes over a2
+    assert b1 is not None and b1.item.message.text == "b1"
+    await outbox.done_many([(a1, None), (b1, None)])
+    assert texts(await outbox.take_many(T0, 1)) == ["a2"]
+
+
+async def test_messages_to_one_chat_come_out_in_the_order_queued(outbox: Outbox) -> None:
+    """Draining interleaved chats keeps every chat's own order."""
+    items = [msg(chat, f"{chat}#{i}") for i in range(6) for chat in (A, B, C)]
+    await outbox.put_many(items[:9])
+    await outbox.put_many(items[9:])
+    sent = await drain(outbox, T0, most=2)
+    for chat in (A, B, C):
+        assert [s for s in sent if s.startswith(chat + "#")] == [f"{chat}#{i}" for i in range(6)]
+    assert await outbox.pending() == 0
+
+
+async def test_second_outbox_sees_the_chat_in_flight(client: Redis, prefix: str) -> None:
+    """Another sender (another Outbox on the same keys) does not take a chat's next
+    message while the first sender has one in flight."""
+    one, two = Outbox(client, prefix), Outbox(client, prefix)
+    await one.put_many([msg(A, "a1"), msg(A, "a2"), msg(B, "b1")])
+    first = await one.take(T0)
+    assert first is not None and first.item.message.text == "a1"
+    assert texts(await two.take_many(T0, 10)) == ["b1"]
+    await one.done(first)
+    assert texts(await two.take_many(T0, 10)) == ["a2"]
+
+
+async def test_pending_counts_undelivered_items(outbox: Outbox) -> None:
+    """Items count until done, whether waiting, in flight or delayed."""
+    await outbox.put_many([msg(A, "a1"), msg(B, "b1"), msg(C, "c1")])
+    batch = await outbox.take_many(T0, 2)
+    assert await outbox.pending() == 3
+    await outbox.delay(batch[1], T0 + 5, T0)
+    assert await outbox.pending() == 3
+    await outbox.done(batch[0])
+    assert await outbox.pending() == 2
+
+
+# ----------------------------------------------------------------- slots
+
+
+async def test_slot_updates_coalesce_into_the_latest(outbox: Outbox) -> None:
+    """Two updates of a slot before a take make one item with the latest body."""
+    first = await outbox.put(msg(A, "v1", slot="board"))
+    second = await outbox.put(msg(A, "v2", slot="board"))
+    assert first == second
+    assert await outbox.pending() == 1
+    batch = await outbox.take_many(T0, 10)
+    assert texts(batch) == ["v2"]
+    await outbox.done(batch[0])
+    assert await outbox.pending() == 0
+    assert await outbox.take(T0) is None
+
+
+async def test_slots_are_per_chat_and_per_name(outbox: Outbox) -> None:
+    """The same slot name in another chat, or another slot in the same chat, is its
+    own item."""
+    await outbox.put_many([msg(A, "a-board", slot="board"), msg(B, "b-board", slot="board"),
+                           msg(A, "a-hand", slot="hand")])
+    assert await outbox.pending() == 3
+
+
+async def test_coalesced_slot_keeps_its_first_place_in_line(outbox: Outbox) -> None:
+    """An update of a waiting slot does not move it behind messages queued since."""
+    await outbox.put(msg(A, "v1", slot="board"))
+    await outbox.put(msg(A, "note"))
+    await outbox.put(msg(A, "v2", slot="board"))
+    assert await drain(outbox, T0) == ["v2", "note"]
+
+
+async def test_coalesced_slot_keeps_its_place_when_released_after_a_wait(
+    outbox: Outbox
+) -> None:
+    """Released together after a block, a coalesced slot still goes before a message
+    queued after its first version."""
+    await outbox.block("chat:" + A, T0 + 5, T0)
+    await outbox.put(msg(A, "v1", slot="board"))
+    await outbox.put(msg(A, "note"))
+    await outbox.put(msg(A, "v2", slot="board"))
+    assert await drain(outbox, T0) == []
+    assert await drain(outbox, T0 + 5.01) == ["v2", "note"]
+
+
+async def test_slot_updated_in_flight_is_sent_again_after_done(outbox: Outbox) -> None:
+    """An update that arrives while the slot's item is in flight is not lost: ``done``
+    puts the item back and it goes out again with the new body."""
+    await outbox.put(msg(A, "v1", slot="board"))
+    taken = await outbox.take(T0)
+    assert taken is not None and taken.item.message.text == "v1"
+    await outbox.put(msg(A, "v2", slot="board"))
+    assert await outbox.take(T0) is None  # the chat is still busy with v1
+    await outbox.done(taken)
+    assert await outbox.pending() == 1
+    again = await outbox.take(T0)
+    assert again is not None
+    assert again.id == taken.id
+    assert again.item.message.text == "v2"
+    await outbox.done(again)
+    assert await outbox.pending() == 0
+
+
+async def test_renew_sticks_through_a_later_plain_edit(outbox: Outbox) -> None:
+    """A request for a fresh message survives a plain update replacing the body before
+    the take, and is honoured once."""
+    await outbox.put(msg(A, "turn", slot="board", renew=True))
+    await outbox.put(msg(A, "turn, edited", slot="board"))
+    taken = await outbox.take(T0)
+    assert taken is not None
+    assert taken.item.message.text == "turn, edited"
+    assert taken.item.message.renew is True
+    await outbox.done(taken)
+
+    await outbox.put(msg(A, "plain edit", slot="board"))
+    later = await outbox.take(T0)
+    assert later is not None and later.item.message.renew is False
+
+
+async def test_renew_arriving_in_flight_is_kept_for_the_resend(outbox: Outbox) -> None:
+    """A renew queued while a plain version is in flight applies to the resend."""
+    await outbox.put(msg(A, "v1", slot="board"))
+    taken = await outbox.take(T0)
+    assert taken is not None and taken.item.message.renew is False
+    await outbox.put(msg(A, "v2", slot="board", renew=True))
+    await outbox.done(taken)
+    again = await outbox.take(T0)
+    assert again is not None
+    assert again.item.message.text == "v2"
+    assert again.item.message.renew is True
+
+
+async def test_renew_honoured_in_flight_is_not_repeated(outbox: Outbox) -> None:
+    """A renew that the in-flight send honoured does not stick to a plain update queued
+    meanwhile."""
+    await outbox.put(msg(A, "v1", slot="board", renew=True))
+    taken = await outbox.take(T0)
+    assert taken is not None and taken.item.message.renew is True
+    await outbox.put(msg(A, "v2", slot="board"))
+    await outbox.done(taken)
+    again = await outbox.take(T0)
+    assert again is not None
+    assert again.item.message.text == "v2"
+    assert again.item.message.renew is False
+
+
+async def test_done_stores_slot_record_and_next_take_hands_it_over(
+    outbox: Outbox, client: Redis, prefix: str
+) -> None:
+    """``done(taken, kept)`` writes the record to ``<prefix>tgslots``; the slot's next
+    item carries it as ``kept``; a plain ``done`` leaves it alone."""
+    record = '{"id": 17, "photo": false}'
+    await outbox.put(msg(A, "v1", slot="board"))
+    first = await outbox.take(T0)
+    assert first is not None and first.kept is None
+    await outbox.done(first, record)
+    assert await client.hget(prefix + "tgslots", f"{A}|board") == record
+
+    await outbox.put(msg(A, "v2", slot="board"))
+    second = await outbox.take(T0)
+    assert second is not None and second.kept == record
+    await outbox.done(second)  # nothing new to keep
+    assert await client.hget(prefix + "tgslots", f"{A}|board") == record
+
+    await outbox.put(msg(B, "other chat", slot="board"))
+    other = await outbox.take(T0)
+    assert other is not None and other.kept is None
+
+
+async def test_done_many_stores_each_slot_record(outbox: Outbox, client: Redis,
+                                                 prefix: str) -> None:
+    """One ``done_many`` stores the records of every slot in the batch; plain messages
+    store none."""
+    await outbox.put_many([msg(A, "a", slot="board"), msg(B, "b", slot="board"),
+                           msg(C, "c")])
+    batch = await outbox.take_many(T0, 10)
+    await outbox.done_many([(t, f'{{"id": {i}}}') for i, t in enumerate(batch)])
+    assert await client.hgetall(prefix + "tgslots") == {f"{A}|board": '{"id": 0}',
+                                                         f"{B}|board": '{"id": 1}'}
+    assert await outbox.pending() == 0
+
+
+# ----------------------------------------------------------------- rate limits
+
+
+def per_chat(per: int, window: float) -> Limits:
+    """``per`` messages per ``window`` seconds in each chat."""
+    def limits(item: Outgoing) -> tuple[str, int, float]:
+        return no_limits(item)[0], per, window
+    return limits
+
+
+async def test_chat_rate_limit_holds_the_rest_until_the_window_passes(
+    client: Redis, prefix: str
+) -> None:
+    """With 2 per 10 s, two go now, the next two once the window has passed, in order;
+    another chat is not affected."""
+    outbox = Outbox(client, prefix, limits=per_chat(2, 10.0))
+    await outbox.put_many([msg(A, f"a{i}") for i in range(1, 6)] + [msg(B, "b1")])
+    assert await drain(outbox, T0) == ["a1", "b1", "a2"]
+    assert await drain(outbox, T0 + 5) == []
+    assert await drain(outbox, T0 + 10.01) == ["a3", "a4"]
+    assert await drain(outbox, T0 + 15) == []
+    assert await drain(outbox, T0 + 20.02) == ["a5"]
+    assert await outbox.pending() == 0
+
+
+async def test_rate_limited_chat_keeps_order_with_messages_queued_later(
+    client: Redis, prefix: str
+) -> None:
+    """Messages queued while the chat waits for its window go after those already
+    waiting."""
+    outbox = Outbox(client, prefix, limits=per_chat(1, 10.0))
+    await outbox.put_many([msg(A, "a1"), msg(A, "a2")])
+    assert await drain(outbox, T0) == ["a1"]
+    await outbox.put(msg(A, "a3"))
+    assert await drain(outbox, T0 + 3) == []
+    assert await drain(outbox, T0 + 10.01) == ["a2"]
+    assert await drain(outbox, T0 + 20.02) == ["a3"]
+
+
+async def test_global_limit_caps_the_bot_as_a_whole(client: Redis, prefix: str) -> None:
+    """With 2 a second overall, a batch for four chats sends two; the others follow
+    after the second has passed, in order."""
+    outbox = Outbox(client, prefix, global_per_second=2)
+    await outbox.put_many([msg(A, "a"), msg(B, "b"), msg(C, "c"), msg("tg:-1004", "d")])
+    assert texts(await outbox.take_many(T0, 10)) == ["a", "b"]
+    assert await outbox.take_many(T0 + 0.5, 10) == []
+    assert texts(await outbox.take_many(T0 + 1.01, 10)) == ["c", "d"]
+
+
+# ----------------------------------------------------------------- blocks, delays, leases
+
+
+async def test_block_holds_a_chat_until_the_given_time(outbox: Outbox) -> None:
+    """A blocked chat's messages wait (in order); other chats go on."""
+    await outbox.block("chat:" + A, T0 + 5, T0)
+    await outbox.put_many([msg(A, "a1"), msg(B, "b1"), msg(A, "a2")])
+    assert await drain(outbox, T0) == ["b1"]
+    assert await drain(outbox, T0 + 4.9) == []
+    assert await drain(outbox, T0 + 5.01) == ["a1", "a2"]
+
+
+async def test_delay_with_hold_keeps_the_chat_for_the_delayed_item(outbox: Outbox) -> None:
+    """A held item comes back first at ``until``; the chat's later messages wait for it,
+    other chats do not."""
+    await outbox.put_many([msg(A, "a1"), msg(A, "a2"), msg(A, "a3")])
+    taken = await outbox.take(T0)
+    assert taken is not None and taken.item.message.text == "a1"
+    await outbox.delay(taken, T0 + 10, T0, hold=True)
+    await outbox.put(msg(B, "b1"))
+    assert await drain(outbox, T0) == ["b1"]
+    assert await drain(outbox, T0 + 9.9) == []
+    assert await drain(outbox, T0 + 10.01) == ["a1", "a2", "a3"]
+
+
+async def test_delay_without_hold_frees_the_chat(outbox: Outbox) -> None:
+    """Without ``hold`` (and without a block) the chat's next message may go meanwhile;
+    the delayed one comes back at ``until``."""
+    await outbox.put_many([msg(A, "a1"), msg(A, "a2")])
+    taken = await outbox.take(T0)
+    assert taken is not None
+    await outbox.delay(taken, T0 + 10, T0)
+    assert await drain(outbox, T0) == ["a2"]
+    assert await drain(outbox, T0 + 10.01) == ["a1"]
+
+
+async def test_delay_failed_counts_attempts(outbox: Outbox) -> None:
+    """``failed=True`` adds an attempt each time; a plain delay does not."""
+    await outbox.put(msg(A, "a1"))
+    taken = await outbox.take(T0)
+    assert taken is not None and taken.attempts == 0
+    await outbox.delay(taken, T0 + 1, T0, failed=True)
+    taken = await outbox.take(T0 + 1.01)
+    assert taken is not None and taken.attempts == 1
+    await outbox.delay(taken, T0 + 2, T0 + 1.01, failed=True)
+    taken = await outbox.take(T0 + 2.01)
+    assert taken is not None and taken.attempts == 2
+    await outbox.delay(taken, T0 + 3, T0 + 2.01)
+    taken = await outbox.take(T0 + 3.01)
+    assert taken is not None and taken.attempts == 2
+
+
+async def test_delayed_items_released_together_leave_in_queue_order(outbox: Outbox) -> None:
+    """Items delayed to the same moment, even in reverse order, leave in the order they
+    were queued."""
+    await outbox.put_many([msg(A, "a"), msg(B, "b"), msg(C, "c")])
+    batch = await outbox.take_many(T0, 10)
+    for taken in reversed(batch):
+        await outbox.delay(taken, T0 + 5, T0)
+    assert texts(await outbox.take_many(T0 + 5.01, 10)) == ["a", "b", "c"]
+
+
+async def test_order_after_a_wait_survives_the_counter_passing_100000(
+    outbox: Outbox, client: Redis, prefix: str
+) -> None:
+    """Two messages of a blocked chat queued either side of message number 100000 still
+    leave in the order queued."""
+    await client.set(prefix + "tgout:seq", 99_998)  # a bot that has sent a while
+    await outbox.block("chat:" + A, T0 + 5, T0)
+    await outbox.put_many([msg(A, "a1"), msg(A, "a2")])  # places 99999 and 100000
+    assert await drain(outbox, T0) == []
+    assert await drain(outbox, T0 + 5.2) == ["a1", "a2"]
+
+
+async def test_expired_lease_gives_the_item_back(outbox: Outbox) -> None:
+    """An item whose sender never finished comes back once its lease has run out; until
+    then the chat stays busy."""
+    await outbox.put_many([msg(A, "a1"), msg(A, "a2")])
+    taken = await outbox.take(T0, lease_s=1.0)
+    assert taken is not None
+    assert await outbox.take(T0 + 0.5) is None
+    again = await outbox.take(T0 + 1.5)
+    assert again is not None
+    assert again.id == taken.id
+    assert again.item.message.text == "a1"
+    await outbox.done(again)
+    following = await outbox.take(T0 + 1.5)
+    assert following is not None and following.item.message.text == "a2"

@@ -1,0 +1,466 @@
+"""The sender loop on a real outbox (Redis), a fake delivery and a manual clock: batches,
+and what each kind of Telegram error does to the item and to its chat."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import timedelta
+from typing import cast
+
+import pytest
+from redis.asyncio import Redis
+from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
+
+from adapters.store.client import connect
+from adapters.store.testing import delete_prefix, unique_prefix
+from adapters.telegram.delivery import Delivery
+from adapters.telegram.outbox import LEASE_S, Outbox, Taken
+from adapters.telegram.sender import (
+    GIVE_UP_ATTEMPTS,
+    MAX_BACKOFF_S,
+    Sender,
+    limit_key,
+    retry_seconds,
+    telegram_limits,
+)
+from adapters.telegram.settings import TelegramSettings
+from bot.i18n import Markup
+from bot.ui import Message, Outgoing, ToChat, ToUser
+
+T0 = 1_700_000_000.0
+A, B, C = "tg:-1001", "tg:-1002", "tg:-1003"
+USER = "tg:42"
+
+#: Telegram's real windows are a minute per group: out of the way here.
+SETTINGS = TelegramSettings(token="1:test", group_per_window=1000, group_window_s=1.0,
+                            private_per_window=1000, private_window_s=1.0,
+                            global_per_second=1000)
+
+
+class Clock:
+    """A clock that moves only when told."""
+
+    def __init__(self, now: float = T0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class FakeDelivery:
+    """Records what it is asked to deliver; raises the errors queued for a text, returns
+    the slot record set for it, and can wait until ``expect`` deliveries run at once."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, str | None]] = []
+        self.errors: dict[str, list[BaseException]] = {}
+        self.records: dict[str, str] = {}
+        self.expect = 0
+        self._started = 0
+        self._all_in = asyncio.Event()
+
+    def fail(self, text: str, *errors: BaseException) -> None:
+        """The next deliveries of ``text`` raise ``errors``, one each."""
+        self.errors.setdefault(text, []).extend(errors)
+
+    async def deliver(self, item: Outgoing, kept: str | None = None) -> str | None:
+        text = str(item.message.text)
+        self.calls.append((text, kept))
+        if self.expect:
+            self._started += 1
+            if self._started >= self.expect:
+                self._all_in.set()
+            await asyncio.wait_for(self._all_in.wait(), 0.5)
+        pending = self.errors.get(text)
+        if pending:
+            raise pending.pop(0)
+        return self.records.get(text)
+
+    @property
+    def texts(self) -> list[str]:
+        """Texts in the order their deliveries started."""
+        return [text for text, _ in self.calls]
+
+
+class Unreachable:
+    """The ``unreachable`` callback: records the items, answers with ``hint``."""
+
+    def __init__(self, hint: Outgoing | None) -> None:
+        self.hint = hint
+        self.items: list[Outgoing] = []
+
+    async def __call__(self, item: Outgoing) -> Outgoing | None:
+        self.items.append(item)
+        return self.hint
+
+
+def msg(chat: str, text: str, *, slot: str | None = None) -> Outgoing:
+    """A message to a group chat."""
+    return Outgoing(ToChat(chat), Message(Markup(text), slot=slot))
+
+
+@pytest.fixture
+def prefix() -> str:
+    """A key prefix of this test alone."""
+    return unique_prefix()
+
+
+@pytest.fixture
+async def client(redis_url: str, prefix: str) -> AsyncIterator[Redis]:
+    """A client; the test's keys are deleted afterwards."""
+    redis = connect(redis_url)
+    yield redis
+    await delete_prefix(redis, prefix)
+    await redis.aclose()
+
+
+@pytest.fixture
+def outbox(client: Redis, prefix: str) -> Outbox:
+    """The outbox with Telegram's limit keys (generous windows)."""
+    return Outbox(client, prefix, limits=telegram_limits(SETTINGS), global_per_second=1000)
+
+
+@pytest.fixture
+def clock() -> Clock:
+    """The sender's clock."""
+    return Clock()
+
+
+@pytest.fixture
+def delivery() -> FakeDelivery:
+    """The fake delivery."""
+    return FakeDelivery()
+
+
+@pytest.fixture
+def hint() -> Outgoing:
+    """What ``unreachable`` asks to send for an undeliverable private message."""
+    return msg(A, "please open a chat with me")
+
+
+@pytest.fixture
+def unreachable(hint: Outgoing) -> Unreachable:
+    """An ``unreachable`` that answers with ``hint``."""
+    return Unreachable(hint)
+
+
+@pytest.fixture
+def sender(outbox: Outbox, delivery: FakeDelivery, unreachable: Unreachable,
+           clock: Clock) -> Sender:
+    """The sender under test."""
+    return Sender(outbox, cast(Delivery, delivery), SETTINGS, unreachable, clock)
+
+
+async def run_steps(sender: Sender) -> int:
+    """Step until nothing can go at the current time; how many steps sent something."""
+    steps = 0
+    while await sender.step():
+        steps += 1
+    return steps
+
+
+# ----------------------------------------------------------------- batches
+
+
+async def test_step_with_nothing_to_send_returns_false(sender: Sender,
+                                                       delivery: FakeDelivery) -> None:
+    """An empty outbox: no delivery, False."""
+    assert await sender.step() is False
+    assert delivery.calls == []
+
+
+async def test_step_delivers_to_several_chats_at_once(
+    sender: Sender, outbox: Outbox, delivery: FakeDelivery
+) -> None:
+    """One step sends a message to each chat concurrently (each delivery waits until all
+    three have started), and a chat's second message waits for the next step."""
+    await outbox.put_many([msg(A, "a1"), msg(A, "a2"), msg(B, "b1"), msg(C, "c1")])
+    delivery.expect = 3
+    assert await sender.step() is True
+    assert sorted(delivery.texts) == ["a1", "b1", "c1"]
+    assert await outbox.pending() == 1
+    delivery.expect = 0
+    assert await sender.step() is True
+    assert delivery.texts[-1] == "a2"
+    assert await outbox.pending() == 0
+
+
+async def test_step_honours_batch_size(outbox: Outbox, delivery: FakeDelivery,
+                                       unreachable: Unreachable, clock: Clock) -> None:
+    """``batch`` caps how many chats one step serves."""
+    sender = Sender(outbox, cast(Delivery, delivery), SETTINGS, unreachable, clock, batch=2)
+    await outbox.put_many([msg(A, "a"), msg(B, "b"), msg(C, "c")])
+    await sender.step()
+    assert delivery.texts == ["a", "b"]
+    await sender.step()
+    assert delivery.texts == ["a", "b", "c"]
+
+
+async def test_slot_record_returned_by_delivery_is_handed_to_the_next_update(
+    sender: Sender, outbox: Outbox, delivery: FakeDelivery
+) -> None:
+    """What ``deliver`` returns is stored as the slot's record and comes back as
+    ``kept`` with the slot's next update."""
+    delivery.records["v1"] = '{"id": 5}'
+    await outbox.put(msg(A, "v1", slot="board"))
+    await run_steps(sender)
+    await outbox.put(msg(A, "v2", slot="board"))
+    await run_steps(sender)
+    assert delivery.calls == [("v1", None), ("v2", '{"id": 5}')]
+
+
+# ----------------------------------------------------------------- errors
+
+
+@pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
+async def test_retry_after_blocks_the_chat_and_resends_first(
+    sender: Sender, outbox: Outbox, delivery: FakeDelivery, clock: Clock
+) -> None:
+    """RetryAfter holds the whole chat for the wait Telegram asked for; other chats go
+    on; afterwards the refused message goes first, then the chat's later ones."""
+    delivery.fail("a1", RetryAfter(5))
+    await outbox.put_many([msg(A, "a1"), msg(A, "a2"), msg(B, "b1")])
+    await run_steps(sender)
+    assert delivery.texts == ["a1", "b1"]
+
+    clock.now = T0 + 1
+    await outbox.put(msg(A, "a3"))
+    assert await run_steps(sender) == 0
+    clock.now = T0 + 4.9
+    assert await run_steps(sender) == 0
+
+    clock.now = T0 + 5.1
+    await run_steps(sender)
+    assert delivery.texts == ["a1", "b1", "a1", "a2", "a3"]
+    assert await outbox.pending() == 0
+
+
+async def test_network_error_retries_later_without_overtaking(
+    sender: Sender, outbox: Outbox, delivery: FakeDelivery, clock: Clock
+) -> None:
+    """A network failure retries after a pause; the chat's later messages wait for it,
+    other chats' messages do not."""
+    delivery.fail("a1", NetworkError("connection reset"))
+    await outbox.put_many([msg(A, "a1"), msg(A, "a2")])
+    await run_steps(sender)
+    assert delivery.texts == ["a1"]
+
+    clock.now = T0 + 0.2
+    await outbox.put(msg(B, "b1"))
+    await run_steps(sender)
+    assert delivery.texts == ["a1", "b1"]
+
+    clock.now = T0 + 0.6  # the first pause is half a second
+    await run_steps(sender)
+    assert delivery.texts == ["a1", "b1", "a1", "a2"]
+    assert await outbox.pending() == 0
+
+
+async def test_network_error_pause_grows_with_attempts(
+    sender: Sender, outbox: Outbox, delivery: FakeDelivery, clock: Clock
+) -> None:
+    """The second failure waits twice as long as the first."""
+    delivery.fail("a1", NetworkError("down"), NetworkError("down"))
+    await outbox.put(msg(A, "a1"))
+    await run_steps(sender)
+    clock.now = T0 + 0.6
+    await run_steps(sender)
+    assert delivery.texts == ["a1", "a1"]
+    clock.now = T0 + 1.5  # 0.6 + 1.0 not reached yet
+    await run_steps(sender)
+    assert delivery.texts == ["a1", "a1"]
+    clock.now = T0 + 1.7
+    await run_steps(sender)
+    assert delivery.texts == ["a1", "a1", "a1"]
+    assert await outbox.pending() == 0
+
+
+async def test_network_error_gives_up_after_many_attempts(
+    sender: Sender, outbox: Outbox, delivery: FakeDelivery, clock: Clock
+) -> None:
+    """A message that keeps failing is dropped after ``GIVE_UP_ATTEMPTS`` retries."""
+    delivery.fail("a1", *(NetworkError("down") for _ in range(GIVE_UP_ATTEMPTS + 5)))
+    await outbox.put(msg(A, "a1"))
+    for _ in range(GIVE_UP_ATTEMPTS + 5):
+        await sender.step()
+        if not await outbox.pending():
+            break
+        clock.now += 61  # past the longest pause
+    assert await outbox.pending() == 0
+    assert len(delivery.calls) == GIVE_UP_ATTEMPTS + 1
+
+
+async def test_bad_request_drops_the_item(
+    sender: Sender, outbox: Outbox, delivery: FakeDelivery
+) -> None:
+    """A request Telegram rejects for good is not retried; the chat moves on."""
+    delivery.fail("a1", BadRequest("can't parse entities"))
+    await outbox.put_many([msg(A, "a1"), msg(A, "a2")])
+    await run_steps(sender)
+    assert delivery.texts == ["a1", "a2"]
+    assert await outbox.pending() == 0
+
+
+async def test_forbidden_private_message_is_dropped_and_hint_queued(
+    sender: Sender, outbox: Outbox, delivery: FakeDelivery, unreachable: Unreachable,
+    hint: Outgoing,
+) -> None:
+    """A private message to a user who never opened the bot is dropped, and the hint
+    ``unreachable`` returns is queued and delivered."""
+    private = Outgoing(ToUser(USER), Message(Markup("your hand")), table="t1")
+    delivery.fail("your hand", Forbidden("bot can't initiate conversation with a user"))
+    await outbox.put(private)
+    assert await sender.step() is True
+    assert unreachable.items == [private]
+    assert await outbox.pending() == 1
+    await run_steps(sender)
+    assert delivery.texts == ["your hand", str(hint.message.text)]
+    assert await outbox.pending() == 0
+
+
+async def test_forbidden_private_message_without_hint_queues_nothing(
+    outbox: Outbox, delivery: FakeDelivery, clock: Clock
+) -> None:
+    """When ``unreachable`` has nothing to say, the message is just dropped."""
+    none = Unreachable(None)
+    sender = Sender(outbox, cast(Delivery, delivery), SETTINGS, none, clock)
+    delivery.fail("dm", Forbidden("bot was blocked by the user"))
+    await outbox.put(Outgoing(ToUser(USER), Message(Markup("dm"))))
+    await run_steps(sender)
+    assert len(none.items) == 1
+    assert await outbox.pending() == 0
+    assert delivery.texts == ["dm"]
+
+
+async def test_forbidden_in_a_group_drops_without_hint(
+    sender: Sender, outbox: Outbox, delivery: FakeDelivery, unreachable: Unreachable
+) -> None:
+    """Forbidden in a group (the bot was removed): dropped, nobody to hint."""
+    delivery.fail("a1", Forbidden("bot was kicked from the group chat"))
+    await outbox.put(msg(A, "a1"))
+    await run_steps(sender)
+    assert unreachable.items == []
+    assert await outbox.pending() == 0
+
+
+async def test_unexpected_error_does_not_stop_the_rest_of_the_batch(
+    sender: Sender, outbox: Outbox, delivery: FakeDelivery, clock: Clock
+) -> None:
+    """One delivery raising something unexpected: the others are done; the failing one
+    is tried again after a pause, and its chat waits for it meanwhile."""
+    delivery.fail("a1", ValueError("bug"))
+    await outbox.put_many([msg(A, "a1"), msg(B, "b1"), msg(C, "c1"), msg(A, "a2")])
+    assert await sender.step() is True
+    assert sorted(delivery.texts) == ["a1", "b1", "c1"]
+    assert await outbox.pending() == 2  # a1 (waiting to be retried) and a2
+    assert await sender.step() is False  # chat A is still a1's
+
+    clock.now = T0 + 0.6  # the first pause is half a second
+    await run_steps(sender)
+    assert delivery.texts[3:] == ["a1", "a2"]
+    assert await outbox.pending() == 0
+
+
+async def test_a_delivery_bug_is_given_up_after_the_attempts_and_frees_the_chat(
+    sender: Sender, outbox: Outbox, delivery: FakeDelivery, clock: Clock
+) -> None:
+    cycles = GIVE_UP_ATTEMPTS + 1
+    delivery.fail("a1", *(ValueError("bug") for _ in range(cycles)))
+    await outbox.put_many([msg(A, "a1"), msg(A, "a2")])
+    for attempt in range(cycles):
+        await run_steps(sender)
+        if attempt < cycles - 1:
+            assert "a2" not in delivery.texts  # the chat is a1's while it may still go
+        clock.now += MAX_BACKOFF_S + 1
+    assert delivery.texts.count("a1") == cycles and delivery.texts[-1] == "a2"
+    assert await outbox.pending() == 0
+
+
+async def test_chat_migrated_does_not_hold_the_chat_forever(
+    sender: Sender, outbox: Outbox, delivery: FakeDelivery, clock: Clock
+) -> None:
+    """A message Telegram refuses for good because the group moved does not keep the
+    chat's later messages waiting for ever."""
+    cycles = GIVE_UP_ATTEMPTS + 2
+    delivery.fail("a1", *(ChatMigrated(-100999) for _ in range(cycles)))
+    await outbox.put_many([msg(A, "a1"), msg(A, "a2")])
+    for _ in range(cycles):
+        await run_steps(sender)
+        clock.now += LEASE_S + 1
+    assert "a2" in delivery.texts
+
+
+async def test_run_sends_until_stopped_and_survives_a_failing_step(
+    sender: Sender, outbox: Outbox, delivery: FakeDelivery, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``run`` keeps going after a step raises, delivers what is queued, and returns
+    once ``stop`` is set."""
+    original = outbox.take_many
+    failures = [ConnectionError("redis hiccup")]
+
+    async def flaky(now: float, most: int, lease_s: float = LEASE_S,
+                    scan: int = 200) -> list[Taken]:
+        if failures:
+            raise failures.pop()
+        return await original(now, most, lease_s, scan)
+
+    monkeypatch.setattr(outbox, "take_many", flaky)
+    await outbox.put_many([msg(A, "a1"), msg(B, "b1")])
+    stop = asyncio.Event()
+    task = asyncio.create_task(sender.run(stop, idle_s=0.005))
+    for _ in range(200):
+        if len(delivery.calls) == 2:
+            break
+        await asyncio.sleep(0.005)
+    stop.set()
+    await asyncio.wait_for(task, 1.0)
+    assert failures == []
+    assert sorted(delivery.texts) == ["a1", "b1"]
+
+
+@pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
+def test_retry_seconds_reads_either_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``retry_after`` as PTB's int seconds or (opted in) as a timedelta."""
+    assert retry_seconds(RetryAfter(3)) == 3.0
+    monkeypatch.setenv("PTB_TIMEDELTA", "1")
+    assert retry_seconds(RetryAfter(timedelta(seconds=2.5))) == 2.5
+
+
+# ----------------------------------------------------------------- limit keys
+
+
+def test_topics_of_a_forum_share_the_group_window() -> None:
+    """Every topic of a forum counts against its group's limit."""
+    one = limit_key(msg("tg:-100123/5", "x"))
+    two = limit_key(msg("tg:-100123/9", "x"))
+    assert one == two == limit_key(msg("tg:-100123", "x"))
+    assert one != limit_key(msg("tg:-100124", "x"))
+
+
+def test_telegram_limits_use_group_and_private_windows() -> None:
+    """Groups get the group window, private chats (by user or by positive chat id) the
+    private one."""
+    settings = TelegramSettings(token="1:t", group_per_window=20, group_window_s=60.0,
+                                private_per_window=1, private_window_s=1.0)
+    limits = telegram_limits(settings)
+    assert limits(msg("tg:-1001", "x"))[1:] == (20, 60.0)
+    assert limits(Outgoing(ToUser(USER), Message(Markup("x"))))[1:] == (1, 1.0)
+    assert limits(msg(USER, "x"))[1:] == (1, 1.0)
+
+
+def test_private_chat_as_chat_and_as_user_is_one_window() -> None:
+    """A user's private chat is the same Telegram chat whether addressed by user or by
+    chat id, so it must count in one window."""
+    as_user = Outgoing(ToUser(USER), Message(Markup("x")))
+    as_chat = msg(USER, "x")
+    assert limit_key(as_user) == limit_key(as_chat)
+
+
+async def test_answer_and_private_message_to_one_chat_stay_in_order(outbox: Outbox) -> None:
+    """An answer in a private chat queued before a ToUser message to the same user is
+    not in flight at the same time as it."""
+    await outbox.put_many([msg(USER, "answer"),
+                           Outgoing(ToUser(USER), Message(Markup("your hand")))])
+    batch = await outbox.take_many(T0, 10)
+    assert [str(t.item.message.text) for t in batch] == ["answer"]
