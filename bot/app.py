@@ -1,14 +1,15 @@
 """Campfire's application core: what every adapter calls.
 
-Three entry points — a typed text, a button press, and the periodic run of due jobs —
-each return platform-free messages. A storage outage is answered plainly and leaves
-everything as it was.
+Its entry points — a typed text, a button press, the periodic run of due jobs, and a
+chat that changed its id — each return platform-free messages. A storage outage is
+answered plainly and leaves everything as it was.
 """
 
 from __future__ import annotations
 
 import logging
 
+from bot.chat_moves import move_chat
 from bot.commands import parse_command
 from bot.due import run_due
 from bot.handlers import run_command
@@ -54,6 +55,13 @@ class Campfire:
         except StoreUnavailable:
             log.warning("storage unavailable while handling a press")
             return self._unavailable(user)
+
+    async def on_chat_moved(self, old_chat: str, new_chat: str) -> list[Outgoing]:
+        """The platform gave a chat a new id: its tables follow (repeating is harmless).
+
+        A storage outage propagates: the caller keeps the notice and tries again.
+        """
+        return await move_chat(self.sv, old_chat, new_chat)
 
     async def on_due(self) -> list[Outgoing]:
         """Reminders and time-outs that are due now."""

@@ -60,6 +60,10 @@ class Inbound:
                 await self._press(update.callback_query)
             elif update.message is not None and update.message.text:
                 await self._text(update.message)
+            elif update.message is not None and update.message.migrate_to_chat_id:
+                await self.chat_moved(update.message.chat.id, update.message.migrate_to_chat_id)
+            elif update.message is not None and update.message.migrate_from_chat_id:
+                await self.chat_moved(update.message.migrate_from_chat_id, update.message.chat.id)
         except StoreUnavailable:
             await self._direct_answer(update, "err.store_unavailable")
         except Exception:  # any bug: log where it happened, answer politely, carry on
@@ -140,6 +144,11 @@ class Inbound:
             items.insert(0, Outgoing(target, Message(text=reply.answer,
                                                      buttons=reply.answer_buttons)))
         await self.outbox.put_many(items)
+
+    async def chat_moved(self, old_id: int, new_id: int) -> None:
+        """A group became a supergroup under a new id: its tables move there."""
+        await self.outbox.put_many(
+            await self.app.on_chat_moved(chat_key(old_id, None), chat_key(new_id, None)))
 
     async def queue(self, items: list[Outgoing]) -> None:
         """Queue messages that did not come from an update (reminders)."""

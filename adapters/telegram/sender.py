@@ -13,15 +13,23 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from datetime import timedelta
 
-from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
+from telegram.error import (
+    BadRequest,
+    ChatMigrated,
+    Forbidden,
+    NetworkError,
+    RetryAfter,
+    TelegramError,
+)
 
 from adapters.telegram.delivery import Delivery
-from adapters.telegram.ids import parse_chat, parse_user
+from adapters.telegram.ids import chat_key, parse_chat, parse_user
 from adapters.telegram.outbox import Outbox, Taken, destination
 from adapters.telegram.settings import TelegramSettings
-from bot.ui import Outgoing, ToUser
+from bot.ui import Outgoing, ToChat, ToUser
 
 log = logging.getLogger(__name__)
 MAX_BACKOFF_S = 60.0
@@ -29,6 +37,12 @@ GIVE_UP_ATTEMPTS = 50
 
 # Called with a private message that could not be delivered; returns the hint to send.
 Unreachable = Callable[[Outgoing], Awaitable[Outgoing | None]]
+# Called when Telegram says a group now lives under a new id: (old id, new id).
+Moved = Callable[[int, int], Awaitable[None]]
+
+
+async def _nowhere(_old: int, _new: int) -> None:
+    """The default for ``Sender(moved=...)``: nobody to tell."""
 
 
 def retry_seconds(exc: RetryAfter) -> float:
@@ -62,15 +76,18 @@ class Sender:
     def __init__(
         self, outbox: Outbox, delivery: Delivery, settings: TelegramSettings,
         unreachable: Unreachable, clock: Callable[[], float] = time.time, batch: int = 16,
+        moved: Moved = _nowhere,
     ) -> None:
         """``unreachable`` turns an undeliverable private message into a group hint;
-        ``batch`` is how many chats one step serves at once."""
+        ``moved`` hears of a group that changed its id; ``batch`` is how many chats one
+        step serves at once."""
         self.outbox = outbox
         self.delivery = delivery
         self.settings = settings
         self.unreachable = unreachable
         self.clock = clock
         self.batch = batch
+        self.moved = moved
 
     async def step(self) -> bool:
         """Send what may go now, up to a message per chat for ``batch`` chats, all at
@@ -111,6 +128,9 @@ class Sender:
                 if hint is not None:
                     await self.outbox.put(hint)
             return False, None
+        except ChatMigrated as exc:
+            await self._follow(taken, exc.new_chat_id)
+            return False, None
         except BadRequest as exc:
             log.error("Telegram refused a message for %s: %s", destination(taken.item), exc)
             return True, None
@@ -124,6 +144,18 @@ class Sender:
         except Exception as exc:  # a bug while delivering: retried, counted, given up
             log.exception("delivering a message for %s failed", destination(taken.item))
             return await self._retry_later(taken, exc)
+
+    async def _follow(self, taken: Taken, new_id: int) -> None:
+        """The group became a supergroup with a new id: send the item there instead, and
+        let the tables know (their later messages then go there directly)."""
+        await self.outbox.done(taken)
+        item = taken.item
+        if not isinstance(item.to, ToChat):
+            return
+        old_id, thread = parse_chat(item.to.chat_id)
+        log.info("chat %s moved to %s", old_id, new_id)
+        await self.outbox.put(replace(item, to=ToChat(chat_key(new_id, thread))))
+        await self.moved(old_id, new_id)
 
     async def _retry_later(self, taken: Taken, exc: Exception) -> tuple[bool, str | None]:
         """Try again after a growing pause, holding the chat meanwhile so nothing

@@ -138,7 +138,8 @@ async def running_telegram(
                             global_per_second=settings.global_per_second)
             inbound = Inbound(application.bot, app, outbox, storage.once)
             delivery = Delivery(application.bot)
-            sender = Sender(outbox, delivery, settings, inbound.unreachable, clock)
+            sender = Sender(outbox, delivery, settings, inbound.unreachable, clock,
+                            moved=inbound.chat_moved)
             application.add_handler(TypeHandler(Update, inbound.handle))
             tune_gc()
             await register_commands(application, app)

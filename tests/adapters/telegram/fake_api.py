@@ -159,16 +159,20 @@ def utf16_len(text: str) -> int:
 class ApiError(Exception):
     """A Telegram-shaped error answer."""
 
-    def __init__(self, code: int, description: str, retry_after: int | None = None) -> None:
+    def __init__(self, code: int, description: str, retry_after: int | None = None,
+                 migrate_to_chat_id: int | None = None) -> None:
         super().__init__(description)
         self.code = code
         self.description = description
         self.retry_after = retry_after
+        self.migrate_to_chat_id = migrate_to_chat_id
 
     def body(self) -> JSONDict:
         out: JSONDict = {"ok": False, "error_code": self.code, "description": self.description}
         if self.retry_after is not None:
             out["parameters"] = {"retry_after": self.retry_after}
+        if self.migrate_to_chat_id is not None:
+            out["parameters"] = {"migrate_to_chat_id": self.migrate_to_chat_id}
         return out
 
 
@@ -492,6 +496,7 @@ class FakeChat:
     messages: list[FakeMessage] = field(default_factory=list)
     pinned: list[int] = field(default_factory=list)
     next_message_id: int = 1
+    migrated_to: int | None = None  # a basic group upgraded to this supergroup id
 
     def to_api(self) -> JSONDict:
         out: JSONDict = {"id": self.id, "type": self.type}
@@ -564,6 +569,7 @@ class FakeMessage:
     edit_date: int | None = None
     versions: list[JSONDict] = field(default_factory=list)  # API dicts before each edit
     update_id: int | None = None  # for user messages: the update that carried it
+    service: JSONDict = field(default_factory=dict)  # e.g. {"migrate_to_chat_id": ...}
 
     @property
     def chat_id(self) -> int:
@@ -612,6 +618,7 @@ class FakeMessage:
                 out["caption_entities"] = self.caption_entities
         if self.reply_markup is not None and "inline_keyboard" in self.reply_markup:
             out["reply_markup"] = self.reply_markup
+        out.update(self.service)
         if nested:
             if self.reply_to is not None:
                 out["reply_to_message"] = self.reply_to.to_api(nested=False)
@@ -1011,6 +1018,30 @@ class FakeTelegram:
         group.topics[thread_id] = name
         return thread_id
 
+    def migrate_group(self, chat: ChatRef) -> FakeChat:
+        """Upgrade a basic group to a supergroup with a new id, as Telegram does.
+
+        The old id then refuses every call with ``migrate_to_chat_id``; the bot gets a
+        service message in each chat (``migrate_to_chat_id`` in the old one,
+        ``migrate_from_chat_id`` in the new one). Returns the new supergroup.
+        """
+        old = self.chat(chat)
+        if old.type != "group":
+            raise ValueError(f"chat {old.id} is not a basic group")
+        new = self.add_group(old.title or "", supergroup=True, bot_status=old.bot_status)
+        new.members = dict(old.members)
+        old.migrated_to = new.id
+        actor = next((self.users[uid].to_api() for uid in old.members if uid in self.users),
+                     self.bot_user)
+        for where, service in ((old, {"migrate_to_chat_id": new.id}),
+                               (new, {"migrate_from_chat_id": old.id})):
+            message = FakeMessage(chat=where, message_id=where.new_message_id(),
+                                  date=self._unix(), sent_at=self.now(), from_bot=False,
+                                  from_user=actor, service=service)
+            where.messages.append(message)
+            message.update_id = self._enqueue("message", message.to_api())
+        return new
+
     def set_member_status(self, chat: ChatRef, user: UserRef, status: str) -> None:
         """status: creator | administrator | member | left | kicked."""
         if status not in ("creator", "administrator", "member", "left", "kicked"):
@@ -1203,6 +1234,13 @@ class FakeTelegram:
     def inject_update(self, kind: str, payload: JSONDict) -> int:
         """Queue a raw update ``{"update_id": ..., kind: payload}``; returns its id."""
         return self._enqueue(kind, payload)
+
+    def drop_update(self, update_id: int) -> None:
+        """Lose a pending update, as Telegram does with updates nobody fetched in 24 h."""
+        before = len(self._pending)
+        self._pending = [p for p in self._pending if p.update_id != update_id]
+        if len(self._pending) == before:
+            raise KeyError(update_id)
 
     def redeliver(self, update_id: int) -> None:
         """Queue an update that was already created again, with the same update_id."""
@@ -1466,6 +1504,9 @@ class FakeTelegram:
         return chat
 
     def _check_can_write(self, chat: FakeChat) -> None:
+        if chat.migrated_to is not None:
+            raise ApiError(400, "Bad Request: group chat was upgraded to a supergroup chat",
+                           migrate_to_chat_id=chat.migrated_to)
         if chat.type == "private":
             assert chat.user is not None
             if chat.user.blocked:

@@ -194,6 +194,64 @@ async def test_a_table_in_a_forum_topic_talks_only_in_that_topic(
         assert (last.text, last.message_thread_id) == (en("cmd.no_tables"), other)
 
 
+async def play_after_migration(table: GroupTable, old: FakeChat, new: FakeChat) -> None:
+    """The table now lives in ``new``: its message is there, with buttons that play, and
+    /status there finds it; nothing more reaches the old group."""
+    tg, running = table.tg, table.running
+    await settle(running, tg)
+    record = await table.record()
+    assert record.chat_id == f"tg:{new.id}"
+    assert await running.app.sv.store.tables_in_chat(f"tg:{old.id}") == []
+    table.group = new
+    table.message_id = next(m.message_id for m in reversed(tg.messages_in(new))
+                            if m.from_bot and move_buttons(m))
+    before = record.version
+    assert await table.play(3) == 3
+    assert (await table.record()).version == before + 3
+    await table.say(table.players[0], "/status")  # finds the table in its new chat
+    assert en("cmd.no_tables") not in texts(tg.messages_in(new))
+    old_calls = chat_calls(tg, SEND_METHODS + EDIT_METHODS, old)
+    sent_to_old = len(old_calls)
+    await table.play(1)
+    assert len(chat_calls(tg, SEND_METHODS + EDIT_METHODS, old)) == sent_to_old
+
+
+async def test_a_group_upgraded_to_a_supergroup_keeps_its_game(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    anna, boris = users(tg, "Anna", "Boris", started=True)
+    group = tg.add_group("Family", members=[anna, boris], supergroup=False)
+    async with start_bot() as running:
+        table = GroupTable(tg, running, group, [anna, boris])
+        await table.open("/new stone_age 2-2")
+        assert await table.play(2) == 2
+        supergroup = tg.migrate_group(group)  # Telegram announces it in both chats
+        await play_after_migration(table, group, supergroup)
+
+
+async def test_a_missed_upgrade_notice_is_learnt_from_telegrams_refusal(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Without the service messages, the first message to the old id comes back with
+    the new one: it is sent there, and the tables move."""
+    anna, boris = users(tg, "Anna", "Boris", started=True)
+    group = tg.add_group("Family", members=[anna, boris], supergroup=False)
+    async with start_bot() as running:
+        table = GroupTable(tg, running, group, [anna, boris])
+        await table.open("/new stone_age 2-2")
+        pending = len(tg.pending_updates)
+        supergroup = tg.migrate_group(group)
+        for update in tg.pending_updates[pending:]:
+            tg.drop_update(update["update_id"])
+        # A private-chat move: the table message in the old group is edited next.
+        choice = table.next_press(from_dm=True)
+        assert choice is not None
+        await table.press(*choice)
+        refused = [c for c in chat_calls(tg, EDIT_METHODS, group, ok=False) if not c.ok]
+        assert refused, "the edit went to the old id first"
+        await play_after_migration(table, group, supergroup)
+
+
 # --------------------------------------------------------------------------- private messages
 
 

@@ -54,6 +54,7 @@ class FakeDelivery:
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, str | None]] = []
+        self.destinations: list[tuple[str, str]] = []  # (text, chat or user id)
         self.errors: dict[str, list[BaseException]] = {}
         self.records: dict[str, str] = {}
         self.expect = 0
@@ -67,6 +68,8 @@ class FakeDelivery:
     async def deliver(self, item: Outgoing, kept: str | None = None) -> str | None:
         text = str(item.message.text)
         self.calls.append((text, kept))
+        self.destinations.append(
+            (text, item.to.chat_id if isinstance(item.to, ToChat) else item.to.user_id))
         if self.expect:
             self._started += 1
             if self._started >= self.expect:
@@ -377,18 +380,25 @@ async def test_a_delivery_bug_is_given_up_after_the_attempts_and_frees_the_chat(
     assert await outbox.pending() == 0
 
 
-async def test_chat_migrated_does_not_hold_the_chat_forever(
-    sender: Sender, outbox: Outbox, delivery: FakeDelivery, clock: Clock
+async def test_a_group_that_moved_gets_the_message_at_its_new_id(
+    outbox: Outbox, delivery: FakeDelivery, unreachable: Unreachable, clock: Clock
 ) -> None:
-    """A message Telegram refuses for good because the group moved does not keep the
-    chat's later messages waiting for ever."""
-    cycles = GIVE_UP_ATTEMPTS + 2
-    delivery.fail("a1", *(ChatMigrated(-100999) for _ in range(cycles)))
+    """Telegram answers that the group is now a supergroup with another id: the message
+    goes there, the tables are told, and the chat's next message is not held up."""
+    moves: list[tuple[int, int]] = []
+
+    async def moved(old: int, new: int) -> None:
+        moves.append((old, new))
+
+    sender = Sender(outbox, cast(Delivery, delivery), SETTINGS, unreachable, clock,
+                    moved=moved)
+    delivery.fail("a1", ChatMigrated(-100999))
     await outbox.put_many([msg(A, "a1"), msg(A, "a2")])
-    for _ in range(cycles):
-        await run_steps(sender)
-        clock.now += LEASE_S + 1
-    assert "a2" in delivery.texts
+    await run_steps(sender)
+    assert moves == [(-1001, -100999)]
+    assert delivery.destinations == [("a1", A), ("a2", A), ("a1", "tg:-100999")] or \
+        delivery.destinations == [("a1", A), ("a1", "tg:-100999"), ("a2", A)]
+    assert await outbox.pending() == 0
 
 
 async def test_run_sends_until_stopped_and_survives_a_failing_step(
