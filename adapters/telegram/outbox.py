@@ -53,11 +53,12 @@ TAKE = """
 -- KEYS: ready, inflight, delayed, global window, slots
 -- ARGV: now, lease_until, prefix, global_per_second, max_scan, max_items, lease_ms
 -- Release what is due, then walk the ready list taking items that may be sent now, at
--- most one per chat: a chat with a message in flight (here or in another sender) keeps
--- its later messages waiting in place, so a chat's messages arrive in order however
--- many senders run. An item whose chat is blocked (Telegram said wait) or whose chat or
--- the bot as a whole is at its rate limit goes to the delayed set until it may go. Each
--- taken item comes with the record of the message its slot keeps.
+-- most one per chat: a chat with a message in flight (here or in another sender) has its
+-- later messages parked on a list of its own until that one is done, so a chat's
+-- messages arrive in order however many senders run, and a busy chat's backlog never
+-- stands in the way of other chats. An item whose chat is blocked (Telegram said wait)
+-- or whose chat or the bot as a whole is at its rate limit goes to the delayed set until
+-- it may go. Each taken item comes with the record of the message its slot keeps.
 local now = tonumber(ARGV[1])
 local prefix = ARGV[3]
 local max_items = tonumber(ARGV[6])
@@ -79,7 +80,7 @@ local function window_wait(key, per, win)
   local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
   return tonumber(oldest[2]) + win
 end
-local taken, waiting, claimed = {}, {}, {}
+local taken, claimed = {}, {}
 for _ = 1, tonumber(ARGV[5]) do
   if #taken >= max_items then break end
   local id = redis.call('LPOP', KEYS[1])
@@ -94,7 +95,7 @@ for _ = 1, tonumber(ARGV[5]) do
     local busy = prefix .. 'busy:' .. lkey
     local holder = redis.call('GET', busy)
     if claimed[lkey] or (holder and holder ~= id) then
-      table.insert(waiting, id)
+      redis.call('RPUSH', prefix .. 'park:' .. lkey, id)
     else
       local wait = tonumber(redis.call('GET', prefix .. 'block:' .. lkey) or '0')
       if wait <= now then
@@ -124,22 +125,37 @@ for _ = 1, tonumber(ARGV[5]) do
     end
   end
 end
--- Items passed over because their chat was busy go back to the front, in their order.
-for i = #waiting, 1, -1 do redis.call('LPUSH', KEYS[1], waiting[i]) end
 return taken
+"""
+
+# Frees a chat its item held, and puts the chat's parked messages back at the front of
+# the line in their order (shared by DONE and DELAY; KEYS[2] is the ready list in both).
+RELEASE = """
+local function release(lkey, id)
+  local busy = prefix .. 'busy:' .. lkey
+  local holder = redis.call('GET', busy)
+  if holder and holder ~= id then return end
+  if holder then redis.call('DEL', busy) end
+  local park = prefix .. 'park:' .. lkey
+  local parked = redis.call('LRANGE', park, 0, -1)
+  if #parked > 0 then
+    redis.call('DEL', park)
+    for i = #parked, 1, -1 do redis.call('LPUSH', KEYS[2], parked[i]) end
+  end
+end
 """
 
 DONE = """
 -- KEYS: queued, ready, inflight, slots
 -- ARGV: prefix, count, then per item: id, rev, limit key, slot field, slot record
 local prefix = ARGV[1]
+""" + RELEASE + """
 for i = 0, tonumber(ARGV[2]) - 1 do
   local b = 3 + i * 5
   local id = ARGV[b]
   local ikey = prefix .. 'item:' .. id
   redis.call('ZREM', KEYS[3], id)
-  local busy = prefix .. 'busy:' .. ARGV[b + 2]
-  if redis.call('GET', busy) == id then redis.call('DEL', busy) end
+  release(ARGV[b + 2], id)
   if ARGV[b + 3] ~= '' and ARGV[b + 4] ~= '' then
     redis.call('HSET', KEYS[4], ARGV[b + 3], ARGV[b + 4])
   end
@@ -157,17 +173,20 @@ return 1
 """
 
 DELAY = """
--- KEYS: item, inflight, delayed, busy ; ARGV: id, until, count_attempt, hold_ms
+-- KEYS: item, ready, inflight, delayed
+-- ARGV: id, until, count_attempt, hold_ms, prefix, limit key
 -- With hold_ms the item keeps its chat until it is tried again, so the chat's later
 -- messages cannot overtake it; without, the chat is free (a block may hold it instead).
-redis.call('ZREM', KEYS[2], ARGV[1])
+local prefix = ARGV[5]
+""" + RELEASE + """
+redis.call('ZREM', KEYS[3], ARGV[1])
 if tonumber(ARGV[4]) > 0 then
-  redis.call('SET', KEYS[4], ARGV[1], 'PX', ARGV[4])
-elseif redis.call('GET', KEYS[4]) == ARGV[1] then
-  redis.call('DEL', KEYS[4])
+  redis.call('SET', prefix .. 'busy:' .. ARGV[6], ARGV[1], 'PX', ARGV[4])
+else
+  release(ARGV[6], ARGV[1])
 end
 if ARGV[3] == '1' then redis.call('HINCRBY', KEYS[1], 'attempts', 1) end
-redis.call('ZADD', KEYS[3], ARGV[2], ARGV[1])
+redis.call('ZADD', KEYS[4], ARGV[2], ARGV[1])
 return 1
 """
 
@@ -338,9 +357,10 @@ class Outbox:
         """
         score = until
         hold_ms = int((max(until - now, 0.0) + LEASE_S) * 1000) if hold else 0
-        await self._delay(keys=[self.p + "item:" + taken.id, self.p + "inflight",
-                                self.p + "delayed", self.p + "busy:" + taken.lkey],
-                          args=[taken.id, repr(score), "1" if failed else "0", hold_ms])
+        await self._delay(keys=[self.p + "item:" + taken.id, self.p + "ready",
+                                self.p + "inflight", self.p + "delayed"],
+                          args=[taken.id, repr(score), "1" if failed else "0", hold_ms, self.p,
+                                taken.lkey])
 
     async def block(self, key: str, until: float, now: float) -> None:
         """Hold every message for ``key`` until ``until`` (Telegram asked us to wait)."""

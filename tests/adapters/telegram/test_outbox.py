@@ -143,6 +143,21 @@ async def test_busy_chat_does_not_hold_up_other_chats(outbox: Outbox) -> None:
     assert texts(await outbox.take_many(T0, 10)) == ["b1"]
 
 
+async def test_a_backlog_longer_than_one_scan_does_not_starve_other_chats(
+    outbox: Outbox
+) -> None:
+    """More of a busy chat's messages than one take looks at: they are parked aside, so
+    the next take reaches the other chat; the backlog then leaves in order."""
+    backlog = 250  # more than take's scan of 200
+    await outbox.put_many([msg(A, f"a{i}") for i in range(backlog)] + [msg(B, "b1")])
+    first = await outbox.take_many(T0, 16)
+    assert texts(first) == ["a0"]
+    second = await outbox.take_many(T0, 16)
+    assert texts(second) == ["b1"]
+    await outbox.done_many([(t, None) for t in first + second])
+    assert await drain(outbox, T0) == [f"a{i}" for i in range(1, backlog)]
+
+
 async def test_passed_over_message_keeps_its_place_in_line(outbox: Outbox) -> None:
     """A message passed over because its chat was busy stays ahead of messages queued
     after it, for other chats too."""
