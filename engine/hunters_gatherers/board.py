@@ -3,12 +3,16 @@
 This joins the stored state (tile ids, rotations, figures) to the geometry and
 feature tables. Feature structures are rebuilt from the board rather than stored, so
 the saved game holds only what a player could see on the table.
+
+Everything here is a plain function of its arguments and keeps nothing between calls;
+a game memoises the expensive parts (board, features, frontier, spots) in its own
+``BoardCache`` (``board_cache``), keyed by ``board_key``.
 """
 
 from __future__ import annotations
 
-from collections import Counter, OrderedDict
-from functools import lru_cache
+from collections import Counter
+from collections.abc import Iterable
 
 from engine.hunters_gatherers.features import Features, Node
 from engine.hunters_gatherers.geometry import Placement, Pos, frontier, legal_placements
@@ -25,88 +29,28 @@ FEATURE_OF: dict[FigureKind, FeatureKind] = {
 MEMBER_KINDS: tuple[FigureKind, ...] = ("gatherer", "fisher", "hunter")
 
 BoardKey = tuple[tuple[int, int, str, int], ...]
+Spots = list[tuple[Pos, list[int]]]
 
 
 def board_key(state: HuntersGatherersState) -> BoardKey:
-    """A hashable summary of the placed tiles, for caching."""
+    """A hashable summary of the placed tiles: everything the map depends on, for caching."""
     return tuple((t.x, t.y, t.tile, t.rotation) for t in state.tiles)
 
 
-def board_of(state: HuntersGatherersState) -> dict[Pos, Placement]:
-    """The placed tiles by position."""
-    return _board(board_key(state))
-
-
-@lru_cache(maxsize=64)
-def _board(key: BoardKey) -> dict[Pos, Placement]:
+def board_at(key: BoardKey) -> dict[Pos, Placement]:
+    """The placed tiles by position, for a ``board_key``."""
     return {(x, y): Placement(tile(t), r) for x, y, t, r in key}
 
 
-# Features by board, most recent last. Filled by ``remember`` after each tile is laid,
-# so a game in progress never rebuilds its features from scratch.
-_FEATURES: OrderedDict[BoardKey, Features] = OrderedDict()
-_FEATURES_KEPT = 64
+def board_of(state: HuntersGatherersState) -> dict[Pos, Placement]:
+    """The placed tiles by position (built afresh; a game asks its ``BoardCache``)."""
+    return board_at(board_key(state))
 
 
-def _features(key: BoardKey) -> Features:
-    found = _FEATURES.get(key)
-    if found is None:
-        found = Features.from_board(_board(key))
-        _remember(key, found)
-    else:
-        _FEATURES.move_to_end(key)
-    return found
-
-
-def _remember(key: BoardKey, features: Features) -> None:
-    _FEATURES[key] = features
-    while len(_FEATURES) > _FEATURES_KEPT:
-        _FEATURES.popitem(last=False)
-
-
-def remember_features(state: HuntersGatherersState, features: Features) -> None:
-    """Record ``features`` as those of the state's current board (after laying a tile)."""
-    _remember(board_key(state), features)
-
-
-def features_of(state: HuntersGatherersState) -> Features:
-    """The features of the placed tiles (shared and cached: never call ``place`` on it)."""
-    return _features(board_key(state))
-
-
-def features_with(
-    state: HuntersGatherersState, pos: Pos, tile_id: str, rotation: int
-) -> tuple[Features, list[Node]]:
-    """The features with one more tile, and the features it completes (shared, cached)."""
-    return _features_with(board_key(state), pos, tile_id, rotation)
-
-
-@lru_cache(maxsize=16)
-def _features_with(
-    key: BoardKey, pos: Pos, tile_id: str, rotation: int
-) -> tuple[Features, list[Node]]:
-    features = _features(key).copy()
-    completed = features.place(pos, Placement(tile(tile_id), rotation))
-    return features, completed
-
-
-def spots(state: HuntersGatherersState) -> list[tuple[Pos, list[int]]]:
-    """Where the tile in hand fits: positions by (y, x), each with its legal rotations."""
-    if state.current is None:
-        return []
-    return _spots(board_key(state), state.current)
-
-
-@lru_cache(maxsize=64)
-def _frontier(key: BoardKey) -> tuple[Pos, ...]:
-    # The same map is searched for many tiles (discards, bonus tiles, every prompt).
-    return tuple(frontier(_board(key)))
-
-
-@lru_cache(maxsize=64)
-def _spots(key: BoardKey, tile_id: str) -> list[tuple[Pos, list[int]]]:
-    out: list[tuple[Pos, list[int]]] = []
-    for pos, rotation in legal_placements(_board(key), tile(tile_id), _frontier(key)):
+def group_spots(placements: Iterable[tuple[Pos, int]]) -> Spots:
+    """``(position, rotation)`` pairs sorted by position, as positions with their rotations."""
+    out: Spots = []
+    for pos, rotation in placements:
         if out and out[-1][0] == pos:
             out[-1][1].append(rotation)
         else:
@@ -114,10 +58,15 @@ def _spots(key: BoardKey, tile_id: str) -> list[tuple[Pos, list[int]]]:
     return out
 
 
-def fits_somewhere(state: HuntersGatherersState, tile_id: str) -> bool:
-    """Whether a tile could be laid on the current map."""
-    key = board_key(state)
-    return bool(legal_placements(_board(key), tile(tile_id), _frontier(key)))
+def spots(state: HuntersGatherersState) -> Spots:
+    """Where the tile in hand fits: positions by (y, x), each with its legal rotations.
+
+    Computed afresh; a game asks its ``BoardCache``, which gives the same answer.
+    """
+    if state.current is None:
+        return []
+    board = board_of(state)
+    return group_spots(legal_placements(board, tile(state.current), frontier(board)))
 
 
 def node_of(figure: Figure) -> Node:

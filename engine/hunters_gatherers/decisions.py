@@ -7,6 +7,8 @@ the last step lays the tile, places the figure and scores what was completed.
 
 Keys: ``at:x,y``, ``more``, ``rot:k``, ``fig:<kind>:<index>``, ``none``, ``back``.
 Any legal spot is accepted even if it is on another page (typed commands).
+
+The game's ``BoardCache`` is passed in for the questions about the map.
 """
 
 from __future__ import annotations
@@ -14,16 +16,8 @@ from __future__ import annotations
 from engine.core.errors import IllegalMove
 from engine.core.keys import parse_number
 from engine.core.prompts import Event, Label, Option, Prompt
-from engine.hunters_gatherers.board import (
-    FEATURE_OF,
-    MEMBER_KINDS,
-    board_of,
-    features_with,
-    occupied,
-    pieces,
-    remember_features,
-    spots,
-)
+from engine.hunters_gatherers.board import FEATURE_OF, MEMBER_KINDS, occupied, pieces
+from engine.hunters_gatherers.board_cache import BoardCache
 from engine.hunters_gatherers.features import Features, Node
 from engine.hunters_gatherers.flow import next_tile
 from engine.hunters_gatherers.geometry import Pos, frontier
@@ -89,9 +83,9 @@ def parse_spot(key: str) -> Pos | None:
     return None if x is None or y is None else (x, y)
 
 
-def rotations_at(state: HuntersGatherersState, pos: Pos) -> list[int]:
+def rotations_at(state: HuntersGatherersState, cache: BoardCache, pos: Pos) -> list[int]:
     """Legal rotations of the tile in hand at ``pos`` (empty if it does not fit there)."""
-    for spot, rots in spots(state):
+    for spot, rots in cache.spots(state):
         if spot == pos:
             return rots
     return []
@@ -140,13 +134,13 @@ def fig_key(choice: Choice) -> str:
     return f"fig:{kind}:{index}"
 
 
-def pending(state: HuntersGatherersState) -> list[Prompt]:
+def pending(state: HuntersGatherersState, cache: BoardCache) -> list[Prompt]:
     """The one open decision: the current seat's next step."""
     if state.step == "over" or state.current is None:
         return []
     seat = state.turn
     if state.step == "spot":
-        found = spots(state)
+        found = cache.spots(state)
         count = pages(len(found))
         page = state.page % count
         options = [
@@ -167,13 +161,13 @@ def pending(state: HuntersGatherersState) -> list[Prompt]:
     if state.step == "rotation":
         options = [
             Option(f"rot:{k}", Label("hg.opt.rot", {"k": k}))
-            for k in rotations_at(state, state.spot)
+            for k in rotations_at(state, cache, state.spot)
         ]
         options.append(BACK)
         label = Label("hg.prompt.rotation", {"tile": state.current, "x": x, "y": y})
         return [Prompt(seat, label, tuple(options), step=2)]
     assert state.rotation is not None
-    features, _ = features_with(state, state.spot, state.current, state.rotation)
+    features, _ = cache.features_with(state, state.spot, state.current, state.rotation)
     placed = oriented(tile(state.current), state.rotation)
     options = [
         Option(fig_key(c), Label("hg.opt.fig", {"kind": c[0], "feature": c[1], "index": c[2],
@@ -186,9 +180,9 @@ def pending(state: HuntersGatherersState) -> list[Prompt]:
     return [Prompt(seat, label, tuple(options), step=3)]
 
 
-def _choose_spot(state: HuntersGatherersState, key: str) -> None:
+def _choose_spot(state: HuntersGatherersState, cache: BoardCache, key: str) -> None:
     if key == "more":
-        count = pages(len(spots(state)))
+        count = pages(len(cache.spots(state)))
         if count == 1:
             raise IllegalMove("unknown_option", key=key)
         state.page = (state.page + 1) % count
@@ -196,10 +190,10 @@ def _choose_spot(state: HuntersGatherersState, key: str) -> None:
     pos = parse_spot(key)
     if pos is None:
         raise IllegalMove("unknown_option", key=key)
-    board = board_of(state)
+    board = cache.board(state)
     if pos in board or pos not in frontier(board):
         raise IllegalMove("no_such_spot", x=pos[0], y=pos[1])
-    rots = rotations_at(state, pos)
+    rots = rotations_at(state, cache, pos)
     if not rots:
         raise IllegalMove("does_not_fit", x=pos[0], y=pos[1])
     state.spot = pos
@@ -210,7 +204,7 @@ def _choose_spot(state: HuntersGatherersState, key: str) -> None:
         state.step = "rotation"
 
 
-def _choose_rotation(state: HuntersGatherersState, key: str) -> None:
+def _choose_rotation(state: HuntersGatherersState, cache: BoardCache, key: str) -> None:
     assert state.spot is not None
     if key == "back":
         state.spot = None
@@ -219,7 +213,7 @@ def _choose_rotation(state: HuntersGatherersState, key: str) -> None:
     k = parse_number(key[4:]) if key.startswith("rot:") else None
     if k is None or k > 3:
         raise IllegalMove("unknown_option", key=key)
-    if k not in rotations_at(state, state.spot):
+    if k not in rotations_at(state, cache, state.spot):
         raise IllegalMove("does_not_fit", x=state.spot[0], y=state.spot[1], rotation=k)
     state.rotation = k
     state.step = "figure"
@@ -250,16 +244,18 @@ def _parse_figure(
     return kind, feature, index
 
 
-def _commit(state: HuntersGatherersState, seat: int, key: str, events: list[Event]) -> None:
+def _commit(
+    state: HuntersGatherersState, cache: BoardCache, seat: int, key: str, events: list[Event]
+) -> None:
     """Lay the tile, place the figure, score what it completed and move on."""
     assert state.spot is not None and state.rotation is not None and state.current is not None
     pos, rotation, tile_id = state.spot, state.rotation, state.current
-    features, completed = features_with(state, pos, tile_id, rotation)
+    features, completed = cache.features_with(state, pos, tile_id, rotation)
     placed = oriented(tile(tile_id), rotation)
     choice = _parse_figure(state, features, placed, seat, key)  # may refuse: nothing changed yet
     x, y = pos
     state.tiles.append(PlacedTile(x=x, y=y, tile=tile_id, rotation=rotation))
-    remember_features(state, features)
+    cache.remember_features(state, features)
     events.append(Event("tile_placed", seat, {"tile": tile_id, "x": x, "y": y,
                                               "rotation": rotation,
                                               "bonus": state.current_bonus}))
@@ -277,26 +273,28 @@ def _commit(state: HuntersGatherersState, seat: int, key: str, events: list[Even
     gold = score_completed(state, features, completed, events)
     # Gold earns one bonus turn, never from a bonus tile and only while bonus tiles last.
     state.bonus_due = gold and not state.current_bonus and bool(state.bonus)
-    next_tile(state, events, advance=True)
+    next_tile(state, cache, events, advance=True)
 
 
-def apply_key(state: HuntersGatherersState, seat: int, key: str, events: list[Event]) -> None:
+def apply_key(
+    state: HuntersGatherersState, cache: BoardCache, seat: int, key: str, events: list[Event]
+) -> None:
     """Carry out ``seat``'s choice ``key`` or raise ``IllegalMove`` leaving ``state`` as is."""
     if state.step == "over":
         raise IllegalMove("game_over")
     if seat != state.turn:
         raise IllegalMove("not_your_turn", seat=seat, turn=state.turn)
     if state.step == "spot":
-        _choose_spot(state, key)
+        _choose_spot(state, cache, key)
     elif state.step == "rotation":
-        _choose_rotation(state, key)
+        _choose_rotation(state, cache, key)
     elif key == "back":
         assert state.spot is not None
         state.rotation = None
-        if len(rotations_at(state, state.spot)) > 1:
+        if len(rotations_at(state, cache, state.spot)) > 1:
             state.step = "rotation"
         else:
             state.spot = None
             state.step = "spot"
     else:
-        _commit(state, seat, key, events)
+        _commit(state, cache, seat, key, events)

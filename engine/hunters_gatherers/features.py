@@ -60,6 +60,7 @@ class Feature:
         return self.open_segments == 0
 
 
+# A constant table, not state: one entry per oriented tile (the game's tiles x 4 turns).
 @cache
 def segment_owners(tile: Tile) -> Mapping[str, tuple[str, int]]:
     """For an oriented tile: border segment -> (feature kind, index)."""

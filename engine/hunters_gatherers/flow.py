@@ -4,12 +4,14 @@ A drawn tile that fits nowhere is set aside and the next one drawn. A bonus turn
 when earned, comes straight after the turn that earned it and belongs to the same
 player; the next player's turn follows. The game ends after the turn (with its bonus
 turn, if any) in which the last land tile was laid.
+
+The game's ``BoardCache`` is passed in for the questions about the map.
 """
 
 from __future__ import annotations
 
 from engine.core.prompts import Event
-from engine.hunters_gatherers.board import fits_somewhere
+from engine.hunters_gatherers.board_cache import BoardCache
 from engine.hunters_gatherers.scoring import final_result, final_scoring
 from engine.hunters_gatherers.state import HuntersGatherersState
 
@@ -22,11 +24,11 @@ def _hold(state: HuntersGatherersState, tile_id: str | None, bonus: bool) -> Non
     state.rotation = None
 
 
-def _draw_bonus(state: HuntersGatherersState, events: list[Event]) -> bool:
+def _draw_bonus(state: HuntersGatherersState, cache: BoardCache, events: list[Event]) -> bool:
     """Start the earned bonus turn; False when no bonus tile fits (the right lapses)."""
     while state.bonus:
         tile_id = state.bonus.pop()
-        if fits_somewhere(state, tile_id):
+        if cache.fits_somewhere(state, tile_id):
             _hold(state, tile_id, True)
             state.step = "spot"
             events.append(Event("bonus_turn", state.turn, {"tile": tile_id}))
@@ -36,7 +38,9 @@ def _draw_bonus(state: HuntersGatherersState, events: list[Event]) -> bool:
     return False
 
 
-def next_tile(state: HuntersGatherersState, events: list[Event], *, advance: bool) -> None:
+def next_tile(
+    state: HuntersGatherersState, cache: BoardCache, events: list[Event], *, advance: bool
+) -> None:
     """Give the next tile to whoever plays next, or end the game.
 
     ``advance`` is False only for the very first turn of the game.
@@ -44,31 +48,33 @@ def next_tile(state: HuntersGatherersState, events: list[Event], *, advance: boo
     _hold(state, None, False)
     if state.bonus_due:
         state.bonus_due = False
-        if _draw_bonus(state, events):
+        if _draw_bonus(state, cache, events):
             return
     if not state.draw:
-        end_game(state, events, "last_tile_placed")
+        end_game(state, cache, events, "last_tile_placed")
         return
     if advance:
         state.turn = (state.turn + 1) % state.n
     while state.draw:
         tile_id = state.draw.pop()
-        if fits_somewhere(state, tile_id):
+        if cache.fits_somewhere(state, tile_id):
             _hold(state, tile_id, False)
             state.step = "spot"
             events.append(Event("tile_drawn", state.turn, {"tile": tile_id}))
             return
         state.discards.append(tile_id)
         events.append(Event("tile_discarded", state.turn, {"tile": tile_id, "bonus": False}))
-    end_game(state, events, "no_tile_fits")
+    end_game(state, cache, events, "no_tile_fits")
 
 
-def end_game(state: HuntersGatherersState, events: list[Event], reason: str) -> None:
+def end_game(
+    state: HuntersGatherersState, cache: BoardCache, events: list[Event], reason: str
+) -> None:
     """Final scoring; the game is over."""
     _hold(state, None, False)
     state.step = "over"
     state.end_reason = reason
-    final_scoring(state, events)
+    final_scoring(state, cache.features(state), events)
     result = final_result(state)
     events.append(
         Event(

@@ -1,4 +1,9 @@
-"""Carcassonne: Hunters and Gatherers behind the engine protocol, for 2 to 5 players."""
+"""Carcassonne: Hunters and Gatherers behind the engine protocol, for 2 to 5 players.
+
+The game object owns a ``BoardCache``: bounded memos of what a map implies, keyed by
+the placed tiles, which it passes to the rules. Answers never depend on what the
+cache holds, so one game object can serve any number of games, in any order.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,8 @@ from engine.core.errors import IllegalMove
 from engine.core.prompts import Event, Prompt
 from engine.core.protocol import Result
 from engine.core.rng import RandomSource, SeededRandom
-from engine.hunters_gatherers.board import features_of, member_root, owners
+from engine.hunters_gatherers.board import member_root, owners
+from engine.hunters_gatherers.board_cache import BoardCache
 from engine.hunters_gatherers.decisions import apply_key, pending
 from engine.hunters_gatherers.flow import next_tile
 from engine.hunters_gatherers.invariants import problems
@@ -67,14 +73,14 @@ def setup(
     )
 
 
-def start(state: HuntersGatherersState) -> list[Event]:
+def start(state: HuntersGatherersState, cache: BoardCache) -> list[Event]:
     """Draw the first tile for the seat whose turn it is."""
     events: list[Event] = []
-    next_tile(state, events, advance=False)
+    next_tile(state, cache, events, advance=False)
     return events
 
 
-def position_value(state: HuntersGatherersState, seat: int) -> float:
+def position_value(state: HuntersGatherersState, cache: BoardCache, seat: int) -> float:
     """Score so far plus what current majorities would bring, plus spare figures.
 
     Unfinished forests and rivers count at half value (they may never close);
@@ -83,7 +89,7 @@ def position_value(state: HuntersGatherersState, seat: int) -> float:
     value = float(state.players[seat].score)
     if state.step == "over":
         return value
-    features = features_of(state)
+    features = cache.features(state)
     seen: set[Any] = set()
     for f in state.figures:
         if f.kind == "hut":
@@ -106,35 +112,42 @@ def position_value(state: HuntersGatherersState, seat: int) -> float:
 
 
 class HuntersGatherers:
-    """The Hunters and Gatherers rules for 2 to 5 players."""
+    """The Hunters and Gatherers rules for 2 to 5 players.
+
+    Each instance has its own ``cache`` (nothing is shared between instances); the
+    states it plays carry everything else.
+    """
 
     name = "hunters_gatherers"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     state_type = HuntersGatherersState
 
+    def __init__(self) -> None:
+        self.cache: BoardCache = BoardCache()
+
     def new(
         self, players: int, seed: int, options: Mapping[str, Any] | None = None
     ) -> HuntersGatherersState:
         """Set up a game; seat 0 plays first."""
         state = setup(players, seed)
-        start(state)
+        start(state, self.cache)
         return state
 
     def pending(self, state: HuntersGatherersState) -> list[Prompt]:
         """The open decision (one seat at a time)."""
-        return pending(state)
+        return pending(state, self.cache)
 
     def apply(self, state: HuntersGatherersState, seat: int, key: str) -> list[Event]:
         """Carry out a choice and everything automatic that follows it."""
         events: list[Event] = []
-        apply_key(state, seat, key, events)
+        apply_key(state, self.cache, seat, key, events)
         state.actions += 1
         return events
 
     def view(self, state: HuntersGatherersState, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see."""
-        return view(state, seat)
+        return view(state, self.cache, seat)
 
     def result(self, state: HuntersGatherersState) -> Result | None:
         """Final scores once the game is over."""
@@ -142,11 +155,11 @@ class HuntersGatherers:
 
     def heuristic(self, state: HuntersGatherersState, seat: int) -> float:
         """A rough value of ``seat``'s position, for a greedy autopilot."""
-        return position_value(state, seat)
+        return position_value(state, self.cache, seat)
 
     def invariants(self, state: HuntersGatherersState) -> list[str]:
         """Broken invariants of ``state`` (empty when all is well)."""
-        return problems(state)
+        return problems(state, self.cache)
 
     def dump(self, state: HuntersGatherersState) -> str:
         """The state as JSON."""

@@ -135,6 +135,7 @@ def legal_placements(
     return found
 
 
+# A constant table, not state: pure, over at most 4^4 needs x 3^4 edge codes.
 @cache
 def rotations_fitting(need: str, edges: str) -> tuple[int, ...]:
     """Rotations of a tile with ``edges`` that meet ``need`` ("." = anything).

@@ -1,21 +1,22 @@
 """Properties that hold in every reachable state, for fuzzing.
 
 Checks return readable violations instead of raising, so self-play can count broken
-games without stopping.
+games without stopping. The map questions go through the game's ``BoardCache``.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from engine.hunters_gatherers.board import board_of, features_of, node_of, pieces, spots
+from engine.hunters_gatherers.board import node_of, pieces
+from engine.hunters_gatherers.board_cache import BoardCache
 from engine.hunters_gatherers.geometry import ORIGIN, is_connected, mismatches
 from engine.hunters_gatherers.scoring import final_result
 from engine.hunters_gatherers.state import HUTS, MEMBERS, SOURCES, HuntersGatherersState
 from engine.hunters_gatherers.tiles import all_tiles, start_tile, tile
 
 
-def _figure_problems(state: HuntersGatherersState) -> list[str]:
+def _figure_problems(state: HuntersGatherersState, cache: BoardCache) -> list[str]:
     out = []
     on_board: Counter[tuple[int, bool]] = Counter((f.seat, f.kind == "hut") for f in state.figures)
     for seat, p in enumerate(state.players):
@@ -25,8 +26,8 @@ def _figure_problems(state: HuntersGatherersState) -> list[str]:
             out.append(f"seat {seat}: members not conserved")
         if p.huts + on_board[(seat, True)] != HUTS:
             out.append(f"seat {seat}: huts not conserved")
-    board = board_of(state)
-    features = features_of(state)
+    board = cache.board(state)
+    features = cache.features(state)
     for f in state.figures:
         placed = board.get((f.x, f.y))
         if placed is None or not 0 <= f.index < pieces(placed.oriented, f.feature):
@@ -40,7 +41,7 @@ def _figure_problems(state: HuntersGatherersState) -> list[str]:
     return out
 
 
-def _tile_problems(state: HuntersGatherersState) -> list[str]:
+def _tile_problems(state: HuntersGatherersState, cache: BoardCache) -> list[str]:
     out = []
     everything = [t.tile for t in state.tiles] + state.draw + state.bonus + state.discards
     if state.current is not None:
@@ -55,7 +56,7 @@ def _tile_problems(state: HuntersGatherersState) -> list[str]:
     first = state.tiles[0] if state.tiles else None
     if first is None or (first.x, first.y) != ORIGIN or first.tile != start_tile().id:
         out.append("the start tile is not at the origin")
-    board = board_of(state)
+    board = cache.board(state)
     if len(board) != len(state.tiles):
         out.append("two tiles on one position")
     if mismatches(board):
@@ -65,7 +66,7 @@ def _tile_problems(state: HuntersGatherersState) -> list[str]:
     return out
 
 
-def _step_problems(state: HuntersGatherersState) -> list[str]:
+def _step_problems(state: HuntersGatherersState, cache: BoardCache) -> list[str]:
     out = []
     if not 0 <= state.turn < state.n:
         out.append(f"turn {state.turn} out of range")
@@ -77,7 +78,7 @@ def _step_problems(state: HuntersGatherersState) -> list[str]:
         return ["no tile in hand during play"]
     if tile(state.current).kind != ("bonus" if state.current_bonus else "land"):
         out.append("the tile in hand is of the wrong kind")
-    legal = dict(spots(state))
+    legal = dict(cache.spots(state))
     if not legal:
         out.append("the tile in hand fits nowhere")
     if state.step == "spot" and (state.spot is not None or state.rotation is not None):
@@ -89,9 +90,11 @@ def _step_problems(state: HuntersGatherersState) -> list[str]:
     return out
 
 
-def problems(state: HuntersGatherersState) -> list[str]:
+def problems(state: HuntersGatherersState, cache: BoardCache) -> list[str]:
     """Every broken invariant of ``state``; empty when all is well."""
-    out = _tile_problems(state) + _figure_problems(state) + _step_problems(state)
+    out = (
+        _tile_problems(state, cache) + _figure_problems(state, cache) + _step_problems(state, cache)
+    )
     for seat, p in enumerate(state.players):
         if set(p.points) != set(SOURCES) or any(v < 0 for v in p.points.values()):
             out.append(f"seat {seat}: bad points {p.points}")

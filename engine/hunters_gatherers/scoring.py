@@ -10,7 +10,6 @@ from __future__ import annotations
 from engine.core.prompts import Event
 from engine.core.protocol import Result, SeatScore
 from engine.hunters_gatherers.board import (
-    features_of,
     member_root,
     node_of,
     owners,
@@ -89,9 +88,11 @@ def score_completed(
     return gold
 
 
-def final_scoring(state: HuntersGatherersState, events: list[Event]) -> None:
-    """End of game: clear unfinished forests and rivers, then pay huts and meadows."""
-    features = features_of(state)
+def final_scoring(state: HuntersGatherersState, features: Features, events: list[Event]) -> None:
+    """End of game: clear unfinished forests and rivers, then pay huts and meadows.
+
+    ``features`` are those of the final map (they are read, never changed).
+    """
     for f in [f for f in state.figures if f.kind in ("gatherer", "fisher")]:
         # Completed features were emptied when scored, so these stand on unfinished ones.
         state.players[f.seat].members += 1

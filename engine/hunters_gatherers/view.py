@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.hunters_gatherers.board import spots
+from engine.hunters_gatherers.board_cache import BoardCache
 from engine.hunters_gatherers.state import HuntersGatherersState
 
 
-def view(state: HuntersGatherersState, seat: int | None) -> dict[str, Any]:
+def view(state: HuntersGatherersState, cache: BoardCache, seat: int | None) -> dict[str, Any]:
     """The public picture of the game for ``seat`` (``None`` for an onlooker).
+
+    ``cache`` is the game's ``BoardCache``, asked for the legal spots.
 
     While the figure is being chosen, the tile in hand already shows in ``tiles`` at
     its chosen spot and rotation, and ``spots`` is empty.
@@ -26,7 +28,7 @@ def view(state: HuntersGatherersState, seat: int | None) -> dict[str, Any]:
     elif state.step in ("spot", "rotation"):
         listed = [
             {"n": n, "x": pos[0], "y": pos[1], "rotations": list(rots)}
-            for n, (pos, rots) in enumerate(spots(state), start=1)
+            for n, (pos, rots) in enumerate(cache.spots(state), start=1)
         ]
     return {
         "game": "hunters_gatherers",

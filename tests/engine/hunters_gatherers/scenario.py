@@ -38,7 +38,7 @@ def scripted(
             state.players[seat].huts -= 1
         else:
             state.players[seat].members -= 1
-    start(state)
+    start(state, GAME.cache)
     return state
 
 

@@ -138,7 +138,7 @@ def test_majority_of_hunters_takes_the_meadow() -> None:
         ],
     )
     events: list = []
-    end_game(state, events, "test")
+    end_game(state, GAME.cache, events, "test")
     # one meadow: mammoth + deer + tiger (HG031's south bank) -> 2, all to seat 1
     assert [p.points["meadows"] for p in state.players] == [0, 2]
 
@@ -151,7 +151,7 @@ def test_fire_tile_drives_tigers_from_its_meadow() -> None:
         figures=[(0, -1, "hunter", "meadow", 0, 0)],
     )
     events: list = []
-    end_game(state, events, "test")
+    end_game(state, GAME.cache, events, "test")
     assert state.players[0].points["meadows"] == 4
     assert first(events, "meadow_scored").args["fire"] is True
 
@@ -169,7 +169,7 @@ def test_shrine_hunter_alone_scores_the_meadow() -> None:
         ],
     )
     events: list = []
-    end_game(state, events, "test")
+    end_game(state, GAME.cache, events, "test")
     assert [p.points["meadows"] for p in state.players] == [2, 0]
 
 
@@ -182,7 +182,7 @@ def test_huts_score_the_fish_of_their_river_system_at_the_end() -> None:
         figures=[(-1, 0, "hut", "river", 0, 1), (0, -1, "fisher", "river", 0, 0)],
     )
     events: list = []
-    end_game(state, events, "test")
+    end_game(state, GAME.cache, events, "test")
     assert state.players[1].points["huts"] == 3
     assert state.players[0].score == 0 and state.players[0].members == 5
     assert [f.kind for f in state.figures] == ["hut"]
