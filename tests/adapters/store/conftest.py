@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from redis.asyncio import Redis
 
-from adapters.store.client import connect
 from adapters.store.due_jobs import DueJobs
 from adapters.store.game_store import GameStore
-from adapters.store.testing import delete_prefix, redis_for_tests, unique_prefix
+from adapters.store.testing import redis_for_tests
 from bot.storage.records import TableRecord
 
 
@@ -21,21 +20,6 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """One server for the session (embedded unless REDIS_URL is set); tests split by prefix."""
     with redis_for_tests(tmp_path_factory.mktemp("redis")) as url:
         yield url
-
-
-@pytest.fixture
-def prefix() -> str:
-    """A key prefix of this test alone."""
-    return unique_prefix()
-
-
-@pytest.fixture
-async def redis_client(redis_url: str, prefix: str) -> AsyncIterator[Redis]:
-    """An asyncio client; the test's keys are deleted afterwards (matters on a shared Redis)."""
-    client = connect(redis_url)
-    yield client
-    await delete_prefix(client, prefix)
-    await client.aclose()
 
 
 @pytest.fixture

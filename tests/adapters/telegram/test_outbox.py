@@ -7,13 +7,9 @@ never a wall-clock sleep.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
 from redis.asyncio import Redis
 
-from adapters.store.client import connect
-from adapters.store.testing import delete_prefix, unique_prefix
 from adapters.telegram.outbox import Limits, Outbox, Taken, no_limits
 from bot.i18n import Markup
 from bot.ui import Button, Message, Outgoing, Picture, ToChat, ToUser
@@ -24,24 +20,9 @@ A, B, C = "tg:-1001", "tg:-1002", "tg:-1003"
 
 
 @pytest.fixture
-def prefix() -> str:
-    """A key prefix of this test alone."""
-    return unique_prefix()
-
-
-@pytest.fixture
-async def client(redis_url: str, prefix: str) -> AsyncIterator[Redis]:
-    """A client; the test's keys are deleted afterwards."""
-    redis = connect(redis_url)
-    yield redis
-    await delete_prefix(redis, prefix)
-    await redis.aclose()
-
-
-@pytest.fixture
-def outbox(client: Redis, prefix: str) -> Outbox:
+def outbox(redis_client: Redis, prefix: str) -> Outbox:
     """An outbox without rate limits to speak of."""
-    return Outbox(client, prefix)
+    return Outbox(redis_client, prefix)
 
 
 def msg(chat: str, text: str, *, slot: str | None = None, renew: bool = False) -> Outgoing:
@@ -181,10 +162,10 @@ async def test_messages_to_one_chat_come_out_in_the_order_queued(outbox: Outbox)
     assert await outbox.pending() == 0
 
 
-async def test_second_outbox_sees_the_chat_in_flight(client: Redis, prefix: str) -> None:
+async def test_second_outbox_sees_the_chat_in_flight(redis_client: Redis, prefix: str) -> None:
     """Another sender (another Outbox on the same keys) does not take a chat's next
     message while the first sender has one in flight."""
-    one, two = Outbox(client, prefix), Outbox(client, prefix)
+    one, two = Outbox(redis_client, prefix), Outbox(redis_client, prefix)
     await one.put_many([msg(A, "a1"), msg(A, "a2"), msg(B, "b1")])
     first = await one.take(T0)
     assert first is not None and first.item.message.text == "a1"
@@ -311,7 +292,7 @@ async def test_renew_honoured_in_flight_is_not_repeated(outbox: Outbox) -> None:
 
 
 async def test_done_stores_slot_record_and_next_take_hands_it_over(
-    outbox: Outbox, client: Redis, prefix: str
+    outbox: Outbox, redis_client: Redis, prefix: str
 ) -> None:
     """``done(taken, kept)`` writes the record to ``<prefix>tgslots``; the slot's next
     item carries it as ``kept``; a plain ``done`` leaves it alone."""
@@ -320,20 +301,20 @@ async def test_done_stores_slot_record_and_next_take_hands_it_over(
     first = await outbox.take(T0)
     assert first is not None and first.kept is None
     await outbox.done(first, record)
-    assert await client.hget(prefix + "tgslots", f"{A}|board") == record
+    assert await redis_client.hget(prefix + "tgslots", f"{A}|board") == record
 
     await outbox.put(msg(A, "v2", slot="board"))
     second = await outbox.take(T0)
     assert second is not None and second.kept == record
     await outbox.done(second)  # nothing new to keep
-    assert await client.hget(prefix + "tgslots", f"{A}|board") == record
+    assert await redis_client.hget(prefix + "tgslots", f"{A}|board") == record
 
     await outbox.put(msg(B, "other chat", slot="board"))
     other = await outbox.take(T0)
     assert other is not None and other.kept is None
 
 
-async def test_done_many_stores_each_slot_record(outbox: Outbox, client: Redis,
+async def test_done_many_stores_each_slot_record(outbox: Outbox, redis_client: Redis,
                                                  prefix: str) -> None:
     """One ``done_many`` stores the records of every slot in the batch; plain messages
     store none."""
@@ -341,7 +322,7 @@ async def test_done_many_stores_each_slot_record(outbox: Outbox, client: Redis,
                            msg(C, "c")])
     batch = await outbox.take_many(T0, 10)
     await outbox.done_many([(t, f'{{"id": {i}}}') for i, t in enumerate(batch)])
-    assert await client.hgetall(prefix + "tgslots") == {f"{A}|board": '{"id": 0}',
+    assert await redis_client.hgetall(prefix + "tgslots") == {f"{A}|board": '{"id": 0}',
                                                          f"{B}|board": '{"id": 1}'}
     assert await outbox.pending() == 0
 
@@ -357,11 +338,11 @@ def per_chat(per: int, window: float) -> Limits:
 
 
 async def test_chat_rate_limit_holds_the_rest_until_the_window_passes(
-    client: Redis, prefix: str
+    redis_client: Redis, prefix: str
 ) -> None:
     """With 2 per 10 s, two go now, the next two once the window has passed, in order;
     another chat is not affected."""
-    outbox = Outbox(client, prefix, limits=per_chat(2, 10.0))
+    outbox = Outbox(redis_client, prefix, limits=per_chat(2, 10.0))
     await outbox.put_many([msg(A, f"a{i}") for i in range(1, 6)] + [msg(B, "b1")])
     assert await drain(outbox, T0) == ["a1", "b1", "a2"]
     assert await drain(outbox, T0 + 5) == []
@@ -372,11 +353,11 @@ async def test_chat_rate_limit_holds_the_rest_until_the_window_passes(
 
 
 async def test_rate_limited_chat_keeps_order_with_messages_queued_later(
-    client: Redis, prefix: str
+    redis_client: Redis, prefix: str
 ) -> None:
     """Messages queued while the chat waits for its window go after those already
     waiting."""
-    outbox = Outbox(client, prefix, limits=per_chat(1, 10.0))
+    outbox = Outbox(redis_client, prefix, limits=per_chat(1, 10.0))
     await outbox.put_many([msg(A, "a1"), msg(A, "a2")])
     assert await drain(outbox, T0) == ["a1"]
     await outbox.put(msg(A, "a3"))
@@ -385,10 +366,10 @@ async def test_rate_limited_chat_keeps_order_with_messages_queued_later(
     assert await drain(outbox, T0 + 20.02) == ["a3"]
 
 
-async def test_global_limit_caps_the_bot_as_a_whole(client: Redis, prefix: str) -> None:
+async def test_global_limit_caps_the_bot_as_a_whole(redis_client: Redis, prefix: str) -> None:
     """With 2 a second overall, a batch for four chats sends two; the others follow
     after the second has passed, in order."""
-    outbox = Outbox(client, prefix, global_per_second=2)
+    outbox = Outbox(redis_client, prefix, global_per_second=2)
     await outbox.put_many([msg(A, "a"), msg(B, "b"), msg(C, "c"), msg("tg:-1004", "d")])
     assert texts(await outbox.take_many(T0, 10)) == ["a", "b"]
     assert await outbox.take_many(T0 + 0.5, 10) == []
@@ -458,11 +439,11 @@ async def test_delayed_items_released_together_leave_in_queue_order(outbox: Outb
 
 
 async def test_order_after_a_wait_survives_the_counter_passing_100000(
-    outbox: Outbox, client: Redis, prefix: str
+    outbox: Outbox, redis_client: Redis, prefix: str
 ) -> None:
     """Two messages of a blocked chat queued either side of message number 100000 still
     leave in the order queued."""
-    await client.set(prefix + "tgout:seq", 99_998)  # a bot that has sent a while
+    await redis_client.set(prefix + "tgout:seq", 99_998)  # a bot that has sent a while
     await outbox.block("chat:" + A, T0 + 5, T0)
     await outbox.put_many([msg(A, "a1"), msg(A, "a2")])  # places 99999 and 100000
     assert await drain(outbox, T0) == []

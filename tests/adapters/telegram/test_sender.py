@@ -4,7 +4,6 @@ and what each kind of Telegram error does to the item and to its chat."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from datetime import timedelta
 from typing import cast
 
@@ -12,8 +11,6 @@ import pytest
 from redis.asyncio import Redis
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 
-from adapters.store.client import connect
-from adapters.store.testing import delete_prefix, unique_prefix
 from adapters.telegram.delivery import Delivery
 from adapters.telegram.outbox import LEASE_S, Outbox, Taken
 from adapters.telegram.sender import (
@@ -104,24 +101,9 @@ def msg(chat: str, text: str, *, slot: str | None = None) -> Outgoing:
 
 
 @pytest.fixture
-def prefix() -> str:
-    """A key prefix of this test alone."""
-    return unique_prefix()
-
-
-@pytest.fixture
-async def client(redis_url: str, prefix: str) -> AsyncIterator[Redis]:
-    """A client; the test's keys are deleted afterwards."""
-    redis = connect(redis_url)
-    yield redis
-    await delete_prefix(redis, prefix)
-    await redis.aclose()
-
-
-@pytest.fixture
-def outbox(client: Redis, prefix: str) -> Outbox:
+def outbox(redis_client: Redis, prefix: str) -> Outbox:
     """The outbox with Telegram's limit keys (generous windows)."""
-    return Outbox(client, prefix, limits=telegram_limits(SETTINGS), global_per_second=1000)
+    return Outbox(redis_client, prefix, limits=telegram_limits(SETTINGS), global_per_second=1000)
 
 
 @pytest.fixture
