@@ -126,10 +126,15 @@ class Inbound:
                                    show_alert=True)
                 answered = True
                 return
-            text = to_plain(reply.answer)[:ANSWER_LIMIT] if reply.answer else None
-            await query.answer(text=text or None, show_alert=reply.alert)
-            answered = True
+            # Queue first: the move is already saved, so its messages must not depend on
+            # the answer call succeeding (a slow or lost answer only leaves a spinner).
             await self._queue_reply(Reply(out=reply.out), chat)
+            text = to_plain(reply.answer)[:ANSWER_LIMIT] if reply.answer else None
+            answered = True
+            try:
+                await query.answer(text=text or None, show_alert=reply.alert)
+            except TelegramError as exc:
+                log.warning("could not answer a callback query: %s", exc)
         finally:
             if not answered:
                 try:

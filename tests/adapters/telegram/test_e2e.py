@@ -809,6 +809,30 @@ async def test_a_failing_press_is_logged_and_its_button_still_answered(
                    for r in caplog.records)
 
 
+async def test_a_press_whose_answer_fails_still_moves_the_table_on(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """The move is saved before the button is answered: if Telegram refuses the answer
+    (a query that got too old, a dropped connection), the table still shows the move."""
+    anna, boris = users(tg, "Anna", "Boris")
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with start_bot() as running:
+        table = GroupTable(tg, running, group, [anna, boris])
+        await table.open("/new stone_age 2-2")
+        choice = table.next_press()
+        assert choice is not None
+        before = (await table.record()).version
+        edits = table.table_message.edit_count
+        tg.fail_next("answerCallbackQuery", 400,
+                     "Bad Request: query is too old and response timeout expired")
+        tg.user_presses(*choice)
+        await wait_until(lambda: table.table_message.edit_count > edits, 10.0, "the edit")
+        record = await table.record()
+        assert record.version == before + 1
+        assert {token_field(d, 2) for _, d in move_buttons(table.table_message)} == \
+            {str(record.version)}
+
+
 async def test_a_failing_command_is_logged_with_context_and_answered_politely(
     tg: FakeTelegram, start_bot: StartBot, monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
