@@ -10,6 +10,7 @@ table and is checked again, so of 50 presses of one button exactly one acts.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from bot import lobby_actions
 from bot.flow import settle
@@ -137,6 +138,8 @@ async def _page(sv: Services, ctx: Ctx, token: Token) -> Reply:
     buttons = sv.presenter.prompt_buttons(record, prompt, ctx.lang, page)
     if ctx.chat.private:
         message = sv.presenter.private_prompt(record, prompt, ctx.lang, page)
+        # Turning a page edits the prompt in place: no new message, no notification.
+        message = replace(message, renew=False)
         return Reply(out=[Outgoing(ToUser(ctx.user.id), message)])
     game = get_game(record.game)
     base = sv.presenter.table(record, game, sv.view_state(record), sv.table_lang(record),

@@ -165,8 +165,9 @@ for i = 0, tonumber(ARGV[2]) - 1 do
   else
     local renew = tonumber(redis.call('HGET', ikey, 'renew') or '0')
     if renew > 0 and renew <= tonumber(ARGV[b + 1]) then redis.call('HDEL', ikey, 'renew') end
-    -- A newer version arrived while this one was being sent: send that one too.
-    redis.call('RPUSH', KEYS[2], id)
+    -- A newer version arrived while this one was being sent: send that one too, first
+    -- in line, where the slot's place already was (it keeps its first queuing's seq).
+    redis.call('LPUSH', KEYS[2], id)
   end
 end
 return 1

@@ -34,6 +34,7 @@ from bot.ui import Outgoing, ToChat, ToUser
 log = logging.getLogger(__name__)
 MAX_BACKOFF_S = 60.0
 GIVE_UP_ATTEMPTS = 50
+MAX_IDLE_AFTER_FAILURE_S = 5.0
 
 # Called with a private message that could not be delivered; returns the hint to send.
 Unreachable = Callable[[Outgoing], Awaitable[Outgoing | None]]
@@ -122,16 +123,17 @@ class Sender:
             await self.outbox.delay(taken, until, now)
             return False, None
         except Forbidden:
-            await self.outbox.done(taken)
-            if isinstance(taken.item.to, ToUser):
-                hint = await self.unreachable(taken.item)
-                if hint is not None:
-                    await self.outbox.put(hint)
+            await self._unreachable(taken)
             return False, None
         except ChatMigrated as exc:
             await self._follow(taken, exc.new_chat_id)
             return False, None
         except BadRequest as exc:
+            if isinstance(taken.item.to, ToUser) and "chat not found" in exc.message.lower():
+                # Telegram's answer for a user who never opened a chat with the bot, in
+                # some cases: the same as a 403.
+                await self._unreachable(taken)
+                return False, None
             log.error("Telegram refused a message for %s: %s", destination(taken.item), exc)
             return True, None
         except NetworkError as exc:
@@ -144,6 +146,15 @@ class Sender:
         except Exception as exc:  # a bug while delivering: retried, counted, given up
             log.exception("delivering a message for %s failed", destination(taken.item))
             return await self._retry_later(taken, exc)
+
+    async def _unreachable(self, taken: Taken) -> None:
+        """The recipient cannot be written to: drop the item, and for a private message
+        queue the hint that asks them, in the table's chat, to open a chat with us."""
+        await self.outbox.done(taken)
+        if isinstance(taken.item.to, ToUser):
+            hint = await self.unreachable(taken.item)
+            if hint is not None:
+                await self.outbox.put(hint)
 
     async def _follow(self, taken: Taken, new_id: int) -> None:
         """The group became a supergroup with a new id: send the item there instead, and
@@ -170,12 +181,20 @@ class Sender:
 
     async def run(self, stop: asyncio.Event, idle_s: float = 0.05) -> None:
         """Send until ``stop`` is set."""
+        failures = 0
         while not stop.is_set():
+            pause = idle_s
             try:
                 busy = await self.step()
-            except Exception:  # the loop must survive anything one message does
-                log.exception("sender step failed")
+                failures = 0
+            except Exception:  # the loop must survive anything, Redis outages included
+                failures += 1
+                # Log the first failure in full, then only now and then; wait longer
+                # each time (up to MAX_IDLE_AFTER_FAILURE_S) instead of spinning.
+                if failures == 1 or failures % 100 == 0:
+                    log.exception("sender step failed (%s in a row)", failures)
+                pause = min(MAX_IDLE_AFTER_FAILURE_S, idle_s * 2 ** min(failures, 10))
                 busy = False
             if not busy:
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(stop.wait(), idle_s)
+                    await asyncio.wait_for(stop.wait(), pause)

@@ -264,6 +264,23 @@ async def test_renew_sticks_through_a_later_plain_edit(outbox: Outbox) -> None:
     assert later is not None and later.item.message.renew is False
 
 
+async def test_slot_updated_in_flight_keeps_its_place_ahead_of_later_messages(
+    outbox: Outbox
+) -> None:
+    """The newer version of a slot in flight goes out before messages queued after the
+    slot first was, and before other chats' backlog."""
+    await outbox.put(msg(A, "table v1", slot="table"))
+    taken = await outbox.take(T0)
+    assert taken is not None
+    await outbox.put_many([msg(B, f"b{i}") for i in range(20)])
+    await outbox.put_many([msg(A, "table v2", slot="table"), msg(A, "announce")])
+    await outbox.done(taken)
+    first = await outbox.take_many(T0, 1)
+    assert texts(first) == ["table v2"]
+    await outbox.done_many([(t, None) for t in first])
+    assert [t for t in await drain(outbox, T0) if t.startswith(("a", "t"))] == ["announce"]
+
+
 async def test_renew_arriving_in_flight_is_kept_for_the_resend(outbox: Outbox) -> None:
     """A renew queued while a plain version is in flight applies to the resend."""
     await outbox.put(msg(A, "v1", slot="board"))

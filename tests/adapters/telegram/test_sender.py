@@ -304,6 +304,19 @@ async def test_forbidden_private_message_is_dropped_and_hint_queued(
     assert await outbox.pending() == 0
 
 
+async def test_chat_not_found_for_a_user_is_treated_like_forbidden(
+    sender: Sender, outbox: Outbox, delivery: FakeDelivery, unreachable: Unreachable,
+    hint: Outgoing,
+) -> None:
+    private = Outgoing(ToUser(USER), Message(Markup("your hand")), table="t1")
+    delivery.fail("your hand", BadRequest("Chat not found"))
+    await outbox.put(private)
+    await run_steps(sender)
+    assert unreachable.items == [private]
+    assert delivery.texts == ["your hand", str(hint.message.text)]
+    assert await outbox.pending() == 0
+
+
 async def test_forbidden_private_message_without_hint_queues_nothing(
     outbox: Outbox, delivery: FakeDelivery, clock: Clock
 ) -> None:
@@ -409,6 +422,30 @@ async def test_run_sends_until_stopped_and_survives_a_failing_step(
     await asyncio.wait_for(task, 1.0)
     assert failures == []
     assert sorted(delivery.texts) == ["a1", "b1"]
+
+
+async def test_a_lasting_outage_slows_the_loop_and_is_logged_once(
+    sender: Sender, outbox: Outbox, monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """With Redis gone the loop waits longer after each failure instead of spinning
+    and logging a traceback every few milliseconds."""
+    attempts = 0
+
+    async def down(now: float, most: int, lease_s: float = LEASE_S,
+                   scan: int = 200) -> list[Taken]:
+        nonlocal attempts
+        attempts += 1
+        raise ConnectionError("redis is down")
+
+    monkeypatch.setattr(outbox, "take_many", down)
+    stop = asyncio.Event()
+    task = asyncio.create_task(sender.run(stop, idle_s=0.01))
+    await asyncio.sleep(0.5)  # at a fixed 10 ms pause this would be ~50 attempts
+    stop.set()
+    await asyncio.wait_for(task, 6.0)
+    assert 2 <= attempts <= 8
+    assert sum("sender step failed" in r.getMessage() for r in caplog.records) == 1
 
 
 @pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")

@@ -26,6 +26,7 @@ async def test_turning_pages_and_choosing_from_the_second_page(h: Harness) -> No
     await h.assert_unchanged(table_id, before)  # turning a page changes nothing
     [page] = [o.message for o in reply.out]
     assert page.slot == f"dm:{table_id}:{prompt.seat}"
+    assert not page.renew  # the page is an edit of the prompt, not a new notification
     second = h.move_tokens(page, prompt)
     normal = [o.key for o in prompt.options if not o.back]
     assert [prompt.options[h.parse(t).int_field(3)].key for t in second] == normal[16:]
