@@ -12,6 +12,8 @@ Parameters go out form-encoded and files as multipart, exactly as PTB's own
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 import aiohttp
 from telegram._utils.defaultvalue import DefaultValue
 from telegram._utils.types import ODVInput
@@ -92,7 +94,10 @@ class AiohttpRequest(BaseRequest):
         except TimeoutError as err:
             raise TimedOut from err
         except aiohttp.ClientError as err:
-            raise NetworkError(f"aiohttp.{type(err).__name__}: {err}") from err
+            # aiohttp's own message (and so its traceback) may quote the request URL, which
+            # holds the bot token: name the error and the host only, and drop the chain.
+            host = urlsplit(url).hostname or "?"
+            raise NetworkError(f"aiohttp.{type(err).__name__} talking to {host}") from None
 
 
 def _multipart(request_data: RequestData) -> aiohttp.FormData:

@@ -21,6 +21,14 @@ class RedactToken(logging.Filter):
         if self.token in message:
             record.msg = message.replace(self.token, "<token>")
             record.args = None
+        if record.exc_info and not record.exc_text:
+            # Handlers format the traceback from exc_text when it is set: set it redacted
+            # (an exception's message or a chained one may quote a URL with the token).
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text and self.token in record.exc_text:
+            record.exc_text = record.exc_text.replace(self.token, "<token>")
+        if record.stack_info and self.token in record.stack_info:
+            record.stack_info = record.stack_info.replace(self.token, "<token>")
         return True
 
 

@@ -17,7 +17,7 @@ from telegram import (
     BotCommandScopeAllPrivateChats,
     Update,
 )
-from telegram.error import InvalidToken
+from telegram.error import InvalidToken, TelegramError
 from telegram.ext import Application, ApplicationBuilder, TypeHandler
 
 from adapters.runtime import make_services, token_secret, tune_gc
@@ -49,11 +49,15 @@ class RunningTelegram:
     webhook_port: int | None = None
 
 
-def build_application(settings: TelegramSettings) -> Application:  # type: ignore[type-arg]
-    """The PTB application; without an updater in webhook mode (our server feeds it)."""
+def build_application(
+    settings: TelegramSettings, requests: tuple[AiohttpRequest, AiohttpRequest]
+) -> Application:  # type: ignore[type-arg]
+    """The PTB application on ``requests`` (for calls, for getUpdates); without an
+    updater in webhook mode (our server feeds it)."""
+    calls, updates = requests
     builder = (
         ApplicationBuilder().token(settings.token).concurrent_updates(True)
-        .request(AiohttpRequest()).get_updates_request(AiohttpRequest(pool_size=1))
+        .request(calls).get_updates_request(updates)
     )
     if settings.base_url:
         builder = builder.base_url(settings.base_url)
@@ -119,16 +123,22 @@ async def running_telegram(
     store_settings = store_settings or StoreSettings.from_env()
     async with open_storage(store_settings) as storage:
         secret = await token_secret(storage, store_settings.key_prefix)
-        application = build_application(settings)
-        rejected = False
+        requests = (AiohttpRequest(), AiohttpRequest(pool_size=1))
+        application = build_application(settings, requests)
+        failure: str | None = None
         try:
             await application.initialize()
         except InvalidToken:
-            rejected = True
-        if rejected:
-            # Raised outside the handler: PTB's message quotes the token, and an error
+            failure = "Telegram rejected TELEGRAM_TOKEN"
+        except TelegramError as exc:
+            failure = f"could not reach the Bot API ({type(exc).__name__}); check " \
+                      "TELEGRAM_BASE_URL and the network"
+        if failure is not None:
+            for request in requests:  # PTB leaves them open when initialising fails
+                await request.shutdown()
+            # Raised outside the handler: PTB's messages may quote the token, and an error
             # raised inside would carry it along as its context.
-            raise RuntimeError("Telegram rejected TELEGRAM_TOKEN")
+            raise RuntimeError(failure)
         async with application:
             username = application.bot.username
             app = Campfire(make_services(storage, secret, now=clock, pictures=pictures,

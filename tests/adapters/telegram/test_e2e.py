@@ -903,6 +903,31 @@ async def test_a_rejected_token_is_not_shown_in_the_error(
     assert all(wrong not in str(exc) for exc in chain if exc is not None)
 
 
+async def test_a_mistyped_base_url_fails_without_showing_the_token(
+    tg: FakeTelegram, store_settings: StoreSettings, caplog: pytest.LogCaptureFixture
+) -> None:
+    """``TELEGRAM_BASE_URL`` without its ``/bot`` suffix glues the token onto the port:
+    the HTTP library's error quotes that URL. Neither the error, its chain, nor any
+    log line (tracebacks included) may show the token."""
+    base = tg.base_url.removesuffix("/bot")
+    settings = TelegramSettings(token=tg.token, base_url=base,
+                                base_file_url=tg.base_file_url)
+    caplog.set_level(logging.DEBUG)
+    with pytest.raises(RuntimeError) as caught:
+        async with running_telegram(settings, store_settings, pictures=False):
+            pass
+    assert "TELEGRAM_BASE_URL" in str(caught.value)
+    seen: list[BaseException] = []
+    exc: BaseException | None = caught.value
+    while exc is not None and exc not in seen:
+        seen.append(exc)
+        assert tg.token not in str(exc)
+        exc = exc.__cause__ or exc.__context__
+    for record in caplog.records:
+        formatted = logging.Formatter().format(record)
+        assert tg.token not in formatted, formatted
+
+
 # --------------------------------------------------------------------------- pictures
 
 
