@@ -9,6 +9,7 @@ in place (editMessageMedia) instead of sending a new one.
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import logging
 import warnings
@@ -20,6 +21,7 @@ from telegram.error import BadRequest, TelegramError
 from telegram.warnings import PTBUserWarning
 
 from adapters.telegram.ids import parse_chat, parse_user
+from bot.i18n import to_plain
 from bot.ui import Message, Outgoing, ToChat
 
 log = logging.getLogger(__name__)
@@ -45,15 +47,26 @@ def keyboard(message: Message) -> JSONDict | None:
 
 
 def fit(text: str, limit: int) -> str:
-    """Drop whole lines after the first until the text fits (older log lines go first;
-    lines are balanced markup, so cutting between them keeps the markup valid)."""
+    """The text within ``limit`` characters, its markup still valid.
+
+    Whole lines go first, oldest log lines before the rest: every line is balanced
+    markup, so cutting between lines keeps the tags paired. The first two lines (the
+    header and, on a table, the scores) go last. Should one remaining line still be too
+    long, the text loses its formatting and is cut as plain, escaped text.
+    """
     if len(text) <= limit:
         return text
     lines = text.split("\n")
     while len(lines) > 2 and len("\n".join(lines)) > limit:
-        del lines[1]
+        del lines[2 if len(lines) > 3 else 1]
     joined = "\n".join(lines)
-    return joined if len(joined) <= limit else joined[: limit - 1] + "…"
+    if len(joined) <= limit:
+        return joined
+    plain = to_plain(joined)
+    cut = limit - 1
+    while len(escaped := html.escape(plain[:cut], quote=False)) > limit - 1:
+        cut -= len(escaped) - (limit - 1)
+    return escaped + "…"
 
 
 def _not_modified(exc: BadRequest) -> bool:
