@@ -11,7 +11,7 @@ import logging
 
 from bot.chat_moves import move_chat
 from bot.commands import parse_command
-from bot.due import run_due
+from bot.due import Emit, run_due
 from bot.handlers import run_command
 from bot.i18n import normalize_lang
 from bot.identity import Chat, User
@@ -63,10 +63,10 @@ class Campfire:
         """
         return await move_chat(self.sv, old_chat, new_chat)
 
-    async def on_due(self) -> list[Outgoing]:
-        """Reminders and time-outs that are due now."""
+    async def on_due(self, emit: Emit | None = None) -> list[Outgoing]:
+        """Reminders and time-outs that are due now (see ``run_due`` for ``emit``)."""
         try:
-            return await run_due(self.sv)
+            return await run_due(self.sv, emit=emit)
         except StoreUnavailable:
             log.warning("storage unavailable while running due jobs")
             return []

@@ -11,6 +11,7 @@ reminder) are scheduled after the acknowledgement, which would otherwise delete 
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -19,7 +20,15 @@ from pydantic import JsonValue
 
 from bot.flow import reminder_job
 from bot.services import Services
-from bot.storage import Action, ActionKind, StaleVersion, TableNotFound, TableRecord, TableStatus
+from bot.storage import (
+    Action,
+    ActionKind,
+    StaleVersion,
+    StoreUnavailable,
+    TableNotFound,
+    TableRecord,
+    TableStatus,
+)
 from bot.table_settings import Vote, meta_of, options_of
 from bot.ui import Outgoing, ToChat, ToUser
 from bot.votes import vote_message
@@ -42,22 +51,38 @@ class JobResult:
     follow: list[tuple[str, datetime, dict[str, JsonValue]]] = field(default_factory=list)
 
 
-async def run_due(sv: Services, limit: int = 100) -> list[Outgoing]:
-    """Claim and carry out every job due now; returns the messages to send."""
+Emit = Callable[[list[Outgoing]], Awaitable[None]]
+
+
+async def run_due(sv: Services, limit: int = 100, emit: Emit | None = None) -> list[Outgoing]:
+    """Claim and carry out every job due now; returns the messages to send.
+
+    With ``emit``, each job's messages are handed over before the job is acknowledged
+    (and not returned): if handing them over fails, the job is not acknowledged and
+    runs again when its claim runs out, so nothing it had to say is lost. Should the
+    storage fail midway, the jobs done so far keep their messages and the rest wait.
+    """
     out: list[Outgoing] = []
-    for job in await sv.jobs.claim_due(_at(sv.now()), sv.worker_id, limit=limit):
-        payload: dict[str, Any] = dict(job.payload)
-        if payload.get("kind") == "remind":
-            result = await _remind(sv, job.job_id, payload)
-        elif payload.get("kind") == "clock":
-            result = await _time_out(sv, job.job_id, payload)
-        else:
-            log.warning("unknown job %s: %s", job.job_id, payload)
-            result = JobResult()
-        await sv.jobs.ack(job.job_id, sv.worker_id)
-        if result.follow:
-            await sv.jobs.change(schedule=result.follow)
-        out += result.out
+    try:
+        for job in await sv.jobs.claim_due(_at(sv.now()), sv.worker_id, limit=limit):
+            payload: dict[str, Any] = dict(job.payload)
+            if payload.get("kind") == "remind":
+                result = await _remind(sv, job.job_id, payload)
+            elif payload.get("kind") == "clock":
+                result = await _time_out(sv, job.job_id, payload)
+            else:
+                log.warning("unknown job %s: %s", job.job_id, payload)
+                result = JobResult()
+            if emit is not None:
+                if result.out:
+                    await emit(result.out)
+            else:
+                out += result.out
+            await sv.jobs.ack(job.job_id, sv.worker_id)
+            if result.follow:
+                await sv.jobs.change(schedule=result.follow)
+    except StoreUnavailable:
+        log.warning("storage unavailable while running due jobs; the rest wait for it")
     return out
 
 

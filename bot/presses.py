@@ -9,6 +9,7 @@ table and is checked again, so of 50 presses of one button exactly one acts.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -17,7 +18,14 @@ from bot.flow import settle
 from bot.i18n import Markup
 from bot.present import table_slot
 from bot.services import Ctx, Services
-from bot.storage import Action, StaleVersion, TableNotFound, TableRecord, TableStatus
+from bot.storage import (
+    Action,
+    StaleVersion,
+    StoreUnavailable,
+    TableNotFound,
+    TableRecord,
+    TableStatus,
+)
 from bot.table_settings import meta_of
 from bot.texts import texts_for
 from bot.tokens import Token
@@ -28,6 +36,7 @@ from engine.core.errors import IllegalMove
 from engine.core.prompts import Prompt
 from engine.registry import get_game
 
+log = logging.getLogger(__name__)
 COMMIT_ATTEMPTS = 8
 
 
@@ -101,7 +110,13 @@ async def play(sv: Services, ctx: Ctx, table_id: str, decide: Decide) -> Reply:
         except StaleVersion:
             continue
         sv.remember(committed, outcome.prompts)
-        return Reply(out=await settle(sv, record, committed))
+        try:
+            return Reply(out=await settle(sv, record, committed))
+        except StoreUnavailable:
+            # The move is saved; only its messages (and reminder changes) are missing.
+            # Say so instead of the usual "nothing was changed".
+            log.warning("table %s: move saved, follow-up failed (storage)", table_id)
+            return Reply(answer=sv.t(ctx.lang, "press.saved_not_shown"), alert=True)
     return refuse(sv, ctx, "press.busy")
 
 

@@ -128,7 +128,14 @@ class Inbound:
                 return
             # Queue first: the move is already saved, so its messages must not depend on
             # the answer call succeeding (a slow or lost answer only leaves a spinner).
-            await self._queue_reply(Reply(out=reply.out), chat)
+            try:
+                await self._queue_reply(Reply(out=reply.out), chat)
+            except StoreUnavailable:
+                if not reply.out:
+                    raise
+                # Whatever the press changed is saved: say that, not "nothing changed".
+                lang = normalize_lang(query.from_user.language_code)
+                reply = Reply(answer=self.app.sv.t(lang, "press.saved_not_shown"), alert=True)
             text = to_plain(reply.answer)[:ANSWER_LIMIT] if reply.answer else None
             answered = True
             try:

@@ -20,6 +20,7 @@ from typing import Any
 
 from redis.asyncio import Redis
 
+from adapters.store.client import unavailable_on_outage
 from bot.i18n import Markup
 from bot.ui import Button, Message, Outgoing, Picture, ToChat, ToUser
 
@@ -302,8 +303,9 @@ class Outbox:
             key, per, window = self.limits(item)
             args += [item_id, encode(item), "1" if item.message.renew else "0", key, per,
                      repr(window), slot_field(item)]
-        await self._enqueue(keys=[self.p + "queued", self.p + "ready", self.p + "seq"],
-                            args=args)
+        with unavailable_on_outage("queue messages"):
+            await self._enqueue(keys=[self.p + "queued", self.p + "ready", self.p + "seq"],
+                                args=args)
         return ids
 
     async def take(self, now: float, lease_s: float = LEASE_S, scan: int = 200) -> Taken | None:

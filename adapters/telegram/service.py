@@ -82,7 +82,7 @@ async def register_commands(application: Application, app: Campfire) -> None:  #
 async def _due_loop(app: Campfire, inbound: Inbound, every_s: float, stop: asyncio.Event) -> None:
     while not stop.is_set():
         try:
-            await inbound.queue(await app.on_due())
+            await app.on_due(emit=inbound.queue)
         except Exception:  # keep reminding even if one round failed
             log.exception("due jobs failed")
         with contextlib.suppress(TimeoutError):

@@ -14,10 +14,13 @@ from adapters.store.client import connect
 from adapters.store.embedded import EmbeddedRedis
 from adapters.store.testing import unique_prefix
 from bot.app import Campfire
+from bot.storage import StoreUnavailable
+from bot.ui import Outgoing
 from tests.bot.core.helpers import (
     ANNA,
     BORIS,
     GROUP,
+    GROUP2,
     Clock,
     Harness,
     build_app,
@@ -123,3 +126,53 @@ async def test_a_new_app_over_the_restarted_data_dir_continues(
     finally:
         await fresh.aclose()
         server.stop()
+
+
+async def test_a_press_saved_before_the_store_failed_says_it_was_saved(
+    h: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The move commits, then scheduling its reminders fails: the player is told the
+    move is saved (not "nothing was changed"), and it is."""
+    table_id = await h.started(ANNA, BORIS)
+    record = await h.get(table_id)
+    prompt = (await h.prompts(table_id))[0]
+    token = h.move_tokens(h.dm_prompt(record, prompt.seat), prompt)[0]
+
+    async def down(*_: object, **__: object) -> None:
+        raise StoreUnavailable("change jobs: storage is unavailable")
+
+    monkeypatch.setattr(h.sv.jobs, "change", down)
+    reply = await h.press(h.user_at(record, prompt.seat), token)
+    assert reply.alert and plain(reply.answer) == h.t("press.saved_not_shown")
+    assert (await h.get(table_id)).version == record.version + 1
+
+
+async def test_due_jobs_hand_over_each_jobs_messages_before_the_store_fails(
+    h: Harness, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two reminders are due; the store fails while the second is prepared. The first
+    reminder's message was handed over (its job is done); the second comes later."""
+    first = await h.started(ANNA, BORIS, options=("en", "remind=1h"))
+    second = await h.started(ANNA, BORIS, options=("en", "remind=1h"), chat=GROUP2)
+    clock.advance(3600 + 1)
+    real_get = h.store.get
+    failed: list[str] = []
+
+    async def flaky(table_id: str) -> object:
+        if table_id == second and not failed:
+            failed.append(table_id)
+            raise StoreUnavailable("load table: storage is unavailable")
+        return await real_get(table_id)
+
+    monkeypatch.setattr(h.store, "get", flaky)
+    emitted: list[Outgoing] = []
+
+    async def emit(items: list[Outgoing]) -> None:
+        emitted.extend(items)
+
+    assert await h.app.on_due(emit=emit) == []
+    assert failed == [second]
+    assert [f"#{first}" in plain(o.message.text) for o in emitted] == [True]
+    clock.advance(3600)  # the second job's claim runs out; it runs again
+    await h.app.on_due(emit=emit)
+    assert any(f"#{second}" in plain(o.message.text) for o in emitted)
