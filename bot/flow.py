@@ -10,6 +10,7 @@ the table's message, private prompts for players whose turn began or continues,
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from pydantic import JsonValue
@@ -163,7 +164,7 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> list
     await sv.jobs.change(schedule=schedule, cancel=cancel)
     if record.status.is_over and ARCHIVE_AFTER_FINISH:
         await sv.store.archive(record.table_id)
-    return out
+    return [replace(item, version=record.version) for item in out]
 
 
 def _next_seat(record: TableRecord, started: list[int], asked: set[int]) -> int | None:

@@ -69,6 +69,10 @@ class Outgoing:
     # The table a private message is about: lets an adapter that cannot reach the
     # user privately ask them, in the table's chat, to open a chat with the bot.
     table: str | None = None
+    # The table version the message shows (0: none). A kept message must never go back
+    # to an older version: two updates racing through different workers can be queued
+    # in either order, and an adapter that queues drops the older one.
+    version: int = 0
 
 
 @dataclass(slots=True)

@@ -25,26 +25,37 @@ from bot.i18n import Markup
 from bot.ui import Button, Message, Outgoing, Picture, ToChat, ToUser
 
 ENQUEUE = """
--- KEYS: queued, ready, seq
--- ARGV: prefix, count, then per item: id, body, renew, limit key, per, window, slot field
--- Every message one update produced goes in with one round trip.
+-- KEYS: queued, ready, seq, slot versions
+-- ARGV: prefix, count, then per item: id, body, renew, limit key, per, window,
+--       slot field, table version
+-- Every message one update produced goes in with one round trip. A slot item showing
+-- an older table version than the slot already got is dropped: racing updates may be
+-- queued in either order, and the slot must end on the newest.
 local prefix = ARGV[1]
 for i = 0, tonumber(ARGV[2]) - 1 do
-  local b = 3 + i * 7
+  local b = 3 + i * 8
   local id = ARGV[b]
-  local ikey = prefix .. 'item:' .. id
-  local rev = redis.call('HINCRBY', ikey, 'rev', 1)
-  redis.call('HSET', ikey, 'body', ARGV[b + 1], 'lkey', ARGV[b + 3], 'per', ARGV[b + 4],
-             'win', ARGV[b + 5], 'sfield', ARGV[b + 6])
-  -- The first queuing fixes an item's place in line (kept while a slot is coalesced).
-  if redis.call('HEXISTS', ikey, 'seq') == 0 then
-    redis.call('HSET', ikey, 'seq', redis.call('INCR', KEYS[3]))
+  local sfield, version = ARGV[b + 6], tonumber(ARGV[b + 7])
+  local stale = false
+  if sfield ~= '' and version > 0 then
+    local seen = tonumber(redis.call('HGET', KEYS[4], sfield) or '0')
+    if version < seen then stale = true else redis.call('HSET', KEYS[4], sfield, version) end
   end
-  -- A request for a fresh message sticks until a send has honoured it, even if a plain
-  -- edit of the same slot replaces the body before the sender gets to it.
-  if ARGV[b + 2] == '1' then redis.call('HSET', ikey, 'renew', rev) end
-  if redis.call('SADD', KEYS[1], id) == 1 then
-    redis.call('RPUSH', KEYS[2], id)
+  if not stale then
+    local ikey = prefix .. 'item:' .. id
+    local rev = redis.call('HINCRBY', ikey, 'rev', 1)
+    redis.call('HSET', ikey, 'body', ARGV[b + 1], 'lkey', ARGV[b + 3], 'per', ARGV[b + 4],
+               'win', ARGV[b + 5], 'sfield', ARGV[b + 6])
+    -- The first queuing fixes an item's place in line (kept while a slot is coalesced).
+    if redis.call('HEXISTS', ikey, 'seq') == 0 then
+      redis.call('HSET', ikey, 'seq', redis.call('INCR', KEYS[3]))
+    end
+    -- A request for a fresh message sticks until a send has honoured it, even if a plain
+    -- edit of the same slot replaces the body before the sender gets to it.
+    if ARGV[b + 2] == '1' then redis.call('HSET', ikey, 'renew', rev) end
+    if redis.call('SADD', KEYS[1], id) == 1 then
+      redis.call('RPUSH', KEYS[2], id)
+    end
   end
 end
 return 1
@@ -302,10 +313,10 @@ class Outbox:
             ids.append(item_id)
             key, per, window = self.limits(item)
             args += [item_id, encode(item), "1" if item.message.renew else "0", key, per,
-                     repr(window), slot_field(item)]
+                     repr(window), slot_field(item), item.version]
         with unavailable_on_outage("queue messages"):
-            await self._enqueue(keys=[self.p + "queued", self.p + "ready", self.p + "seq"],
-                                args=args)
+            await self._enqueue(keys=[self.p + "queued", self.p + "ready", self.p + "seq",
+                                      self.p + "slotver"], args=args)
         return ids
 
     async def take(self, now: float, lease_s: float = LEASE_S, scan: int = 200) -> Taken | None:

@@ -7,6 +7,8 @@ never a wall-clock sleep.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from redis.asyncio import Redis
 
@@ -279,6 +281,22 @@ async def test_slot_updated_in_flight_keeps_its_place_ahead_of_later_messages(
     assert texts(first) == ["table v2"]
     await outbox.done_many([(t, None) for t in first])
     assert [t for t in await drain(outbox, T0) if t.startswith(("a", "t"))] == ["announce"]
+
+
+async def test_a_slot_never_goes_back_to_an_older_table_version(outbox: Outbox) -> None:
+    """Two workers queue versions 6 and 5 of a table in that order: version 5 (renew
+    flag and all) is dropped, before and after 6 was sent; unversioned items pass."""
+    def v(text: str, version: int, renew: bool = False) -> Outgoing:
+        return replace(msg(A, text, slot="table", renew=renew), version=version)
+
+    await outbox.put_many([v("v6", 6), v("v5", 5, renew=True)])
+    [taken] = await outbox.take_many(T0, 4)
+    assert taken.item.message.text == "v6" and not taken.item.message.renew
+    await outbox.done(taken)
+    await outbox.put(v("v5 again", 5))
+    assert await outbox.take_many(T0, 4) == []
+    await outbox.put_many([v("status", 0), v("v7", 7)])
+    assert texts(await outbox.take_many(T0, 4)) == ["v7"]
 
 
 async def test_renew_arriving_in_flight_is_kept_for_the_resend(outbox: Outbox) -> None:
