@@ -34,8 +34,12 @@ class AiohttpRequest(BaseRequest):
     def __init__(
         self, *, pool_size: int = 64, connect_timeout: float = 5.0, read_timeout: float = 5.0,
         write_timeout: float = 5.0, media_write_timeout: float = 20.0,
+        pool_timeout: float = 10.0,
     ) -> None:
-        """Timeouts in seconds; ``pool_size`` caps connections open at once."""
+        """Timeouts in seconds; ``pool_size`` caps connections open at once, and a call
+        waits at most ``pool_timeout`` for one (never long enough to outlast the
+        outbox's lease and be sent twice)."""
+        self._pool_timeout = pool_timeout
         self._pool_size = pool_size
         self._connect_timeout = connect_timeout
         self._read_timeout = read_timeout
@@ -83,7 +87,7 @@ class AiohttpRequest(BaseRequest):
         read = _seconds(read_timeout, self._read_timeout)
         timeout = aiohttp.ClientTimeout(
             total=None,
-            connect=_seconds(pool_timeout, None),  # waiting for a free pooled connection
+            connect=_seconds(pool_timeout, self._pool_timeout),  # a free pooled connection
             sock_connect=_seconds(connect_timeout, self._connect_timeout),
             # aiohttp has no separate write timeout: the read one covers the whole exchange
             sock_read=None if read is None else read + (write or 0.0),

@@ -264,19 +264,24 @@ async def test_per_call_timeouts_override_the_defaults(server: Server) -> None:
     assert time.monotonic() - started < 1.0
 
 
-async def test_pool_timeout_when_every_connection_is_busy(server: Server) -> None:
-    """With the pool full, a call that may not wait for a connection times out."""
+@pytest.mark.parametrize("per_call", [True, False], ids=["per-call", "default"])
+async def test_pool_timeout_when_every_connection_is_busy(server: Server,
+                                                          per_call: bool) -> None:
+    """With the pool full, a call waits for a connection no longer than the pool
+    timeout (given with the call, or the request's default)."""
     server.hang = True
-    req = AiohttpRequest(pool_size=1, read_timeout=5.0, write_timeout=0.0)
+    req = AiohttpRequest(pool_size=1, read_timeout=5.0, write_timeout=0.0,
+                         pool_timeout=10.0 if per_call else 0.2)
     async with req:
         first = asyncio.create_task(req.do_request(f"{server.url}/x", "POST"))
         try:
             while not server.seen:
                 await asyncio.sleep(0.005)
             started = time.monotonic()
+            extra = {"pool_timeout": 0.2} if per_call else {}
             with pytest.raises(TimedOut):
                 await asyncio.wait_for(
-                    req.do_request(f"{server.url}/y", "POST", pool_timeout=0.2), 1.0)
+                    req.do_request(f"{server.url}/y", "POST", **extra), 1.0)
             assert time.monotonic() - started < 1.0
         finally:
             server.release.set()
