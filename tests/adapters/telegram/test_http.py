@@ -278,10 +278,10 @@ async def test_pool_timeout_when_every_connection_is_busy(server: Server,
             while not server.seen:
                 await asyncio.sleep(0.005)
             started = time.monotonic()
-            extra = {"pool_timeout": 0.2} if per_call else {}
+            call = (req.do_request(f"{server.url}/y", "POST", pool_timeout=0.2) if per_call
+                    else req.do_request(f"{server.url}/y", "POST"))
             with pytest.raises(TimedOut):
-                await asyncio.wait_for(
-                    req.do_request(f"{server.url}/y", "POST", **extra), 1.0)
+                await asyncio.wait_for(call, 1.0)
             assert time.monotonic() - started < 1.0
         finally:
             server.release.set()
