@@ -64,9 +64,6 @@ class Campfire:
         return await move_chat(self.sv, old_chat, new_chat)
 
     async def on_due(self, emit: Emit | None = None) -> list[Outgoing]:
-        """Reminders and time-outs that are due now (see ``run_due`` for ``emit``)."""
-        try:
-            return await run_due(self.sv, emit=emit)
-        except StoreUnavailable:
-            log.warning("storage unavailable while running due jobs")
-            return []
+        """Reminders and time-outs that are due now (see ``run_due`` for ``emit``); a
+        storage outage leaves the jobs not yet done waiting for the store."""
+        return await run_due(self.sv, emit=emit)

@@ -63,6 +63,11 @@ async def run_due(sv: Services, limit: int = 100, emit: Emit | None = None) -> l
     storage fail midway, the jobs done so far keep their messages and the rest wait.
     """
     out: list[Outgoing] = []
+
+    async def keep(items: list[Outgoing]) -> None:
+        out.extend(items)
+
+    hand_over = emit or keep
     try:
         for job in await sv.jobs.claim_due(_at(sv.now()), sv.worker_id, limit=limit):
             payload: dict[str, Any] = dict(job.payload)
@@ -73,11 +78,8 @@ async def run_due(sv: Services, limit: int = 100, emit: Emit | None = None) -> l
             else:
                 log.warning("unknown job %s: %s", job.job_id, payload)
                 result = JobResult()
-            if emit is not None:
-                if result.out:
-                    await emit(result.out)
-            else:
-                out += result.out
+            if result.out:
+                await hand_over(result.out)
             await sv.jobs.ack(job.job_id, sv.worker_id)
             if result.follow:
                 await sv.jobs.change(schedule=result.follow)

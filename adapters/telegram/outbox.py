@@ -132,7 +132,7 @@ for _ = 1, tonumber(ARGV[5]) do
         local kept = false
         if item[9] and item[9] ~= '' then kept = redis.call('HGET', KEYS[5], item[9]) end
         table.insert(taken, {id, item[1], item[2] or '0', item[3] or '0', item[4] or '0',
-                             item[5] or '0', kept or ''})
+                             item[5] or '0', kept or '', lkey})
       end
     end
   end
@@ -337,12 +337,13 @@ class Outbox:
                   int(lease_s * 1000)],
         )
         batch = []
-        for item_id, body, rev, attempts, renew, seq, kept in rows or []:
+        for item_id, body, rev, attempts, renew, seq, kept, lkey in rows or []:
             item = decode(body)
             if renew != "0" and not item.message.renew:
                 item = replace(item, message=replace(item.message, renew=True))
-            batch.append(Taken(item_id, item, str(rev), int(attempts), int(seq),
-                               self.limits(item)[0], kept or None))
+            # The chat key comes back as stored: the busy and park keys the scripts use.
+            batch.append(Taken(item_id, item, str(rev), int(attempts), int(seq), lkey,
+                               kept or None))
         return batch
 
     async def done(self, taken: Taken, kept: str | None = None) -> None:

@@ -139,8 +139,8 @@ class Sender:
         except NetworkError as exc:
             return await self._retry_later(taken, exc)
         except TelegramError as exc:
-            # Errors with no remedy here (a group that became a supergroup, a token that
-            # stopped working): dropping the message keeps the chat's later ones moving.
+            # Errors with no remedy here (a token that stopped working, a conflict):
+            # dropping the message keeps the chat's later ones moving.
             log.error("dropping a message for %s: %r", destination(taken.item), exc)
             return True, None
         except Exception as exc:  # a bug while delivering: retried, counted, given up
