@@ -10,7 +10,7 @@ import sys
 from adapters.console.run import main_console
 from adapters.telegram.service import main_telegram
 from bot.selfplay import selfplay
-from engine.registry import GAMES
+from engine.registry import games
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -21,7 +21,7 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("console", help="play in a terminal chat (the default without tokens)")
     sub.add_parser("telegram", help="serve Telegram (the default with TELEGRAM_TOKEN set)")
     sp = sub.add_parser("selfplay", help="play random legal games and report speed and errors")
-    sp.add_argument("--game", default="stone_age", choices=sorted(GAMES))
+    sp.add_argument("--game", required=True, choices=sorted(games()))
     sp.add_argument("--players", type=int, default=4)
     sp.add_argument("--games", type=int, default=10)
     sp.add_argument("--seed", type=int, default=1)
@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the process exit code."""
     args = _parser().parse_args(argv)
     if args.command == "selfplay":
-        game = GAMES[args.game]
+        game = games()[args.game]
         if not game.min_players <= args.players <= game.max_players:
             print(f"{args.game} takes {game.min_players}-{game.max_players} players",
                   file=sys.stderr)

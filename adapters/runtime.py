@@ -13,17 +13,11 @@ from adapters.store import Storage, StoreSettings, open_storage
 from bot.app import Campfire
 from bot.i18n.catalog import default_catalog
 from bot.pref_cache import CachedPrefs
-from bot.present import Presenter, Renderer
-from bot.render.hunters_gatherers import render_hunters_gatherers
-from bot.render.stone_age import render_stone_age
+from bot.present import Presenter
 from bot.rules import RulesLibrary
 from bot.services import Services
 from bot.tokens import TokenSigner
 
-RENDERERS: dict[str, Renderer] = {
-    "stone_age": render_stone_age,
-    "hunters_gatherers": render_hunters_gatherers,
-}
 # Generation-0 collections every 100k allocations instead of 700: a press allocates
 # thousands of small objects, and with the default thresholds full collections over
 # the long-lived heap stalled presses for 100-300 ms (bench.bot_core measured p99
@@ -68,7 +62,7 @@ def make_services(
         prefs=CachedPrefs(storage.prefs, now),
         signer=signer,
         catalog=catalog,
-        presenter=Presenter(catalog, signer, RENDERERS),
+        presenter=Presenter(catalog, signer),
         rules=RulesLibrary(),
         now=now,
         pictures=pictures,

@@ -19,7 +19,7 @@ import statistics
 import time
 from typing import Any
 
-from bot.render.hunters_gatherers import (
+from bot.games.hunters_gatherers.picture import (
     SAMPLE_NAMES,
     render_hunters_gatherers,
     sample_view,

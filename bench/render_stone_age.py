@@ -16,8 +16,8 @@ import random
 import statistics
 import time
 
-from bot.render.samples import SAMPLE_NAMES, play_view
-from bot.render.stone_age import render_stone_age
+from bot.games.stone_age.picture import render_stone_age
+from bot.games.stone_age.samples import SAMPLE_NAMES, play_view
 
 BAR_MS_P50 = 150
 

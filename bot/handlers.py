@@ -10,13 +10,14 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from pydantic import ValidationError
-
 from bot import lobby
 from bot.commands import COMMANDS, Command
 from bot.flow import settle, table_message
-from bot.i18n import Markup, normalize_lang
+from bot.games import find_game, find_upcoming, manifests
+from bot.i18n import Lang, Markup, normalize_lang
 from bot.lobby_actions import abort_request, confirm_abort, lobby_verb
+from bot.new_table_args import BadArgument, parse_new_args
+from bot.present import seat_names
 from bot.presses import play, seat_of
 from bot.services import Ctx, Services
 from bot.storage import (
@@ -27,24 +28,16 @@ from bot.storage import (
     TableRecord,
     TableStatus,
 )
-from bot.table_settings import TableOptions, meta_of
-from bot.texts import GAMES as TEXT_GAMES
+from bot.table_settings import meta_of
 from bot.texts import texts_for
 from bot.turns import load_state
 from bot.ui import Message, Outgoing, Reply, ToChat, ToUser
 from bot.votes import cast_vote
 from engine.core.prompts import Prompt
-from engine.registry import GAMES, get_game
+from engine.registry import get_game
 
 Handler = Callable[[Services, Ctx, tuple[str, ...]], Awaitable[Reply]]
-UNIT_HOURS = {"s": 1 / 3600, "m": 1 / 60, "h": 1.0, "d": 24.0}
 TABLE_ID = re.compile(r"^#?[0-9a-z]{2,16}$")
-GAME_ALIASES = {
-    "stone_age": "stone_age", "stoneage": "stone_age", "sa": "stone_age",
-    "каменный_век": "stone_age", "каменный": "stone_age", "ст": "stone_age",
-    "hunters_gatherers": "hunters_gatherers", "hunters": "hunters_gatherers",
-    "hg": "hunters_gatherers", "охотники": "hunters_gatherers",
-}
 
 
 def say(text: Markup, *, buttons: Any = ()) -> Reply:
@@ -82,60 +75,30 @@ async def resolve_table(
     return say(sv.t(ctx.lang, "cmd.which_table", tables=listing))
 
 
-def _parse_options(game_min: int, game_max: int, lang: str, args: tuple[str, ...]) -> TableOptions:
-    values: dict[str, Any] = {"min_seats": game_min, "max_seats": game_max, "lang": lang}
-    source: dict[str, str] = {}  # option field -> the argument that set it
-    for arg in args:
-        a = arg.lower()
-        before = dict(values)
-        if m := re.fullmatch(r"(\d)-(\d)", a):
-            values["min_seats"], values["max_seats"] = int(m[1]), int(m[2])
-        elif a in ("ru", "en"):
-            values["lang"] = a
-        elif m := re.fullmatch(r"(?:remind|напоминание)=(\d+(?:\.\d+)?)([smhd]?)", a):
-            values["reminder_h"] = float(m[1]) * UNIT_HOURS[m[2] or "h"]
-        elif m := re.fullmatch(r"(?:repeat|повтор)=(\d+)", a):
-            values["reminder_repeats"] = int(m[1])
-        elif a in ("clock", "часы"):
-            values["clock"] = True
-        elif m := re.fullmatch(r"(?:clock|часы)=(\d+)/(\d+)/(\d+)", a):
-            values.update(clock=True, clock_initial_h=float(m[1]), clock_bonus_h=float(m[2]),
-                          clock_max_h=float(m[3]))
-        elif a in ("quiet", "тихо"):
-            values["notify_next"] = False
-        else:
-            raise ValueError(arg)
-        source.update({k: arg for k in values if values[k] != before.get(k)})
-    if not game_min <= values["min_seats"] <= values["max_seats"] <= game_max:
-        raise ValueError(f"{values['min_seats']}-{values['max_seats']}")
-    try:
-        return TableOptions.model_validate(values)
-    except ValidationError as exc:
-        # Name the argument the player typed, not pydantic's field and rule.
-        field = str(exc.errors()[0]["loc"][0]) if exc.errors() else ""
-        raise ValueError(source.get(field, field)) from None
+def _game_list(sv: Services, lang: Lang) -> str:
+    return ", ".join(f"{name} ({sv.presenter.game_title(lang, name)})" for name in manifests())
 
 
 async def cmd_new(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
-    """Open a table: ``new <game> [2-4] [ru|en] [remind=12] [repeat=3] [clock[=24/12/72]]``."""
+    """Open a table: ``new <game> [3 | 2-4] [ru|en] [remind=12h] [repeat=3]
+    [clock[=24/12/72]] [quiet] [variants]`` (see ``bot.new_table_args``)."""
     if ctx.chat.private:
         return say(sv.t(ctx.lang, "cmd.new_in_group"))
     if not args:
-        playable = sorted(g for g in GAMES if g in TEXT_GAMES)
-        return say(sv.t(ctx.lang, "cmd.new_usage", games=", ".join(playable)))
-    name = GAME_ALIASES.get(args[0].lower(), args[0].lower())
-    # A game is offered in chats once the bot can word it (its texts exist), even if
-    # its engine is already registered for self-play.
-    playable = sorted(g for g in GAMES if g in TEXT_GAMES)
-    if name not in playable:
-        return say(sv.t(ctx.lang, "cmd.unknown_game", game=args[0], games=", ".join(playable)))
-    game = get_game(name)
+        return say(sv.t(ctx.lang, "cmd.new_usage", games=_game_list(sv, ctx.lang)))
+    found = find_game(args[0])
+    if found is None:
+        upcoming = find_upcoming(args[0])
+        code = "cmd.game_not_yet" if upcoming else "cmd.unknown_game"
+        title = upcoming[ctx.lang] if upcoming else args[0]
+        return say(sv.t(ctx.lang, code, game=title, games=_game_list(sv, ctx.lang)))
     try:
-        options = _parse_options(game.min_players, game.max_players, ctx.lang, args[1:])
-    except ValueError as exc:
-        return say(sv.t(ctx.lang, "cmd.bad_option", option=str(exc)))
+        options = parse_new_args(found, ctx.lang, args[1:])
+    except BadArgument as exc:
+        return say(sv.t(ctx.lang, exc.code, **exc.fill))
     table_id = await sv.store.new_table_id()
-    record = await sv.store.create(lobby.open_table(table_id, game, ctx.chat, ctx.user, options))
+    record = await sv.store.create(
+        lobby.open_table(table_id, found.game, ctx.chat, ctx.user, options))
     return Reply(out=[Outgoing(ToChat(ctx.chat.id), await table_message(sv, record))])
 
 
@@ -176,7 +139,7 @@ async def my_running_seat(
 
 
 async def cmd_board(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
-    """Send the user their own board (with their hidden cards) privately."""
+    """Send the user the board as they see it, with the game's own notes, privately."""
     found = await my_running_seat(sv, ctx, args)
     if isinstance(found, Reply):
         return found
@@ -184,12 +147,8 @@ async def cmd_board(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     game = get_game(record.game)
     state = sv.view_state(record)
     lang = await sv.user_lang(ctx.user)
-    view = game.view(state, seat)
-    texts = texts_for(record.game)
-    me = view["players"][seat]
-    cards = [texts.card(lang, c) for c in me.get("cards", [])]
-    text = sv.t(lang, "cmd.board", table=record.table_id,
-                cards="; ".join(cards) if cards else "—")
+    lines = texts_for(record.game).board(lang, game.view(state, seat), seat, seat_names(record))
+    text = Markup("\n".join([sv.t(lang, "cmd.board", table=record.table_id), *lines]))
     picture = sv.presenter.picture(record, game, state, lang, seat) if sv.pictures else None
     out = [Outgoing(ToUser(ctx.user.id), Message(text=text, picture=picture))]
     answer = None if ctx.chat.private else sv.t(ctx.lang, "cmd.board_sent")
@@ -245,18 +204,38 @@ async def cmd_turn(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     return Reply(out=[Outgoing(ToUser(ctx.user.id), message, record.table_id)])
 
 
+def _named_game(words: list[str]) -> tuple[str | None, dict[str, str] | None, list[str]]:
+    """A game named by the first one or two words: (hosted game, or the titles of an
+    announced one, and the words left)."""
+    for n in (2, 1):
+        if len(words) >= n:
+            head = " ".join(words[:n])
+            if found := find_game(head):
+                return found.name, None, words[n:]
+            if upcoming := find_upcoming(head):
+                return None, upcoming, words[n:]
+    return None, None, words
+
+
+async def _game_in_play(sv: Services, ctx: Ctx) -> str | None:
+    """The game of the tables active here, if they all play one."""
+    games = {t.game for t in await _active(sv, ctx)}
+    return games.pop() if len(games) == 1 else None
+
+
 async def cmd_rules(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
-    """``rules [game] [words]``: the best-matching rules topics, or the topic list."""
-    game = "stone_age"
-    words = list(args)
-    if words:
-        try:
-            game = sv.rules.resolve_game(words[0])
-            words = words[1:]
-        except Exception:  # an unknown first word is part of the question
-            alias = GAME_ALIASES.get(words[0].lower())
-            if alias:
-                game, words = alias, words[1:]
+    """``rules [game] [words]``: the best-matching rules topics, or the topic list. Without
+    a game named, the game played here; with several or none, the player is asked."""
+    game, upcoming, words = _named_game(list(args))
+    if upcoming is not None:
+        return say(sv.t(ctx.lang, "cmd.game_not_yet", game=upcoming[ctx.lang],
+                        games=_game_list(sv, ctx.lang)))
+    if game is None:
+        game = await _game_in_play(sv, ctx)
+        if game is None and len(manifests()) == 1:
+            game = next(iter(manifests()))
+        if game is None:
+            return say(sv.t(ctx.lang, "rules.which_game", games=_game_list(sv, ctx.lang)))
     hits = sv.rules.lookup(game, " ".join(words), ctx.lang, limit=3 if words else 100)
     if not hits:
         return say(sv.t(ctx.lang, "rules.nothing", query=" ".join(words)))

@@ -79,7 +79,7 @@ def start(record: TableRecord, user: User, game: Game[Any], rng: random.Random) 
     seats = list(record.seats)
     rng.shuffle(seats)
     seed = rng.randrange(2**62)
-    state = game.new(len(seats), seed)
+    state = game.new(len(seats), seed, options_of(record).variants)
     return record.model_copy(update={
         "seats": tuple(seats),
         "seed": seed,

@@ -8,11 +8,12 @@ message (slot ``dm:<id>:<seat>``) always carries their own buttons.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel
 
+from bot.games import GameManifest, manifests
 from bot.i18n import Lang, Markup
 from bot.i18n.catalog import Catalog
 from bot.storage import TableRecord, TableStatus
@@ -26,7 +27,6 @@ from engine.core.protocol import Game
 
 PAGE_SIZE = 16
 ROW_WIDTH = 2
-Renderer = Callable[[dict[str, Any], list[str], Lang], bytes]
 
 
 def seat_names(record: TableRecord) -> list[str]:
@@ -56,12 +56,13 @@ class Presenter:
     """Builds every message the bot sends about tables."""
 
     def __init__(
-        self, catalog: Catalog, signer: TokenSigner, renderers: dict[str, Renderer] | None = None
+        self, catalog: Catalog, signer: TokenSigner,
+        games: Mapping[str, GameManifest] | None = None,
     ) -> None:
-        """``renderers`` draw a game's picture from a view; a game without one has none."""
+        """``games``: the hosted games' manifests (all of them unless given)."""
         self.catalog = catalog
         self.signer = signer
-        self.renderers = renderers or {}
+        self.games = games if games is not None else manifests()
         # The table message and the private prompt show the same buttons: build once.
         self._buttons: dict[tuple[str, int, int, str, str, int], Any] = {}
 
@@ -90,7 +91,7 @@ class Presenter:
 
     def game_title(self, lang: Lang, game: str) -> str:
         """A game's display name."""
-        return self.catalog.plain(lang, f"game.{game}")
+        return self.catalog.plain(lang, self.games[game].title_code)
 
     # --- prompts -------------------------------------------------------------------
 
@@ -167,13 +168,14 @@ class Presenter:
 
     def picture(
         self, record: TableRecord, game: Game[Any], state: BaseModel, lang: Lang,
-        seat: int | None = None,
+        seat: int | None = None, focus: Prompt | None = None,
     ) -> Picture | None:
-        """The board as a picture, if the game has a renderer."""
-        render = self.renderers.get(record.game)
+        """The board as a picture, if the game has one; ``focus`` is the prompt it is
+        shown with (the picture may mark what its buttons mean)."""
+        render = self.games[record.game].picture
         if render is None:
             return None
-        png = render(game.view(state, seat), seat_names(record), lang)
+        png = render(game.view(state, seat), seat_names(record), lang, focus)
         return Picture(png=png, name=f"{record.table_id}-{record.version}.png")
 
     def scores_line(self, record: TableRecord, game: Game[Any], state: BaseModel,
@@ -217,22 +219,30 @@ class Presenter:
         self, record: TableRecord, game: Game[Any], state: BaseModel, lang: Lang,
         picture: Picture | None = None,
     ) -> Message:
-        """Final scores with their breakdown and the winners."""
+        """The end: why it ended (once), every seat's total with its whole score sheet in
+        the game's words, best first, and the winners."""
         result = game.result(state)
         names = seat_names(record)
+        entry = self.games[record.game]
         texts = texts_for(record.game)
         lines = [self.t(lang, "result.header", game=self.game_title(lang, record.game),
                         table=record.table_id)]
-        lines += self.event_lines(record, lang, self.recent_events(record))[-3:]
         if result is not None:
-            reason = self.catalog.t(lang, f"result.reason.{result.reason}")
-            lines.append(reason)
-            ranked = sorted(result.scores, key=lambda s: (-s.total, -s.tiebreak))
+            lines.append(self.t(lang, f"{entry.prefix}.result.reason.{result.reason}"))
+            ranked = sorted(result.scores, key=lambda s: (-s.total, -s.tiebreak, s.seat))
             for place, score in enumerate(ranked, start=1):
-                lines.append(self.t(lang, "result.line", place=place, name=names[score.seat],
-                                    total=score.total, tiebreak=score.tiebreak))
-                details = texts.score_lines(lang, score.breakdown)
-                lines.append(Markup("   " + "; ".join(details)))
+                if entry.result.tiebreak:
+                    tiebreak = self.t(lang, f"{entry.prefix}.result.tiebreak",
+                                      tiebreak=score.tiebreak)
+                    lines.append(self.t(lang, "result.line_tiebreak", place=place,
+                                        name=names[score.seat], total=score.total,
+                                        tiebreak=tiebreak))
+                else:
+                    lines.append(self.t(lang, "result.line", place=place,
+                                        name=names[score.seat], total=score.total))
+                parts = [texts.score_part(lang, key, score.breakdown[key])
+                         for key in entry.result.sheet_order(score.breakdown)]
+                lines.append(Markup("   " + "; ".join(parts)))
             winners = ", ".join(names[s] for s in result.winners)
             lines.append(self.t(lang, "result.winners", names=winners))
         return Message(text=Markup("\n".join(lines)), picture=picture, slot=table_slot(record))

@@ -6,6 +6,7 @@ validated by these models whenever a record is read.
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -14,6 +15,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from bot.storage import TableRecord
 
 AutopilotLevel = Literal["random", "greedy"]
+# Every duration a table may set: from a second (tests, impatient friends) to 90 days.
+# The bound keeps every computed date far inside what datetime can hold.
+MIN_DURATION_H = 1 / 3600
+MAX_DURATION_H = 24.0 * 90
 
 
 class TableOptions(BaseModel):
@@ -29,13 +34,15 @@ class TableOptions(BaseModel):
     min_seats: int = Field(ge=1, le=7)
     max_seats: int = Field(ge=1, le=7)
     lang: Literal["ru", "en"] = "ru"
-    reminder_h: float = Field(default=12.0, gt=0, le=24 * 30)  # fractions: minutes, seconds
+    reminder_h: float = Field(default=12.0, ge=MIN_DURATION_H, le=MAX_DURATION_H)
     reminder_repeats: int = Field(default=3, ge=0, le=20)
     notify_next: bool = True
     clock: bool = False
-    clock_initial_h: float = Field(default=24.0, gt=0)
-    clock_bonus_h: float = Field(default=12.0, ge=0)
-    clock_max_h: float = Field(default=72.0, gt=0)
+    clock_initial_h: float = Field(default=24.0, ge=MIN_DURATION_H, le=MAX_DURATION_H)
+    clock_bonus_h: float = Field(default=12.0, ge=0, le=MAX_DURATION_H)
+    clock_max_h: float = Field(default=72.0, ge=MIN_DURATION_H, le=MAX_DURATION_H)
+    # The game's declared variants (its manifest's), passed to the engine's ``new``.
+    variants: dict[str, str] = Field(default_factory=dict)
 
 
 class Vote(BaseModel):
@@ -68,13 +75,13 @@ class TableMeta(BaseModel):
 
 def options_of(record: TableRecord) -> TableOptions:
     """The table's validated options (treat as read-only: they are shared)."""
-    return _options(tuple(sorted(record.options.items(), key=lambda kv: kv[0])))
+    return _options(json.dumps(record.options, sort_keys=True))
 
 
 @lru_cache(maxsize=4096)
-def _options(items: tuple[tuple[str, Any], ...]) -> TableOptions:
+def _options(source: str) -> TableOptions:
     # Options are fixed when a table opens, so equal settings parse once.
-    return TableOptions.model_validate(dict(items))
+    return TableOptions.model_validate_json(source)
 
 
 def meta_of(record: TableRecord) -> TableMeta:

@@ -126,7 +126,7 @@ def replay(game: Game[Any], record: TableRecord, log: list[LogEntry]) -> BaseMod
     """Rebuild the game state from the seed and the logged moves (for audits and repair)."""
     if record.seed is None:
         raise ValueError("table has no seed: it never started")
-    state: BaseModel = game.new(len(record.seats), record.seed)
+    state: BaseModel = game.new(len(record.seats), record.seed, options_of(record).variants)
     for entry in log:
         if entry.kind == "move" and entry.seat is not None:
             game.apply(state, entry.seat, entry.key)

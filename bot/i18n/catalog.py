@@ -1,6 +1,7 @@
 """The message catalog: texts by language and code, loaded from YAML files.
 
-Files are ``bot/i18n/data/<part>.<lang>.yaml``; nested mappings flatten to dotted codes
+Files are ``bot/i18n/data/<part>.<lang>.yaml`` and each game's
+``bot/games/<game>/texts.<lang>.yaml``; nested mappings flatten to dotted codes
 (``lobby: {joined: ...}`` → ``lobby.joined``). A missing text falls back to English,
 then to the code itself, so a gap shows up as a visible code rather than a crash.
 
@@ -120,13 +121,26 @@ class Catalog:
         return to_plain(self.t(lang, code, **args))
 
 
-@cache
-def default_catalog() -> Catalog:
-    """The catalog shipped in ``bot/i18n/data`` (read once; it never changes)."""
-    root = importlib_resources.files("bot.i18n").joinpath("data")
+def shipped_sources() -> dict[str, list[str]]:
+    """The YAML texts of the shipped catalog by language: the bot's own
+    (``bot/i18n/data/<part>.<lang>.yaml``) and each game's
+    (``bot/games/<game>/texts.<lang>.yaml``)."""
     docs: dict[str, list[str]] = {lang: [] for lang in LANGS}
+    root = importlib_resources.files("bot.i18n").joinpath("data")
     for entry in sorted(root.iterdir(), key=lambda e: e.name):
         parts = entry.name.split(".")
         if len(parts) == 3 and parts[2] == "yaml" and parts[1] in docs:
             docs[parts[1]].append(entry.read_text(encoding="utf-8"))
-    return Catalog.from_yaml_documents(docs)
+    games = importlib_resources.files("bot").joinpath("games")
+    for folder in sorted(games.iterdir(), key=lambda e: e.name):
+        for lang in LANGS:
+            entry = folder.joinpath(f"texts.{lang}.yaml")
+            if folder.is_dir() and entry.is_file():
+                docs[lang].append(entry.read_text(encoding="utf-8"))
+    return docs
+
+
+@cache
+def default_catalog() -> Catalog:
+    """The shipped catalog (read once; it never changes)."""
+    return Catalog.from_yaml_documents(shipped_sources())

@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from importlib import resources
 from importlib.resources.abc import Traversable
 from itertools import pairwise
 from types import MappingProxyType
@@ -51,17 +50,18 @@ def parse_book(text: str) -> RulesBook:
     return RulesBook.model_validate(yaml.safe_load(text))
 
 
-def load_books(data_dir: Traversable | None = None) -> dict[str, RulesBook]:
-    """Load every `*.yaml` rules book in `data_dir` (default: the package's data folder).
+def load_books(files: Iterable[Traversable] | None = None) -> dict[str, RulesBook]:
+    """Load the rules books in `files` (default: every hosted game's, from its manifest).
 
     Raises pydantic.ValidationError for an invalid file and ValueError when two files
     claim the same game.
     """
-    folder = data_dir if data_dir is not None else resources.files("bot.rules") / "data"
+    if files is None:
+        from bot.games import manifests
+
+        files = [m.rules_file() for m in manifests().values()]
     books: dict[str, RulesBook] = {}
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if not entry.name.endswith(".yaml"):
-            continue
+    for entry in files:
         book = parse_book(entry.read_text(encoding="utf-8"))
         if book.game in books:
             raise ValueError(f"two rules files for game {book.game!r}")
@@ -262,16 +262,24 @@ class RulesLibrary:
     Create one per process (or per test) and pass it to whoever answers `rules`.
     """
 
-    def __init__(self, books: Mapping[str, RulesBook] | None = None) -> None:
-        """Use `books` if given, else load the YAML files shipped with the package."""
+    def __init__(
+        self, books: Mapping[str, RulesBook] | None = None,
+        aliases: Mapping[str, Iterable[str]] | None = None,
+    ) -> None:
+        """Use `books` and `aliases` (other names of each game) if given, else the hosted
+        games' books and the aliases their manifests declare."""
+        if aliases is None and books is None:
+            from bot.games import manifests
+
+            aliases = {name: m.aliases for name, m in manifests().items()}
         self._books: Mapping[str, RulesBook] = MappingProxyType(
             dict(books) if books is not None else load_books()
         )
-        aliases: dict[str, str] = {}
+        names: dict[str, str] = {}
         for game, book in self._books.items():
-            for name in (game, book.title.ru, book.title.en, *book.aliases):
-                aliases.setdefault(_alias_key(name), game)
-        self._aliases: Mapping[str, str] = MappingProxyType(aliases)
+            for name in (game, book.title.ru, book.title.en, *(aliases or {}).get(game, ())):
+                names.setdefault(_alias_key(name), game)
+        self._aliases: Mapping[str, str] = MappingProxyType(names)
         self._indexes: dict[str, RulesIndex] = {}
 
     @property

@@ -59,7 +59,6 @@ class RulesBook(_Frozen):
 
     game: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")]
     title: Localized
-    aliases: tuple[NonBlank, ...] = ()
     topics: tuple[Topic, ...] = Field(min_length=1)
 
     @model_validator(mode="after")

@@ -2,10 +2,10 @@
 
 The engine speaks in codes (prompt and option ``Label``s, ``Event``s, refusal
 reasons); a ``GameTexts`` turns them into chat text for one game. The sentences live
-in the catalog (``bot/i18n/data/<game>.<lang>.yaml``); the implementations only pick
+in the catalog (``bot/games/<game>/texts.<lang>.yaml``); the implementations only pick
 the code and turn arguments (goods, dice, locations) into short text.
 
-``texts_for(name)`` gives the texts of a game by its engine name.
+``texts_for(name)`` gives the texts of a game by its engine name (from its manifest).
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from bot.texts.plural import count_of, plural, plural_en, plural_ru
 from engine.core.prompts import Event, Label
 
 __all__ = [
-    "GAMES",
     "GameTexts",
     "count_of",
     "plural",
@@ -26,10 +25,6 @@ __all__ = [
     "plural_ru",
     "texts_for",
 ]
-
-# Games that have texts, by engine name.
-GAMES: tuple[str, ...] = ("stone_age", "hunters_gatherers")
-
 
 class GameTexts(Protocol):
     """Everything a game shows in words."""
@@ -57,46 +52,29 @@ class GameTexts(Protocol):
         """The name of a board location, plain."""
         ...
 
-    def card(self, lang: Lang, info: dict[str, Any]) -> str:
-        """A short description of a card from the view's card info, plain."""
+    def board(self, lang: Lang, view: dict[str, Any], seat: int, names: list[str]) -> list[Markup]:
+        """What ``/board`` says beside the picture, from ``view(state, seat)``: the seat's
+        own things the picture does not spell out, and what the others show openly."""
         ...
 
-    def building(self, lang: Lang, info: dict[str, Any]) -> str:
-        """A short description of a building from the view's building info, plain."""
-        ...
-
-    def score_lines(self, lang: Lang, breakdown: dict[str, int]) -> list[Markup]:
-        """One line per part of a final score, in score-sheet order."""
+    def score_part(self, lang: Lang, key: str, points: int) -> Markup:
+        """One part of a final score (``key`` of the result's breakdown) in words."""
         ...
 
 
 def texts_for(game_name: str, catalog: Catalog | None = None) -> GameTexts:
-    """The texts of ``game_name``; the shipped catalog unless another is given.
-
-    Raises ``KeyError`` naming the games that have texts.
-    """
+    """The texts of ``game_name`` (its manifest's); the shipped catalog unless another is
+    given. Raises ``KeyError`` naming the hosted games."""
     if catalog is None:
         return _shipped_texts(game_name)
-    if game_name == "stone_age":
-        from bot.texts.stone_age import StoneAgeTexts
+    from bot.games import manifest
 
-        return StoneAgeTexts(catalog)
-    if game_name == "hunters_gatherers":
-        from bot.texts.hunters_gatherers import HuntersGatherersTexts
-
-        return HuntersGatherersTexts(catalog)
-    raise KeyError(f"no texts for game {game_name!r}; known: {', '.join(GAMES)}")
+    return manifest(game_name).texts(catalog)
 
 
 @cache
 def _shipped_texts(game_name: str) -> GameTexts:
     """One texts object per game over the shipped catalog, so its memo is shared."""
-    if game_name == "stone_age":
-        from bot.texts.stone_age import StoneAgeTexts
+    from bot.games import manifest
 
-        return StoneAgeTexts(default_catalog())
-    if game_name == "hunters_gatherers":
-        from bot.texts.hunters_gatherers import HuntersGatherersTexts
-
-        return HuntersGatherersTexts(default_catalog())
-    raise KeyError(f"no texts for game {game_name!r}; known: {', '.join(GAMES)}")
+    return manifest(game_name).texts(default_catalog())

@@ -60,6 +60,10 @@ class CatalogTexts:
         line: Markup | None = self._remember(key, lambda: self._event(lang, event, names))
         return line
 
+    def score_part(self, lang: Lang, key: str, points: int) -> Markup:
+        """``<prefix>.score.<key>``: one part of a final score in words."""
+        return self._cat.t(lang, f"{self.prefix}.score.{key}", points=points)
+
     def _option(self, lang: Lang, label: Label) -> str:
         raise NotImplementedError
 

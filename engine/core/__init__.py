@@ -2,7 +2,7 @@
 
 from engine.core.errors import IllegalMove
 from engine.core.prompts import Event, Label, Option, Prompt
-from engine.core.protocol import Game, Result, SeatScore
+from engine.core.protocol import Game, Result, SeatScore, Summary
 from engine.core.rng import RandomSource, ScriptedRandom, SeededRandom
 
 __all__ = [
@@ -17,4 +17,5 @@ __all__ = [
     "ScriptedRandom",
     "SeatScore",
     "SeededRandom",
+    "Summary",
 ]

@@ -1,8 +1,9 @@
 """The protocol every game implements, so the bot needs no game-specific code.
 
-A game is a stateless object of pure functions over its own state model:
-``new`` → (``pending`` → ``apply``)* → ``result``. States are pydantic models that
-serialise to JSON and back without loss.
+A game object holds no game's state: each method is a function of the state model
+passed in (a game may keep memos that never change an answer). ``new`` → (``pending``
+→ ``apply``)* → ``result``. States are pydantic models that serialise to JSON and back
+without loss.
 """
 
 from __future__ import annotations
@@ -38,6 +39,22 @@ class Result:
     details: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """The few facts every table header needs, the same for every game.
+
+    ``round`` and ``phase`` are None for games without them; ``deciding`` are the seats
+    with an open decision; ``scores`` the running score of each seat; ``sections`` the
+    game's own public facts (JSON-ready), which only that game's texts interpret.
+    """
+
+    round: int | None
+    phase: str | None
+    deciding: tuple[int, ...]
+    scores: tuple[int, ...]
+    sections: dict[str, Any] = field(default_factory=dict)
+
+
 class Game(Protocol[S]):
     """What the bot may ask of any game."""
 
@@ -60,6 +77,16 @@ class Game(Protocol[S]):
 
     def view(self, state: S, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (or an onlooker, for ``None``) may see, as JSON-ready data."""
+        ...
+
+    def summary(self, state: S) -> Summary:
+        """Round, phase, whose decision and the running scores, for any table header."""
+        ...
+
+    def secrets(self, state: S, seat: int | None) -> list[Any]:
+        """What ``seat`` (``None``: an onlooker) must not learn: each item is a value of
+        the state (a deck's order, another seat's hidden card) that ``view(state, seat)``
+        must never contain. The conformance suite checks views against it."""
         ...
 
     def result(self, state: S) -> Result | None:

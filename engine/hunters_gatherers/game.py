@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core.errors import IllegalMove
 from engine.core.prompts import Event, Prompt
-from engine.core.protocol import Result
+from engine.core.protocol import Result, Summary
 from engine.core.rng import RandomSource, SeededRandom
 from engine.hunters_gatherers.board import member_root, owners
 from engine.hunters_gatherers.board_cache import BoardCache
@@ -148,6 +148,18 @@ class HuntersGatherers:
     def view(self, state: HuntersGatherersState, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see."""
         return view(state, self.cache, seat)
+
+    def summary(self, state: HuntersGatherersState) -> Summary:
+        """Whose turn and the scores (the game has no rounds or phases to show)."""
+        return Summary(
+            round=None, phase=None,
+            deciding=() if state.step == "over" else (state.turn,),
+            scores=tuple(p.score for p in state.players),
+        )
+
+    def secrets(self, state: HuntersGatherersState, seat: int | None) -> list[Any]:
+        """The order of both face-down piles and the seed."""
+        return [state.draw, state.bonus, state.rng.model_dump()]
 
     def result(self, state: HuntersGatherersState) -> Result | None:
         """Final scores once the game is over."""

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core.errors import IllegalMove
 from engine.core.prompts import Event, Prompt
-from engine.core.protocol import Result
+from engine.core.protocol import Result, Summary
 from engine.core.rng import SeededRandom
 from engine.stone_age.components import components
 from engine.stone_age.decisions import apply_key, pending
@@ -76,6 +76,22 @@ class StoneAge:
     def view(self, state: StoneAgeState, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see."""
         return view(state, seat)
+
+    def summary(self, state: StoneAgeState) -> Summary:
+        """Round, phase, who decides and the score track."""
+        return Summary(
+            round=state.round, phase=state.phase,
+            deciding=tuple(sorted({p.seat for p in pending(state)})),
+            scores=tuple(p.score for p in state.players),
+        )
+
+    def secrets(self, state: StoneAgeState, seat: int | None) -> list[Any]:
+        """The deck's order, the buildings under the face-up ones and in the box, the
+        seed, and other seats' civilization cards (face down on their boards)."""
+        hidden: list[Any] = [state.deck, state.box, state.rng.model_dump()]
+        hidden += [pile[:-1] for pile in state.piles if len(pile) > 1]
+        hidden += [p.cards for s, p in enumerate(state.players) if s != seat and p.cards]
+        return hidden
 
     def result(self, state: StoneAgeState) -> Result | None:
         """Final scores once the game is over."""

@@ -31,15 +31,15 @@ def test_selfplay_json_line(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_selfplay_rejects_bad_player_count(capsys: pytest.CaptureFixture[str]) -> None:
     """Five players is refused with a clear message and a non-zero exit."""
-    assert main(["selfplay", "--players", "5", "--games", "1"]) == 2
+    assert main(["selfplay", "--game", "stone_age", "--players", "5", "--games", "1"]) == 2
     assert "2-4 players" in capsys.readouterr().err
 
 
 def test_console_script_runs() -> None:
     """The installed entry point works as a process (what the README's run command calls)."""
     proc = subprocess.run(
-        [sys.executable, "-m", "adapters.cli", "selfplay", "--games", "1", "--players", "2",
-         "--json"],
+        [sys.executable, "-m", "adapters.cli", "selfplay", "--game", "stone_age", "--games", "1",
+         "--players", "2", "--json"],
         capture_output=True, text=True, timeout=120, check=False,
     )
     assert proc.returncode == 0, proc.stderr

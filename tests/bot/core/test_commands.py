@@ -38,6 +38,9 @@ def listed_ids(text: str) -> list[str]:
     return re.findall(r"^#(\w+) ·", text, flags=re.MULTILINE)
 
 
+GAME_LIST = "hunters_gatherers (Carcassonne: Hunters and Gatherers), stone_age (Stone Age)"
+
+
 async def test_games_lists_this_chats_active_tables(h: Harness) -> None:
     assert plain((await h.text(ANNA, "/games")).answer) == h.t("cmd.no_tables")
     one = await h.new_table(ANNA, "en")
@@ -115,7 +118,7 @@ async def test_board_goes_privately(h: Harness) -> None:
     assert plain(reply.answer) == h.t("cmd.board_sent")
     [item] = reply.out
     assert item.to == ToUser(BORIS.id)
-    assert plain(item.message.text) == f"Your board at #{table_id}. Your cards: —"
+    assert plain(item.message.text) == f"Your board at #{table_id}.\nYour civilization cards: —"
     assert item.message.picture is None  # pictures are off in these tests
     # From the private chat: no extra answer.
     reply = await h.text(BORIS, "board", dm(BORIS))
@@ -141,6 +144,10 @@ async def test_turn_resends_the_open_decision_privately(h: Harness) -> None:
 
 
 async def test_rules_with_words_and_without(h: Harness) -> None:
+    # No game named and none played here: the bot asks which, naming every game.
+    text = plain((await h.text(ANNA, "/rules")).answer)
+    assert text.startswith("Which game?") and "stone_age" in text and "hunters" in text
+    await h.started(ANNA, BORIS)
     text = plain((await h.text(ANNA, "/rules")).answer)
     assert text.startswith("Stone Age rules topics:")
     assert "• Tools" in text and "• Buildings" in text
@@ -190,11 +197,11 @@ async def test_help_lists_every_command(h: Harness) -> None:
 async def test_unknown_and_garbled_commands_are_answered(h: Harness) -> None:
     cases = {
         "/frobnicate": h.t("cmd.unknown", command="frobnicate"),
-        "/new": h.t("cmd.new_usage", games="hunters_gatherers, stone_age"),
-        "/new chess": h.t("cmd.unknown_game", game="chess", games="hunters_gatherers, stone_age"),
-        "/new stone_age 9": h.t("cmd.bad_option", option="9"),
-        "/new stone_age 1-4": h.t("cmd.bad_option", option="1-4"),
-        "/new stone_age 3-2": h.t("cmd.bad_option", option="3-2"),
+        "/new": h.t("cmd.new_usage", games=GAME_LIST),
+        "/new chess": h.t("cmd.unknown_game", game="chess", games=GAME_LIST),
+        "/new stone_age 9": h.t("cmd.bad_seats", option="9", min=2, max=4),
+        "/new stone_age 1-4": h.t("cmd.bad_seats", option="1-4", min=2, max=4),
+        "/new stone_age 3-2": h.t("cmd.bad_seats", option="3-2", min=2, max=4),
         "/new stone_age remind=soon": h.t("cmd.bad_option", option="remind=soon"),
         "/join": h.t("cmd.no_tables"),
         "/status": h.t("cmd.no_tables"),
@@ -256,10 +263,15 @@ async def test_a_lone_slash_is_not_a_crash(h: Harness) -> None:
         assert reply.out == []
 
 
-@pytest.mark.parametrize("option", ["remind=0", "clock=0/1/2", "repeat=99"])
-async def test_out_of_range_option_is_named_clearly(h: Harness, option: str) -> None:
+@pytest.mark.parametrize(("option", "code"), [
+    ("remind=0", "cmd.bad_duration"), ("clock=0/1/2", "cmd.bad_duration"),
+    ("clock=99999999999/1/1", "cmd.bad_duration"), ("clock=1/99999999999/2", "cmd.bad_duration"),
+    ("remind=91d", "cmd.bad_duration"), ("clock=2/1/1", "cmd.bad_clock"),
+    ("repeat=99", "cmd.bad_option"),
+])
+async def test_out_of_range_option_is_named_clearly(h: Harness, option: str, code: str) -> None:
     reply = await h.text(ANNA, f"/new stone_age {option}")
-    assert plain(reply.answer) == h.t("cmd.bad_option", option=option)
+    assert plain(reply.answer) == h.t(code, option=option)
     assert await h.store.tables_in_chat(GROUP.id) == []
 
 

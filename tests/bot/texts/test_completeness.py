@@ -20,9 +20,9 @@ import pytest
 
 import engine.core
 import engine.stone_age
+from bot.games.stone_age.texts import SILENT, StoneAgeTexts
 from bot.i18n.catalog import Lang, Markup
 from bot.texts import texts_for
-from bot.texts.stone_age import SILENT, StoneAgeTexts
 from engine.core.errors import IllegalMove
 from engine.core.prompts import Event, Label
 from engine.stone_age.game import GAME

@@ -20,10 +20,10 @@ import pytest
 
 import engine.core
 import engine.hunters_gatherers
+from bot.games import manifests
+from bot.games.hunters_gatherers.texts import FIGURE_KINDS, SILENT, HuntersGatherersTexts
 from bot.i18n.catalog import Lang, Markup
-from bot.texts import GAMES as TEXT_GAMES
 from bot.texts import texts_for
-from bot.texts.hunters_gatherers import FIGURE_KINDS, SILENT, HuntersGatherersTexts
 from engine.core.errors import IllegalMove
 from engine.core.prompts import Event, Label
 from engine.hunters_gatherers.board import board_of, spots
@@ -31,7 +31,6 @@ from engine.hunters_gatherers.game import GAME
 from engine.hunters_gatherers.geometry import frontier
 from engine.hunters_gatherers.state import SOURCES, HuntersGatherersState
 from engine.hunters_gatherers.tiles import SPECIALS
-from engine.registry import GAMES as ENGINE_GAMES
 from tests.bot.texts.conftest import RecordingCatalog, shipped_catalog
 from tests.bot.texts.source_scan import (
     first_arg_strings,
@@ -54,11 +53,6 @@ PROBES = [
     "fig:hut:0", "fig:hut:3", "fig:gatherer:0", "fig:gatherer:4", "fig:fisher:0",
     "fig:hunter:1", "fig:wizard:0", "fig:hunter:x", "none", "back", "nonsense",
 ]
-
-pytestmark = pytest.mark.skipif(
-    "hunters_gatherers" not in ENGINE_GAMES, reason="the engine is not registered yet"
-)
-
 
 @dataclass
 class Seen:
@@ -249,7 +243,8 @@ def test_every_final_score_renders(seen: Seen, hg: HuntersGatherersTexts) -> Non
     assert seen.breakdowns
     for breakdown in seen.breakdowns:
         assert list(breakdown) == list(SOURCES)
-        out = {lang: hg.score_lines(lang, breakdown) for lang in LANG_PAIR}
+        out = {lang: [hg.score_part(lang, k, v) for k, v in breakdown.items()]
+               for lang in LANG_PAIR}
         assert len(out["en"]) == len(out["ru"]) == len(SOURCES)
         for en, ru in zip(out["en"], out["ru"], strict=True):
             _check_pair({"en": en, "ru": ru}, f"score line {en}")
@@ -326,7 +321,7 @@ def test_every_score_source_and_special_has_a_text(catalog: RecordingCatalog) ->
 
 
 def test_registry_gives_hunters_gatherers() -> None:
-    assert "hunters_gatherers" in TEXT_GAMES
+    assert "hunters_gatherers" in manifests()
     assert isinstance(texts_for("hunters_gatherers"), HuntersGatherersTexts)
     assert texts_for("hunters_gatherers") is texts_for("hunters_gatherers")
     assert isinstance(texts_for("hunters_gatherers", shipped_catalog()), HuntersGatherersTexts)
@@ -506,14 +501,13 @@ def test_reasons(hg: HuntersGatherersTexts, code: str, args: dict[str, Any], en:
 
 def test_score_lines_and_locations(hg: HuntersGatherersTexts) -> None:
     breakdown = dict(zip(SOURCES, [7, 12, 2, 5, 16], strict=True))
-    assert hg.score_lines("ru", breakdown) == [
+    assert [hg.score_part("ru", k, v) for k, v in breakdown.items()] == [
         "🌊 Реки: 7", "🌲 Леса: 12", "🍄 Грибы: 2", "🛖 Хижины: 5", "🦌 Низины: 16",
     ]
-    assert hg.score_lines("en", breakdown)[0] == "🌊 Rivers: 7"
+    assert hg.score_part("en", "rivers", 7) == "🌊 Rivers: 7"
     assert hg.location("ru", "3,-1") == "Место (3, -1)"
     assert hg.location("en", "0,2") == "Spot (0, 2)"
     assert hg.location("en", "forest") == "forest"
-    assert hg.card("ru", {}) == "" and hg.building("en", {}) == ""
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

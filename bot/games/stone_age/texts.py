@@ -1,6 +1,6 @@
 """Stone Age in words: prompts, buttons, chat-log lines, refusals and the score sheet.
 
-Every sentence is in ``bot/i18n/data/stone_age.<lang>.yaml`` under ``sa.``. This
+Every sentence is in ``bot/games/stone_age/texts.<lang>.yaml`` under ``sa.``. This
 module only chooses the code (a few labels have variants, e.g. a tool button that is
 switched on) and turns the engine's arguments into text that any sentence may use:
 
@@ -25,7 +25,6 @@ from bot.texts.base import CatalogTexts
 from engine.core.prompts import Event, Label
 from engine.stone_age.components import GATHERING, GOODS, VILLAGE, components
 from engine.stone_age.gathering import divisor
-from engine.stone_age.scoring import BREAKDOWN_KEYS
 from engine.stone_age.view import building_info, card_info
 
 ICON: Final[Mapping[str, str]] = MappingProxyType({
@@ -326,8 +325,9 @@ class StoneAgeTexts(CatalogTexts):
             return self._word(lang, "sa.building.any", span=span)
         return self._word(lang, "sa.building.unknown")
 
-    def score_lines(self, lang: Lang, breakdown: dict[str, int]) -> list[Markup]:
-        """One line per part, in the score sheet's order (unknown parts last)."""
-        keys = [k for k in BREAKDOWN_KEYS if k in breakdown]
-        keys += [k for k in breakdown if k not in BREAKDOWN_KEYS]
-        return [self._cat.t(lang, f"sa.score.{k}", points=breakdown[k]) for k in keys]
+    def board(self, lang: Lang, view: dict[str, Any], seat: int, names: list[str]) -> list[Markup]:
+        """The seat's civilization cards (face down, so the picture cannot show them)."""
+        players = view.get("players") or []
+        me = players[seat] if 0 <= seat < len(players) else {}
+        cards = [self.card(lang, c) for c in me.get("cards", [])]
+        return [self._cat.t(lang, "sa.board.cards", cards="; ".join(cards) if cards else "—")]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.games.stone_age.texts import StoneAgeTexts, goods_text, roll_text
 from bot.i18n.catalog import Lang
-from bot.texts.stone_age import StoneAgeTexts, goods_text, roll_text
 from engine.core.prompts import Event, Label
 from engine.stone_age.scoring import BREAKDOWN_KEYS
 from engine.stone_age.view import building_info, card_info
@@ -78,14 +78,14 @@ def test_building_descriptions(texts: StoneAgeTexts, building: str, en: str, ru:
     assert texts.building("ru", building_info(building)) == ru
 
 
-def test_score_lines(texts: StoneAgeTexts) -> None:
+def test_score_parts(texts: StoneAgeTexts) -> None:
     breakdown = dict(zip(BREAKDOWN_KEYS, [42, 3, -10, 25, 8, 12, 6, 14, 5], strict=True))
-    assert texts.score_lines("en", breakdown) == [
+    assert [texts.score_part("en", k, v) for k, v in breakdown.items()] == [
         "🏠 Buildings: 42", "🃏 Card points: 3", "🍖 Hunger: -10", "🎭 Culture sets: 25",
         "🌾 Farmers: 8", "🛠 Toolmakers: 12", "🏠 Hut builders: 6", "👤 Shamans: 14",
         "🪵 Resources left: 5",
     ]
-    assert texts.score_lines("ru", breakdown) == [
+    assert [texts.score_part("ru", k, v) for k, v in breakdown.items()] == [
         "🏠 Постройки: 42", "🃏 Очки с карт: 3", "🍖 Голод: -10", "🎭 Символы культуры: 25",
         "🌾 Земледельцы: 8", "🛠 Ремесленники: 12", "🏠 Строители: 6", "👤 Шаманы: 14",
         "🪵 Оставшиеся ресурсы: 5",

@@ -4,7 +4,7 @@ Games are advanced with random legal choices (a generator of its own, seeded), s
 view is reproducible from ``(players, seed, actions)``. Run as a module to write
 sample pictures:
 
-    python -m bot.render.samples [out/samples]
+    python -m bot.games.stone_age.samples [out/samples]
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ SAMPLE_NAMES = ["Анна", "Bob the Builder", "Мария-Антуанетта 
 
 def write_samples(folder: Path) -> list[Path]:
     """Write the start, middle and end of a 4-player game, in both languages."""
-    from bot.render.stone_age import render_stone_age
+    from bot.games.stone_age.picture import render_stone_age
 
     folder.mkdir(parents=True, exist_ok=True)
     cases = {

@@ -46,8 +46,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.render.hunters_gatherers_labels import label
+from bot.games.hunters_gatherers.picture_labels import label
 from bot.render.text import Font, fit_text, fitting_font, font, safe_text
+from engine.core.prompts import Prompt
 from engine.hunters_gatherers.geometry import Placement, Pos, legal_placements
 from engine.hunters_gatherers.tiles import (
     LAKE_PREFIX,
@@ -868,7 +869,9 @@ def _legend(d: Draw, lang: str, left: int, top: int, width: int) -> None:
 # --------------------------------------------------------------------------- main
 
 
-def render_hunters_gatherers(view: dict[str, Any], names: list[str], lang: str = "ru") -> bytes:
+def render_hunters_gatherers(
+    view: dict[str, Any], names: list[str], lang: str = "ru", focus: Prompt | None = None,
+) -> bytes:
     """A PNG of the Hunters and Gatherers map, the tile to place and the players.
 
     ``view`` is the engine's view (plain or after a JSON round trip): placed tiles,

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.render.samples import SAMPLE_NAMES, play_view, write_samples
-from bot.render.stone_age import WIDTH, canvas_height, final_score, render_stone_age
-from bot.render.stone_age_labels import LABELS, label
+from bot.games.stone_age.picture import WIDTH, canvas_height, final_score, render_stone_age
+from bot.games.stone_age.picture_labels import LABELS, label
+from bot.games.stone_age.samples import SAMPLE_NAMES, play_view, write_samples
 from engine.stone_age.components import CULTURES, GATHERING, MULTIPLIERS, VILLAGE, components
 from engine.stone_age.game import GAME
 from engine.stone_age.view import building_info, card_info

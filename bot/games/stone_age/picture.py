@@ -25,8 +25,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.render.stone_age_labels import label
+from bot.games.stone_age.picture_labels import label
 from bot.render.text import Font, fit_text, fitting_font, font, safe_text
+from engine.core.prompts import Prompt
 from engine.stone_age.components import GATHERING, VILLAGE, components
 from engine.stone_age.scoring import culture_points
 
@@ -714,7 +715,9 @@ def canvas_height(players: int) -> int:
     return board + players * (STRIP_H + GAP) + LEGEND_H
 
 
-def render_stone_age(view: dict[str, Any], names: list[str], lang: str = "ru") -> bytes:
+def render_stone_age(
+    view: dict[str, Any], names: list[str], lang: str = "ru", focus: Prompt | None = None,
+) -> bytes:
     """A PNG of the Stone Age board and every player's board, as seen in ``view``.
 
     ``view`` is ``GAME.view(state, seat_or_None)`` (plain or after a JSON round

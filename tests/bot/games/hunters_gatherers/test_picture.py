@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.render.hunters_gatherers import (
+from bot.games.hunters_gatherers.picture import (
     GAP,
     HEADER_H,
     MIN_CELL,
@@ -26,7 +26,7 @@ from bot.render.hunters_gatherers import (
     tile_layout,
     write_samples,
 )
-from bot.render.hunters_gatherers_labels import LABELS, label
+from bot.games.hunters_gatherers.picture_labels import LABELS, label
 from engine.hunters_gatherers.geometry import Placement, legal_placements, mismatches
 from engine.hunters_gatherers.tiles import all_tiles, oriented, tiles_of
 

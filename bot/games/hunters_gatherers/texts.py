@@ -1,6 +1,6 @@
 """Hunters and Gatherers in words: prompts, buttons, chat-log lines, refusals and scores.
 
-Every sentence is in ``bot/i18n/data/hunters_gatherers.<lang>.yaml`` under ``hg.``. This
+Every sentence is in ``bot/games/hunters_gatherers/texts.<lang>.yaml`` under ``hg.``. This
 module only chooses the code (figures, scored features, refusals and the end of the game
 have variants) and turns the engine's arguments into text a sentence may use:
 
@@ -14,7 +14,6 @@ have variants) and turns the engine's arguments into text a sentence may use:
 - a scored feature gives ``detail`` (its tiles, fish, mushrooms, gold or animals) and
   ``award`` (who scores how much), ``winners`` and ``points``.
 
-This game has no cards or buildings: ``card`` and ``building`` give empty strings.
 """
 
 from __future__ import annotations
@@ -26,7 +25,6 @@ from typing import Any, Final
 from bot.i18n.catalog import Lang, Markup
 from bot.texts.base import CatalogTexts
 from engine.core.prompts import Event, Label
-from engine.hunters_gatherers.state import SOURCES
 from engine.hunters_gatherers.tiles import all_tiles
 
 # Events that get no chat line: the drawn tile shows in the next prompt and picture.
@@ -234,16 +232,9 @@ class HuntersGatherersTexts(CatalogTexts):
             return loc
         return self._word(lang, "hg.loc", x=pos[0], y=pos[1])
 
-    def card(self, lang: Lang, info: dict[str, Any]) -> str:
-        """This game has no cards."""
-        return ""
-
-    def building(self, lang: Lang, info: dict[str, Any]) -> str:
-        """This game has no buildings."""
-        return ""
-
-    def score_lines(self, lang: Lang, breakdown: dict[str, int]) -> list[Markup]:
-        """One line per source of points, in the score sheet's order (unknown ones last)."""
-        keys = [k for k in SOURCES if k in breakdown]
-        keys += [k for k in breakdown if k not in SOURCES]
-        return [self._cat.t(lang, f"hg.score.{k}", points=breakdown[k]) for k in keys]
+    def board(self, lang: Lang, view: dict[str, Any], seat: int, names: list[str]) -> list[Markup]:
+        """The seat's figures and huts still in the supply, and its score."""
+        players = view.get("players") or []
+        me = players[seat] if 0 <= seat < len(players) and isinstance(players[seat], dict) else {}
+        return [self._cat.t(lang, "hg.board.supply", members=_int(me.get("members")),
+                            huts=_int(me.get("huts")), score=_int(me.get("score")))]
