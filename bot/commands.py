@@ -11,7 +11,7 @@ from dataclasses import dataclass
 # Canonical command names, in the order help lists them.
 COMMANDS: tuple[str, ...] = (
     "new", "join", "leave", "start", "cancel", "status", "board", "turn", "move", "rules",
-    "language", "abort", "games", "mygames", "resume", "vote", "help",
+    "log", "language", "abort", "games", "mygames", "resume", "vote", "help",
 )
 
 ALIASES: dict[str, str] = {
@@ -21,7 +21,7 @@ ALIASES: dict[str, str] = {
     "статус": "status", "мойход": "turn", "доска": "board", "ход": "move", "правила": "rules",
     "язык": "language",
     "прервать": "abort", "игры": "games", "моиигры": "mygames", "вернуться": "resume",
-    "голос": "vote", "помощь": "help",
+    "голос": "vote", "помощь": "help", "журнал": "log", "лог": "log", "history": "log",
 }
 
 

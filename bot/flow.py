@@ -132,7 +132,9 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> list
         cancel += _seat_job_ids(record, seat)
         lang = await sv.seat_lang(record, seat)
         title = sv.presenter.game_title(lang, record.game)
-        if record.status.is_over:
+        if record.status == TableStatus.ABORTED:
+            done = sv.t(lang, "turn.aborted", game=title, table=record.table_id)
+        elif record.status.is_over:
             done = sv.t(lang, "turn.ended", game=title, table=record.table_id)
         elif seat == nxt:
             # The player who just finished is also the next one (two players): say so in

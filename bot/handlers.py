@@ -10,7 +10,8 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot import lobby
+from bot import lobby, table_log
+from bot.access import belongs_here
 from bot.commands import COMMANDS, Command
 from bot.flow import settle, table_message
 from bot.games import find_game, find_upcoming, manifests
@@ -32,7 +33,7 @@ from bot.table_settings import meta_of
 from bot.texts import texts_for
 from bot.turns import load_state
 from bot.ui import Message, Outgoing, Reply, ToChat, ToUser
-from bot.votes import cast_vote
+from bot.votes import CHOICES, cast_vote
 from engine.core.prompts import Prompt
 from engine.registry import get_game
 
@@ -56,10 +57,17 @@ async def _active(sv: Services, ctx: Ctx) -> list[TableRecord]:
 async def resolve_table(
     sv: Services, ctx: Ctx, args: tuple[str, ...]
 ) -> tuple[TableRecord, tuple[str, ...]] | Reply:
-    """The table a command means, and the arguments after its id."""
+    """The table a command means, and the arguments after its id.
+
+    A table of another chat (or, in a private chat, one without the user's seat) is
+    answered exactly like an id that does not exist: ids give nothing away.
+    """
     if args and TABLE_ID.match(args[0].lower()):
         try:
-            return await sv.store.get(args[0].lower().lstrip("#")), args[1:]
+            record = await sv.store.get(args[0].lower().lstrip("#"))
+            if not belongs_here(record, ctx.chat, ctx.user):
+                return say(sv.t(ctx.lang, "cmd.no_such_table", table=args[0]))
+            return record, args[1:]
         except TableNotFound:
             # Words (``/vote wait``) and bare numbers (``/move 12``) are arguments; an
             # unknown id looks like ours: letters and digits mixed.
@@ -317,7 +325,9 @@ async def cmd_resume(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
         record = await sv.store.get(found[0].table_id)
         seat = seat_of(record, ctx.user.id)
         meta = meta_of(record)
-        if seat is None or str(seat) not in meta.autopilot:
+        if seat is None:
+            return say(sv.t(ctx.lang, "cmd.no_seat", table=record.table_id))
+        if str(seat) not in meta.autopilot:
             return say(sv.t(ctx.lang, "cmd.not_on_autopilot"))
         del meta.autopilot[str(seat)]
         meta.opened.pop(str(seat), None)
@@ -342,11 +352,38 @@ async def cmd_vote(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     if isinstance(found, Reply):
         return found
     record, rest = found
-    if len(rest) != 1:
+    if len(rest) != 1 or rest[0].lower() not in CHOICES:
         return say(sv.t(ctx.lang, "vote.usage"))
     vote = meta_of(record).vote
     opened = vote.opened if vote is not None else -1
     return await cast_vote(sv, ctx, record.table_id, opened, rest[0].lower())
+
+
+async def cmd_log(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
+    """``log [table] [n]``: the table's last ``n`` events (finished tables too)."""
+    if args and TABLE_ID.match(args[0].lower()) and not args[0].isdigit():
+        table_id, rest = args[0].lower().lstrip("#"), args[1:]
+    else:
+        found = await resolve_table(sv, ctx, args)
+        if isinstance(found, Reply):
+            return found
+        table_id, rest = found[0].table_id, found[1]
+    count = table_log.parse_count(rest)
+    if count is None:
+        return say(sv.t(ctx.lang, "log.usage"))
+    try:
+        record, log = await table_log.load_any(sv.store, table_id)
+    except TableNotFound:
+        return say(sv.t(ctx.lang, "cmd.no_such_table", table=table_id))
+    if not belongs_here(record, ctx.chat, ctx.user):
+        return say(sv.t(ctx.lang, "cmd.no_such_table", table=table_id))
+    events = table_log.replay_events(get_game(record.game), record, log)
+    lines = sv.presenter.event_lines(record, ctx.lang, events)[-count:]
+    if not lines:
+        return say(sv.t(ctx.lang, "log.empty", table=record.table_id))
+    head = sv.t(ctx.lang, "log.header", game=sv.presenter.game_title(ctx.lang, record.game),
+                table=record.table_id, n=len(lines))
+    return say(table_log.join_lines([head, *lines]))
 
 
 async def cmd_help(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
@@ -374,6 +411,7 @@ HANDLERS: dict[str, Handler] = {
     "mygames": cmd_mygames,
     "resume": cmd_resume,
     "vote": cmd_vote,
+    "log": cmd_log,
     "help": cmd_help,
 }
 

@@ -59,6 +59,8 @@ def join(record: TableRecord, user: User) -> TableRecord:
 
 def leave(record: TableRecord, user: User) -> TableRecord:
     """Take ``user``'s seat back before the start (the creator cancels instead)."""
+    if record.status == TableStatus.RUNNING and user.id in record.seats:
+        raise LobbyError("lobby.leave_running")
     if record.status != TableStatus.LOBBY:
         raise LobbyError("lobby.not_open")
     if user.id not in record.seats:
@@ -97,10 +99,10 @@ def cancel(record: TableRecord, user: User) -> TableRecord:
     return record.model_copy(update={"status": TableStatus.ABORTED})
 
 
-def abort(record: TableRecord, user: User) -> TableRecord:
-    """End a table early: its creator or a chat admin may."""
+def abort(record: TableRecord, user: User, *, admin: bool = False) -> TableRecord:
+    """End a table early: its creator may, or (``admin``) an admin of the table's chat."""
     if record.status.is_over:
         raise LobbyError("table.over")
-    if user.id != record.creator_id and not user.is_admin:
+    if user.id != record.creator_id and not admin:
         raise LobbyError("table.abort_not_allowed")
     return record.model_copy(update={"status": TableStatus.ABORTED})

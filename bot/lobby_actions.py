@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot import lobby
+from bot.access import admin_here, belongs_here
 from bot.flow import settle, table_message
 from bot.present import seat_names
 from bot.services import Ctx, Services
@@ -33,10 +34,13 @@ async def _change(
             record = await sv.store.get(table_id)
         except TableNotFound:
             return Reply(answer=sv.t(ctx.lang, "press.no_table"), alert=True)
+        if not belongs_here(record, ctx.chat, ctx.user):
+            return Reply(answer=sv.t(ctx.lang, "press.no_table"), alert=True)
         try:
             changed = change(record)
         except lobby.LobbyError as exc:
-            return Reply(answer=sv.t(ctx.lang, exc.code), alert=True)
+            # About this table, so in the table's language (chosen when it was opened).
+            return Reply(answer=sv.t(sv.table_lang(record), exc.code), alert=True)
         try:
             committed = await sv.store.commit(
                 table_id, record.version, changed,
@@ -75,7 +79,7 @@ async def lobby_verb(sv: Services, ctx: Ctx, table_id: str, verb: str) -> Reply:
         return Reply(out=out + await settle(sv, before, record))
     if record.status == TableStatus.ABORTED:
         await sv.store.archive(record.table_id)
-    answer = sv.t(ctx.lang, f"lobby.done.{verb}", table=record.table_id)
+    answer = sv.t(lang, f"lobby.done.{verb}", table=record.table_id, name=ctx.user.name)
     return Reply(answer=answer, out=[Outgoing(ToChat(record.chat_id),
                                               await table_message(sv, record))])
 
@@ -84,7 +88,7 @@ def abort_request(sv: Services, ctx: Ctx, record: TableRecord) -> Reply:
     """Ask the creator or an admin to confirm aborting; nothing changes yet."""
     if record.status.is_over:
         return Reply(answer=sv.t(ctx.lang, "table.over"), alert=True)
-    if ctx.user.id != record.creator_id and not ctx.user.is_admin:
+    if ctx.user.id != record.creator_id and not admin_here(record, ctx.chat, ctx.user):
         return Reply(answer=sv.t(ctx.lang, "table.abort_not_allowed"), alert=True)
     token = sv.signer.make("a", record.table_id, record.version)
     button = Button(sv.catalog.plain(ctx.lang, "table.abort_confirm_btn"), token)
@@ -97,7 +101,7 @@ async def confirm_abort(sv: Services, ctx: Ctx, table_id: str, version: int) -> 
     def change(record: TableRecord) -> TableRecord:
         if record.version != version:
             raise lobby.LobbyError("press.stale")
-        return lobby.abort(record, ctx.user)
+        return lobby.abort(record, ctx.user, admin=admin_here(record, ctx.chat, ctx.user))
 
     done = await _change(sv, ctx, table_id, "abort", change)
     if isinstance(done, Reply):

@@ -23,7 +23,7 @@ from bot.tokens import TokenSigner
 from bot.turns import fingerprint
 from bot.ui import Button, Message, Picture
 from engine.core.prompts import Event, Prompt
-from engine.core.protocol import Game
+from engine.core.protocol import Game, Summary
 
 PAGE_SIZE = 16
 ROW_WIDTH = 2
@@ -178,13 +178,11 @@ class Presenter:
         png = render(game.view(state, seat), seat_names(record), lang, focus)
         return Picture(png=png, name=f"{record.table_id}-{record.version}.png")
 
-    def scores_line(self, record: TableRecord, game: Game[Any], state: BaseModel,
-                    lang: Lang) -> Markup:
+    def scores_line(self, record: TableRecord, summary: Summary, lang: Lang) -> Markup:
         """Everyone's score right now."""
-        view = game.view(state, None)
         parts = [
-            self.t(lang, "table.score_part", name=name, score=p.get("score", 0))
-            for name, p in zip(seat_names(record), view.get("players", []), strict=False)
+            self.t(lang, "table.score_part", name=name, score=score)
+            for name, score in zip(seat_names(record), summary.scores, strict=False)
         ]
         return Markup(" · ".join(parts))
 
@@ -193,12 +191,12 @@ class Presenter:
         prompts: list[Prompt], picture: Picture | None = None,
     ) -> Message:
         """The table's message during play."""
-        round_no = getattr(state, "round", None)  # games without rounds get a plain header
-        header = (self.t(lang, "table.header", game=self.game_title(lang, record.game),
-                         table=record.table_id, round=round_no) if round_no is not None
-                  else self.t(lang, "table.header_plain", game=self.game_title(lang, record.game),
-                              table=record.table_id))
-        lines = [header, self.scores_line(record, game, state, lang)]
+        summary = game.summary(state)
+        title = self.game_title(lang, record.game)
+        header = (self.t(lang, "table.header", game=title, table=record.table_id,
+                         round=summary.round) if summary.round is not None
+                  else self.t(lang, "table.header_plain", game=title, table=record.table_id))
+        lines = [header, self.scores_line(record, summary, lang)]
         recent = self.event_lines(record, lang, self.recent_events(record))[-5:]
         lines += recent
         meta = meta_of(record)

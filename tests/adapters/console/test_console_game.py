@@ -77,7 +77,8 @@ async def open_and_start(s: Session, players: Players) -> str:
     tid = await s.table_id()
     for name in ("boris", "vera"):
         joined = answers(parse(await s.say(f"{name}: /join")), name)
-        assert [a.text for a in joined] == [CATALOG.plain("ru", "lobby.done.join", table=tid)]
+        assert [a.text for a in joined] == [
+            CATALOG.plain("ru", "lobby.done.join", table=tid, name=name)]
     players.feed(await s.say("anna: /start"))
     return tid
 
@@ -116,7 +117,7 @@ async def test_full_game_through_the_console(session: Session) -> None:
     final = [m for m in last if m.is_table]
     assert len(final) == 1 and final[0].slot == f"table:{tid}"
     lines = final[0].lines
-    header = CATALOG.plain("ru", "result.header", game=CATALOG.plain("ru", "game.stone_age"),
+    header = CATALOG.plain("ru", "result.header", game=CATALOG.plain("ru", "sa.title"),
                            table=tid)
     assert lines[0] == header
     ranked = [m for line in lines if (m := RANKED.match(line))]
@@ -242,7 +243,8 @@ def test_piped_script_through_the_real_command(tmp_path: Path) -> None:
     tables = [m for m in items if m.is_table]
     tid = tables[0].slot.removeprefix("table:")  # type: ignore[union-attr]
     joined = [a.text for a in answers(items) if not a.alert]
-    assert joined == [CATALOG.plain("ru", "lobby.done.join", table=tid)] * 2
+    assert joined == [CATALOG.plain("ru", "lobby.done.join", table=tid, name=name)
+                      for name in ("boris", "vera")]
     started = [m for m in items if m.where == "group" and m.slot is None]
     seats = sorted(line.split(". ", 1)[1] for line in started[0].lines[1:])
     assert seats == ["anna", "boris", "vera"]
@@ -255,7 +257,7 @@ def test_piped_script_through_the_real_command(tmp_path: Path) -> None:
     status = started[-1]  # the fresh copy /status printed (no slot)
     assert status is not started[0]
     assert status.lines[0] == CATALOG.plain(
-        "ru", "table.header", game=CATALOG.plain("ru", "game.stone_age"), table=tid, round=1)
+        "ru", "table.header", game=CATALOG.plain("ru", "sa.title"), table=tid, round=1)
     assert any(line.startswith("➡️ ") for line in status.lines)
 
     pictures = [tmp_path / p for m in tables for p in m.pictures]

@@ -285,7 +285,7 @@ async def test_commands_for_another_bot_are_ignored(make_app: AppFactory, clock:
         assert plain((await h.text(ANNA, text)).answer).startswith("Campfire commands:")
     table_id = await h.new_table(ANNA, "en")
     reply = await h.text(BORIS, "/join@CampfireBot")
-    assert plain(reply.answer) == f"You joined table #{table_id}."
+    assert plain(reply.answer) == f"Boris joined table #{table_id}."
 
 
 async def test_plain_chatter_in_a_group_gets_no_answer(h: Harness) -> None:

@@ -64,17 +64,17 @@ async def test_join_and_leave_by_buttons_and_commands(h: Harness) -> None:
     table_id = await h.new_table(ANNA, "en")
     reply = await h.press(BORIS, h.lobby_token(table_id, "join"), GROUP)
     assert not reply.alert
-    assert plain(reply.answer) == f"You joined table #{table_id}."
+    assert plain(reply.answer) == f"Boris joined table #{table_id}."
     assert "Players (2, 2–4): Anna, Boris" in plain(h.table_message(table_id).text)
 
     reply = await h.text(CLARA, "/join")
-    assert plain(reply.answer) == f"You joined table #{table_id}."
+    assert plain(reply.answer) == f"Clara joined table #{table_id}."
     assert (await h.get(table_id)).seats == (ANNA.id, BORIS.id, CLARA.id)
 
     reply = await h.press(BORIS, h.lobby_token(table_id, "leave"), GROUP)
-    assert plain(reply.answer) == f"You left table #{table_id}."
+    assert plain(reply.answer) == f"Boris left table #{table_id}."
     reply = await h.text(CLARA, f"/leave {table_id}")
-    assert plain(reply.answer) == f"You left table #{table_id}."
+    assert plain(reply.answer) == f"Clara left table #{table_id}."
     record = await h.get(table_id)
     assert record.seats == (ANNA.id,)
     assert "Players (1, 2–4): Anna" in plain(h.table_message(table_id).text)
@@ -221,9 +221,9 @@ async def test_several_tables_in_one_chat(h: Harness) -> None:
     assert not reply.out
     assert plain(reply.answer) == f"Which table? Add its id: #{first}, #{second}"
     reply = await h.text(CLARA, f"/join {second}")
-    assert plain(reply.answer) == f"You joined table #{second}."
+    assert plain(reply.answer) == f"Clara joined table #{second}."
     reply = await h.text(DAN, f"/join #{first}")
-    assert plain(reply.answer) == f"You joined table #{first}."
+    assert plain(reply.answer) == f"Dan joined table #{first}."
     assert (await h.get(first)).seats == (ANNA.id, DAN.id)
     assert (await h.get(second)).seats == (BORIS.id, CLARA.id)
     # Each table's own buttons act on that table only.
