@@ -42,8 +42,18 @@ Unreachable = Callable[[Outgoing], Awaitable[Outgoing | None]]
 Moved = Callable[[int, int], Awaitable[None]]
 
 
+# How the loop waits between steps: (stop, seconds); returns early once stop is set.
+Pause = Callable[[asyncio.Event, float], Awaitable[None]]
+
+
 async def _nowhere(_old: int, _new: int) -> None:
     """The default for ``Sender(moved=...)``: nobody to tell."""
+
+
+async def pause_unless_stopped(stop: asyncio.Event, seconds: float) -> None:
+    """Wait ``seconds``, or less if ``stop`` is set meanwhile."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), seconds)
 
 
 def retry_seconds(exc: RetryAfter) -> float:
@@ -77,11 +87,12 @@ class Sender:
     def __init__(
         self, outbox: Outbox, delivery: Delivery, settings: TelegramSettings,
         unreachable: Unreachable, clock: Callable[[], float] = time.time, batch: int = 16,
-        moved: Moved = _nowhere,
+        moved: Moved = _nowhere, pause: Pause = pause_unless_stopped,
     ) -> None:
         """``unreachable`` turns an undeliverable private message into a group hint;
         ``moved`` hears of a group that changed its id; ``batch`` is how many chats one
-        step serves at once."""
+        step serves at once; ``pause`` is how ``run`` waits between steps (tests pass a
+        fake, as they pass a fake ``clock``)."""
         self.outbox = outbox
         self.delivery = delivery
         self.settings = settings
@@ -89,6 +100,7 @@ class Sender:
         self.clock = clock
         self.batch = batch
         self.moved = moved
+        self.pause = pause
 
     async def step(self) -> bool:
         """Send what may go now, up to a message per chat for ``batch`` chats, all at
@@ -183,7 +195,7 @@ class Sender:
         """Send until ``stop`` is set."""
         failures = 0
         while not stop.is_set():
-            pause = idle_s
+            wait_s = idle_s
             try:
                 busy = await self.step()
                 failures = 0
@@ -193,8 +205,7 @@ class Sender:
                 # each time (up to MAX_IDLE_AFTER_FAILURE_S) instead of spinning.
                 if failures == 1 or failures % 100 == 0:
                     log.exception("sender step failed (%s in a row)", failures)
-                pause = min(MAX_IDLE_AFTER_FAILURE_S, idle_s * 2 ** min(failures, 10))
+                wait_s = min(MAX_IDLE_AFTER_FAILURE_S, idle_s * 2 ** min(failures, 10))
                 busy = False
             if not busy:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(stop.wait(), pause)
+                await self.pause(stop, wait_s)

@@ -4,6 +4,7 @@ and what each kind of Telegram error does to the item and to its chat."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from datetime import timedelta
 from typing import cast
 
@@ -16,8 +17,10 @@ from adapters.telegram.outbox import LEASE_S, Outbox, Taken
 from adapters.telegram.sender import (
     GIVE_UP_ATTEMPTS,
     MAX_BACKOFF_S,
+    MAX_IDLE_AFTER_FAILURE_S,
     Sender,
     limit_key,
+    pause_unless_stopped,
     retry_seconds,
     telegram_limits,
 )
@@ -43,6 +46,21 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
+
+
+class Pauses:
+    """The sender loop's ``pause``: records each wait and returns at once; sets the loop's
+    ``stop`` once ``until()`` holds (checked at every pause)."""
+
+    def __init__(self, stop: asyncio.Event, until: Callable[[], bool]) -> None:
+        self.stop = stop
+        self.until = until
+        self.waits: list[float] = []
+
+    async def __call__(self, _stop: asyncio.Event, seconds: float) -> None:
+        self.waits.append(seconds)
+        if self.until():
+            self.stop.set()
 
 
 class FakeDelivery:
@@ -71,7 +89,8 @@ class FakeDelivery:
             self._started += 1
             if self._started >= self.expect:
                 self._all_in.set()
-            await asyncio.wait_for(self._all_in.wait(), 0.5)
+            # Safety net only: every delivery of the step has started long before.
+            await asyncio.wait_for(self._all_in.wait(), 10.0)
         pending = self.errors.get(text)
         if pending:
             raise pending.pop(0)
@@ -397,10 +416,12 @@ async def test_a_group_that_moved_gets_the_message_at_its_new_id(
 
 
 async def test_run_sends_until_stopped_and_survives_a_failing_step(
-    sender: Sender, outbox: Outbox, delivery: FakeDelivery, monkeypatch: pytest.MonkeyPatch
+    outbox: Outbox, delivery: FakeDelivery, unreachable: Unreachable, clock: Clock,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """``run`` keeps going after a step raises, delivers what is queued, and returns
-    once ``stop`` is set."""
+    """``run`` keeps going after a step raises (waiting twice the idle pause), delivers
+    what is queued, waits the idle pause once there is nothing to do, and returns once
+    ``stop`` is set."""
     original = outbox.take_many
     failures = [ConnectionError("redis hiccup")]
 
@@ -413,23 +434,23 @@ async def test_run_sends_until_stopped_and_survives_a_failing_step(
     monkeypatch.setattr(outbox, "take_many", flaky)
     await outbox.put_many([msg(A, "a1"), msg(B, "b1")])
     stop = asyncio.Event()
-    task = asyncio.create_task(sender.run(stop, idle_s=0.005))
-    for _ in range(200):
-        if len(delivery.calls) == 2:
-            break
-        await asyncio.sleep(0.005)
-    stop.set()
-    await asyncio.wait_for(task, 1.0)
+    pauses = Pauses(stop, until=lambda: len(delivery.calls) == 2)
+    sender = Sender(outbox, cast(Delivery, delivery), SETTINGS, unreachable, clock,
+                    pause=pauses)
+    await asyncio.wait_for(sender.run(stop, idle_s=0.005), 10.0)  # a safety net only
     assert failures == []
     assert sorted(delivery.texts) == ["a1", "b1"]
+    # failed step: 2 x idle; the step that sent both: no pause; then idle with nothing to do
+    assert pauses.waits == [0.01, 0.005]
 
 
-async def test_a_lasting_outage_slows_the_loop_and_is_logged_once(
-    sender: Sender, outbox: Outbox, monkeypatch: pytest.MonkeyPatch,
-    caplog: pytest.LogCaptureFixture,
+async def test_a_lasting_outage_slows_the_loop_and_is_logged_now_and_then(
+    outbox: Outbox, delivery: FakeDelivery, unreachable: Unreachable, clock: Clock,
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
 ) -> None:
-    """With Redis gone the loop waits longer after each failure instead of spinning
-    and logging a traceback every few milliseconds."""
+    """With Redis gone the loop waits twice as long after each failure (up to
+    ``MAX_IDLE_AFTER_FAILURE_S``) instead of spinning, and logs a traceback for the
+    first failure and every hundredth only."""
     attempts = 0
 
     async def down(now: float, most: int, lease_s: float = LEASE_S,
@@ -440,12 +461,46 @@ async def test_a_lasting_outage_slows_the_loop_and_is_logged_once(
 
     monkeypatch.setattr(outbox, "take_many", down)
     stop = asyncio.Event()
-    task = asyncio.create_task(sender.run(stop, idle_s=0.01))
-    await asyncio.sleep(0.5)  # at a fixed 10 ms pause this would be ~50 attempts
+    pauses = Pauses(stop, until=lambda: attempts == 250)
+    sender = Sender(outbox, cast(Delivery, delivery), SETTINGS, unreachable, clock,
+                    pause=pauses)
+    await asyncio.wait_for(sender.run(stop, idle_s=0.01), 10.0)  # a safety net only
+    assert attempts == len(pauses.waits) == 250
+    assert pauses.waits[:9] == [0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56,
+                                MAX_IDLE_AFTER_FAILURE_S]
+    assert set(pauses.waits[8:]) == {MAX_IDLE_AFTER_FAILURE_S}
+    logged = [r.getMessage() for r in caplog.records if "sender step failed" in r.getMessage()]
+    assert logged == [f"sender step failed ({n} in a row)" for n in (1, 100, 200)]
+
+
+async def test_the_loop_is_back_to_the_idle_pause_after_an_outage(
+    outbox: Outbox, delivery: FakeDelivery, unreachable: Unreachable, clock: Clock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Once a step works again, the loop waits the plain idle pause."""
+    original = outbox.take_many
+    failures = [ConnectionError("down")] * 3
+
+    async def recovering(now: float, most: int, lease_s: float = LEASE_S,
+                         scan: int = 200) -> list[Taken]:
+        if failures:
+            raise failures.pop()
+        return await original(now, most, lease_s, scan)
+
+    monkeypatch.setattr(outbox, "take_many", recovering)
+    stop = asyncio.Event()
+    pauses = Pauses(stop, until=lambda: len(pauses.waits) == 5)
+    sender = Sender(outbox, cast(Delivery, delivery), SETTINGS, unreachable, clock,
+                    pause=pauses)
+    await asyncio.wait_for(sender.run(stop, idle_s=0.01), 10.0)  # a safety net only
+    assert pauses.waits == [0.02, 0.04, 0.08, 0.01, 0.01]
+
+
+async def test_the_default_pause_returns_when_stopped() -> None:
+    """The real pause waits for ``stop`` rather than the whole time."""
+    stop = asyncio.Event()
     stop.set()
-    await asyncio.wait_for(task, 6.0)
-    assert 2 <= attempts <= 8
-    assert sum("sender step failed" in r.getMessage() for r in caplog.records) == 1
+    await asyncio.wait_for(pause_unless_stopped(stop, 3600.0), 10.0)
 
 
 @pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
