@@ -306,6 +306,10 @@ def _apply_pay(state: StoneAgeState, step: PayStep, key: str, events: list[Event
             raise IllegalMove("unknown_option", key=key)
         _complete_payment(state, step, bill, events)
     elif head == "add":
+        if not step.paid and listed(step.rule, holdings(player)) is not None:
+            # Small bills are offered whole; building one up is not offered then, so a
+            # typed ``add:`` must not reach it either (one choice, one key).
+            raise IllegalMove("unknown_option", key=key)
         if arg not in RESOURCES:
             raise IllegalMove("food_is_not_a_resource" if arg == "food" else "unknown_option",
                               key=key)

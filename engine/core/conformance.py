@@ -1,0 +1,233 @@
+"""What every game must do to be hosted, checked the same way for each (OpenSpiel's idea).
+
+``conformance_playout`` plays one random legal game and, at sampled steps, checks that
+
+- a state survives ``dump``/``load`` unchanged and asks the same questions after it;
+- every offered key applies (on a copy), and garbled or unoffered keys raise
+  ``IllegalMove`` leaving the state exactly as it was;
+- no seat's view (nor an onlooker's) contains what ``secrets`` says it must not see;
+- ``summary`` agrees with ``pending`` about who decides and has a score per seat;
+- the game ends, and the result's totals are the sums of their breakdowns, the winners
+  holding the best total.
+
+Each finding is a line of text; an empty list means the playout conformed. The checks
+are pure: they never touch the state they are given.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.core.errors import IllegalMove
+from engine.core.protocol import Game, Result
+
+# Keys no game offers: garbage, near-misses of common shapes, and odd characters.
+GARBLED_KEYS: tuple[str, ...] = (
+    "", " ", "nonsense", "back:", ":", "at:", "at:0", "at:x,y", "0", "-1", "99999",
+    "place:", "pay:", "fig:", "rot:99", "ы", "\u0000", "a" * 300, "1e9", "None",
+)
+# Secrets this small (a number that may well be a score, a one-letter string) cannot be
+# told apart from ordinary values of a view; only larger ones are searched for.
+MIN_SECRET_INT = 1000
+
+
+@dataclass
+class Findings:
+    """What one playout found wrong, and how far it got."""
+
+    seed: int
+    players: int
+    actions: int = 0
+    problems: list[str] = field(default_factory=list)
+    result: Result | None = None
+
+
+def _copy(game: Game[Any], state: BaseModel) -> Any:
+    return game.load(game.dump(state))
+
+
+def _walk(value: Any) -> Iterator[Any]:
+    yield value
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield k
+            yield from _walk(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _walk(v)
+
+
+def _contains_run(haystack: list[Any], needle: list[Any]) -> bool:
+    n = len(needle)
+    return any(haystack[i:i + n] == needle for i in range(len(haystack) - n + 1))
+
+
+def leaks(view: Any, secret: Any) -> bool:
+    """Does ``view`` (JSON-ready data) show ``secret``?
+
+    A list of two or more items leaks when it appears in order inside any list of the
+    view (a deck's order); a one-item list, a string or a large number leaks when it
+    appears anywhere; a mapping leaks through any of its values.
+    """
+    plain = json.loads(json.dumps(view, default=str))
+    secret = json.loads(json.dumps(secret, default=str))
+    if isinstance(secret, dict):
+        return any(leaks(plain, v) for v in secret.values())
+    if isinstance(secret, list):
+        if not secret:
+            return False
+        if len(secret) == 1:
+            return leaks(plain, secret[0])
+        return any(isinstance(v, list) and _contains_run(v, secret) for v in _walk(plain))
+    if isinstance(secret, bool) or secret is None:
+        return False
+    if isinstance(secret, int) and abs(secret) < MIN_SECRET_INT:
+        return False
+    if isinstance(secret, str) and len(secret) < 2:
+        return False
+    return any(v == secret and type(v) is type(secret) for v in _walk(plain))
+
+
+def check_round_trip(game: Game[Any], state: BaseModel) -> list[str]:
+    """``load(dump(state))`` is the same state and asks the same questions."""
+    text = game.dump(state)
+    again = game.load(text)
+    problems = []
+    if game.dump(again) != text:
+        problems.append("dump/load changed the state")
+    if [(p.seat, p.keys()) for p in game.pending(again)] != [
+            (p.seat, p.keys()) for p in game.pending(state)]:
+        problems.append("a loaded state asks other questions")
+    return problems
+
+
+def check_offered_keys(game: Game[Any], state: BaseModel) -> list[str]:
+    """Every offered key applies, on a copy; the original is left alone."""
+    before = game.dump(state)
+    problems = []
+    for prompt in game.pending(state):
+        if not prompt.options:
+            problems.append(f"seat {prompt.seat} is asked {prompt.label.code} with no options")
+        for option in prompt.options:
+            try:
+                game.apply(_copy(game, state), prompt.seat, option.key)
+            except IllegalMove as exc:
+                problems.append(f"offered key {option.key!r} refused: {exc.code}")
+    if game.dump(state) != before:
+        problems.append("applying to copies changed the original")
+    return problems
+
+
+def check_refused_keys(game: Game[Any], state: BaseModel, rnd: random.Random) -> list[str]:
+    """Garbled keys, keys offered to another seat and keys of seats not asked raise
+    ``IllegalMove`` and change nothing."""
+    prompts = game.pending(state)
+    asked = {p.seat: set(p.keys()) for p in prompts}
+    players = len(game.summary(state).scores)
+    tries: list[tuple[int, str]] = [(s, k) for s in asked for k in rnd.sample(GARBLED_KEYS, 4)]
+    for seat in range(players):
+        for prompt in prompts:
+            for key in prompt.keys()[:3]:
+                if key not in asked.get(seat, set()):
+                    tries.append((seat, key))
+    problems = []
+    before = game.dump(state)
+    for seat, key in tries:
+        try:
+            game.apply(state, seat, key)
+        except IllegalMove:
+            pass
+        except Exception as exc:  # a crash on bad input is a finding, not a test error
+            problems.append(f"key {key!r} for seat {seat} raised {type(exc).__name__}: {exc}")
+        else:
+            problems.append(f"key {key!r} for seat {seat} was accepted though not offered")
+        if game.dump(state) != before:
+            problems.append(f"refused key {key!r} for seat {seat} changed the state")
+            state = game.load(before)
+    return problems
+
+
+def check_views(game: Game[Any], state: BaseModel) -> list[str]:
+    """No view shows what its seat must not see, and every view is JSON."""
+    players = len(game.summary(state).scores)
+    problems = []
+    for seat in [None, *range(players)]:
+        view = game.view(state, seat)
+        try:
+            json.dumps(view)
+        except (TypeError, ValueError) as exc:
+            problems.append(f"view for {seat} is not JSON: {exc}")
+        for secret in game.secrets(state, seat):
+            if leaks(view, secret):
+                problems.append(f"view for seat {seat} shows a secret: {str(secret)[:60]}")
+    return problems
+
+
+def check_summary(game: Game[Any], state: BaseModel, players: int) -> list[str]:
+    """The summary names the seats asked now and a score for every seat."""
+    summary = game.summary(state)
+    problems = []
+    deciding = tuple(sorted({p.seat for p in game.pending(state)}))
+    if tuple(sorted(summary.deciding)) != deciding:
+        problems.append(f"summary says {summary.deciding} decide, pending says {deciding}")
+    if len(summary.scores) != players:
+        problems.append(f"summary has {len(summary.scores)} scores for {players} seats")
+    return problems
+
+
+def check_result(result: Result, players: int) -> list[str]:
+    """Totals are the sums of their breakdowns; the winners hold the best total."""
+    problems = []
+    if sorted(s.seat for s in result.scores) != list(range(players)):
+        problems.append("the result does not score every seat once")
+    for s in result.scores:
+        if sum(s.breakdown.values()) != s.total:
+            problems.append(f"seat {s.seat}: total {s.total} != breakdown {s.breakdown}")
+    best = max((s.total for s in result.scores), default=0)
+    if not result.winners or any(result.scores[w].total != best for w in result.winners
+                                 if 0 <= w < len(result.scores)):
+        problems.append(f"winners {result.winners} do not hold the best total {best}")
+    if not result.reason:
+        problems.append("the result gives no reason")
+    return problems
+
+
+def conformance_playout(
+    game: Game[Any], players: int, seed: int, *, check_every: int = 7,
+    max_actions: int = 50_000,
+) -> Findings:
+    """Play one random legal game, checking the protocol every ``check_every`` actions
+    (and at the start and the end)."""
+    rnd = random.Random(seed)
+    found = Findings(seed=seed, players=players)
+    state = game.new(players, seed, {})
+    while True:
+        prompts = game.pending(state)
+        if found.actions % check_every == 0 or not prompts:
+            found.problems += check_round_trip(game, state)
+            found.problems += check_views(game, state)
+            found.problems += check_summary(game, state, players)
+            found.problems += check_refused_keys(game, state, rnd)
+            found.problems += check_offered_keys(game, state)
+            if found.problems:
+                return found
+        if not prompts:
+            break
+        if found.actions >= max_actions:
+            found.problems.append(f"no end after {max_actions} actions")
+            return found
+        prompt = rnd.choice(prompts)
+        game.apply(state, prompt.seat, rnd.choice(prompt.options).key)
+        found.actions += 1
+    found.result = game.result(state)
+    if found.result is None:
+        found.problems.append("no prompts left but no result")
+    else:
+        found.problems += check_result(found.result, players)
+    return found

@@ -1,0 +1,88 @@
+"""Every registered game passes the same conformance checks (engine/core/conformance.py).
+
+A game is picked up here by registration alone: nothing below names a game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.core.conformance import (
+    GARBLED_KEYS,
+    check_refused_keys,
+    conformance_playout,
+    leaks,
+)
+from engine.core.protocol import Game
+from engine.registry import games
+
+GAMES = sorted(games())
+PLAYOUTS = 3
+
+
+def _counts(game: Game[Any]) -> list[int]:
+    return list(range(game.min_players, game.max_players + 1))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_playouts_conform(name: str) -> None:
+    game = games()[name]
+    for players in _counts(game):
+        for seed in range(PLAYOUTS):
+            found = conformance_playout(game, players, 1000 * players + seed)
+            assert not found.problems, (name, players, found.seed, found.problems[:5])
+            assert found.result is not None and found.actions > 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_new_is_reproducible_from_the_seed(name: str) -> None:
+    game = games()[name]
+    players = game.min_players
+    assert game.dump(game.new(players, 42, {})) == game.dump(game.new(players, 42, {}))
+    assert game.dump(game.new(players, 42, {})) != game.dump(game.new(players, 43, {}))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_views_never_show_the_seed(name: str) -> None:
+    game = games()[name]
+    seed = 987_654_321_123
+    state = game.new(game.max_players, seed, {})
+    for seat in [None, *range(game.max_players)]:
+        assert not leaks(game.view(state, seat), seed)
+
+
+def test_leaks_finds_orders_and_values_but_not_small_numbers() -> None:
+    view = {"row": ["c1", "c2"], "deck": 3, "players": [{"cards": ["c9", "c4", "c7"]}]}
+    assert leaks(view, ["c9", "c4"])
+    assert not leaks(view, ["c4", "c9"])  # the order is the secret
+    assert leaks(view, ["c7"]) and not leaks(view, ["c8"])
+    assert not leaks(view, 3)  # too small to tell from a count
+    assert leaks({"seed": 123456}, {"seed": 123456, "pos": 2})
+    assert not leaks(view, [])
+
+
+class _Lenient:
+    """A broken game that accepts anything: the refusal check must notice."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+    def apply(self, state: Any, seat: int, key: str) -> list[Any]:
+        state.actions = getattr(state, "actions", 0) + 1
+        return []
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_refusal_check_can_fail(name: str) -> None:
+    import random
+
+    game = games()[name]
+    state = game.new(game.min_players, 5, {})
+    problems = check_refused_keys(_Lenient(game), state, random.Random(1))  # type: ignore[arg-type]
+    assert any("accepted though not offered" in p for p in problems)
+    assert GARBLED_KEYS
