@@ -1,9 +1,10 @@
 """PTB's networking on aiohttp instead of httpx.
 
 Every press makes several Bot API calls, so the client's cost per call decides how many
-presses one process serves. Measured against the local fake Bot API (see
-``bench/telegram_updates.py``), httpx spends about four times the CPU aiohttp does on the
-same request; aiohttp is already a dependency for the webhook server. PTB supports this
+presses one process serves. Against the local fake Bot API (tests/adapters/telegram/
+fake_api), a ``sendMessage`` round trip through PTB costs more than twice the CPU over
+httpx that it does here (the fake's own share included in both); and aiohttp is a
+direct dependency anyway, for the webhook server in ``service.py``. PTB supports this
 swap officially: ``BaseRequest`` is its extension point for other HTTP libraries.
 
 Parameters go out form-encoded and files as multipart, exactly as PTB's own
@@ -65,6 +66,31 @@ class AiohttpRequest(BaseRequest):
             await self._session.close()
         self._session = None
 
+    def timeout(
+        self, has_files: bool, read_timeout: ODVInput[float], write_timeout: ODVInput[float],
+        connect_timeout: ODVInput[float], pool_timeout: ODVInput[float],
+    ) -> aiohttp.ClientTimeout:
+        """PTB's four timeouts of one call (its own, else this request's defaults) as
+        aiohttp's."""
+        write = _seconds(write_timeout,
+                         self._media_write_timeout if has_files else self._write_timeout)
+        read = _seconds(read_timeout, self._read_timeout)
+        pool = _seconds(pool_timeout, self._pool_timeout)
+        return aiohttp.ClientTimeout(
+            # ``connect`` bounds getting a connection: the wait for a free one in the pool
+            # and, for a new one, opening it (``sock_connect`` bounds the TCP connect).
+            connect=pool,
+            sock_connect=_seconds(connect_timeout, self._connect_timeout),
+            # aiohttp has no write timeout, and its read timeout starts only once the
+            # body is sent, bounding each wait for the answer; the write allowance is
+            # added there (Telegram answers an upload once it has processed it) ...
+            sock_read=None if read is None else read + (write or 0.0),
+            # ... and the whole exchange, the upload included, is bounded by the sum, so
+            # a stalled request cannot outlast the outbox's lease and be sent twice.
+            total=None if pool is None or read is None or write is None
+            else pool + write + read,
+        )
+
     async def do_request(
         self,
         url: str,
@@ -82,16 +108,8 @@ class AiohttpRequest(BaseRequest):
         has_files = request_data is not None and request_data.contains_files
         if request_data is not None:
             body = _multipart(request_data) if has_files else request_data.json_parameters
-        write = _seconds(write_timeout,
-                         self._media_write_timeout if has_files else self._write_timeout)
-        read = _seconds(read_timeout, self._read_timeout)
-        timeout = aiohttp.ClientTimeout(
-            total=None,
-            connect=_seconds(pool_timeout, self._pool_timeout),  # a free pooled connection
-            sock_connect=_seconds(connect_timeout, self._connect_timeout),
-            # aiohttp has no separate write timeout: the read one covers the whole exchange
-            sock_read=None if read is None else read + (write or 0.0),
-        )
+        timeout = self.timeout(has_files, read_timeout, write_timeout, connect_timeout,
+                               pool_timeout)
         try:
             async with self._session.request(method, url, data=body, timeout=timeout) as res:
                 return res.status, await res.read()

@@ -3,7 +3,8 @@
 Every update is handled once even if Telegram (or a load balancer) delivers it twice.
 Every callback query is answered — with the core's notice, as an alert for refusals —
 so no button is left spinning. Replies go through the outbox; only when Redis itself
-is down does the bot answer directly, since the outbox lives there too.
+is down (the outbox lives there too) or handling an update failed does the bot answer
+directly.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Logging that never shows the bot token (HTTP libraries log request URLs with it)."""
+"""Logging that never shows the bot token (request URLs hold it, and HTTP libraries log
+them or quote them in errors)."""
 
 from __future__ import annotations
 
@@ -41,6 +42,7 @@ def redact_everywhere(token: str) -> RedactToken:
                             format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     for handler in root.handlers:
         handler.addFilter(flt)
-    # httpx logs every request URL at INFO; keep it to warnings.
+    # httpx logs every request URL at INFO. It is PTB's default transport, not ours (see
+    # http.py), but stays quiet should anything in the process still use it.
     logging.getLogger("httpx").setLevel(logging.WARNING)
     return flt

@@ -1,7 +1,10 @@
 """Pydantic models at the storage boundary: what a table and a log entry look like on disk.
 
 The engine state inside a record is opaque here: the store keeps it as a JSON-able
-dict and never looks inside (only migrations, registered by the games, do).
+dict and never looks inside. Only the game's engine reads it (games are discovered, not
+registered: ``engine/<game>/game.py`` with its manifest in ``bot/games/<game>/``), and
+on load a migration from the ``MigrationRegistry`` handed to the store
+(``adapters/store/migrations.py``; no game has one yet) may rewrite it.
 """
 
 from __future__ import annotations

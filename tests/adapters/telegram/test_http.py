@@ -8,7 +8,6 @@ import asyncio
 import io
 import json
 import socket
-import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +21,7 @@ from telegram.request import BaseRequest, HTTPXRequest, RequestData
 from telegram.request._requestparameter import RequestParameter
 
 from adapters.telegram.http import AiohttpRequest
+from adapters.telegram.outbox import LEASE_S
 from adapters.telegram.sender import retry_seconds
 
 TOKEN = "123456:TEST-token"
@@ -48,15 +48,18 @@ class Seen:
 
 @dataclass
 class Server:
-    """What the server saw, and how it answers: ``status``/``body``, or never (``hang``)."""
+    """What the server saw, and how it answers: ``status``/``body``, or never (``hang``,
+    until ``release`` is set), or once ``gather`` requests are in at the same time."""
 
     url: str = ""
     seen: list[Seen] = field(default_factory=list)
     status: int = 200
     body: bytes = b'{"ok": true, "result": true}'
     hang: bool = False
-    pause: float = 0.0
     release: asyncio.Event = field(default_factory=asyncio.Event)
+    arrived: asyncio.Event = field(default_factory=asyncio.Event)  # a request came in
+    gather: int = 0
+    all_in: asyncio.Event = field(default_factory=asyncio.Event)
     active: int = 0
     most_active: int = 0
 
@@ -74,10 +77,13 @@ class Server:
                         fields[name] = str(value)
             self.seen.append(Seen(request.method, request.path, request.content_type,
                                   request.headers.get("User-Agent", ""), fields, files))
+            self.arrived.set()
             if self.hang:
                 await self.release.wait()
-            if self.pause:
-                await asyncio.sleep(self.pause)
+            if self.gather:
+                if self.active >= self.gather:
+                    self.all_in.set()
+                await self.all_in.wait()
             return web.Response(status=self.status, body=self.body,
                                 content_type="application/json")
         finally:
@@ -243,63 +249,99 @@ async def test_400_raises_bad_request_with_the_description(server: Server,
 # ----------------------------------------------------------------- failures
 
 
+#: Only a safety net against a hang: every call below ends (or fails) long before it.
+SAFETY_S = 10.0
+
+
 async def test_server_that_never_answers_times_out(server: Server,
                                                    request_: AiohttpRequest) -> None:
-    """No answer within the read timeout: TimedOut, promptly."""
+    """No answer within the read timeout: TimedOut (not a hang, nor another error)."""
     server.hang = True
-    started = time.monotonic()
     with pytest.raises(TimedOut):
-        await request_.do_request(f"{server.url}/x", "POST")
-    assert time.monotonic() - started < 1.0
+        await asyncio.wait_for(request_.do_request(f"{server.url}/x", "POST"), SAFETY_S)
 
 
 async def test_per_call_timeouts_override_the_defaults(server: Server) -> None:
-    """Timeouts given with the call win over the (long) defaults."""
+    """Timeouts given with the call win over the defaults (which outlast the safety
+    net: were they used, the call would not end in TimedOut)."""
     server.hang = True
-    req = AiohttpRequest(read_timeout=30.0, write_timeout=30.0)
+    req = AiohttpRequest(read_timeout=60.0, write_timeout=60.0)
     async with req:
-        started = time.monotonic()
         with pytest.raises(TimedOut):
-            await req.post(f"{server.url}/x", read_timeout=0.2, write_timeout=0.1)
-    assert time.monotonic() - started < 1.0
+            await asyncio.wait_for(
+                req.post(f"{server.url}/x", read_timeout=0.2, write_timeout=0.1), SAFETY_S)
+
+
+def test_timeouts_as_aiohttp_takes_them() -> None:
+    """PTB's four timeouts become aiohttp's: the pool one bounds getting a connection,
+    the read one (plus the write allowance) each wait for the answer, and their sum the
+    whole exchange; uploads get the media write allowance; PTB's "not given" marker
+    means this request's default, an explicit None no bound."""
+    req = AiohttpRequest(connect_timeout=1.0, read_timeout=2.0, write_timeout=3.0,
+                         media_write_timeout=20.0, pool_timeout=4.0)
+    default = BaseRequest.DEFAULT_NONE
+    plain = req.timeout(False, default, default, default, default)
+    assert (plain.connect, plain.sock_connect, plain.sock_read, plain.total) == (
+        4.0, 1.0, 5.0, 9.0)
+    upload = req.timeout(True, default, default, default, default)
+    assert (upload.sock_read, upload.total) == (22.0, 26.0)
+    given = req.timeout(False, 0.2, 0.1, 0.3, 0.4)
+    assert (given.connect, given.sock_connect, given.sock_read) == (0.4, 0.3, 0.2 + 0.1)
+    assert given.total == 0.4 + 0.1 + 0.2
+    unbounded = req.timeout(False, None, default, None, default)
+    assert (unbounded.sock_read, unbounded.sock_connect, unbounded.total) == (None, None, None)
+    assert req.timeout(False, default, None, default, default).sock_read == 2.0
+
+
+def test_the_defaults_cannot_outlast_the_outbox_lease() -> None:
+    """A call with the default timeouts, an upload included, ends before the outbox
+    gives its item to another sender (which would send it twice)."""
+    default = BaseRequest.DEFAULT_NONE
+    for has_files in (False, True):
+        total = AiohttpRequest().timeout(has_files, default, default, default, default).total
+        assert total is not None and total < LEASE_S
 
 
 @pytest.mark.parametrize("per_call", [True, False], ids=["per-call", "default"])
 async def test_pool_timeout_when_every_connection_is_busy(server: Server,
                                                           per_call: bool) -> None:
     """With the pool full, a call waits for a connection no longer than the pool
-    timeout (given with the call, or the request's default)."""
+    timeout (given with the call, or the request's default; the other one outlasts the
+    safety net)."""
     server.hang = True
-    req = AiohttpRequest(pool_size=1, read_timeout=5.0, write_timeout=0.0,
-                         pool_timeout=10.0 if per_call else 0.2)
+    req = AiohttpRequest(pool_size=1, read_timeout=60.0, write_timeout=0.0,
+                         pool_timeout=60.0 if per_call else 0.2)
     async with req:
         first = asyncio.create_task(req.do_request(f"{server.url}/x", "POST"))
         try:
-            while not server.seen:
-                await asyncio.sleep(0.005)
-            started = time.monotonic()
+            await asyncio.wait_for(server.arrived.wait(), SAFETY_S)
             call = (req.do_request(f"{server.url}/y", "POST", pool_timeout=0.2) if per_call
                     else req.do_request(f"{server.url}/y", "POST"))
             with pytest.raises(TimedOut):
-                await asyncio.wait_for(call, 1.0)
-            assert time.monotonic() - started < 1.0
+                await asyncio.wait_for(call, SAFETY_S)
         finally:
             server.release.set()
-        assert (await asyncio.wait_for(first, 1.0))[0] == 200
+        assert (await asyncio.wait_for(first, SAFETY_S))[0] == 200
     assert [s.path for s in server.seen] == ["/x"]
 
 
 async def test_pool_size_caps_concurrent_connections(server: Server) -> None:
-    """``pool_size`` connections at most: with one, concurrent calls take turns."""
-    server.pause = 0.05
-    for size, expected in ((1, 1), (4, 3)):
-        server.most_active = 0
-        req = AiohttpRequest(pool_size=size)
-        async with req:
-            results = await asyncio.gather(
-                *(req.do_request(f"{server.url}/{i}", "POST") for i in range(3)))
-        assert [status for status, _ in results] == [200, 200, 200]
-        assert server.most_active == expected
+    """``pool_size`` connections at most: with one, concurrent calls take turns; with
+    four, three calls are in at once (the server answers only when all three are)."""
+    req = AiohttpRequest(pool_size=1)
+    async with req:
+        results = await asyncio.wait_for(asyncio.gather(
+            *(req.do_request(f"{server.url}/{i}", "POST") for i in range(3))), SAFETY_S)
+    assert [status for status, _ in results] == [200, 200, 200]
+    assert server.most_active == 1
+
+    server.most_active, server.gather = 0, 3
+    req = AiohttpRequest(pool_size=4)
+    async with req:
+        results = await asyncio.wait_for(asyncio.gather(
+            *(req.do_request(f"{server.url}/{i}", "POST") for i in range(3))), SAFETY_S)
+    assert [status for status, _ in results] == [200, 200, 200]
+    assert server.most_active == 3
 
 
 async def test_refused_connection_raises_network_error(request_: AiohttpRequest) -> None:
