@@ -1,12 +1,16 @@
 """The three steps of a turn as prompts, and carrying out a chosen option.
 
-A turn is: choose a spot for the tile in hand (paged when there are many), choose a
-rotation (skipped when only one fits), then put one figure on the new tile or none.
-Nothing is committed before the last step, so ``back`` can undo the earlier choices;
-the last step lays the tile, places the figure and scores what was completed.
+A turn is: choose a spot for the tile in hand (every legal spot is offered: the bot
+pages long lists itself), choose a rotation (skipped when only one fits), then put one
+figure on the new tile or none (skipped, as if "none" were chosen, when the tile offers
+no figure at all). Nothing is committed before the last step, so ``back`` can undo the
+earlier choices; the last step lays the tile, places the figure and scores what was
+completed.
 
-Keys: ``at:x,y``, ``more``, ``rot:k``, ``fig:<kind>:<index>``, ``none``, ``back``.
-Any legal spot is accepted even if it is on another page (typed commands).
+Keys: ``at:x,y``, ``rot:k``, ``fig:<kind>:<index>``, ``none``, ``back``. Spot labels
+carry ``n``, the spot's number on the map picture (its 1-based position in the list);
+figure labels carry ``n``, the option's 1-based position in its prompt, which the
+picture writes on the piece that option means.
 
 The game's ``BoardCache`` is passed in for the questions about the map.
 """
@@ -31,7 +35,6 @@ from engine.hunters_gatherers.state import (
 )
 from engine.hunters_gatherers.tiles import Tile, oriented, segment_side, tile
 
-PAGE_SIZE = 24  # spots per prompt; with ``more`` a prompt never exceeds 25 options
 BACK = Option("back", Label("opt.back"), back=True)
 NONE = Option("none", Label("hg.opt.none"))
 
@@ -53,11 +56,6 @@ def piece_sides(placed: Tile, feature: str, index: int) -> list[str]:
     else:
         return []
     return sorted({segment_side(s) for s in segments}, key="NESW".index)
-
-
-def pages(count: int) -> int:
-    """How many pages a list of ``count`` spots takes (at least one)."""
-    return max(1, -(-count // PAGE_SIZE))
 
 
 def spot_key(pos: Pos) -> str:
@@ -140,21 +138,11 @@ def pending(state: HuntersGatherersState, cache: BoardCache) -> list[Prompt]:
         return []
     seat = state.turn
     if state.step == "spot":
-        found = cache.spots(state)
-        count = pages(len(found))
-        page = state.page % count
         options = [
             Option(spot_key(pos), Label("hg.opt.at", {"x": pos[0], "y": pos[1], "n": n}))
-            for n, (pos, _) in enumerate(found, start=1)
-            if (n - 1) // PAGE_SIZE == page
+            for n, (pos, _) in enumerate(cache.spots(state), start=1)
         ]
-        if count > 1:
-            options.append(
-                Option("more", Label("hg.opt.more", {"page": (page + 1) % count + 1,
-                                                     "pages": count}))
-            )
-        label = Label("hg.prompt.spot", {"tile": state.current, "bonus": state.current_bonus,
-                                         "page": page + 1, "pages": count})
+        label = Label("hg.prompt.spot", {"tile": state.current, "bonus": state.current_bonus})
         return [Prompt(seat, label, tuple(options), step=1)]
     assert state.spot is not None
     x, y = state.spot
@@ -171,8 +159,9 @@ def pending(state: HuntersGatherersState, cache: BoardCache) -> list[Prompt]:
     placed = oriented(tile(state.current), state.rotation)
     options = [
         Option(fig_key(c), Label("hg.opt.fig", {"kind": c[0], "feature": c[1], "index": c[2],
-                                                "sides": piece_sides(placed, c[1], c[2])}))
-        for c in figure_choices(state, features, state.spot, placed, seat)
+                                                "sides": piece_sides(placed, c[1], c[2]),
+                                                "n": n}))
+        for n, c in enumerate(figure_choices(state, features, state.spot, placed, seat), start=1)
     ]
     options += [NONE, BACK]
     label = Label("hg.prompt.figure", {"tile": state.current, "x": x, "y": y,
@@ -180,13 +169,9 @@ def pending(state: HuntersGatherersState, cache: BoardCache) -> list[Prompt]:
     return [Prompt(seat, label, tuple(options), step=3)]
 
 
-def _choose_spot(state: HuntersGatherersState, cache: BoardCache, key: str) -> None:
-    if key == "more":
-        count = pages(len(cache.spots(state)))
-        if count == 1:
-            raise IllegalMove("unknown_option", key=key)
-        state.page = (state.page + 1) % count
-        return
+def _choose_spot(
+    state: HuntersGatherersState, cache: BoardCache, seat: int, key: str, events: list[Event]
+) -> None:
     pos = parse_spot(key)
     if pos is None:
         raise IllegalMove("unknown_option", key=key)
@@ -198,13 +183,14 @@ def _choose_spot(state: HuntersGatherersState, cache: BoardCache, key: str) -> N
         raise IllegalMove("does_not_fit", x=pos[0], y=pos[1])
     state.spot = pos
     if len(rots) == 1:
-        state.rotation = rots[0]
-        state.step = "figure"
+        _to_figure(state, cache, seat, rots[0], events)
     else:
         state.step = "rotation"
 
 
-def _choose_rotation(state: HuntersGatherersState, cache: BoardCache, key: str) -> None:
+def _choose_rotation(
+    state: HuntersGatherersState, cache: BoardCache, seat: int, key: str, events: list[Event]
+) -> None:
     assert state.spot is not None
     if key == "back":
         state.spot = None
@@ -215,8 +201,22 @@ def _choose_rotation(state: HuntersGatherersState, cache: BoardCache, key: str) 
         raise IllegalMove("unknown_option", key=key)
     if k not in rotations_at(state, cache, state.spot):
         raise IllegalMove("does_not_fit", x=state.spot[0], y=state.spot[1], rotation=k)
-    state.rotation = k
+    _to_figure(state, cache, seat, k, events)
+
+
+def _to_figure(
+    state: HuntersGatherersState, cache: BoardCache, seat: int, rotation: int,
+    events: list[Event],
+) -> None:
+    """Go on to the figure step with the tile turned ``rotation``; when no figure can go
+    on the tile there, nothing is left to ask: lay it at once, as if "none" were chosen."""
+    assert state.spot is not None and state.current is not None
+    state.rotation = rotation
     state.step = "figure"
+    features, _ = cache.features_with(state, state.spot, state.current, rotation)
+    placed = oriented(tile(state.current), rotation)
+    if not figure_choices(state, features, state.spot, placed, seat):
+        _commit(state, cache, seat, NONE.key, events)
 
 
 def _parse_figure(
@@ -285,9 +285,9 @@ def apply_key(
     if seat != state.turn:
         raise IllegalMove("not_your_turn", seat=seat, turn=state.turn)
     if state.step == "spot":
-        _choose_spot(state, cache, key)
+        _choose_spot(state, cache, seat, key, events)
     elif state.step == "rotation":
-        _choose_rotation(state, cache, key)
+        _choose_rotation(state, cache, seat, key, events)
     elif key == "back":
         assert state.spot is not None
         state.rotation = None

@@ -38,10 +38,17 @@ Node = tuple[Pos, str, int]
 
 @dataclass(slots=True)
 class Feature:
-    """Totals of one connected feature (or river system)."""
+    """Totals of one connected feature (or river system).
+
+    ``pieces`` counts the feature pieces (nodes) joined into it: a tile may carry several
+    separate pieces of one kind (two forests, three rivers), and when one feature runs
+    through two of them that tile counts twice here but once in ``tiles``. A river
+    system counts its river pieces and lakes.
+    """
 
     kind: str
     tiles: set[Pos] = field(default_factory=set)
+    pieces: int = 1
     open_segments: int = 0
     gold: int = 0
     mushrooms: int = 0
@@ -239,6 +246,7 @@ def _clone(data: Feature) -> Feature:
     return Feature(
         kind=data.kind,
         tiles=set(data.tiles),
+        pieces=data.pieces,
         open_segments=data.open_segments,
         gold=data.gold,
         mushrooms=data.mushrooms,
@@ -251,6 +259,7 @@ def _clone(data: Feature) -> Feature:
 def _merge(into: Feature, other: Feature) -> None:
     """Join ``other``'s totals into ``into`` (lakes and their fish counted once)."""
     into.tiles |= other.tiles
+    into.pieces += other.pieces
     into.open_segments += other.open_segments
     into.gold += other.gold
     into.mushrooms += other.mushrooms

@@ -19,7 +19,6 @@ from engine.hunters_gatherers.state import HuntersGatherersState
 def _hold(state: HuntersGatherersState, tile_id: str | None, bonus: bool) -> None:
     state.current = tile_id
     state.current_bonus = bonus
-    state.page = 0
     state.spot = None
     state.rotation = None
 

@@ -3,6 +3,10 @@
 During play a completed feature pays its majority owners and sends the gatherers or
 fishermen on it home. At the end only river systems (to their hut majority) and
 meadows (to their hunter majority) pay; unfinished forests and rivers pay nothing.
+
+Forests and rivers pay by *piece* (the rulebook's участок): a tile may carry two
+separate forest pieces or several river pieces, and a feature that runs through two
+pieces of one tile is paid for both.
 """
 
 from __future__ import annotations
@@ -18,19 +22,21 @@ from engine.hunters_gatherers.board import (
 from engine.hunters_gatherers.features import Feature, Features, Node
 from engine.hunters_gatherers.state import SOURCES, FigureKind, HuntersGatherersState
 
-FOREST_TILE_POINTS = 2
+FOREST_PIECE_POINTS = 2
+RIVER_PIECE_POINTS = 1
 MUSHROOM_POINTS = 2
 ANIMAL_POINTS = 2
 
 
 def river_points(river: Feature) -> int:
-    """A completed river: one per tile it runs over, one per fish in its end lakes."""
-    return len(river.tiles) + river.fish
+    """A completed river: one per river piece it is made of, one per fish in its end
+    lakes (a lake at both ends counts once)."""
+    return RIVER_PIECE_POINTS * river.pieces + river.fish
 
 
 def forest_points(forest: Feature) -> tuple[int, int]:
-    """A completed forest: (points for its tiles, points for its mushroom patches)."""
-    return FOREST_TILE_POINTS * len(forest.tiles), MUSHROOM_POINTS * forest.mushrooms
+    """A completed forest: (points for its pieces, points for its mushroom patches)."""
+    return FOREST_PIECE_POINTS * forest.pieces, MUSHROOM_POINTS * forest.mushrooms
 
 
 def meadow_points(meadow: Feature, fire: bool) -> int:
@@ -58,19 +64,20 @@ def score_completed(
         winners = owners(features, state.figures, kind, root)
         (x, y), _, _ = root
         if data.kind == "forest":
-            tiles_pts, mushroom_pts = forest_points(data)
+            pieces_pts, mushroom_pts = forest_points(data)
             for seat in winners:
-                state.players[seat].points["forests"] += tiles_pts
+                state.players[seat].points["forests"] += pieces_pts
                 state.players[seat].points["mushrooms"] += mushroom_pts
-            points = tiles_pts + mushroom_pts
+            points = pieces_pts + mushroom_pts
             gold = gold or data.gold > 0
-            args = {"x": x, "y": y, "tiles": len(data.tiles), "mushrooms": data.mushrooms,
-                    "gold": data.gold}
+            args = {"x": x, "y": y, "pieces": data.pieces, "tiles": len(data.tiles),
+                    "mushrooms": data.mushrooms, "gold": data.gold}
         else:
             points = river_points(data)
             for seat in winners:
                 state.players[seat].points["rivers"] += points
-            args = {"x": x, "y": y, "tiles": len(data.tiles), "fish": data.fish}
+            args = {"x": x, "y": y, "pieces": data.pieces, "tiles": len(data.tiles),
+                    "fish": data.fish}
         returned = [
             f for f in state.figures if f.kind == kind and member_root(features, f) == root
         ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core.rng import RandomSource
 
@@ -67,7 +67,14 @@ class Player(BaseModel):
 
 
 class HuntersGatherersState(BaseModel):
-    """Everything about one game of Hunters and Gatherers."""
+    """Everything about one game of Hunters and Gatherers.
+
+    Fields that older versions stored and that are gone since are ignored on load
+    (``page``, the page of a spot list the engine no longer pages), so a stored game
+    still loads; the next dump leaves them out.
+    """
+
+    model_config = ConfigDict(extra="ignore")
 
     game: Literal["hunters_gatherers"] = "hunters_gatherers"
     schema_version: int = SCHEMA_VERSION
@@ -81,7 +88,6 @@ class HuntersGatherersState(BaseModel):
     step: Step = "spot"
     current: str | None = None  # the tile in hand
     current_bonus: bool = False  # whether it is a bonus tile (no further bonus turn)
-    page: int = 0  # page of the spot list being shown
     spot: tuple[int, int] | None = None  # chosen position of the tile in hand
     rotation: int | None = None  # chosen rotation of the tile in hand
     bonus_due: bool = False  # the seat has earned a bonus-tile turn after this one

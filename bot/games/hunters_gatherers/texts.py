@@ -6,13 +6,16 @@ have variants) and turns the engine's arguments into text a sentence may use:
 
 - ``n`` of a spot is the number drawn on the map picture; ``k`` of a rotation gives
   ``deg`` (quarter turns → degrees, as under the picture);
-- a figure's ``index`` gives ``piece``: nothing for the first piece of its kind on the
-  tile, `` (2)`` and so on for the others (``sides``, if the engine ever sends them,
-  become arrows instead);
-- the tile in hand (``tile``) gives ``with`` ("с огнём") for the special bonus tiles,
-  ``page``/``pages`` give ``page_note`` when the spots take more than one page;
-- a scored feature gives ``detail`` (its tiles, fish, mushrooms, gold or animals) and
-  ``award`` (who scores how much), ``winners`` and ``points``.
+- a figure's ``n`` (its button's position in the prompt, the number the picture writes
+  on that piece) gives ``num`` ("3 · "); its ``index`` gives ``piece``: nothing for the
+  first piece of its kind on the tile, `` (2)`` and so on for the others (``sides``,
+  when the engine sends them, become arrows instead);
+- the tile in hand (``tile``) gives ``with`` ("с огнём") for the special bonus tiles;
+- a scored feature gives ``detail`` (its pieces, fish, mushrooms, gold or animals) and
+  ``award`` (who scores how much), ``winners`` and ``points``. Forests and rivers are
+  paid by piece: ``pieces`` (older events said ``tiles``, read the same way).
+
+The engine sends every legal spot in one prompt; the bot pages long lists itself.
 
 """
 
@@ -96,7 +99,8 @@ class HuntersGatherersTexts(CatalogTexts):
         """What a scored feature held: ``4 квадрата, 1 золотой самородок``."""
         parts: list[str] = []
         if code in ("forest_scored", "river_scored"):
-            parts.append(self._count(lang, "tiles", _int(args.get("tiles"))))
+            pieces = args.get("pieces", args.get("tiles"))  # events stored before pieces
+            parts.append(self._count(lang, "pieces", _int(pieces)))
         if code == "forest_scored":
             for key in ("mushrooms", "gold"):
                 if _int(args.get(key)):
@@ -181,11 +185,6 @@ class HuntersGatherersTexts(CatalogTexts):
         if code == "hg.prompt.spot":
             if args.get("bonus"):
                 code = "hg.prompt.spot_bonus"
-            pages = _int(args.get("pages"), 1)
-            args["page_note"] = (
-                self._cat.t(lang, "hg.page_note", page=_int(args.get("page"), 1), pages=pages)
-                if pages > 1 else ""
-            )
             args["with"] = self._with(lang, args.get("tile"))
         question = self._cat.t(lang, code, **args)
         if seat is None:
@@ -201,6 +200,8 @@ class HuntersGatherersTexts(CatalogTexts):
         elif code == "hg.opt.fig":
             code = f"hg.opt.fig.{self._kind(args)}"
             args["piece"] = self._piece(lang, args)
+            n = _int(args.get("n"))
+            args["num"] = self._word(lang, "hg.opt.num", n=n) if n > 0 else ""
         return self._cat.plain(lang, code, **args)
 
     def _event(self, lang: Lang, event: Event, names: list[str]) -> Markup | None:

@@ -1,4 +1,5 @@
-"""The three steps of a turn: spots (paged), rotations, figures; refusals change nothing."""
+"""The three steps of a turn: spots (all of them), rotations, figures; refusals change
+nothing; a figure step with nothing to place is skipped."""
 
 from __future__ import annotations
 
@@ -7,11 +8,11 @@ import random
 import pytest
 
 from engine.core.errors import IllegalMove
-from engine.hunters_gatherers.decisions import PAGE_SIZE, parse_spot
+from engine.hunters_gatherers.decisions import parse_spot
 from engine.hunters_gatherers.game import GAME
 from engine.hunters_gatherers.state import HuntersGatherersState
 
-from .scenario import play, scripted
+from .scenario import codes, first, play, scripted
 
 
 def refused(state: HuntersGatherersState, seat: int, key: str) -> str:
@@ -34,7 +35,7 @@ def test_illegal_choices_are_refused_with_their_reason_and_change_nothing() -> N
     assert refused(state, 1, "at:-2,0") == "not_your_turn"
     assert refused(state, 0, "bogus") == "unknown_option"
     assert refused(state, 0, "at:01,0") == "unknown_option"
-    assert refused(state, 0, "more") == "unknown_option"  # a single page
+    assert refused(state, 0, "more") == "unknown_option"  # no paging key any more
     assert refused(state, 0, "at:0,0") == "no_such_spot"  # taken
     assert refused(state, 0, "at:7,7") == "no_such_spot"  # touches nothing
     rivers_only = scripted(draw=["HG079", "HG002"])  # four river sides
@@ -102,15 +103,18 @@ def test_a_hut_anywhere_in_the_river_system_blocks_a_new_hut() -> None:
 
 
 def test_merged_meadow_blocks_a_new_hunter() -> None:
-    # HG003 at (0,-1) with a hunter; the new all-meadow tile west of it joins that meadow.
+    # HG003 at (0,-1) with a hunter shares the start tile's northern meadow; HG032 west
+    # of the start joins its own northern meadow to it (across the river's north bank),
+    # so no second hunter may go there; its forest is still free.
     state = scripted(
-        draw=["HG002", "HG005"],
+        draw=["HG032", "HG002"],
         laid=[(0, -1, "HG003", 0)],
         figures=[(0, -1, "hunter", "meadow", 0, 1)],
     )
-    play(state, 0, "at:-1,-1", "rot:0")
+    play(state, 0, "at:-1,0", "rot:0")
+    assert state.step == "figure"
     offered = GAME.pending(state)[0].keys()
-    assert "fig:hunter:0" not in offered
+    assert "fig:hunter:0" not in offered and "fig:gatherer:0" in offered
     assert refused(state, 0, "fig:hunter:0") == "feature_occupied"
 
 
@@ -119,26 +123,88 @@ def _state_with_many_spots() -> HuntersGatherersState:
     state = GAME.new(2, 5)
     while GAME.pending(state):
         prompt = GAME.pending(state)[0]
-        if prompt.label.code == "hg.prompt.spot" and prompt.label.args["pages"] > 1:
+        if prompt.label.code == "hg.prompt.spot" and len(prompt.options) > 40:
             return state
-        options = [o for o in prompt.options if o.key not in ("back", "more")]
+        options = [o for o in prompt.options if not o.back]
         GAME.apply(state, prompt.seat, agent.choice(options).key)
-    raise AssertionError("no prompt with several pages")
+    raise AssertionError("no prompt with many spots")
 
 
-def test_spots_are_paged_and_numbered_like_the_view() -> None:
+def test_every_legal_spot_is_offered_numbered_like_the_view() -> None:
     state = _state_with_many_spots()
     listed = GAME.view(state, 0)["spots"]
-    seen: list[str] = []
     prompt = GAME.pending(state)[0]
-    for _ in range(prompt.label.args["pages"]):
-        prompt = GAME.pending(state)[0]
-        assert len(prompt.options) <= PAGE_SIZE + 1
-        assert prompt.options[-1].key == "more"
-        for option in prompt.options[:-1]:
-            seen.append(option.key)
-            n = option.label.args["n"]
-            assert listed[n - 1]["x"] == option.label.args["x"]
-        GAME.apply(state, 0 if state.turn == 0 else state.turn, "more")
-    assert seen == [f"at:{s['x']},{s['y']}" for s in listed]
-    assert state.page == 0  # wrapped round
+    # One prompt holds them all (the bot pages long lists itself): no paging option.
+    assert [o.key for o in prompt.options] == [f"at:{s['x']},{s['y']}" for s in listed]
+    for position, option in enumerate(prompt.options, start=1):
+        assert option.label.code == "hg.opt.at" and not option.back
+        assert option.label.args == {"x": listed[position - 1]["x"],
+                                      "y": listed[position - 1]["y"], "n": position}
+        assert listed[position - 1]["n"] == position
+    assert set(prompt.label.args) == {"tile", "bonus"}
+    # The last spot of the list is as good as the first (it is chosen, or the tile is
+    # already laid there when nothing was left to ask).
+    last = parse_spot(prompt.options[-1].key)
+    play(state, state.turn, prompt.options[-1].key)
+    assert last in (state.spot, (state.tiles[-1].x, state.tiles[-1].y))
+
+
+def test_a_stored_game_with_a_spot_page_still_loads() -> None:
+    """States stored before the engine stopped paging carry ``page``: they load, play
+    on alike, and the next dump leaves the field out."""
+    state = _state_with_many_spots()
+    old = GAME.dump(state).replace('"turn":', '"page":2,"turn":', 1)
+    assert '"page":2' in old
+    loaded = GAME.load(old)
+    assert "page" not in GAME.dump(loaded) and GAME.dump(loaded) == GAME.dump(state)
+    assert GAME.pending(loaded) == GAME.pending(state)
+    assert not GAME.invariants(loaded)
+
+
+def test_figure_labels_carry_their_button_number() -> None:
+    state = scripted(draw=["HG028", "HG002"])
+    play(state, 0, "at:-1,0", "rot:0")
+    prompt = GAME.pending(state)[0]
+    figures = [o for o in prompt.options if o.key.startswith("fig:")]
+    assert figures and prompt.options[:len(figures)] == tuple(figures)
+    assert [o.label.args["n"] for o in figures] == list(range(1, len(figures) + 1))
+    assert [o.key for o in prompt.options[len(figures):]] == ["none", "back"]
+
+
+def test_a_tile_that_takes_no_figure_is_laid_without_asking() -> None:
+    # The all-meadow HG002 joins the meadow where seat 1's hunter stands: the only
+    # figure it could take is a hunter, and that meadow is taken. Choosing the
+    # rotation lays the tile at once, exactly as "none" would, and the turn passes.
+    state = scripted(
+        draw=["HG002", "HG005", "HG006"],
+        laid=[(0, -1, "HG003", 0)],
+        figures=[(0, -1, "hunter", "meadow", 0, 1)],
+    )
+    play(state, 0, "at:-1,-1")
+    assert state.step == "rotation"
+    twin = GAME.load(GAME.dump(state))
+    events = play(state, 0, "rot:0")
+    assert codes(events) == ["tile_placed", "tile_drawn"]
+    assert first(events, "tile_placed").args == {"tile": "HG002", "x": -1, "y": -1,
+                                                 "rotation": 0, "bonus": False}
+    assert state.turn == 1 and state.step == "spot" and state.current == "HG005"
+    assert state.tiles[-1].tile == "HG002" and state.players[0].members == 5
+    # What asking and answering "none" would have given (the step forced by hand):
+    twin.rotation, twin.step = 0, "figure"
+    assert play(twin, 0, "none") == events
+    assert GAME.dump(twin) == GAME.dump(state)
+
+
+def test_a_player_without_figures_is_not_asked_for_one() -> None:
+    state = scripted(draw=["HG061", "HG002"], laid=[(-1, 0, "HG028", 0)])
+    state.players[0].members = 0
+    state.players[0].huts = 0
+    events = play(state, 0, "at:-2,0")  # one rotation fits and no figure is left
+    assert codes(events)[:2] == ["tile_placed", "river_scored"]
+    assert state.turn == 1 and state.step == "spot"
+    # with a hut still in the supply the question is asked
+    again = scripted(draw=["HG061", "HG002"], laid=[(-1, 0, "HG028", 0)])
+    again.players[0].members = 0
+    play(again, 0, "at:-2,0")
+    assert again.step == "figure"
+    assert GAME.pending(again)[0].keys() == ["fig:hut:0", "none", "back"]

@@ -95,15 +95,16 @@ def test_occupied_and_mismatch_are_refused() -> None:
 
 
 def recount(f: Features, root: tuple[tuple[int, int], str, int]) -> Feature:
-    """Open segments and tiles of a feature counted directly from the board."""
+    """Open segments, tiles and pieces of a feature counted directly from the board."""
     kind = root[1]
-    out = Feature(kind=kind)
+    out = Feature(kind=kind, pieces=0)
     for pos, placement in f.board.items():
         tile = placement.oriented
         pieces = {"forest": tile.forests, "river": tile.rivers, "meadow": tile.meadows}[kind]
         for i in range(len(pieces)):
             if f.find((pos, kind, i)) == root:
                 out.tiles.add(pos)
+                out.pieces += 1
         for seg, seg_kind, i in iter_segments(tile):
             if (
                 seg_kind == kind
@@ -128,11 +129,12 @@ def test_random_growth_features_are_consistent(seed: int) -> None:
         assert len(roots) == len(shuffled.roots(kind))
         for root in roots:
             a, b = forward.feature(root), shuffled.feature(root)
-            assert (a.tiles, a.open_segments, a.gold, a.lakes, a.animals) == (
-                b.tiles, b.open_segments, b.gold, b.lakes, b.animals,
+            assert (a.tiles, a.pieces, a.open_segments, a.gold, a.lakes, a.animals) == (
+                b.tiles, b.pieces, b.open_segments, b.gold, b.lakes, b.animals,
             )
             direct = recount(forward, root)
-            assert (a.open_segments, a.tiles) == (direct.open_segments, direct.tiles)
+            assert (a.open_segments, a.tiles, a.pieces) == (
+                direct.open_segments, direct.tiles, direct.pieces)
     # every segment across a shared border joins pieces of the same feature
     for pos, placement in board.items():
         for seg, (kind, i) in segment_owners(placement.oriented).items():

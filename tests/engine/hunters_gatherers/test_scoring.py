@@ -30,6 +30,7 @@ def test_river_of_three_tiles_between_lakes_of_two_and_one_fish_scores_six() -> 
     events = play(state, 0, "none")
     scored = first(events, "river_scored")
     assert scored.args["points"] == 6 and scored.args["tiles"] == 3 and scored.args["fish"] == 3
+    assert scored.args["pieces"] == 3
     assert scored.args["winners"] == [0] and scored.args["returned"] == [0]
     assert state.players[0].points["rivers"] == 6
     assert state.players[0].members == 5
@@ -87,6 +88,102 @@ def test_tied_gatherers_both_score_the_forest_in_full() -> None:
     assert state.turn == 0 and state.current == "HG088" and state.current_bonus
 
 
+# --- paid by piece: a tile with two forest pieces or several river pieces ---------------
+
+
+def test_forest_around_a_tile_pays_both_of_its_forest_pieces() -> None:
+    # A ring of forest north of the start: HG008 (forest pieces on W and on E, a meadow
+    # between them) at (0,-2) is the last tile; corners and a straight join its two
+    # pieces round the north into one forest of 7 pieces on 6 tiles: 14 points, where
+    # paying per tile would give 12. HG002 links the ring to the start.
+    ring = [
+        (0, -1, "HG002", 0),
+        (-1, -2, "HG015", 0),  # forest N+E
+        (-1, -3, "HG012", 0),  # forest E+S
+        (0, -3, "HG009", 0),  # forest W+E
+        (1, -3, "HG016", 0),  # forest S+W
+        (1, -2, "HG014", 0),  # forest N+W
+    ]
+    state = scripted(draw=["HG008", "HG003"], laid=ring,
+                     figures=[(0, -3, "gatherer", "forest", 0, 1)])
+    play(state, 0, "at:0,-2")
+    assert state.step == "rotation"  # turned twice it fits as well
+    events = play(state, 0, "rot:0")
+    assert state.step == "figure"  # the meadow between the pieces is free
+    events = play(state, 0, "none")
+    scored = first(events, "forest_scored")
+    assert (scored.args["pieces"], scored.args["tiles"]) == (7, 6)
+    assert scored.args["points"] == 14 and scored.args["winners"] == [1]
+    assert state.players[1].points["forests"] == 14 and state.players[1].members == 5
+    # both pieces of HG008 are one forest now
+    features = GAME.cache.features(state)
+    assert features.same(((0, -2), "forest", 0), ((0, -2), "forest", 1))
+
+
+def test_river_from_spring_to_spring_through_one_tile_twice_pays_both_pieces() -> None:
+    # HG052 has two river pieces, each from a spring to a side (N and E). Three bends
+    # lead its north river round to its east side: one river of 5 pieces on 4 tiles,
+    # both ends springs: 5 points (4 if paid per tile). HG005 turned twice links the
+    # spring tile's forest to the start's meadow.
+    state = scripted(
+        draw=["HG052", "HG003"],
+        laid=[(0, -1, "HG005", 2), (0, -3, "HG033", 2), (1, -3, "HG034", 3),
+              (1, -2, "HG035", 0)],
+        figures=[(0, -3, "fisher", "river", 0, 1)],
+    )
+    play(state, 0, "at:0,-2")  # only one rotation fits
+    assert state.step == "figure"
+    keys = GAME.pending(state)[0].keys()
+    assert not any(k.startswith("fig:fisher") for k in keys)  # the river is taken
+    events = play(state, 0, "none")
+    scored = first(events, "river_scored")
+    assert (scored.args["pieces"], scored.args["tiles"], scored.args["fish"]) == (5, 4, 0)
+    assert scored.args["points"] == 5 and scored.args["winners"] == [1]
+    assert state.players[1].points["rivers"] == 5
+
+
+def test_river_leaving_a_lake_and_coming_back_pays_two_pieces_and_its_fish_once() -> None:
+    # HG072: three river pieces into one 1-fish lake (from N, E and W). The bends lead
+    # the north piece round into the east one: a river of 5 pieces whose both ends are
+    # that lake: 5 + 1 fish = 6 points. The west piece is a river of its own, still open.
+    state = scripted(
+        draw=["HG072", "HG003"],
+        laid=[(0, -1, "HG002", 0), (0, -3, "HG033", 2), (1, -3, "HG034", 3),
+              (1, -2, "HG035", 0)],
+        figures=[(1, -2, "fisher", "river", 0, 0)],
+    )
+    play(state, 0, "at:0,-2")
+    events = play(state, 0, "none")
+    [scored] = [e for e in events if e.code == "river_scored"]
+    assert (scored.args["pieces"], scored.args["tiles"], scored.args["fish"]) == (5, 4, 1)
+    assert scored.args["points"] == 6 and state.players[0].points["rivers"] == 6
+    features = GAME.cache.features(state)
+    assert not features.same(((0, -2), "river", 0), ((0, -2), "river", 2))
+
+
+def test_huts_and_meadows_are_not_paid_by_piece() -> None:
+    # HG072 (three river pieces into one lake) west of HG028 and the start: huts pay the
+    # fish of the river system (start lake 1 + HG072's lake 1), meadows their animals
+    # (a mammoth each on the start and HG028, HG072's deer: across meadow pieces of three
+    # tiles), never their pieces.
+    state = scripted(
+        draw=["HG002"],
+        laid=[(-1, 0, "HG028", 0), (-2, 0, "HG072", 0)],
+        figures=[(-1, 0, "hut", "river", 0, 1), (0, 0, "hunter", "meadow", 0, 0)],
+    )
+    features = GAME.cache.features(state)
+    assert features.system(((-1, 0), "river", 0)).pieces > 3
+    assert features.feature(((0, 0), "meadow", 0)).pieces == 3
+    events: list = []
+    end_game(state, GAME.cache, events, "test")
+    assert first(events, "huts_scored").args["points"] == 2
+    assert state.players[1].points["huts"] == 2
+    meadow = first(events, "meadow_scored")
+    assert (meadow.args["mammoths"], meadow.args["deer"]) == (2, 1)
+    assert meadow.args["winners"] == [0] and meadow.args["points"] == 6
+    assert state.players[0].points["meadows"] == 6
+
+
 @pytest.mark.parametrize(
     ("animals", "points"),
     [
@@ -114,11 +211,10 @@ def test_meadow_majority_hunters_merged_by_the_last_tile_both_score() -> None:
         laid=[(0, -1, "HG003", 0)],
         figures=[(0, 0, "hunter", "meadow", 0, 0), (0, -1, "hunter", "meadow", 0, 1)],
     )
+    # The all-meadow tile could only take a hunter, and its meadow is taken: no figure
+    # question, the rotation lays it and ends the game.
     events = play(state, 0, "at:-1,-1", "rot:0")
-    with pytest.raises(Exception) as refused:
-        play(state, 0, "fig:hunter:0")
-    assert getattr(refused.value, "code", None) == "feature_occupied"
-    events = play(state, 0, "none")
+    assert codes(events)[0] == "tile_placed" and "figure_placed" not in codes(events)
     assert codes(events)[-1] == "game_over" and state.end_reason == "last_tile_placed"
     scored = first(events, "meadow_scored")
     assert scored.args["points"] == 6 and scored.args["winners"] == [0, 1]

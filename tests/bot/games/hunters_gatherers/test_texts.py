@@ -174,7 +174,7 @@ def test_random_games_cover_the_engine(seen: Seen) -> None:
     assert {label.code for label, _ in seen.prompts.values()} >= {
         "hg.prompt.spot", "hg.prompt.rotation", "hg.prompt.figure"}
     assert {label.code for label in seen.options.values()} >= {
-        "hg.opt.at", "hg.opt.more", "hg.opt.rot", "hg.opt.fig", "hg.opt.none", "opt.back"}
+        "hg.opt.at", "hg.opt.rot", "hg.opt.fig", "hg.opt.none", "opt.back"}
     kinds = {label.args.get("kind") for label in seen.options.values()}
     assert kinds >= set(FIGURE_KINDS)
     assert {code for code, _ in seen.refusals.values()} >= {
@@ -334,8 +334,6 @@ def test_registry_gives_hunters_gatherers() -> None:
     ("label", "en", "ru"),
     [
         (Label("hg.opt.at", {"x": 2, "y": -1, "n": 7}), "📍 7", "📍 7"),
-        (Label("hg.opt.more", {"page": 2, "pages": 3}),
-         "➡ More spots (2/3)", "➡ Ещё места (2/3)"),
         (Label("hg.opt.rot", {"k": 1}), "↻ 90°", "↻ 90°"),
         (Label("hg.opt.rot", {"k": 0}), "↻ 0°", "↻ 0°"),
         (Label("hg.opt.fig", {"kind": "gatherer", "feature": "forest", "index": 0}),
@@ -349,6 +347,13 @@ def test_registry_gives_hunters_gatherers() -> None:
         (Label("hg.opt.fig", {"kind": "hunter", "feature": "meadow", "index": 1,
                               "sides": ["N", "E"]}),
          "🏹 Hunter in the meadow ↑→", "🏹 Охотник в низину ↑→"),
+        # As the engine sends them: with the button's number, as on the picture.
+        (Label("hg.opt.fig", {"kind": "fisher", "feature": "river", "index": 1,
+                              "sides": ["W"], "n": 3}),
+         "3 · 🎣 Fisher on the river ←", "3 · 🎣 Рыбак на реку ←"),
+        (Label("hg.opt.fig", {"kind": "hut", "feature": "river", "index": 0, "sides": [],
+                              "n": 11}),
+         "11 · 🛖 Hut", "11 · 🛖 Хижина"),
         (Label("hg.opt.none"), "No figure", "Без фигуры"),
         (Label("opt.back"), "« Back", "« Назад"),
     ],
@@ -359,18 +364,19 @@ def test_options(hg: HuntersGatherersTexts, label: Label, en: str, ru: str) -> N
 
 
 def test_spot_prompts(hg: HuntersGatherersTexts) -> None:
-    land = Label("hg.prompt.spot", {"tile": "HG002", "bonus": False, "page": 1, "pages": 1})
+    land = Label("hg.prompt.spot", {"tile": "HG002", "bonus": False})
     assert hg.prompt("en", land, EN, 0) == (
         "<b>Anna</b>, where does the tile go? Pick a numbered spot on the map."
     )
     assert hg.prompt("ru", land, RU, 0) == (
         "<b>Анна</b>, куда выложить квадрат? Выберите номер места на карте."
     )
+    # Arguments of prompts asked before the engine stopped paging say nothing more.
     paged = Label("hg.prompt.spot", {"tile": "HG002", "bonus": False, "page": 2, "pages": 3})
     assert hg.prompt("ru", paged, RU) == (
-        "Куда выложить квадрат? Выберите номер места на карте (страница 2 из 3)."
+        "Куда выложить квадрат? Выберите номер места на карте."
     )
-    fire = Label("hg.prompt.spot", {"tile": "HG088", "bonus": True, "page": 1, "pages": 1})
+    fire = Label("hg.prompt.spot", {"tile": "HG088", "bonus": True})
     assert hg.prompt("ru", fire, RU, 1) == (
         "<b>Борис</b>, бонусный ход! Куда выложить бонусный квадрат с огнём? "
         "Выберите номер места на карте."
@@ -383,13 +389,17 @@ def test_spot_prompts(hg: HuntersGatherersTexts) -> None:
 def test_rotation_and_figure_prompts(hg: HuntersGatherersTexts) -> None:
     rotation = Label("hg.prompt.rotation", {"tile": "HG002", "x": 1, "y": 0})
     assert hg.prompt("ru", rotation, RU, 2) == (
-        "<b>Клео</b>, как повернуть квадрат? Все повороты нарисованы под картой."
+        "<b>Клео</b>, как повернуть квадрат? Подходящие повороты нарисованы под картой."
     )
     figure = Label("hg.prompt.figure", {"tile": "HG002", "x": 1, "y": 0, "rotation": 1})
     assert hg.prompt("en", figure, EN, 0) == (
-        "<b>Anna</b>, place a tribe member or a hut on this tile?"
+        "<b>Anna</b>, place a tribe member or a hut on this tile? "
+        "The numbers on the picture are the buttons."
     )
-    assert hg.prompt("ru", figure, RU) == "Выставить соплеменника или хижину на этот квадрат?"
+    assert hg.prompt("ru", figure, RU) == (
+        "Выставить соплеменника или хижину на этот квадрат? "
+        "Номера на картинке — это номера кнопок."
+    )
 
 
 def test_placing_lines(hg: HuntersGatherersTexts) -> None:
@@ -413,27 +423,35 @@ def test_placing_lines(hg: HuntersGatherersTexts) -> None:
 
 
 def test_scoring_lines_agree_with_numbers(hg: HuntersGatherersTexts) -> None:
-    forest = Event("forest_scored", None, {"x": 0, "y": 0, "tiles": 5, "mushrooms": 1,
-                                           "gold": 2, "points": 12, "winners": [0, 1],
-                                           "returned": [0, 1]})
+    # Paid by piece: five forest pieces (on four tiles) are 10 points, plus a mushroom.
+    forest = Event("forest_scored", None, {"x": 0, "y": 0, "pieces": 5, "tiles": 4,
+                                           "mushrooms": 1, "gold": 2, "points": 12,
+                                           "winners": [0, 1], "returned": [0, 1]})
     assert hg.event("ru", forest, RU) == (
-        "🌲 Освоен лес: 5 квадратов, 1 квадрат с грибами, 2 золотых самородка. "
+        "🌲 Освоен лес: 5 участков, 1 квадрат с грибами, 2 золотых самородка. "
         "<b>Анна</b> и <b>Борис</b> получают по 12 очков."
     )
     assert hg.event("en", forest, EN) == (
-        "🌲 Forest completed: 5 tiles, 1 mushroom patch, 2 gold nuggets. "
+        "🌲 Forest completed: 5 pieces, 1 mushroom patch, 2 gold nuggets. "
         "<b>Anna</b> and <b>Boris</b> score 12 points each."
     )
-    river = Event("river_scored", None, {"x": 0, "y": 0, "tiles": 3, "fish": 1, "points": 4,
-                                         "winners": [2], "returned": [2]})
+    river = Event("river_scored", None, {"x": 0, "y": 0, "pieces": 3, "tiles": 2, "fish": 1,
+                                         "points": 4, "winners": [2], "returned": [2]})
     assert hg.event("ru", river, RU) == (
-        "🌊 Освоена река: 3 квадрата, 1 рыбина. <b>Клео</b> получает 4 очка."
+        "🌊 Освоена река: 3 участка, 1 рыбина. <b>Клео</b> получает 4 очка."
     )
+    assert hg.event("en", river, EN) == (
+        "🌊 River completed: 3 pieces, 1 fish. <b>Cleo</b> scores 4 points."
+    )
+    # An event stored before pieces were counted names its tiles: read as its pieces.
     empty = Event("river_scored", None, {"x": 0, "y": 0, "tiles": 2, "fish": 0, "points": 2,
                                          "winners": [], "returned": []})
     assert hg.event("ru", empty, RU) == (
-        "🌊 Освоена река: 2 квадрата. Рыбаков на ней не было, очков никто не получает."
+        "🌊 Освоена река: 2 участка. Рыбаков на ней не было, очков никто не получает."
     )
+    one = Event("forest_scored", None, {"pieces": 1, "tiles": 1, "points": 2,
+                                        "winners": [1]})
+    assert hg.event("ru", one, RU) == "🌲 Освоен лес: 1 участок. <b>Борис</b> получает 2 очка."
     huts = Event("huts_scored", None, {"x": 0, "y": 0, "points": 21, "winners": [0, 1, 2]})
     assert hg.event("ru", huts, RU) == (
         "🛖 Речная система, в озёрах 21 рыбина. "
@@ -530,7 +548,7 @@ def test_names_are_escaped(hg: HuntersGatherersTexts, lang: Lang) -> None:
 
 def test_unknown_seat_gets_a_neutral_name(hg: HuntersGatherersTexts) -> None:
     label = Label("hg.prompt.figure", {"tile": "HG002"})
-    assert hg.prompt("en", label, [], 2) == (
+    assert hg.prompt("en", label, [], 2).startswith(
         "<b>Player 3</b>, place a tribe member or a hut on this tile?"
     )
     assert hg.prompt("ru", label, [], 2).startswith("<b>Игрок 3</b>, ")
