@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,10 +20,20 @@ from typing import TextIO
 from bot.app import Campfire
 from bot.i18n import to_plain
 from bot.identity import Chat, User
-from bot.ui import Button, Message, Outgoing, Reply, ToChat
+from bot.ui import Button, Message, Outgoing, Picture, Reply, ToChat
 
 GROUP = Chat(id="con:group", title="console")
-LINE = re.compile(r"^\s*([^:#\s][^:]{0,40}?)(\s+dm)?\s*:\s*(.*)$", re.IGNORECASE)
+LINE = re.compile(r"^\s*(?P<name>[^:#\s][^:]*?)(?P<dm>\s+dm)?\s*:\s*(?P<text>.*)$",
+                  re.IGNORECASE)
+#: Longest name, in characters (Unicode code points of its normalised form): the
+#: length of a Telegram username, and enough for any first name plus a surname.
+MAX_NAME = 32
+HINT_FORMAT = "? Write lines as `name: text` (or `name dm: text`). Example: anna: /help"
+#: Bidirectional embeddings, overrides and isolates: in a name they would reorder
+#: the rest of every line that shows it.
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_INVISIBLE = ("Cf", "Mn", "Me", "Zs", "Zl", "Zp")
+_FILE_UNSAFE = re.compile(r"[^\w-]+")
 
 
 @dataclass(frozen=True)
@@ -33,15 +44,79 @@ class Pressable:
     chat: Chat
 
 
+class RefusedName(ValueError):
+    """A name the console refuses; the message is the hint to print."""
+
+
+def clean_line(line: str) -> str:
+    """A typed line made safe to handle, store and print.
+
+    Undecodable input (lone surrogates, as ``surrogateescape`` makes of bad bytes)
+    becomes U+FFFD; control characters go, tabs and line separators become spaces.
+    """
+    # Through UTF-16: a valid surrogate pair joins into its character, a lone one is replaced.
+    text = line.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    out = []
+    for ch in text:
+        kind = unicodedata.category(ch)
+        if ch == "\t" or kind in ("Zl", "Zp"):
+            out.append(" ")
+        elif kind != "Cc":
+            out.append(ch)
+    return "".join(out)
+
+
+def name_key(name: str) -> str:
+    """What identifies a typed name: NFC-normalised, whitespace runs as one space.
+
+    Nothing is folded: case, accents and symbols all count, so ``Zoë``, ``Zoé``,
+    ``zoë`` and ``🦊`` are four people, while ``Zoë`` typed precomposed or with a
+    combining diaeresis is one.
+    """
+    return " ".join(unicodedata.normalize("NFC", name).split())
+
+
 def console_user(name: str, lang: str | None) -> User:
-    """A console user; the id is derived from the name so it stays the same on restart."""
-    slug = re.sub(r"[^0-9a-zа-яё_]+", "_", name.strip().lower())
-    return User(id=f"con:{slug}", name=name.strip(), lang=lang)
+    """A console user: the id is ``con:`` + the name's key, the display name as typed.
+
+    The id depends on the name alone, so the same person is found again after a
+    restart. Raises ``RefusedName`` (its text is the hint) for an empty or too long name.
+    """
+    shown = "".join(ch for ch in clean_line(name) if ch not in _BIDI_CONTROLS).strip()
+    key = name_key(shown)
+    if not key or all(unicodedata.category(ch) in _INVISIBLE for ch in key):
+        raise RefusedName(HINT_FORMAT)
+    if len(key) > MAX_NAME:
+        raise RefusedName(
+            f"? That name is too long ({len(key)} characters); "
+            f"a name has at most {MAX_NAME}. Example: anna: /help"
+        )
+    return User(id=f"con:{key}", name=shown, lang=lang)
 
 
 def private_chat(user: User) -> Chat:
     """The private chat of a console user with the bot."""
-    return Chat(id=f"con:dm:{user.id[4:]}", private=True)
+    return Chat(id=f"con:dm:{user.id.removeprefix('con:')}", private=True)
+
+
+def file_part(text: str) -> str:
+    """A piece of a file name made of ``text``: word characters kept, the rest as ``_``.
+
+    Text without any word character (an emoji name) becomes a short digest instead.
+    """
+    part = _FILE_UNSAFE.sub("_", text).strip("_")[:MAX_NAME]
+    if part:
+        return part
+    return "u" + hashlib.sha1(text.encode("utf-8", "replace")).hexdigest()[:8]
+
+
+def file_recipient(chat_id: str) -> str:
+    """Who a picture was shown to, for its file name: ``group`` or ``dm-<name>``."""
+    if chat_id == GROUP.id:
+        return "group"
+    if chat_id.startswith("con:dm:"):
+        return f"dm-{file_part(chat_id.removeprefix('con:dm:'))}"
+    return file_part(chat_id)
 
 
 class ConsoleChat:
@@ -59,6 +134,7 @@ class ConsoleChat:
         self.names: dict[str, str] = {}  # user id -> name, to label private messages
         self._next = 1
         self._pictures: dict[str, str] = {}  # slot -> digest of the last picture saved
+        self._saved = 0  # pictures saved by this console: the last part of each file name
 
     def print(self, text: str = "") -> None:
         """Write a line."""
@@ -69,14 +145,18 @@ class ConsoleChat:
         """Handle one input line."""
         if not line.strip() or line.lstrip().startswith("#"):
             return
-        match = LINE.match(line)
+        match = LINE.match(clean_line(line))
         if match is None:
-            self.print("? Write lines as `name: text` (or `name dm: text`). Example: anna: /help")
+            self.print(HINT_FORMAT)
             return
-        user = console_user(match[1], self.lang)
+        try:
+            user = console_user(match["name"], self.lang)
+        except RefusedName as refused:
+            self.print(str(refused))
+            return
         self.names[user.id] = user.name
-        chat = private_chat(user) if match[2] else GROUP
-        text = match[3].strip()
+        chat = private_chat(user) if match["dm"] else GROUP
+        text = match["text"].strip()
         if text.isascii() and text.isdigit():
             pressable = self.buttons.get(int(text))
             if pressable is None:
@@ -106,29 +186,52 @@ class ConsoleChat:
             if isinstance(item.to, ToChat):
                 where = "group" if item.to.chat_id == GROUP.id else item.to.chat_id
                 chat = GROUP if item.to.chat_id == GROUP.id else Chat(id=item.to.chat_id)
+                recipient = file_recipient(item.to.chat_id)
             else:
                 # Console ids are made from names, so a restarted console can still
                 # say whom a private message is for before that user typed anything.
-                name = self.names.get(item.to.user_id, item.to.user_id.removeprefix("con:"))
+                key = item.to.user_id.removeprefix("con:")
+                name = self.names.get(item.to.user_id, key)
                 where = f"DM → {name}"
-                chat = Chat(id=f"con:dm:{item.to.user_id[4:]}", private=True)
-            self._print_message(where, chat, item.message)
+                chat = Chat(id=f"con:dm:{key}", private=True)
+                recipient = file_recipient(f"con:dm:{key}")
+            self._print_message(where, chat, item.message, recipient)
 
-    def _print_message(self, where: str, chat: Chat, message: Message) -> None:
+    def _print_message(self, where: str, chat: Chat, message: Message, recipient: str) -> None:
         slot = f" ({message.slot})" if message.slot else ""
         self.print(f"── [{where}]{slot}")
         for line in to_plain(message.text).splitlines():
             self.print(f"   {line}")
         self._print_buttons(message.buttons, chat)
         if message.picture is not None:
-            digest = hashlib.sha1(message.picture.png).hexdigest()
-            key = f"{where}:{message.slot}"
-            if self._pictures.get(key) != digest:
+            if message.slot is not None:
+                # A kept message printed again with the same picture: nothing new to show.
+                digest = hashlib.sha1(message.picture.png).hexdigest()
+                key = f"{where}:{message.slot}"
+                if self._pictures.get(key) == digest:
+                    return
                 self._pictures[key] = digest
-                self.picture_dir.mkdir(parents=True, exist_ok=True)
-                path = self.picture_dir / message.picture.name
-                path.write_bytes(message.picture.png)
-                self.print(f"   🖼 {path}")
+            self.print(f"   🖼 {self._save_picture(message.picture, recipient)}")
+
+    def _save_picture(self, picture: Picture, recipient: str) -> Path:
+        """Write ``picture`` to a file of its own and return its path.
+
+        The name is ``<picture name>-<recipient>-<n>.png`` (the bot names pictures
+        ``<table>-<version>``), with ``n`` counting this console's pictures; a file
+        that exists already (left by an earlier run, or another console sharing the
+        directory) is never overwritten: the count moves on instead.
+        """
+        self.picture_dir.mkdir(parents=True, exist_ok=True)
+        stem = file_part(Path(picture.name).stem)
+        while True:
+            self._saved += 1
+            path = self.picture_dir / f"{stem}-{recipient}-{self._saved}.png"
+            try:
+                with path.open("xb") as file:
+                    file.write(picture.png)
+            except FileExistsError:
+                continue
+            return path
 
     def _print_buttons(self, rows: tuple[tuple[Button, ...], ...], chat: Chat) -> None:
         for row in rows:

