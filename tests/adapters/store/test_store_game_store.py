@@ -268,8 +268,13 @@ async def test_archived_table_expires(
 ) -> None:
     await store.create(make_record(status=TableStatus.FINISHED))
     await store.archive("a7k2", retention=timedelta(seconds=1))
-    await redis_client.pexpire(store.keys.archived_table("a7k2"), 1)
-    await asyncio.sleep(0.05)
+    key = store.keys.archived_table("a7k2")
+    await redis_client.pexpire(key, 1)
+    # Wait for the expiry itself (each look expires a key past its time), 10 s at most.
+    for _ in range(10_000):
+        if not await redis_client.exists(key):
+            break
+        await asyncio.sleep(0.001)
     with pytest.raises(TableNotFound):
         await store.get_archived("a7k2")
 
