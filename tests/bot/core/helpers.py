@@ -33,7 +33,10 @@ BORIS = User(id="con:boris", name="Boris", lang="en")
 CLARA = User(id="con:clara", name="Clara", lang="en")
 DAN = User(id="con:dan", name="Dan", lang="en")
 EVA = User(id="con:eva", name="Eva", lang="en")
-USERS = {u.id: u for u in (ANNA, BORIS, CLARA, DAN, EVA)}
+FEDOR = User(id="con:fedor", name="Fedor", lang="en")
+GALA = User(id="con:gala", name="Gala", lang="en")
+PEOPLE = (ANNA, BORIS, CLARA, DAN, EVA, FEDOR, GALA)
+USERS = {u.id: u for u in PEOPLE}
 
 GROUP = Chat(id="con:g1", title="g1")
 GROUP2 = Chat(id="con:g2", title="g2")
@@ -154,9 +157,10 @@ class Harness:
 
     # --- tables ----------------------------------------------------------------------
 
-    async def new_table(self, creator: User, *args: str, chat: Chat = GROUP) -> str:
-        """Open a table with ``/new stone_age <args>``; returns its id."""
-        reply = await self.text(creator, " ".join(["/new", "stone_age", *args]), chat)
+    async def new_table(self, creator: User, *args: str, chat: Chat = GROUP,
+                        game: str = "stone_age") -> str:
+        """Open a table with ``/new <game> <args>``; returns its id."""
+        reply = await self.text(creator, " ".join(["/new", game, *args]), chat)
         assert reply.out, plain(reply.answer)
         slot = reply.out[0].message.slot
         assert slot is not None and slot.startswith("table:")
@@ -172,9 +176,9 @@ class Harness:
         raise AssertionError(f"no {verb} button in the table message")
 
     async def started(self, creator: User, *others: User, options: tuple[str, ...] = ("en",),
-                      chat: Chat = GROUP) -> str:
+                      chat: Chat = GROUP, game: str = "stone_age") -> str:
         """A running table: opened by ``creator``, joined by ``others`` (buttons), started."""
-        table_id = await self.new_table(creator, *options, chat=chat)
+        table_id = await self.new_table(creator, *options, chat=chat, game=game)
         for user in others:
             reply = await self.press(user, self.lobby_token(table_id, "join", chat), chat)
             assert not reply.alert, plain(reply.answer)
