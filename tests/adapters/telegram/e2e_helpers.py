@@ -62,6 +62,23 @@ async def wait_until(
         await asyncio.sleep(every)
 
 
+class ManualClock:
+    """Seconds that move only when a test says so; give the same one to the bot
+    (``start_bot(clock=...)``) and to the fake (``FakeTelegram(clock=...)``) and rate
+    windows, Telegram's waits and call times all follow it, whatever the machine's speed.
+    Starts at the real time, so dates look real."""
+
+    def __init__(self, start: float | None = None) -> None:
+        self.now = time.time() if start is None else start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        """Move on by ``seconds``."""
+        self.now += seconds
+
+
 def free_port() -> int:
     """A TCP port on loopback nobody listens on right now."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:

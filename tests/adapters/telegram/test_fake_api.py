@@ -37,12 +37,14 @@ from telegram.ext import (
     filters,
 )
 
+from tests.adapters.telegram.e2e_helpers import ManualClock, wait_until
 from tests.adapters.telegram.fake_api import FakeTelegram, RateLimits, make_png, parse_html
 
 
 @pytest.fixture
 async def tg() -> AsyncIterator[FakeTelegram]:
-    async with FakeTelegram() as fake:
+    """The fake, on a clock that moves only with ``advance_time``."""
+    async with FakeTelegram(clock=ManualClock(1000.0)) as fake:
         yield fake
 
 
@@ -248,14 +250,11 @@ async def test_application_long_polling_receives_command_and_callback(tg: FakeTe
             assert tg.user_says(alice, group, "hello all").update_id is None
             assert tg.user_says(alice, group, "/newgame@other_bot").update_id is None
             tg.user_says(alice, group, "/newgame@campfire_test_bot 4")
-            for _ in range(200):
-                if tg.messages_in(group):
-                    break
-                await asyncio.sleep(0.01)
+            await wait_until(lambda: tg.messages_in(group), what="the lobby")
             lobby = tg.last_message(group)
             assert tg.keyboard(lobby) == [("Join", "join")]
             tg.user_presses(alice, lobby, "join")
-            await asyncio.wait_for(done.wait(), 5)
+            await asyncio.wait_for(done.wait(), 10)  # a safety net only
         finally:
             await app.updater.stop()
             await app.stop()
@@ -281,13 +280,16 @@ async def test_get_updates_offset_timeout_and_allowed_updates(tg: FakeTelegram, 
     assert updates[1].my_chat_member is not None
     # not confirmed yet: asked again, the same updates come back
     assert len(await bot.get_updates(timeout=0)) == 2
-    # a higher offset confirms them; a long poll then waits for new ones
+    # a higher offset confirms them; a long poll then waits for new ones (its timeout
+    # is far longer than the test could take: it only ends with the new update)
     offset = updates[-1].update_id + 1
-    loop = asyncio.get_running_loop()
-    loop.call_later(0.2, tg.user_says, alice, None, "hi")
-    started = loop.time()
-    later = await bot.get_updates(offset=offset, timeout=3)
-    assert 0.1 < loop.time() - started < 2.5
+    polls = len(tg.calls_to("getUpdates"))
+    poll = asyncio.create_task(bot.get_updates(offset=offset, timeout=60, read_timeout=70))
+    await wait_until(lambda: len(tg.calls_to("getUpdates")) > polls, what="the long poll")
+    await asyncio.sleep(0)
+    assert not poll.done() and not tg.calls_to("getUpdates")[-1].finished  # it waits
+    tg.user_says(alice, None, "hi")
+    later = await asyncio.wait_for(poll, 10)  # a safety net only
     assert [u.message.text for u in later if u.message] == ["hi"]
 
     tg.redeliver(later[0].update_id)  # the same update again (dedupe tests)
@@ -319,12 +321,13 @@ async def test_retry_after_from_injection_and_rate_limits(tg: FakeTelegram, bot:
     await bot.send_message(group.id, "hi")  # one-off
 
     tg.rate_limits = RateLimits(group_messages=3, group_window=60, global_messages=None)
+    tg.advance_time(1)
     t0 = tg.now()
     await bot.send_message(group.id, "2")
     await bot.send_message(group.id, "3")
     with pytest.raises(RetryAfter) as limited:
         await bot.send_message(group.id, "4")
-    assert 55 <= seconds(limited.value) <= 60
+    assert seconds(limited.value) == 59  # the window of "hi", sent a second before t0
     assert [(h.chat_id, h.scope) for h in tg.rate_limited] == [(group.id, "chat")]
     assert tg.sent_count(group, since=t0) == 2 and tg.sent_count(group) == 3
     tg.advance_time(61)
