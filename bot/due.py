@@ -120,7 +120,8 @@ async def _remind(sv: Services, job_id: str, payload: dict[str, Any]) -> JobResu
     prompt = next((p for p in sv.prompts(record) if p.seat == seat), None)
     if prompt is not None:
         lang = await sv.seat_lang(record, seat)
-        message = sv.presenter.private_prompt(record, prompt, lang, heading="turn.reminder")
+        message = sv.presenter.private_prompt(record, prompt, lang, heading="turn.reminder",
+                                              now=sv.now())
         result.out.append(Outgoing(ToUser(record.seats[seat]), message, record.table_id))
     return result
 

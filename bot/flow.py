@@ -108,8 +108,13 @@ async def table_message(sv: Services, record: TableRecord) -> Message:
     if record.status in (TableStatus.LOBBY, TableStatus.ABORTED):
         return sv.presenter.table_any(record, game, None, lang, [])
     state = sv.view_state(record)
-    picture = sv.presenter.picture(record, game, state, lang) if sv.pictures else None
-    return sv.presenter.table_any(record, game, state, lang, sv.prompts(record), picture)
+    prompts = sv.prompts(record) if record.status == TableStatus.RUNNING else []
+    # With one decision open the table carries its buttons: the picture marks them.
+    focus = prompts[0] if len(prompts) == 1 else None
+    now = sv.now()
+    picture = (sv.presenter.picture(record, game, state, lang, focus=focus, now=now)
+               if sv.pictures else None)
+    return sv.presenter.table_any(record, game, state, lang, prompts, picture, now)
 
 
 async def settle(sv: Services, before: TableRecord, record: TableRecord) -> list[Outgoing]:
@@ -156,7 +161,8 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> list
         heading = "turn.your_turn" if key not in was_open else "turn.continue"
         out.append(Outgoing(ToUser(record.seats[seat]),
                             sv.presenter.private_prompt(record, prompts[seat], lang,
-                                                        heading=heading), record.table_id))
+                                                        heading=heading, now=sv.now()),
+                            record.table_id))
         schedule += _seat_jobs(sv, record, seat)
     if nxt is not None:
         out.append(await _next_notice(sv, record, started[0], nxt))

@@ -29,7 +29,7 @@ from bot.storage import (
     TableRecord,
     TableStatus,
 )
-from bot.table_settings import meta_of
+from bot.table_settings import meta_of, options_of
 from bot.texts import texts_for
 from bot.turns import load_state
 from bot.ui import Message, Outgoing, Reply, ToChat, ToUser
@@ -157,7 +157,9 @@ async def cmd_board(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     lang = await sv.user_lang(ctx.user)
     lines = texts_for(record.game).board(lang, game.view(state, seat), seat, seat_names(record))
     text = Markup("\n".join([sv.t(lang, "cmd.board", table=record.table_id), *lines]))
-    picture = sv.presenter.picture(record, game, state, lang, seat) if sv.pictures else None
+    focus = next((p for p in sv.prompts(record) if p.seat == seat), None)
+    picture = (sv.presenter.picture(record, game, state, lang, seat, focus, sv.now())
+               if sv.pictures else None)
     out = [Outgoing(ToUser(ctx.user.id), Message(text=text, picture=picture))]
     answer = None if ctx.chat.private else sv.t(ctx.lang, "cmd.board_sent")
     return Reply(answer=answer, out=out)
@@ -208,7 +210,7 @@ async def cmd_turn(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     lang = await sv.user_lang(ctx.user)
     if prompt is None:
         return say(sv.t(ctx.lang, "cmd.not_your_turn_now", table=record.table_id))
-    message = sv.presenter.private_prompt(record, prompt, lang)
+    message = sv.presenter.private_prompt(record, prompt, lang, now=sv.now())
     return Reply(out=[Outgoing(ToUser(ctx.user.id), message, record.table_id)])
 
 
@@ -335,6 +337,13 @@ async def cmd_resume(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
         if any(p.seat == seat for p in game.pending(load_state(game, record))):
             meta.opened[str(seat)] = record.version + 1
             meta.opened_at[str(seat)] = sv.now()
+        options = options_of(record)
+        if options.clock:
+            # Back from the autopilot with an empty bank: at least one turn's increment
+            # (the starting time when there is none), or it would run out again at once.
+            least = min(options.clock_bonus_h or options.clock_initial_h,
+                        options.clock_max_h) * 3600
+            meta.bank[str(seat)] = max(meta.bank.get(str(seat), 0.0), least)
         changed = record.model_copy(update={"meta": meta.model_dump(mode="json")})
         try:
             committed = await sv.store.commit(

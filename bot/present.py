@@ -13,9 +13,11 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from bot.clock import duration_words, time_left
 from bot.games import GameManifest, manifests
 from bot.i18n import Lang, Markup
 from bot.i18n.catalog import Catalog
+from bot.render.caption import with_caption
 from bot.storage import TableRecord, TableStatus
 from bot.table_settings import meta_of, options_of
 from bot.texts import texts_for
@@ -143,13 +145,17 @@ class Presenter:
 
     def private_prompt(
         self, record: TableRecord, prompt: Prompt, lang: Lang, page: int = 0,
-        heading: str = "turn.your_turn",
+        heading: str = "turn.your_turn", now: float | None = None,
     ) -> Message:
-        """A player's private message with their decision and buttons."""
+        """A player's private message with their decision and buttons (and, with a turn
+        clock and ``now``, the time they have left)."""
         text = self.t(
             lang, heading, game=self.game_title(lang, record.game), table=record.table_id,
             prompt=self.prompt_line(record, prompt, lang),
         )
+        note = self.clock_note(record, prompt.seat, lang, now)
+        if note is not None:
+            text = Markup(f"{text}\n{note}")
         return Message(text=text, buttons=self.prompt_buttons(record, prompt, lang, page),
                        slot=dm_slot(record, prompt.seat),
                        renew=heading in ("turn.your_turn", "turn.reminder"))
@@ -168,15 +174,34 @@ class Presenter:
 
     def picture(
         self, record: TableRecord, game: Game[Any], state: BaseModel, lang: Lang,
-        seat: int | None = None, focus: Prompt | None = None,
+        seat: int | None = None, focus: Prompt | None = None, now: float | None = None,
     ) -> Picture | None:
         """The board as a picture, if the game has one; ``focus`` is the prompt it is
-        shown with (the picture may mark what its buttons mean)."""
+        shown with (the picture may mark what its buttons mean). With a turn clock and
+        ``now``, every seat's time left is written under it."""
         render = self.games[record.game].picture
         if render is None:
             return None
         png = render(game.view(state, seat), seat_names(record), lang, focus)
+        if now is not None and options_of(record).clock:
+            png = with_caption(png, self.clock_strip(record, lang, now))
         return Picture(png=png, name=f"{record.table_id}-{record.version}.png")
+
+    def clock_note(self, record: TableRecord, seat: int, lang: Lang, now: float | None,
+                   code: str = "clock.left") -> Markup | None:
+        """``⏳ 5 h 10 min left``: a seat's clock, if the table has one."""
+        left = time_left(record, seat, now) if now is not None else None
+        if left is None:
+            return None
+        return self.t(lang, code, left=duration_words(self.catalog, lang, left))
+
+    def clock_strip(self, record: TableRecord, lang: Lang, now: float) -> str:
+        """Every seat's time left, for the caption under a picture."""
+        seats = []
+        for seat, name in enumerate(seat_names(record)):
+            left = time_left(record, seat, now) or 0.0
+            seats.append(f"{name} {duration_words(self.catalog, lang, left)}")
+        return self.catalog.plain(lang, "clock.strip", seats=" · ".join(seats))
 
     def scores_line(self, record: TableRecord, summary: Summary, lang: Lang) -> Markup:
         """Everyone's score right now."""
@@ -188,9 +213,9 @@ class Presenter:
 
     def table(
         self, record: TableRecord, game: Game[Any], state: BaseModel, lang: Lang,
-        prompts: list[Prompt], picture: Picture | None = None,
+        prompts: list[Prompt], picture: Picture | None = None, now: float | None = None,
     ) -> Message:
-        """The table's message during play."""
+        """The table's message during play (with ``now``, each clock of a seat asked)."""
         summary = game.summary(state)
         title = self.game_title(lang, record.game)
         header = (self.t(lang, "table.header", game=title, table=record.table_id,
@@ -202,6 +227,9 @@ class Presenter:
         meta = meta_of(record)
         for prompt in prompts:
             line = self.prompt_line(record, prompt, lang)
+            note = self.clock_note(record, prompt.seat, lang, now, "clock.seat")
+            if note is not None:
+                line = Markup(f"{line} {note}")
             if str(prompt.seat) in meta.autopilot:
                 line = self.t(lang, "table.autopilot_marker", line=line)
             lines.append(self.t(lang, "table.now", line=line))
@@ -255,7 +283,7 @@ class Presenter:
 
     def table_any(
         self, record: TableRecord, game: Game[Any], state: BaseModel | None, lang: Lang,
-        prompts: list[Prompt], picture: Picture | None = None,
+        prompts: list[Prompt], picture: Picture | None = None, now: float | None = None,
     ) -> Message:
         """The table's message for whatever state it is in."""
         if record.status == TableStatus.ABORTED:
@@ -264,4 +292,4 @@ class Presenter:
             return self.lobby(record, lang)
         if record.status == TableStatus.FINISHED:
             return self.finished(record, game, state, lang, picture)
-        return self.table(record, game, state, lang, prompts, picture)
+        return self.table(record, game, state, lang, prompts, picture, now)

@@ -152,13 +152,13 @@ async def _page(sv: Services, ctx: Ctx, token: Token) -> Reply:
         return refuse(sv, ctx, "press.stale")
     buttons = sv.presenter.prompt_buttons(record, prompt, ctx.lang, page)
     if ctx.chat.private:
-        message = sv.presenter.private_prompt(record, prompt, ctx.lang, page)
+        message = sv.presenter.private_prompt(record, prompt, ctx.lang, page, now=sv.now())
         # Turning a page edits the prompt in place: no new message, no notification.
         message = replace(message, renew=False)
         return Reply(out=[Outgoing(ToUser(ctx.user.id), message)])
     game = get_game(record.game)
     base = sv.presenter.table(record, game, sv.view_state(record), sv.table_lang(record),
-                              sv.prompts(record))
+                              sv.prompts(record), now=sv.now())
     message = Message(text=base.text, buttons=buttons, slot=table_slot(record))
     return Reply(answer=Markup(""), out=[Outgoing(ToChat(record.chat_id), message)])
 
