@@ -19,13 +19,10 @@ import statistics
 import time
 from typing import Any
 
-from bot.games.hunters_gatherers.picture import (
-    SAMPLE_NAMES,
-    render_hunters_gatherers,
-    sample_view,
-    tile_image,
-    tile_layout,
-)
+from bot.games.hunters_gatherers.picture import render_hunters_gatherers
+from bot.games.hunters_gatherers.samples import SAMPLE_NAMES, sample_view
+from bot.games.hunters_gatherers.tile_drawing import tile_image
+from bot.games.hunters_gatherers.tile_geometry import tile_layout
 
 BAR_MS_P50 = 300
 

@@ -28,6 +28,8 @@ _TABLE: dict[str, tuple[str, str]] = {
     "pick_spot": ("Выберите номер места на карте", "Pick a numbered spot on the map"),
     "pick_rotation": ("Выберите поворот", "Pick a rotation"),
     "pick_figure": ("Можно поставить фигуру", "You may place a figure"),
+    "pick_rotation_here": ("Повороты, которые подходят сюда", "The turns that fit this spot"),
+    "pick_figure_numbered": ("Номер на участке — номер кнопки", "A piece's number is its button"),
     "over": ("Игра окончена", "Game over"),
     "end.tiles_exhausted": ("квадраты кончились", "no tiles left"),
     "end.last_tile_placed": ("выложен последний квадрат", "the last tile is placed"),

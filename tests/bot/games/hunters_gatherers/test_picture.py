@@ -1,7 +1,9 @@
-"""The Hunters and Gatherers picture: valid, deterministic, legible, robust to any input.
+"""The Hunters and Gatherers picture: valid, deterministic, legible, robust to any input,
+and, shown with its prompt, explaining that prompt's buttons.
 
-The engine's view is not final yet, so views are built by random growth of the map
-(``sample_view``, which uses the engine's own ``legal_placements``).
+Views are built by random growth of the map (``sample_view``, which uses the engine's
+own ``legal_placements``) or by playing real games to a step (``played_view``, which
+also gives the open prompt).
 """
 
 from __future__ import annotations
@@ -9,24 +11,39 @@ from __future__ import annotations
 import copy
 import io
 import json
+import math
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PIL import Image
 
+from bot.games.hunters_gatherers.focus import FigureMark, mark_points, read_focus
+from bot.games.hunters_gatherers.map_drawing import map_frame, mark_radius
 from bot.games.hunters_gatherers.picture import (
-    GAP,
-    HEADER_H,
-    MIN_CELL,
-    SPOT_BG,
-    map_frame,
+    PageLayout,
+    page_layout,
     render_hunters_gatherers,
-    sample_view,
-    tile_layout,
-    write_samples,
 )
 from bot.games.hunters_gatherers.picture_labels import LABELS, label
+from bot.games.hunters_gatherers.samples import played_view, sample_view, write_samples
+from bot.games.hunters_gatherers.style import (
+    BG,
+    CHOSEN,
+    FOCUS_TILE,
+    GAP,
+    HEADER_H,
+    MARK_BG,
+    MARK_EDGE,
+    MIN_CELL,
+    PANEL,
+    PANEL_TOP,
+    SPOT_BG,
+    STRIP_TILE,
+)
+from bot.games.hunters_gatherers.tile_drawing import tile_image
+from bot.games.hunters_gatherers.tile_geometry import tile_layout
+from engine.core.prompts import Label, Option, Prompt
 from engine.hunters_gatherers.geometry import Placement, legal_placements, mismatches
 from engine.hunters_gatherers.tiles import all_tiles, oriented, tiles_of
 
@@ -261,3 +278,196 @@ def test_write_samples(tmp_path: Path) -> None:
     for path in written:
         assert path.name.startswith("hg_")
         _png(path.read_bytes())
+
+
+# ------------------------------------------------- the focus: what the buttons mean
+
+
+def _near(pixel: Any, color: tuple[int, int, int], tolerance: int = 24) -> bool:
+    return isinstance(pixel, tuple) and all(
+        abs(a - b) <= tolerance for a, b in zip(pixel, color, strict=True))
+
+
+def _layout(view: dict[str, Any], focus: Prompt | None, lang: str = "ru") -> PageLayout:
+    return page_layout(view, lang, read_focus(focus, view))
+
+
+@pytest.fixture(scope="module")
+def turning() -> tuple[dict[str, Any], Prompt]:
+    """A real rotation prompt where only some rotations fit."""
+    for seed in range(40):
+        view, prompt = played_view(3, seed, "rotation", min_tiles=8)
+        if len(prompt.options) < 5:  # fewer than four turns, and "back"
+            return view, prompt
+    raise AssertionError("no rotation prompt with fewer than four turns")
+
+
+@pytest.fixture(scope="module")
+def figuring() -> tuple[dict[str, Any], Prompt]:
+    """A real figure prompt with several figure buttons."""
+    return played_view(2, 13, "figure", min_tiles=20, min_figures=4)
+
+
+def test_the_rotation_step_frames_the_spot_being_turned(
+        turning: tuple[dict[str, Any], Prompt]) -> None:
+    view, prompt = turning
+    spot = (prompt.label.args["x"], prompt.label.args["y"])
+    plain = _png(render_hunters_gatherers(view, NAMES)).convert("RGB")
+    focused = _png(render_hunters_gatherers(view, NAMES, "ru", prompt)).convert("RGB")
+    assert plain.tobytes() != focused.tobytes()
+    layout = _layout(view, prompt)
+    assert layout == _layout(view, None)  # the same places: only the marks differ
+    x0, y0, _, _ = layout.cell_box(*spot)
+    cell = layout.frame.cell
+    inset, edge = max(2, cell // 16), max(2, cell // 24)
+    # The chosen spot: a thick red frame (the plain picture has an orange one).
+    ring = (x0 + cell // 2, y0 + inset + edge // 2)
+    assert _near(focused.getpixel(ring), CHOSEN) and not _near(plain.getpixel(ring), CHOSEN)
+    assert _near(focused.getpixel((x0 + cell // 5, y0 + cell // 5)), SPOT_BG, 6)
+    # Another spot is only an outline now: its inside shows the table, not a spot card.
+    other = next((s["x"], s["y"]) for s in view["spots"] if (s["x"], s["y"]) != spot)
+    ox, oy, _, _ = layout.cell_box(*other)
+    assert _near(plain.getpixel((ox + cell // 5, oy + cell // 5)), SPOT_BG, 6)
+    assert _near(focused.getpixel((ox + cell // 5, oy + cell // 5)), BG, 6)
+
+
+def test_the_rotation_step_shows_only_the_rotations_offered_there(
+        turning: tuple[dict[str, Any], Prompt]) -> None:
+    view, prompt = turning
+    offered = [int(o.key[4:]) for o in prompt.options if o.key.startswith("rot:")]
+    assert read_focus(prompt, view).rotations == tuple(offered)
+    assert 1 <= len(offered) < 4
+    plain = _png(render_hunters_gatherers(view, NAMES)).convert("RGB")
+    focused = _png(render_hunters_gatherers(view, NAMES, "en", prompt)).convert("RGB")
+    panel = _layout(view, prompt, "en").panel
+    assert panel is not None
+    x0, y0, _, _ = panel
+    gap = min(22.0, ((panel[2] - x0) - 4 * STRIP_TILE) / 5)
+
+    def slot_centre(slot: int) -> tuple[int, int]:
+        return (round(x0 + gap + slot * (STRIP_TILE + gap)) + STRIP_TILE // 2,
+                y0 + PANEL_TOP + STRIP_TILE // 2)
+
+    # The slots after the offered rotations are empty panel; the plain strip has all four.
+    for slot in range(len(offered), 4):
+        assert _near(focused.getpixel(slot_centre(slot)), PANEL, 6)
+        assert not _near(plain.getpixel(slot_centre(slot)), PANEL, 6)
+    # The offered ones are drawn in full, in button order, exactly as the tile turned so.
+    tile_id = view["current"]["tile"]
+    for slot, k in enumerate(offered):
+        drawn = tile_image(tile_id, k, STRIP_TILE, "en").convert("RGB")
+        cx, cy = slot_centre(slot)
+        probe = (STRIP_TILE // 2 + 9, STRIP_TILE // 2 - 7)
+        want = drawn.getpixel(probe)
+        assert isinstance(want, tuple)
+        assert _near(focused.getpixel((cx + 9, cy - 7)), want)
+
+
+def test_the_figure_step_numbers_each_piece_like_its_button(
+        figuring: tuple[dict[str, Any], Prompt]) -> None:
+    view, prompt = figuring
+    focus = read_focus(prompt, view)
+    figures = [(i, o) for i, o in enumerate(prompt.options, start=1) if o.key.startswith("fig:")]
+    assert len(focus.figures) == len(figures) >= 4
+    for mark, (number, option) in zip(focus.figures, figures, strict=True):
+        # The number is the option's place in the prompt and the one the button shows.
+        assert mark.number == number == option.label.args["n"]
+        assert option.key == f"fig:{mark.kind}:{mark.index}"
+    plain = _png(render_hunters_gatherers(view, NAMES)).convert("RGB")
+    focused = _png(render_hunters_gatherers(view, NAMES, "ru", prompt)).convert("RGB")
+    assert plain.tobytes() != focused.tobytes()
+    laid = view["tiles"][-1]
+    layout = _layout(view, prompt)
+    cell = layout.frame.cell
+    x0, y0, _, _ = layout.cell_box(laid["x"], laid["y"])
+    points = mark_points(tile_layout(laid["tile"], laid["rotation"]), focus.figures)
+    r = mark_radius(cell)
+    for ux, uy in points:
+        cx, cy = x0 + ux * cell, y0 + uy * cell
+        # A red ring round each mark; a white disc inside it.
+        ring = (round(cx - r + 1), round(cy))
+        assert _near(focused.getpixel(ring), MARK_EDGE, 40), ring
+        assert not _near(plain.getpixel(ring), MARK_EDGE, 40), ring
+        inside = [focused.getpixel((round(cx + dx), round(cy + dy)))
+                  for dx in (-r * 0.45, r * 0.45) for dy in (-r * 0.45, r * 0.45)]
+        assert any(_near(p, MARK_BG, 30) for p in inside)
+    # The large copy of the tile in the panel carries the same marks.
+    panel = layout.panel
+    assert panel is not None and panel[3] - panel[1] >= PANEL_TOP + FOCUS_TILE
+    tx, ty = panel[0] + 14, panel[1] + PANEL_TOP
+    big = FOCUS_TILE * 0.075
+    for ux, uy in points:
+        cx, cy = tx + ux * FOCUS_TILE, ty + uy * FOCUS_TILE
+        assert _near(focused.getpixel((round(cx - big + 2), round(cy))), MARK_EDGE, 40)
+
+
+def test_the_numbers_follow_the_order_of_the_options(
+        figuring: tuple[dict[str, Any], Prompt]) -> None:
+    view, prompt = figuring
+    swapped = Prompt(prompt.seat, prompt.label, tuple(reversed(prompt.options)), prompt.step)
+    marks = read_focus(swapped, view).figures
+    count = len(prompt.options)
+    assert [m.number for m in marks] == sorted(count + 1 - m.number
+                                               for m in read_focus(prompt, view).figures)
+    assert render_hunters_gatherers(view, NAMES, "ru", swapped) != render_hunters_gatherers(
+        view, NAMES, "ru", prompt)
+
+
+def test_marks_on_one_piece_stand_apart_inside_the_tile() -> None:
+    # HG079: four rivers into one lake; a fisher and a hut may both go on river 0.
+    marks = (FigureMark(1, "fisher", "river", 0), FigureMark(2, "hut", "river", 0),
+             FigureMark(3, "fisher", "river", 1), FigureMark(4, "hunter", "meadow", 0))
+    points = mark_points(tile_layout("HG079", 0), marks)
+    for i, p in enumerate(points):
+        assert 0.1 <= p[0] <= 0.9 and 0.1 <= p[1] <= 0.9
+        for q in points[:i]:
+            assert math.dist(p, q) >= 0.19
+    assert points[0] == tile_layout("HG079", 0).anchors[("river", 0)]
+
+
+def test_without_focus_or_with_a_prompt_it_cannot_read_the_picture_is_plain(
+        turning: tuple[dict[str, Any], Prompt],
+        figuring: tuple[dict[str, Any], Prompt]) -> None:
+    rot_view, rot_prompt = turning
+    fig_view, fig_prompt = figuring
+    spot_view, spot_prompt = played_view(2, 4, "spot", min_tiles=5)
+    plain = {id(v): render_hunters_gatherers(v, NAMES, "en")
+             for v in (rot_view, fig_view, spot_view)}
+    odd_label = Label("hg.prompt.figure", {"x": "one", "y": None, "tile": 7})
+    cases = [
+        (rot_view, None),
+        (spot_view, spot_prompt),  # the spots are numbered as the buttons already
+        (fig_view, rot_prompt),  # a prompt of another step than the view's
+        (rot_view, fig_prompt),
+        (rot_view, Prompt(0, Label("hg.prompt.rotation", {"x": 999, "y": 999}),
+                          rot_prompt.options)),  # a spot the view does not offer
+        (rot_view, Prompt(0, Label("hg.prompt.rotation", {"x": True, "y": "2"}), ())),
+        (fig_view, Prompt(0, Label("sa.prompt.place", {"x": 1}), fig_prompt.options)),
+        (fig_view, Prompt(0, odd_label, fig_prompt.options)),  # another tile than laid
+        (fig_view, Prompt(0, fig_prompt.label,
+                          (Option("fig:hunter:99", Label("x")), Option("fig:x:y", Label("x")),
+                           Option("fig:hut", Label("x")), Option("rot:7", Label("x")),
+                           Option("fig:gatherer:01", Label("x"))))),
+        (fig_view, Prompt(0, fig_prompt.label, ())),
+    ]
+    for view, focus in cases:
+        assert render_hunters_gatherers(view, NAMES, "en", focus) == plain[id(view)], focus
+    # A rotation prompt without rot: keys still frames the spot, with the view's turns.
+    bare = Prompt(rot_prompt.seat, rot_prompt.label, ())
+    assert read_focus(bare, rot_view).turning
+    _png(render_hunters_gatherers(rot_view, NAMES, "en", bare))
+    # Hostile views with a focus do not crash either.
+    for odd in ({"game": "hunters_gatherers", "step": "figure"},
+                {"step": "rotation", "spots": [{"x": 1, "y": 0, "rotations": "no"}]},
+                {"step": "figure", "tiles": [{"x": 0, "y": 0, "tile": "HG001"}],
+                 "current": {"tile": "HG001"}}):
+        for focus in (rot_prompt, fig_prompt, spot_prompt):
+            _png(render_hunters_gatherers(odd, NAMES, "ru", focus))
+
+
+def test_spot_buttons_are_numbered_as_on_the_map() -> None:
+    view, prompt = played_view(3, 8, "spot", min_tiles=15)
+    numbers = {(s["x"], s["y"]): s["n"] for s in view["spots"]}
+    for position, option in enumerate(prompt.options, start=1):
+        assert numbers[(option.label.args["x"], option.label.args["y"])] == position
+        assert option.label.args["n"] == position
