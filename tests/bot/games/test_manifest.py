@@ -1,0 +1,134 @@
+"""Manifests: what the bot reads about each game, and the one alias list all commands use."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from bot import lobby
+from bot.games import (
+    GameManifest,
+    Variant,
+    alias_key,
+    find_game,
+    find_upcoming,
+    manifest,
+    manifests,
+)
+from bot.i18n.catalog import LANGS, default_catalog
+from bot.identity import Chat, User
+from bot.new_table_args import BadArgument, parse_new_args
+from bot.rules import RulesLibrary
+from bot.table_settings import options_of
+from bot.turns import replay
+from engine.registry import games
+
+
+def test_every_engine_has_a_manifest_and_back() -> None:
+    assert set(manifests()) == set(games())
+    for name, entry in manifests().items():
+        assert entry.game is games()[name]
+        assert entry.rules_file().is_file()
+        for lang in LANGS:
+            assert entry.texts_file(lang).is_file()
+            assert default_catalog().has(lang, entry.title_code)
+
+
+@pytest.mark.parametrize("name", sorted(manifests()))
+def test_each_alias_finds_its_game_in_new_and_rules(name: str) -> None:
+    entry = manifests()[name]
+    rules = RulesLibrary()
+    for alias in (name, *entry.aliases, entry.aliases[0].upper()):
+        found = find_game(alias)
+        assert found is not None and found.name == name, alias
+        assert rules.resolve_game(alias) == name, alias
+
+
+def test_alias_keys_ignore_case_spaces_and_punctuation() -> None:
+    assert alias_key("Stone-Age") == alias_key("stone age") == alias_key("STONEAGE")
+    assert alias_key("Ёлка") == alias_key("елка")
+    assert find_game("chess") is None
+
+
+def test_announced_games_answer_not_yet() -> None:
+    titles = find_upcoming("каверна")
+    if "caverna" in manifests():
+        assert titles is None  # hosted now: its manifest speaks for it
+    else:
+        assert titles is not None and titles["en"].startswith("Caverna")
+    assert find_upcoming("chess") is None
+
+
+def test_a_variant_rejects_a_default_or_word_outside_its_values() -> None:
+    with pytest.raises(ValueError, match="default"):
+        Variant("mode", ("a", "b"), "c")
+    with pytest.raises(ValueError, match="unknown values"):
+        Variant("mode", ("a", "b"), "a", {"x": "z"})
+
+
+class _Recording:
+    """A real engine that notes the options each ``new`` was given."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.given: list[Mapping[str, Any] | None] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+    def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> Any:
+        self.given.append(options)
+        return self.game.new(players, seed, options)
+
+
+def _with_variants(entry: GameManifest, game: Any) -> GameManifest:
+    variants = (Variant("pace", ("slow", "fast"), "slow", {"быстро": "fast", "fast": "fast"}),)
+    return dataclasses.replace(entry, game=game, variants=variants)
+
+
+def test_variants_go_from_new_through_the_lobby_to_the_engine_and_replays() -> None:
+    base = next(iter(manifests().values()))
+    engine = _Recording(base.game)
+    entry = _with_variants(base, engine)
+    assert parse_new_args(entry, "en", ()).variants == {"pace": "slow"}
+    assert parse_new_args(entry, "en", ("pace=fast",)).variants == {"pace": "fast"}
+    options = parse_new_args(entry, "en", ("быстро",))
+    assert options.variants == {"pace": "fast"}
+    with pytest.raises(BadArgument) as bad:
+        parse_new_args(entry, "en", ("pace=warp",))
+    assert bad.value.code == "cmd.bad_variant" and "slow, fast" in bad.value.fill["values"]
+
+    chat, anna, boris = Chat("g"), User("a", "Anna"), User("b", "Boris")
+    record = lobby.open_table("t1", engine, chat, anna, options)
+    record = lobby.join(record, boris)
+    if entry.min_players > 2:
+        pytest.skip("the first game needs more than two players")
+    import random
+
+    record = lobby.start(record, anna, engine, random.Random(1))
+    assert options_of(record).variants == {"pace": "fast"}
+    assert engine.given[-1] == {"pace": "fast"}
+    replay(engine, record, [])
+    assert engine.given[-1] == {"pace": "fast"}
+
+
+@pytest.mark.parametrize(("args", "code"), [
+    (("9",), "cmd.bad_seats"), (("1-9",), "cmd.bad_seats"), (("0",), "cmd.bad_seats"),
+    (("remind=0",), "cmd.bad_duration"), (("clock=1e9/1/1",), "cmd.bad_option"),
+    (("banana",), "cmd.bad_option"),
+])
+def test_bad_new_arguments_are_named(args: tuple[str, ...], code: str) -> None:
+    entry = next(iter(manifests().values()))
+    with pytest.raises(BadArgument) as bad:
+        parse_new_args(entry, "ru", args)
+    assert bad.value.code == code and bad.value.fill["option"] == args[0]
+
+
+def test_a_single_count_fixes_the_seats() -> None:
+    entry = manifest(next(iter(manifests())))
+    count = entry.min_players
+    options = parse_new_args(entry, "en", (str(count),))
+    assert options.min_seats == options.max_seats == count
