@@ -18,10 +18,24 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import re
 from dataclasses import dataclass
 
 MAC_CHARS = 10
-KINDS = {"m": 5, "p": 5, "l": 2, "a": 2, "v": 3}
+_NUMBER = r"0|[1-9][0-9]{0,8}"
+_WORD = r"[a-z]{1,12}"
+_DIGEST = r"[0-9a-f]{8}"
+# The shape of each kind's fields: a signed token whose fields do not fit (a bug, an old
+# or future layout) is refused like a forged one, never half-read.
+SHAPES: dict[str, tuple[str, ...]] = {
+    "m": (_NUMBER, _NUMBER, _DIGEST, _NUMBER),
+    "p": (_NUMBER, _NUMBER, _DIGEST, _NUMBER),
+    "l": (_WORD,),
+    "a": (_NUMBER,),
+    "v": (_NUMBER, _WORD),
+}
+KINDS = {kind: len(shape) + 1 for kind, shape in SHAPES.items()}
+_TABLE = re.compile(r"[0-9a-z]{1,16}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,12 +71,17 @@ class TokenSigner:
 
     def parse(self, token: str) -> Token | None:
         """The token's content, or None if it is malformed or not ours."""
-        if not token or len(token) > 64:
+        if not token or len(token) > 64 or not token.isascii():
             return None
         body, _, mac = token.rpartition(".")
         parts = body.split(".")
         if len(parts) < 2 or parts[0] not in KINDS or len(parts) != KINDS[parts[0]] + 1:
             return None
-        if not hmac.compare_digest(mac, self._mac(body)):
+        if not hmac.compare_digest(mac.encode(), self._mac(body).encode()):
             return None
-        return Token(kind=parts[0], table=parts[1], fields=tuple(parts[2:]))
+        fields = tuple(parts[2:])
+        shape = SHAPES[parts[0]]
+        if not _TABLE.fullmatch(parts[1]) or not all(
+                re.fullmatch(p, f) for p, f in zip(shape, fields, strict=True)):
+            return None
+        return Token(kind=parts[0], table=parts[1], fields=fields)

@@ -206,3 +206,14 @@ async def test_buttons_of_a_deleted_game(h: Harness, raw_redis: Redis) -> None:
         await h.get(table_id)
     with pytest.raises(TableNotFound):
         await h.store.get_archived(table_id)
+
+
+async def test_odd_and_garbled_tokens_get_the_forged_answer(h: Harness) -> None:
+    table_id = await h.started(ANNA, BORIS)
+    before = await h.snapshot(table_id)
+    signer = h.sv.signer
+    for raw in (f"v.{table_id}.1.wait.ы", signer.make("m", table_id, "x", 0, "zz", 0),
+                signer.make("m", table_id, 1, 0, "0a1b2c3d", 0, 9), "\udcff"):
+        reply = await h.press(BORIS, raw, GROUP)
+        assert reply.alert and plain(reply.answer) == h.t("press.forged"), raw
+    await h.assert_unchanged(table_id, before)

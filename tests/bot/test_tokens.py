@@ -1,0 +1,48 @@
+"""Tokens: whatever arrives as callback data, parsing answers or refuses, never crashes."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.tokens import TokenSigner
+
+SIGNER = TokenSigner(b"tokens-test-secret-0123456789")
+
+
+def test_a_made_token_parses_back() -> None:
+    token = SIGNER.parse(SIGNER.make("m", "7dw5", 12, 1, "0a1b2c3d", 4))
+    assert token is not None and token.kind == "m" and token.table == "7dw5"
+    assert [token.int_field(0), token.int_field(1), token.int_field(3)] == [12, 1, 4]
+
+
+@pytest.mark.parametrize("raw", [
+    "v.7dw5.1.wait.ы", "m.7dw5.1.0.0a1b2c3d.0.ЖЖЖЖЖЖЖЖЖЖ", "é", "\x00", "." * 10, "",
+    "m" * 65, "\udcff",
+])
+def test_odd_characters_are_refused(raw: str) -> None:
+    assert SIGNER.parse(raw) is None
+
+
+@pytest.mark.parametrize(("kind", "fields"), [
+    ("m", ("x", "0", "0a1b2c3d", "0")),  # a version that is no number
+    ("m", ("1", "0", "zz", "0")),  # not a fingerprint
+    ("m", ("1", "-1", "0a1b2c3d", "0")),
+    ("m", ("1", "0", "0a1b2c3d", "99999999999")),  # too long to be an index
+    ("p", ("1", "0", "0a1b2c3d", "")),
+    ("l", ("JOIN!",)),
+    ("a", ("01",)),  # not the canonical spelling
+    ("v", ("1", "")),
+])
+def test_signed_garbage_fields_are_refused(kind: str, fields: tuple[str, ...]) -> None:
+    assert SIGNER.parse(SIGNER.make(kind, "7dw5", *fields)) is None
+
+
+def test_a_future_layout_is_refused_not_misread() -> None:
+    assert SIGNER.parse(SIGNER.make("m", "7dw5", 1, 0, "0a1b2c3d", 0, 5)) is None
+    assert SIGNER.parse(SIGNER.make("z", "7dw5", 1)) is None
+    assert SIGNER.parse(SIGNER.make("m", "7dw5", 1, 0, "0a1b2c3d")) is None
+
+
+def test_a_table_id_of_another_shape_is_refused() -> None:
+    assert SIGNER.parse(SIGNER.make("a", "7DW5", 1)) is None
+    assert SIGNER.parse(SIGNER.make("a", "", 1)) is None
