@@ -30,20 +30,24 @@ class Campfire:
         """Wrap the services every handler uses."""
         self.sv = services
 
-    async def _ctx(self, chat: Chat, user: User) -> Ctx:
-        return Ctx(chat=chat, user=user, lang=await self.sv.chat_lang(chat, user))
+    async def _ctx(self, chat: Chat, user: User, sent_at: float | None = None) -> Ctx:
+        return Ctx(chat=chat, user=user, lang=await self.sv.chat_lang(chat, user),
+                   sent_at=sent_at)
 
     def _unavailable(self, user: User) -> Reply:
         lang = normalize_lang(user.lang)
         return Reply(answer=self.sv.t(lang, "err.store_unavailable"), alert=True)
 
-    async def on_text(self, chat: Chat, user: User, text: str) -> Reply:
-        """A message typed in a chat; only commands get an answer."""
+    async def on_text(
+        self, chat: Chat, user: User, text: str, sent_at: float | None = None
+    ) -> Reply:
+        """A message typed in a chat; only commands get an answer. ``sent_at`` is when
+        the platform says it was sent (unix seconds), where it says so."""
         command = parse_command(text, bot_name=self.sv.bot_name, bare=chat.private)
         if command is None:
             return Reply()
         try:
-            return await run_command(self.sv, await self._ctx(chat, user), command)
+            return await run_command(self.sv, await self._ctx(chat, user, sent_at), command)
         except StoreUnavailable:
             log.warning("storage unavailable while handling %s", command.name)
             return self._unavailable(user)

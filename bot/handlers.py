@@ -31,7 +31,7 @@ from bot.storage import (
 )
 from bot.table_settings import meta_of, options_of
 from bot.texts import texts_for
-from bot.turns import load_state
+from bot.turns import fingerprint, load_state
 from bot.ui import Message, Outgoing, Reply, ToChat, ToUser
 from bot.votes import CHOICES, cast_vote
 from engine.core.prompts import Prompt
@@ -181,6 +181,16 @@ async def cmd_move(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     if len(rest) != 1:
         return say(sv.t(ctx.lang, "cmd.move_usage"))
 
+    # The move is read against the table as the player saw it, like a button against
+    # the version it was issued for: if the seat has moved since the command was sent or
+    # read (the same command sent five times at once) or its question changed, it is
+    # out of date. Platforms stamp messages in whole seconds, so a move saved in the
+    # same second as the command was sent counts as newer: two deliberate moves typed
+    # within one second are far rarer than a repeated one.
+    seen = record.version
+    asked = next((p for p in sv.prompts(record) if p.seat == seat_of(record, ctx.user.id)),
+                 None) if record.status == TableStatus.RUNNING else None
+
     def decide(current: TableRecord) -> tuple[int, str] | Reply:
         if current.status != TableStatus.RUNNING:
             code = ("press.not_started" if current.status == TableStatus.LOBBY
@@ -189,11 +199,15 @@ async def cmd_move(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
         seat = seat_of(current, ctx.user.id)
         if seat is None:
             return Reply(answer=sv.t(ctx.lang, "press.not_a_player"), alert=True)
-        game = get_game(current.game)
-        prompt = next((p for p in game.pending(load_state(game, current)) if p.seat == seat),
-                      None)
+        prompt = next((p for p in sv.prompts(current) if p.seat == seat), None)
         if prompt is None:
             return Reply(answer=sv.t(ctx.lang, "reason.not_your_turn"), alert=True)
+        meta = meta_of(current)
+        moved_since_sent = (ctx.sent_at is not None
+                            and meta.acted_at.get(str(seat), float("-inf")) >= ctx.sent_at)
+        if (asked is None or meta.last_acted.get(str(seat), 0) > seen or moved_since_sent
+                or fingerprint(prompt) != fingerprint(asked)):
+            return Reply(answer=sv.t(ctx.lang, "press.stale"), alert=True)
         return seat, _key_for(prompt, rest[0])
 
     return await play(sv, ctx, record.table_id, decide)

@@ -106,3 +106,6 @@ class Ctx:
     chat: Chat
     user: User
     lang: Lang
+    # When the platform says the user sent this (unix seconds), if it says: a typed move
+    # sent before the seat's last move was saved was made against an older table.
+    sent_at: float | None = None

@@ -65,6 +65,7 @@ class TableMeta(BaseModel):
 
     names: dict[str, str] = Field(default_factory=dict)  # user id -> display name
     last_acted: dict[str, int] = Field(default_factory=dict)  # seat -> version of last move
+    acted_at: dict[str, float] = Field(default_factory=dict)  # seat -> unix time of it
     opened: dict[str, int] = Field(default_factory=dict)  # seat -> version its prompt opened
     opened_at: dict[str, float] = Field(default_factory=dict)  # seat -> unix time it opened
     bank: dict[str, float] = Field(default_factory=dict)  # seat -> clock seconds left

@@ -87,6 +87,7 @@ def apply_move(
     meta = meta_of(record)
     _clock_after_move(meta, record, seat, seat in asked_after, now)
     meta.last_acted[str(seat)] = version
+    meta.acted_at[str(seat)] = now
     new_turn = sorted(asked_after - asked_before)
     ended = sorted(asked_before - asked_after)
     for s in [*new_turn, *([seat] if seat in asked_after else [])]:

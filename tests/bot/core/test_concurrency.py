@@ -9,6 +9,7 @@ import pytest
 
 from bot.storage import ActionKind
 from bot.table_settings import meta_of
+from tests.bot.core.conftest import AppFactory
 from tests.bot.core.helpers import (
     ANNA,
     BORIS,
@@ -20,6 +21,7 @@ from tests.bot.core.helpers import (
     Harness,
     dm,
     feeding_goal,
+    is_asked,
     plain,
     reach,
 )
@@ -111,3 +113,30 @@ async def test_concurrent_ballots_both_count(h: Harness, clock: Clock) -> None:
         [h.t("vote.counted"), h.t("vote.decided.wait")])
     after = await h.get(table_id)
     assert meta_of(after).vote is None and after.version == record.version + 2
+
+
+async def test_one_typed_move_sent_five_times_at_once_acts_once(
+        make_app: AppFactory, clock: Clock) -> None:
+    # Two workers, as behind a balancer: the same command reaches both, several times.
+    apps = [await make_app(worker_id="w1"), await make_app(worker_id="w2")]
+    h = Harness(apps[0], clock)
+    for _ in range(5):
+        table_id = await h.started(ANNA, BORIS, CLARA)
+        record = await h.get(table_id)
+        player = h.user_at(record, 0)
+        replies = await asyncio.gather(
+            *(apps[i % 2].on_text(GROUP, player, f"/move {table_id} 1", sent_at=clock())
+              for i in range(5)))
+        applied = [r for r in replies if not r.alert]
+        assert len(applied) == 1, [plain(r.answer) for r in replies]
+        assert {plain(r.answer) for r in replies if r.alert} <= {
+            h.t("press.stale"), h.t("reason.not_your_turn")}
+        log = await h.store.action_log(table_id)
+        assert [e.kind for e in log].count(ActionKind.MOVE) == 1
+        assert (await h.get(table_id)).version == record.version + 1
+        # A move typed after the first was saved is a move of its own.
+        clock.advance(2)
+        if await is_asked(h, table_id, player):
+            reply = await apps[1].on_text(GROUP, player, f"/move {table_id} 1",
+                                          sent_at=clock())
+            assert not reply.alert, plain(reply.answer)
