@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
+import signal
 import sys
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TextIO
 
@@ -25,30 +29,109 @@ DUE_EVERY_S = 5.0
 async def run_console(
     stream: TextIO, out: TextIO, *, settings: StoreSettings | None = None,
     picture_dir: Path = Path("out/console"), lang: str | None = "ru",
-) -> None:
-    """Read lines until the end of ``stream``; reminders run between lines."""
+) -> bool:
+    """Read lines until the end of ``stream``; reminders run between lines.
+
+    Ctrl-C lets the line being handled finish, then stops (the bot shuts its Redis
+    down on the way out); a second Ctrl-C does not wait. Returns True when stopped
+    by Ctrl-C.
+    """
     interactive = stream.isatty()
+    stop = asyncio.Event()  # no more lines: the input ended, or Ctrl-C
+    interrupted = False
+
+    def on_ctrl_c() -> None:
+        nonlocal interrupted
+        if interrupted:
+            raise KeyboardInterrupt  # pressed again: stop without waiting
+        interrupted = True
+        stop.set()
+
     async with running_bot(settings) as app:
         chat = ConsoleChat(app, out, picture_dir, lang)
         if interactive:
             chat.print(BANNER)
 
         async def due_loop() -> None:
-            while True:
-                await asyncio.sleep(DUE_EVERY_S)
-                await chat.run_due()
+            while not stop.is_set():
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), DUE_EVERY_S)
+                if not stop.is_set():
+                    await chat.run_due()
 
-        ticker = asyncio.create_task(due_loop()) if interactive else None
+        with _on_sigint(on_ctrl_c):
+            ticker = asyncio.create_task(due_loop()) if interactive else None
+            typed = _read_in_background(stream) if interactive else None
+            try:
+                while not stop.is_set():
+                    line = await _next_line(typed, stop) if typed is not None \
+                        else stream.readline()
+                    if not line:
+                        break
+                    await chat.handle_line(line)
+            finally:
+                # The ticker ends by itself rather than by a cancel: on Python 3.11 a
+                # cancel landing inside a Redis call can be swallowed (asyncio.wait_for)
+                # and the task would go on.
+                stop.set()
+                if ticker is not None:
+                    await ticker
+    return interrupted
+
+
+@contextlib.contextmanager
+def _on_sigint(callback: Callable[[], None]) -> Iterator[None]:
+    """Call ``callback`` on SIGINT within the block (where the loop can: Unix, main thread)."""
+    loop = asyncio.get_running_loop()
+    try:
+        loop.add_signal_handler(signal.SIGINT, callback)
+    except (NotImplementedError, RuntimeError, ValueError):
+        yield  # asyncio.run's own handling applies
+        return
+    try:
+        yield
+    finally:
+        loop.remove_signal_handler(signal.SIGINT)
+
+
+async def _next_line(lines: asyncio.Queue[str], stop: asyncio.Event) -> str:
+    """The next typed line, or ``""`` once ``stop`` is set."""
+    if not lines.empty():
+        return lines.get_nowait()
+    line = asyncio.ensure_future(lines.get())
+    stopped = asyncio.ensure_future(stop.wait())
+    await asyncio.wait((line, stopped), return_when=asyncio.FIRST_COMPLETED)
+    stopped.cancel()
+    if line.done():
+        return line.result()
+    line.cancel()
+    return ""
+
+
+def _read_in_background(stream: TextIO) -> asyncio.Queue[str]:
+    """Lines of ``stream`` as a daemon thread reads them; ``""`` at the end.
+
+    Not ``asyncio.to_thread``: a read blocked in the default executor would keep
+    ``asyncio.run`` from returning after Ctrl-C until Enter was pressed.
+    """
+    loop = asyncio.get_running_loop()
+    lines: asyncio.Queue[str] = asyncio.Queue()
+
+    def put(line: str) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody listens
+            loop.call_soon_threadsafe(lines.put_nowait, line)
+
+    def pump() -> None:
         try:
-            while True:
-                line = await asyncio.to_thread(stream.readline) if interactive \
-                    else stream.readline()
-                if not line:
-                    break
-                await chat.handle_line(line)
+            for line in iter(stream.readline, ""):
+                put(line)
+        except (OSError, ValueError):
+            pass  # stdin closed under us: the same as its end
         finally:
-            if ticker is not None:
-                ticker.cancel()
+            put("")
+
+    threading.Thread(target=pump, name="console-input", daemon=True).start()
+    return lines
 
 
 def shown_dir(path: Path) -> str:
@@ -85,11 +168,12 @@ def main_console() -> int:
         return 2
     _tolerant_streams()
     try:
-        asyncio.run(run_console(sys.stdin, sys.stdout, settings=settings))
+        interrupted = asyncio.run(run_console(sys.stdin, sys.stdout, settings=settings))
     except DataDirInUse as err:
         print(already_running(settings, err), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        # Ctrl-C: the bot has shut its Redis down on the way out; no traceback.
+        # Ctrl-C while starting, or twice: no traceback. A Redis left running is
+        # shut down at exit (EmbeddedRedis registers that) or by the next start.
         return 130
-    return 0
+    return 130 if interrupted else 0
