@@ -207,7 +207,7 @@ class ConsoleChat:
             if message.slot is not None:
                 # A kept message printed again with the same picture: nothing new to show.
                 digest = hashlib.sha1(message.picture.png).hexdigest()
-                key = f"{where}:{message.slot}"
+                key = f"{chat.id}:{message.slot}"
                 if self._pictures.get(key) == digest:
                     return
                 self._pictures[key] = digest

@@ -137,7 +137,7 @@ def _read_in_background(stream: TextIO) -> asyncio.Queue[str]:
 def shown_dir(path: Path) -> str:
     """A data dir as the user would type it: ``./data`` for the relative ``data``."""
     text = str(path)
-    return text if path.is_absolute() or text.startswith(".") else f"./{text}"
+    return text if path.is_absolute() or text.startswith((".", "~")) else f"./{text}"
 
 
 def already_running(settings: StoreSettings, err: DataDirInUse) -> str:

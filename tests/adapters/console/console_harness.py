@@ -55,8 +55,8 @@ class Shown:
         """The addressee of a private message.
 
         A console process labels a private message with the user's id (``con:vera``)
-        until that user has typed a line in it, e.g. right after a restart; the name
-        is the id without its prefix for every name these tests use.
+        until that user has typed a line in it, e.g. right after a restart; the id is
+        ``con:`` and the name as typed (NFC-normalised), so the prefix is dropped.
         """
         if not self.where.startswith("DM → "):
             return None

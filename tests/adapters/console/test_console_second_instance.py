@@ -10,6 +10,10 @@ from pathlib import Path
 import pytest
 from console_harness import ConsoleProcess, campfire_command, console_env, kill_leftover_redis
 
+from adapters.console.run import already_running, shown_dir
+from adapters.store import DataDirInUse, StoreSettings
+from adapters.store.embedded import DataDirLocked
+
 
 @pytest.fixture
 def cwd(tmp_path: Path) -> Iterator[Path]:
@@ -78,3 +82,20 @@ def test_other_data_dirs_run_side_by_side(cwd: Path) -> None:
         if first.proc.poll() is None:
             first.proc.kill()
             first.close(timeout=5)
+
+
+def test_the_refusal_line() -> None:
+    assert shown_dir(Path("data")) == "./data"
+    assert shown_dir(Path("games/data")) == "./games/data"
+    assert shown_dir(Path("../data")) == "../data"
+    assert shown_dir(Path("~/campfire")) == "~/campfire"
+    assert shown_dir(Path("/srv/campfire")) == "/srv/campfire"
+    settings = StoreSettings(data_dir=Path("data"))
+    assert already_running(settings, DataDirLocked(Path("/x/data"), 42)) == (
+        "Campfire is already running on ./data (pid 42); "
+        "stop it or set CAMPFIRE_DATA_DIR to use other data.")
+    # Without a readable pid the line just leaves it out.
+    assert already_running(settings, DataDirLocked(Path("/x/data"), None)) == (
+        "Campfire is already running on ./data; "
+        "stop it or set CAMPFIRE_DATA_DIR to use other data.")
+    assert "(pid" not in already_running(settings, DataDirInUse("busy"))
