@@ -120,7 +120,9 @@ for _ = 1, tonumber(ARGV[5]) do
       if wait > now then
         redis.call('ZADD', KEYS[3], wait, id)
       else
-        local member = now .. ':' .. id
+        -- One member per send: the same slot item taken again at the same ``now`` (the
+        -- clock's resolution) must count again, not replace its earlier send.
+        local member = now .. ':' .. id .. ':' .. redis.call('INCR', prefix .. 'sends')
         redis.call('ZADD', prefix .. 'rate:' .. lkey, now, member)
         redis.call('PEXPIRE', prefix .. 'rate:' .. lkey,
                    math.ceil(tonumber(item[8] or '1') * 1000) + 1000)
@@ -385,3 +387,7 @@ class Outbox:
     async def pending(self) -> int:
         """Items not yet delivered."""
         return int(await self.r.scard(self.p + "queued"))
+
+    async def waiting(self) -> int:
+        """Items put aside until a time comes (a rate limit, Telegram's wait, a retry)."""
+        return int(await self.r.zcard(self.p + "delayed"))

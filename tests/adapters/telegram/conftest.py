@@ -23,7 +23,7 @@ from adapters.store.testing import delete_prefix, external_redis_url, unique_pre
 from adapters.telegram.sender import Sender
 from adapters.telegram.service import RunningTelegram, running_telegram
 from adapters.telegram.settings import TelegramSettings
-from tests.adapters.telegram.e2e_helpers import StartBot
+from tests.adapters.telegram.e2e_helpers import ManualClock, StartBot
 from tests.adapters.telegram.fake_api import FakeTelegram
 
 #: The sender looks at an idle outbox every 50 ms (``Sender.run(idle_s=0.05)``, not a
@@ -63,9 +63,16 @@ async def store_settings(redis_url: str) -> AsyncIterator[StoreSettings]:
 
 
 @pytest.fixture
-async def tg() -> AsyncIterator[FakeTelegram]:
+def manual_clock() -> ManualClock:
+    """The fake's clock; a test that hands it to the bot too (``start_bot(clock=...)``)
+    sees rate windows and Telegram's waits in exact, test-made time."""
+    return ManualClock()
+
+
+@pytest.fixture
+async def tg(manual_clock: ManualClock) -> AsyncIterator[FakeTelegram]:
     """The fake Bot API on an ephemeral loopback port."""
-    async with FakeTelegram() as fake:
+    async with FakeTelegram(clock=manual_clock) as fake:
         yield fake
 
 

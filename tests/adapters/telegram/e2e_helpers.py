@@ -137,29 +137,23 @@ def chat_calls(tg: FakeTelegram, methods: tuple[str, ...], chat: FakeChat | Fake
             and str(c.params.get("chat_id")) == str(chat.id) and (c.ok or not ok)]
 
 
-def max_in_window(times: list[float], window: float) -> int:
-    """The most events that fall within any half-open window of ``window`` seconds."""
-    times = sorted(times)
-    best = 0
-    for i, start in enumerate(times):
-        best = max(best, sum(1 for t in times[i:] if t < start + window))
-    return best
-
-
 # --------------------------------------------------------------------------- waiting
 
 
-async def bot_is_idle(running: RunningTelegram, tg: FakeTelegram) -> bool:
-    """No update waiting at the fake or in PTB, none in progress, every press answered,
-    nothing left in the outbox."""
+def updates_handled(running: RunningTelegram, tg: FakeTelegram) -> bool:
+    """No update waiting at the fake or in PTB, none in progress, every press answered."""
     application = running.application
     return (
         not tg.pending_updates
         and application.update_queue.empty()
         and application.update_processor.current_concurrent_updates == 0
         and not tg.unanswered_callbacks
-        and await running.outbox.pending() == 0
     )
+
+
+async def bot_is_idle(running: RunningTelegram, tg: FakeTelegram) -> bool:
+    """Every update handled, nothing left in the outbox."""
+    return updates_handled(running, tg) and await running.outbox.pending() == 0
 
 
 async def settle(running: RunningTelegram, tg: FakeTelegram, timeout: float = 10.0) -> None:
@@ -174,6 +168,32 @@ async def settle(running: RunningTelegram, tg: FakeTelegram, timeout: float = 10
                 f"outbox={await running.outbox.pending()}")
         streak = streak + 1 if await bot_is_idle(running, tg) else 0
         await asyncio.sleep(0.002)
+
+
+async def drain(running: RunningTelegram, tg: FakeTelegram, clock: ManualClock, step: float,
+                timeout: float = 10.0) -> None:
+    """``settle`` for a bot on a ``ManualClock``: whenever all the bot has left to send
+    waits for a time to come (every update handled, nothing in flight or ready, every
+    queued item put aside until later), move ``clock`` on by ``step``; return once the
+    bot is idle. ``timeout`` (real seconds) only guards against a hang."""
+    async def only_time_helps() -> bool:
+        pending = await running.outbox.pending()
+        return (updates_handled(running, tg) and pending > 0
+                and await running.outbox.waiting() == pending)
+
+    deadline = time.monotonic() + timeout
+    streak = 0  # like ``settle``: a fact seen twice, a few milliseconds apart
+    while not await bot_is_idle(running, tg):
+        if time.monotonic() > deadline:
+            raise AssertionError(
+                f"the bot did not drain in {timeout}s: pending={tg.pending_updates!r} "
+                f"outbox={await running.outbox.pending()}")
+        streak = streak + 1 if await only_time_helps() else 0
+        if streak == 2:
+            clock.advance(step)
+            streak = 0
+        await asyncio.sleep(0.002)
+    await settle(running, tg, timeout)
 
 
 async def press(

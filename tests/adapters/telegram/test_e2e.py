@@ -3,7 +3,9 @@
 Our bot runs exactly as ``campfire telegram`` runs it (``running_telegram``: PTB
 application, Redis outbox and sender, due-job loop, polling or webhook server); the
 simulated users only type and tap what the fake shows them. Waiting is always on a
-recorded fact (an answer, a message, an idle bot), never a fixed sleep.
+recorded fact (an answer, a message, an idle bot), never a fixed sleep; where time
+matters (rate windows, Telegram's waits, reminders) the bot and the fake share a
+``ManualClock`` that the test moves, and call times are asserted exactly.
 
 Tests marked ``xfail(strict=True)`` describe how the adapter should behave and fail
 today; each reason names the bug.
@@ -14,7 +16,6 @@ from __future__ import annotations
 import logging
 import random
 import re
-import time
 from collections import Counter
 from typing import cast
 
@@ -22,7 +23,7 @@ import pytest
 from aiohttp import ClientSession
 
 from adapters.store import GameStore, StoreSettings
-from adapters.telegram.service import SECRET_HEADER, running_telegram
+from adapters.telegram.service import SECRET_HEADER, RunningTelegram, running_telegram
 from adapters.telegram.settings import TelegramSettings
 from bot import handlers
 from bot.commands import COMMANDS
@@ -34,17 +35,19 @@ from tests.adapters.telegram.e2e_helpers import (
     EDIT_METHODS,
     SEND_METHODS,
     GroupTable,
+    ManualClock,
     StartBot,
     all_callback_data,
     chat_calls,
     datas,
+    drain,
     en,
     free_port,
-    max_in_window,
     move_buttons,
     press,
     settle,
     token_field,
+    updates_handled,
     wait_until,
 )
 from tests.adapters.telegram.fake_api import (
@@ -314,31 +317,23 @@ async def test_every_new_turn_is_a_new_private_message(
         assert len(your_turn) == 2
 
 
-class Clock:
-    """Wall-clock time that a test can move forward."""
-
-    def __init__(self) -> None:
-        self.offset = 0.0
-
-    def __call__(self) -> float:
-        return time.time() + self.offset
-
-
-async def test_a_reminder_reaches_the_player(tg: FakeTelegram, start_bot: StartBot) -> None:
-    """remind=2s and a clock moved 3 s on: the player asked sees a reminder privately,
-    with buttons that work."""
+async def test_a_reminder_reaches_the_player(
+    tg: FakeTelegram, start_bot: StartBot, manual_clock: ManualClock
+) -> None:
+    """remind=2s and a clock moved 1 s on, then 3 s: no reminder after 1 s; after 3 the
+    player asked sees one privately, with buttons that work."""
     anna, boris = users(tg, "Anna", "Boris", started=True)
     group = tg.add_group("Game night", members=[anna, boris])
-    clock = Clock()
+    clock = manual_clock
     async with start_bot(clock=clock) as running:
         table = GroupTable(tg, running, group, [anna, boris])
         tid = await table.open("/new stone_age 2-2 remind=2s repeat=1")
         first = table.seats[0]
         mark = f"⏰ Reminder — Stone Age #{tid} is waiting for you."
-        clock.offset += 1.0
+        clock.advance(1.0)
         await settle(running, tg)
         assert not any(t.startswith(mark) for t in dm_texts(tg, first))
-        clock.offset += 2.0
+        clock.advance(2.0)
         await wait_until(lambda: any(t.startswith(mark) for t in dm_texts(tg, first)),
                          5.0, "the reminder")
         reminder = next(m for m in tg.messages_in(first) if (m.text or "").startswith(mark))
@@ -351,17 +346,17 @@ async def test_a_reminder_reaches_the_player(tg: FakeTelegram, start_bot: StartB
 
 
 async def test_a_reminder_is_a_new_private_message(
-    tg: FakeTelegram, start_bot: StartBot
+    tg: FakeTelegram, start_bot: StartBot, manual_clock: ManualClock
 ) -> None:
     anna, boris = users(tg, "Anna", "Boris", started=True)
     group = tg.add_group("Game night", members=[anna, boris])
-    clock = Clock()
+    clock = manual_clock
     async with start_bot(clock=clock) as running:
         table = GroupTable(tg, running, group, [anna, boris])
         tid = await table.open("/new stone_age 2-2 remind=2s repeat=1")
         first = table.seats[0]
         mark = f"⏰ Reminder — Stone Age #{tid}"
-        clock.offset += 3.0
+        clock.advance(3.0)
         await wait_until(lambda: any(t.startswith(mark) for t in dm_texts(tg, first)),
                          5.0, "the reminder")
         await settle(running, tg)
@@ -633,35 +628,44 @@ async def test_two_workers_behind_a_load_balancer_play_one_game(
 # --------------------------------------------------------------------------- limits
 
 
+#: A rate window in these tests: the bot and the fake share a ``ManualClock``, which
+#: moves on by a window only when all the bot has left waits for the next one.
+WINDOW_S = 30.0
+
+
 async def test_a_burst_to_one_group_keeps_to_the_limit_and_loses_nothing(
-    tg: FakeTelegram, start_bot: StartBot
+    tg: FakeTelegram, start_bot: StartBot, manual_clock: ManualClock
 ) -> None:
-    """12 answers at once to a group allowed 5 per second: never more than 5 in any
-    window reach Telegram (which would answer 429), and all 12 arrive."""
+    """12 answers at once to a group allowed 5 per window: 5 reach Telegram in the first
+    window, 5 in the next, 2 in the third (none answered 429), all 12 arrive."""
     (anna,) = users(tg, "Anna")
     group = tg.add_group("Game night", members=[anna])
-    tg.rate_limits = RateLimits(group_messages=5, group_window=0.9, global_messages=None)
-    async with start_bot(group_per_window=5, group_window_s=1.0) as running:
+    tg.rate_limits = RateLimits(group_messages=5, group_window=WINDOW_S, global_messages=None)
+    t0 = manual_clock()
+    async with start_bot(clock=manual_clock, group_per_window=5,
+                         group_window_s=WINDOW_S) as running:
         for _ in range(12):
             tg.user_says(anna, group, "/games")
-        await wait_until(lambda: len(tg.messages_in(group)) == 12, 10.0, "12 answers")
-        await settle(running, tg)
+        await drain(running, tg, manual_clock, WINDOW_S)
     sends = chat_calls(tg, SEND_METHODS, group, ok=False)
     assert tg.rate_limited == []
-    assert len(sends) == 12 and all(c.ok for c in sends)
-    assert max_in_window([c.time for c in sends], 0.9) <= 5
+    assert all(c.ok for c in sends)
+    assert [c.time - t0 for c in sends] == [0.0] * 5 + [WINDOW_S] * 5 + [2 * WINDOW_S] * 2
     assert texts(tg.messages_in(group)) == [en("cmd.no_tables")] * 12
 
 
 async def test_table_updates_coalesce_under_the_limit_and_end_in_the_final_state(
-    tg: FakeTelegram, start_bot: StartBot
+    tg: FakeTelegram, start_bot: StartBot, manual_clock: ManualClock
 ) -> None:
-    """Ten lobby changes in quick succession with 2 messages a second allowed: fewer
-    edits than changes, within the limit, and the table message shows the last state."""
+    """Ten lobby changes within one window that allows 2 messages: the lobby message and
+    one edit go, the other changes wait and go as one edit in the next window, showing
+    the last state."""
     anna, boris, vera, gleb = users(tg, "Anna", "Boris", "Vera", "Gleb")
     group = tg.add_group("Game night", members=[anna, boris, vera, gleb])
-    tg.rate_limits = RateLimits(group_messages=2, group_window=0.9, global_messages=None)
-    async with start_bot(group_per_window=2, group_window_s=1.0) as running:
+    tg.rate_limits = RateLimits(group_messages=2, group_window=WINDOW_S, global_messages=None)
+    t0 = manual_clock()
+    async with start_bot(clock=manual_clock, group_per_window=2,
+                         group_window_s=WINDOW_S) as running:
         table = GroupTable(tg, running, group, [anna])
         lobby = await table.open_lobby("/new stone_age 2-4")
         steps = [(boris, "join"), (vera, "join"), (gleb, "join"), (boris, "leave"),
@@ -671,7 +675,7 @@ async def test_table_updates_coalesce_under_the_limit_and_end_in_the_final_state
             query = tg.user_presses(user, lobby, table.button(lobby, verb))
             await wait_until(lambda q=query: q.answered, 5.0, verb)  # type: ignore[misc]
             assert query.answer is not None and not query.answer.show_alert, query.answer
-        await settle(running, tg, timeout=15.0)
+        await drain(running, tg, manual_clock, WINDOW_S)
         record = await table.record()
         assert list(record.seats) == [f"tg:{anna.id}", f"tg:{boris.id}", f"tg:{gleb.id}"]
         expected = await table_message(running.app.sv, record)
@@ -680,24 +684,29 @@ async def test_table_updates_coalesce_under_the_limit_and_end_in_the_final_state
                                            for row in expected.buttons]
     edits = chat_calls(tg, EDIT_METHODS, group, ok=False)
     assert tg.rate_limited == [] and all(c.ok for c in edits)
-    assert 1 <= len(edits) < len(steps)
-    times = [c.time for c in chat_calls(tg, SEND_METHODS + EDIT_METHODS, group)]
-    assert max_in_window(times, 0.9) <= 2
+    calls = chat_calls(tg, SEND_METHODS + EDIT_METHODS, group, ok=False)
+    assert [(c.method, c.time - t0) for c in calls] == [
+        ("sendMessage", 0.0), ("editMessageText", 0.0), ("editMessageText", WINDOW_S)]
+
+
+#: Telegram's wait in these tests, on the ``ManualClock`` (the bot's hold on the chat
+#: also lasts about this long in real seconds, far longer than a test).
+RETRY_AFTER_S = 300
 
 
 async def test_retry_after_is_waited_out_and_the_message_arrives(
-    tg: FakeTelegram, start_bot: StartBot
+    tg: FakeTelegram, start_bot: StartBot, manual_clock: ManualClock
 ) -> None:
     (anna,) = users(tg, "Anna")
     group = tg.add_group("Game night", members=[anna])
-    async with start_bot() as running:
-        tg.fail_next("sendMessage", 429, retry_after=1, chat_id=group.id)
+    async with start_bot(clock=manual_clock) as running:
+        tg.fail_next("sendMessage", 429, retry_after=RETRY_AFTER_S, chat_id=group.id)
         tg.user_says(anna, group, "/games")
-        await wait_until(lambda: tg.messages_in(group), 5.0, "the answer")
-        await settle(running, tg)
+        await drain(running, tg, manual_clock, RETRY_AFTER_S / 3)
     failed, sent = chat_calls(tg, ("sendMessage",), group, ok=False)
-    assert (failed.error_code, failed.retry_after) == (429, 1)
-    assert sent.ok and sent.time - failed.time >= 1.0
+    assert (failed.error_code, failed.retry_after) == (429, RETRY_AFTER_S)
+    # Not sent again before Telegram's wait was over (the clock moves in thirds of it).
+    assert sent.ok and sent.time - failed.time == 4 * RETRY_AFTER_S / 3
     assert texts(tg.messages_in(group)) == [en("cmd.no_tables")]
 
 
@@ -714,13 +723,10 @@ async def test_a_bad_gateway_is_retried(tg: FakeTelegram, start_bot: StartBot) -
     assert texts(tg.messages_in(group)) == [en("cmd.no_tables")]
 
 
-async def processed(running: object, tg: FakeTelegram) -> None:
+async def processed(running: RunningTelegram, tg: FakeTelegram) -> None:
     """Every update so far was handled (its answer may still wait in the outbox)."""
-    application = running.application  # type: ignore[attr-defined]
     for _ in range(2):
-        await wait_until(lambda: not tg.pending_updates and application.update_queue.empty()
-                         and application.update_processor.current_concurrent_updates == 0
-                         and not tg.unanswered_callbacks, 5.0, "the update handled")
+        await wait_until(lambda: updates_handled(running, tg), 5.0, "the update handled")
 
 
 async def test_messages_to_a_chat_keep_their_order_under_the_limit(
@@ -743,38 +749,43 @@ async def test_messages_to_a_chat_keep_their_order_under_the_limit(
 
 
 async def test_a_retry_after_pauses_the_whole_chat(
-    tg: FakeTelegram, start_bot: StartBot
+    tg: FakeTelegram, start_bot: StartBot, manual_clock: ManualClock
 ) -> None:
+    """A message queued for the chat after Telegram said wait goes after the wait too,
+    and after the refused one."""
     (anna,) = users(tg, "Anna")
     group = tg.add_group("Game night", members=[anna])
-    async with start_bot() as running:
-        tg.fail_next("sendMessage", 429, retry_after=1, chat_id=group.id)
+    async with start_bot(clock=manual_clock) as running:
+        tg.fail_next("sendMessage", 429, retry_after=RETRY_AFTER_S, chat_id=group.id)
         tg.user_says(anna, group, "/games")
         await wait_until(lambda: chat_calls(tg, ("sendMessage",), group, ok=False))
         tg.user_says(anna, group, "/help")
-        await wait_until(lambda: len(tg.messages_in(group)) == 2, 5.0, "both answers")
-        await settle(running, tg)
+        await drain(running, tg, manual_clock, RETRY_AFTER_S / 3)
     failed, *sent = chat_calls(tg, ("sendMessage",), group, ok=False)
     assert failed.error_code == 429
-    assert all(c.time - failed.time >= 1.0 for c in sent)
+    assert [c.time - failed.time for c in sent] == [4 * RETRY_AFTER_S / 3] * 2
     assert texts(tg.messages_in(group))[0] == en("cmd.no_tables")
 
 
 async def test_topics_of_one_forum_share_the_group_limit(
-    tg: FakeTelegram, start_bot: StartBot
+    tg: FakeTelegram, start_bot: StartBot, manual_clock: ManualClock
 ) -> None:
+    """Six answers in two topics of a forum allowed 3 per window: 3 in the first
+    window, 3 in the next."""
     (anna,) = users(tg, "Anna")
     forum = tg.add_group("Board games", members=[anna], forum=True)
     topics = [tg.add_topic(forum, "One"), tg.add_topic(forum, "Two")]
-    tg.rate_limits = RateLimits(group_messages=3, group_window=0.9, global_messages=None)
-    async with start_bot(group_per_window=3, group_window_s=1.0) as running:
+    tg.rate_limits = RateLimits(group_messages=3, group_window=WINDOW_S, global_messages=None)
+    t0 = manual_clock()
+    async with start_bot(clock=manual_clock, group_per_window=3,
+                         group_window_s=WINDOW_S) as running:
         for topic in topics * 3:
             tg.user_says(anna, forum, "/games", thread_id=topic)
-        await wait_until(lambda: len(tg.messages_in(forum)) == 6, 10.0, "6 answers")
-        await settle(running, tg)
+        await drain(running, tg, manual_clock, WINDOW_S)
     assert tg.rate_limited == []
-    times = [c.time for c in chat_calls(tg, SEND_METHODS, forum)]
-    assert max_in_window(times, 0.9) <= 3
+    times = [c.time - t0 for c in chat_calls(tg, SEND_METHODS, forum, ok=False)]
+    assert times == [0.0] * 3 + [WINDOW_S] * 3
+    assert len(tg.messages_in(forum)) == 6
 
 
 # --------------------------------------------------------------------------- errors, logs

@@ -401,6 +401,19 @@ async def test_rate_limited_chat_keeps_order_with_messages_queued_later(
     assert await drain(outbox, T0 + 20.02) == ["a3"]
 
 
+async def test_a_slot_sent_twice_at_one_instant_counts_twice(
+    redis_client: Redis, prefix: str
+) -> None:
+    """Each send counts in the window, also a slot's next version taken at the same
+    ``now`` as its last (the clock's resolution, or a test's clock standing still): a
+    window of 2 lets the slot's first two versions go, not a third."""
+    outbox = Outbox(redis_client, prefix, limits=per_chat(2, 10.0), global_per_second=2)
+    for version in ("v1", "v2", "v3"):
+        await outbox.put(msg(A, version, slot="table"))
+        assert await drain(outbox, T0) == ([] if version == "v3" else [version])
+    assert await drain(outbox, T0 + 10.01) == ["v3"]
+
+
 async def test_global_limit_caps_the_bot_as_a_whole(redis_client: Redis, prefix: str) -> None:
     """With 2 a second overall, a batch for four chats sends two; the others follow
     after the second has passed, in order."""
