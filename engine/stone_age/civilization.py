@@ -66,9 +66,12 @@ def _agriculture(state: StoneAgeState, seat: int, card: Card, events: list[Event
 
 
 def _extra_card(state: StoneAgeState, seat: int, card: Card, events: list[Event]) -> None:
-    # The drawn card is kept face down: the public event does not name it.
+    # Only the taker sees the drawn card: it is marked blind, and the public event
+    # does not name it.
     if state.deck:
-        state.players[seat].cards.append(state.deck.pop())
+        drawn = state.deck.pop()
+        state.players[seat].cards.append(drawn)
+        state.players[seat].blind.append(drawn)
         events.append(Event("extra_card", seat))
     else:
         events.append(Event("extra_card_none", seat))

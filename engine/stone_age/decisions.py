@@ -306,16 +306,17 @@ def _apply_pay(state: StoneAgeState, step: PayStep, key: str, events: list[Event
             raise IllegalMove("unknown_option", key=key)
         _complete_payment(state, step, bill, events)
     elif head == "add":
-        if not step.paid and listed(step.rule, holdings(player)) is not None:
-            # Small bills are offered whole; building one up is not offered then, so a
-            # typed ``add:`` must not reach it either (one choice, one key).
-            raise IllegalMove("unknown_option", key=key)
         if arg not in RESOURCES:
             raise IllegalMove("food_is_not_a_resource" if arg == "food" else "unknown_option",
                               key=key)
         more = bill_of([*step.paid, arg])
         if not affordable(more, holdings(player)):
             raise IllegalMove("cannot_afford", resource=arg)
+        if not step.paid and listed(step.rule, holdings(player)) is not None:
+            # Small bills are offered whole; building one up is not offered then, so a
+            # typed ``add:`` must not reach it either (one choice, one key). The checks
+            # above still come first: their reasons say more than "not offered".
+            raise IllegalMove("unknown_option", key=key)
         if not completable(step.rule, holdings(player), more):
             raise IllegalMove("wrong_payment", resource=arg)
         step.paid.append(arg)

@@ -87,10 +87,16 @@ class StoneAge:
 
     def secrets(self, state: StoneAgeState, seat: int | None) -> list[Any]:
         """The deck's order, the buildings under the face-up ones and in the box, the
-        seed, and other seats' civilization cards (face down on their boards)."""
-        hidden: list[Any] = [state.deck, state.box, state.rng.model_dump()]
+        random source, and each card another seat drew blind (until the game is over,
+        when every hand is shown)."""
+        # Empty lists hide nothing (and would match any empty list of a view).
+        hidden: list[Any] = [state.rng.model_dump()]
+        hidden += [list(items) for items in (state.deck, state.box) if items]
         hidden += [pile[:-1] for pile in state.piles if len(pile) > 1]
-        hidden += [p.cards for s, p in enumerate(state.players) if s != seat and p.cards]
+        if state.phase != "over":
+            for s, player in enumerate(state.players):
+                if s != seat:
+                    hidden += player.blind
         return hidden
 
     def result(self, state: StoneAgeState) -> Result | None:

@@ -31,6 +31,8 @@ def _player_problems(state: StoneAgeState) -> list[str]:
             out.append(f"seat {seat}: an empty tool slot is marked used")
         if any(v not in (2, 3, 4) for v in p.one_use_tools) or p.boons < 0:
             out.append(f"seat {seat}: one-use tools {p.one_use_tools}, boons {p.boons}")
+        if not set(p.blind) <= set(p.cards) or len(set(p.blind)) != len(p.blind):
+            out.append(f"seat {seat}: blind cards {p.blind} not among held {p.cards}")
         if p.unplaced < 0:
             out.append(f"seat {seat}: more workers placed than owned")
         if p.points["feeding"] > 0 or p.points["feeding"] % 10:

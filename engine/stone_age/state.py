@@ -8,11 +8,13 @@ Locations are named by short keys that also appear in option keys:
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from itertools import pairwise
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from engine.core.rng import RandomSource
+from engine.stone_age.components import components
 
 SCHEMA_VERSION = 1
 
@@ -35,7 +37,10 @@ class Player(BaseModel):
     one_use_tools: list[int] = Field(default_factory=list)
     # Unused "two resources of your choice" cards: kept face up until taken.
     boons: int = 0
+    # Civilization cards held. Cards bought from the face-up row were seen by everyone;
+    # ``blind`` are those drawn from the deck unseen by the others (a subset of ``cards``).
     cards: list[str] = Field(default_factory=list)
+    blind: list[str] = Field(default_factory=list)
     buildings: list[str] = Field(default_factory=list)
     # Points scored during play, by source; the running score is their sum.
     points: dict[str, int] = Field(
@@ -43,6 +48,15 @@ class Player(BaseModel):
     )
     # Workers standing on each location this round.
     placed: dict[str, int] = Field(default_factory=dict)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _guess_blind(cls, data: Any) -> Any:
+        """States stored before ``blind`` existed: the card drawn by an "extra card"
+        card was appended right after it, so that one is taken for the blind card."""
+        if not isinstance(data, dict) or "blind" in data:
+            return data
+        return {**data, "blind": blind_after_extra(list(data.get("cards") or ()))}
 
     @property
     def score(self) -> int:
@@ -53,6 +67,19 @@ class Player(BaseModel):
     def unplaced(self) -> int:
         """Workers still on the player board during placement."""
         return self.people - sum(self.placed.values())
+
+
+def blind_after_extra(cards: list[str]) -> list[str]:
+    """The card following each "extra card" card in ``cards`` (the order they were got).
+
+    Only for states stored before blind draws were recorded: when the deck was empty at
+    the draw, the next card was bought in the open, and keeping it hidden errs safely.
+    """
+    table = components().cards
+    return [
+        after for card, after in pairwise(cards)
+        if card in table and table[card].top.effect == "extra_card"
+    ]
 
 
 class PayRule(BaseModel):

@@ -14,17 +14,26 @@ from engine.stone_age.state import Player
 def gain_tool(player: Player) -> bool:
     """Give one tool step; False when all tiles are already at the top value.
 
-    An upgraded tile keeps its used/unused mark for this round: the rulebook flips or
-    swaps the tile in place, and a tile turned aside stays turned aside.
+    The tile raised is one of the lowest. When several share the lowest value and some
+    of them were turned aside this round, an unused one goes up: the player turns the
+    tile that is still ready, and the used ones stay used. Equal tiles are alike, so
+    the raised value goes to the leftmost slot of that group (the slots stay in
+    falling order) and the used marks move with the tiles.
     """
-    tools = player.tools
+    tools, used = player.tools, player.tools_used
     if 0 in tools:
         tools[tools.index(0)] = 1
         return True
     low = min(tools)
     if low >= components().max_tool_value:
         return False
-    tools[tools.index(low)] = low + 1
+    group = [i for i, v in enumerate(tools) if v == low]
+    ready = [i for i in group if not used[i]]
+    raised = ready[0] if ready else group[0]
+    # Swap the leftmost tile of the group with the one raised: their marks trade places.
+    left = group[0]
+    used[left], used[raised] = used[raised], used[left]
+    tools[left] = low + 1
     return True
 
 

@@ -1,8 +1,10 @@
 """What one player, or an onlooker, may see of a game.
 
 Hidden: the deck's order (only its size shows), the buildings under each face-up
-tile, the unused buildings, the random source, and other players' civilization cards
-(kept face down; only how many they hold shows).
+tile, the unused buildings, the random source, and the civilization cards another
+player drew blind from the deck (only how many shows). A card bought from the
+face-up row was seen by the whole table, so it shows in everyone's view with its
+scoring bottom. Once the game is over every card shows.
 """
 
 from __future__ import annotations
@@ -46,8 +48,10 @@ def building_info(building_id: str) -> dict[str, Any]:
     return info
 
 
-def _player_view(player: Player, seat: int, own: bool) -> dict[str, Any]:
-    out: dict[str, Any] = {
+def _player_view(player: Player, seat: int, viewer: int | None, over: bool) -> dict[str, Any]:
+    own = viewer == seat or over
+    shown = [c for c in player.cards if own or c not in player.blind]
+    return {
         "seat": seat,
         "score": player.score,
         "goods": dict(player.goods),
@@ -60,15 +64,16 @@ def _player_view(player: Player, seat: int, own: bool) -> dict[str, Any]:
         "boons": player.boons,
         "buildings": [building_info(b) for b in player.buildings],
         "placed": dict(player.placed),
+        # Every card held; those this viewer may see; how many they may not.
         "card_count": len(player.cards),
+        "cards": [card_info(c) for c in shown],
+        "hidden_cards": len(player.cards) - len(shown),
     }
-    if own:
-        out["cards"] = [card_info(c) for c in player.cards]
-    return out
 
 
 def view(state: StoneAgeState, seat: int | None) -> dict[str, Any]:
-    """The board, every player's public board, and ``seat``'s own hidden cards."""
+    """The board, every player's public board and open cards, and ``seat``'s own
+    blind-drawn cards."""
     row = []
     for loc, card_id in zip(card_locations(state), state.row, strict=True):
         row.append({
@@ -102,7 +107,7 @@ def view(state: StoneAgeState, seat: int | None) -> dict[str, Any]:
         "piles": piles,
         "sites": sites,
         "players": [
-            _player_view(p, i, own=(seat == i or state.phase == "over"))
+            _player_view(p, i, seat, over=state.phase == "over")
             for i, p in enumerate(state.players)
         ],
         "end_reason": state.end_reason,

@@ -537,13 +537,14 @@ def _market(d: Draw, view: Mapping[str, Any], lang: str, top: int) -> None:
 
 
 def final_score(player: Mapping[str, Any]) -> int | None:
-    """The end-of-game total, when the player's cards are visible (None otherwise).
+    """The end-of-game total, when all the player's cards are visible (None otherwise:
+    a card drawn blind by someone else hides its bottom).
 
     Mirrors ``engine.stone_age.scoring.breakdown`` from the view's public data; a
     test compares the two on finished games so that they cannot drift apart.
     """
     cards = player.get("cards")
-    if cards is None:
+    if cards is None or int(player.get("hidden_cards", 0)):
         return None
     goods = player.get("goods", {})
     basis = {

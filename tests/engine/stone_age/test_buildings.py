@@ -102,7 +102,7 @@ def test_one_to_seven_tile_scores_the_value_of_what_was_paid():
 def test_one_to_seven_tile_takes_at_most_seven_resources():
     """An eighth resource cannot be added to a 1–7 tile's payment."""
     state = scripted(piles=[["b02", "b26"], ["b01"], ["b03"], ["b04"]])
-    _give(state, 0, wood=8)
+    _give(state, 0, wood=8, clay=3)  # 25 possible bills: too many for buttons
     start_actions(state, {0: {"bld1": 1}, 1: BYSTANDER})
     play(state, 0, *["add:wood"] * 7)
     assert "add:wood" not in list(_prompt(state, 0).keys())

@@ -348,17 +348,16 @@ def test_four_of_exactly_two_kinds_refuses_three_kinds() -> None:
     assert state.piles[0] == ["b01"]
 
 
-def test_exact_kinds_step_by_step() -> None:
-    state = building_position(["b01", "b19"], {"wood": 4, "clay": 4, "stone": 4, "gold": 4})
-    play(state, 0, "add:wood")
-    assert keys(state)[:4] == ["add:wood", "add:clay", "add:stone", "add:gold"]
-    play(state, 0, "add:clay")
-    assert keys(state) == ["add:wood", "add:clay", "undo", "decline"]
-    assert refused(state, 0, "add:stone") == "wrong_payment"
-    play(state, 0, "add:wood", "add:wood")
-    assert keys(state) == ["confirm", "undo", "decline"]
-    events = play(state, 0, "confirm")
-    assert first(events, "building_built").args["points"] == 3 * 3 + 4
+def test_exact_kinds_tiles_are_always_offered_whole() -> None:
+    """Every exact-kinds tile has at most 24 bills, so they are all buttons; building
+    one up resource by resource is then neither offered nor accepted when typed."""
+    state = building_position(["b01", "b23"], {"wood": 9, "clay": 9, "stone": 9, "gold": 9})
+    assert len(keys(state)) == 24 + 1  # 6 pairs of kinds x 4 splits of 5, and decline
+    assert not [k for k in keys(state) if k.startswith("add:")]
+    assert refused(state, 0, "add:wood") == "unknown_option"
+    assert refused(state, 0, "add:food") == "food_is_not_a_resource"
+    events = play(state, 0, "pay:3.2.0.0")
+    assert first(events, "building_built").args["points"] == 3 * 3 + 2 * 4
 
 
 def test_a_fixed_building_asks_exactly_its_bill() -> None:

@@ -76,3 +76,69 @@ def test_used_tools_stay_used_for_the_rest_of_the_round():
     play(state, 0, "do:hunt", "tool:0", "take")
     assert best_bonus(state.players[0]) == 1
     assert ready_tools(state.players[0]) == [1]
+
+
+def _board(tools: list[int], used: list[bool]):
+    player = GAME.new(2, seed=3).players[0]
+    player.tools, player.tools_used = list(tools), list(used)
+    return player
+
+
+def test_a_new_tool_turns_a_ready_tile_before_a_used_one_of_the_same_value():
+    """Three tiles of 1, the first turned aside: the fourth tool raises a ready tile to 2,
+    and the used tile stays a used 1 (the slots keep falling order)."""
+    player = _board([1, 1, 1], [True, False, False])
+    assert gain_tool(player)
+    assert player.tools == [2, 1, 1]
+    assert player.tools_used == [False, True, False]
+    assert sorted(player.tools[i] for i in ready_tools(player)) == [1, 2]
+    assert best_bonus(player) == 3
+
+
+def test_the_ready_tile_goes_up_even_when_it_is_not_the_leftmost_of_its_value():
+    player = _board([2, 1, 1], [False, True, False])
+    assert gain_tool(player)
+    assert player.tools == [2, 2, 1]
+    assert player.tools_used == [False, False, True]
+    assert best_bonus(player) == 4
+
+
+def test_when_every_lowest_tile_is_used_the_raised_one_stays_used():
+    player = _board([3, 2, 2], [False, True, True])
+    assert gain_tool(player)
+    assert player.tools == [3, 3, 2]
+    assert player.tools_used == [False, True, True]
+    # A ready tile of a higher value does not count: only the lowest go up.
+    player = _board([3, 3, 2], [False, False, True])
+    assert gain_tool(player)
+    assert player.tools == [3, 3, 3]
+    assert player.tools_used == [False, False, True]
+
+
+def test_with_nothing_used_the_leftmost_lowest_tile_goes_up():
+    player = _board([3, 2, 2], [False, False, False])
+    assert gain_tool(player)
+    assert (player.tools, player.tools_used) == ([3, 3, 2], [False, False, False])
+
+
+def test_a_tool_got_between_two_rolls_helps_the_second_roll_in_full():
+    """Seat 0 hunts with one of its three 1-tiles, then takes a tool at the tool maker,
+    then rolls in the forest: the upgrade went to a ready tile, so +2 and +1 are ready
+    (6 on the dice + 3 = 9, three wood; the used tile would have left only +1 +1)."""
+    state = scripted(dice=[2, 3, 3, 3, 1, 1, 1])  # then one die each for the others
+    _well_fed(state)
+    state.players[0].tools = [1, 1, 1]
+    start_actions(state, {0: {"hunt": 2, "toolmaker": 1, "forest": 2},
+                          1: {"clay": 1}, 2: {"quarry": 1}, 3: {"river": 1}})
+    events = play(state, 0, "do:hunt", "tool:0", "take")
+    assert first(events, "gathered").args["amount"] == 3  # 5 + 1 = 6, halved
+    events = play(state, 0, "do:toolmaker")
+    assert first(events, "tool_gained").args["tools"] == [2, 1, 1]
+    assert state.players[0].tools_used == [False, True, False]
+    # The forest, the last place left, rolls at once: 3 + 3.
+    prompt = GAME.pending(state)[0]
+    assert prompt.keys() == ["tool:0", "tool:2", "take"]
+    events = play(state, 0, "tool:0", "tool:2", "take")
+    gathered = first(events, "gathered")
+    assert (gathered.args["total"], gathered.args["amount"]) == (9, 3)
+    assert gathered.args["tools"] == [2, 1]

@@ -1,9 +1,11 @@
 """What a player, or an onlooker, may see.
 
 Hidden: the deck's order, the buildings under each face-up tile, the buildings left in
-the box, the random source, and other players' civilization cards (only their number
-shows). Face-up cards in the row, the top building of each pile and every player's
-buildings are public. Once the game is over every player's cards are shown.
+the box, the random source, and a civilization card another player drew blind from the
+deck with the "extra card" card (only how many shows). A card bought from the face-up
+row was seen by the whole table, so it shows in every view with its scoring bottom;
+so do the face-up row, the top building of each pile and every player's buildings.
+Once the game is over every player's cards are shown.
 """
 
 from __future__ import annotations
@@ -54,21 +56,55 @@ def public_ids(state: StoneAgeState) -> set[str]:
     return out
 
 
+def visible_cards(state: StoneAgeState, seat: int | None) -> dict[int, list[str]]:
+    """Each player's cards that ``seat`` may see, in the order they were got."""
+    over = state.phase == "over"
+    return {
+        s: [c for c in p.cards if over or s == seat or c not in p.blind]
+        for s, p in enumerate(state.players)
+    }
+
+
+def strings_in(data: Any) -> set[str]:
+    if isinstance(data, dict):
+        return set().union(*(strings_in(v) for v in data.values()))
+    if isinstance(data, list):
+        return set().union(*(strings_in(v) for v in data))
+    return {data} if isinstance(data, str) else set()
+
+
+def contains_value(data: Any, wanted: Any) -> bool:
+    """Is ``wanted`` equal to ``data`` or to any value nested in it?"""
+    if data == wanted:
+        return True
+    if isinstance(data, dict):
+        return any(contains_value(v, wanted) for v in data.values())
+    if isinstance(data, list):
+        return any(contains_value(v, wanted) for v in data)
+    return False
+
+
+def check_secrets(state: StoneAgeState, seat: int | None, view: dict[str, Any]) -> None:
+    """No value ``secrets`` names appears in the view, whole or as a card/building id."""
+    text = json.dumps(view, sort_keys=True)
+    for secret in GAME.secrets(state, seat):
+        assert not contains_value(view, secret), f"{secret!r} is in the view of {seat}"
+        for item in strings_in(secret if not isinstance(secret, str) else [secret]):
+            if ID.match(item):
+                assert f'"{item}"' not in text, f"{item} leaks into the view of {seat}"
+
+
 def check_view(state: StoneAgeState, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` shows exactly what it may and nothing hidden."""
     view = GAME.view(state, seat)
     text = json.dumps(view, sort_keys=True)
-    over = state.phase == "over"
-    shown_cards = {
-        s: p.cards for s, p in enumerate(state.players) if over or s == seat
-    }
-    expected = public_ids(state).union(*shown_cards.values())
+    visible = visible_cards(state, seat)
+    expected = public_ids(state).union(*visible.values())
     assert ids_in(view) == expected
     hidden = set(state.deck) | {b for pile in state.piles for b in pile[:-1]} | set(state.box)
-    for s, player in enumerate(state.players):
-        if s not in shown_cards:
-            hidden |= set(player.cards)
-    hidden -= expected  # an id visible elsewhere (e.g. a row card) may show
+    for player in state.players:
+        hidden |= set(player.cards)
+    hidden -= expected
     for secret in hidden:
         assert secret not in text, f"{secret} leaks into the view of {seat}"
     assert not keys_in(view) & SECRET_KEYS
@@ -77,18 +113,19 @@ def check_view(state: StoneAgeState, seat: int | None) -> dict[str, Any]:
     for s, (player, shown) in enumerate(zip(state.players, view["players"], strict=True)):
         assert shown["seat"] == s
         assert shown["card_count"] == len(player.cards)
-        if s in shown_cards:
-            assert [c["id"] for c in shown["cards"]] == player.cards
-        else:
-            assert "cards" not in shown
+        assert [c["id"] for c in shown["cards"]] == visible[s]
+        assert shown["hidden_cards"] == len(player.cards) - len(visible[s])
+    check_secrets(state, seat, view)
     return view
 
 
 def dealt_game() -> StoneAgeState:
-    """A two-player game (14 buildings in the box) where both players hold cards."""
+    """A two-player game (14 buildings in the box) where both players hold cards: seat 0
+    bought two cards in the open and drew a third blind; seat 1 bought one."""
     state = GAME.new(2, seed=SEED)
     p0, p1 = state.players
-    p0.cards = [state.deck.pop(), state.deck.pop()]
+    p0.cards = [state.deck.pop(), state.deck.pop(), state.deck.pop()]
+    p0.blind = [p0.cards[2]]
     p1.cards = [state.deck.pop()]
     p1.buildings = [state.piles[0].pop()]
     return state
@@ -123,63 +160,123 @@ def test_the_box_and_the_random_source_are_hidden() -> None:
         assert "seed" not in text and "rng" not in text
 
 
-def test_own_cards_show_and_others_only_count() -> None:
+def test_open_cards_show_to_all_and_a_blind_card_only_to_its_taker() -> None:
     state = dealt_game()
     p0, p1 = state.players
+    open0, blind0 = p0.cards[:2], p0.cards[2]
     view0 = check_view(state, 0)
     assert [c["id"] for c in view0["players"][0]["cards"]] == p0.cards
-    assert view0["players"][1]["card_count"] == 1
-    assert "cards" not in view0["players"][1]
-    text0 = text_of(state, 0)
-    assert p1.cards[0] not in text0
-    assert all(c in text0 for c in p0.cards)
+    assert view0["players"][0]["hidden_cards"] == 0
+    assert [c["id"] for c in view0["players"][1]["cards"]] == p1.cards
     view1 = check_view(state, 1)
-    assert view1["players"][0]["card_count"] == 2
-    text1 = text_of(state, 1)
-    assert not any(c in text1 for c in p0.cards)
-    assert p1.cards[0] in text1
+    assert [c["id"] for c in view1["players"][0]["cards"]] == open0
+    assert view1["players"][0]["card_count"] == 3
+    assert view1["players"][0]["hidden_cards"] == 1
+    assert blind0 not in text_of(state, 1)
     # Buildings are public: seat 1's building shows in everyone's view.
     assert view0["players"][1]["buildings"][0]["id"] == p1.buildings[0]
 
 
-def test_an_onlooker_sees_no_ones_cards() -> None:
+def test_an_onlooker_sees_open_cards_only() -> None:
     state = dealt_game()
     view = check_view(state, None)
-    assert [p["card_count"] for p in view["players"]] == [2, 1]
-    text = text_of(state, None)
-    for player in state.players:
-        for card in player.cards:
-            assert card not in text
+    assert [p["card_count"] for p in view["players"]] == [3, 1]
+    assert [p["hidden_cards"] for p in view["players"]] == [1, 0]
+    assert state.players[0].cards[2] not in text_of(state, None)
+
+
+def test_a_bought_card_shows_its_scoring_bottom_to_the_other_players() -> None:
+    # Seat 0 buys card 2 (c15: 3 points, music) and card 1 (c20: stone, 1 farmer).
+    state = scripted(2, row=["c20", "c15", "c16", "c01"], deck=["c21", "c09", "c06"])
+    state.players[0].goods["wood"] = 3
+    start_actions(state, {0: {"card1": 1, "card2": 1, "field": 1},
+                          1: {"toolmaker": 1, "hut": 2}})
+    assert state.phase == "actions"
+    play(state, 0, "do:card2", "pay:2.0.0.0", "do:card1", "pay:1.0.0.0")
+    assert state.players[0].cards == ["c15", "c20"]
+    assert state.players[0].blind == []
+    for seat in (1, None):
+        shown = check_view(state, seat)["players"][0]
+        assert shown["cards"] == [
+            {"id": "c15", "top": "points", "amount": 3, "culture": "music"},
+            {"id": "c20", "top": "resource", "amount": 1, "resource": "stone",
+             "multiplier": "farmer", "figures": 1},
+        ]
+        assert shown["hidden_cards"] == 0
+    check_view(state, 0)
+
+
+def test_a_card_drawn_blind_stays_hidden_from_the_others() -> None:
+    # c09 "extra card": the drawn card (the deck's next, c21) joins the buyer's hand.
+    state = scripted(2, row=["c09", "c15", "c16", "c01"], deck=["c20", "c21"])
+    state.players[0].goods["wood"] = 1
+    start_actions(state, {0: {"card1": 1, "field": 1}, 1: {"toolmaker": 1, "hut": 2}})
+    events = play(state, 0, "do:card1", "pay:1.0.0.0")
+    assert "c21" not in json.dumps([e.args for e in events])  # the log does not name it
+    assert state.phase == "actions"
+    assert state.players[0].cards == ["c09", "c21"]
+    assert state.players[0].blind == ["c21"]
+    assert "c21" in text_of(state, 0)
+    assert "c21" not in text_of(state, 1)
+    assert "c21" not in text_of(state, None)
+    assert "c20" not in text_of(state, 0)  # still in the deck
+    seen = GAME.view(state, 1)["players"][0]
+    assert [c["id"] for c in seen["cards"]] == ["c09"]  # bought in the open
+    assert (seen["card_count"], seen["hidden_cards"]) == (2, 1)
+    check_view(state, 0)
+    check_view(state, 1)
+    check_view(state, None)
+
+
+def test_an_extra_card_with_an_empty_deck_draws_nothing_blind() -> None:
+    state = scripted(2, row=["c09", "c15", "c16", "c01"], deck=[])
+    state.players[0].goods["wood"] = 1
+    start_actions(state, {0: {"card1": 1, "field": 1}, 1: {"toolmaker": 1, "hut": 2}})
+    events = play(state, 0, "do:card1", "pay:1.0.0.0")
+    assert "extra_card_none" in [e.code for e in events]
+    assert state.players[0].blind == []
+    assert GAME.view(state, 1)["players"][0]["hidden_cards"] == 0
+
+
+def test_secrets_name_what_each_seat_must_not_see() -> None:
+    state = dealt_game()
+    blind = state.players[0].cards[2]
+    for seat in (1, None):
+        secrets = GAME.secrets(state, seat)
+        assert blind in secrets
+        assert state.deck in secrets and state.box in secrets
+        assert state.rng.model_dump() in secrets
+        assert [pile[:-1] for pile in state.piles] == [
+            s for s in secrets if isinstance(s, list) and s and s[0].startswith("b")
+            and s != state.box
+        ]
+    own = GAME.secrets(state, 0)
+    assert blind not in own
+    assert not set(state.players[1].cards) & set(strings_in(own))  # open cards are public
+    for seat in (0, 1, None):
+        check_view(state, seat)
+
+
+def test_secrets_leave_out_empty_piles_and_revealed_hands() -> None:
+    state = dealt_game()
+    state.deck = []
+    state.phase = "over"
+    secrets = GAME.secrets(state, None)
+    assert [] not in secrets
+    assert state.players[0].cards[2] not in secrets  # the hands are shown at the end
+    check_view(state, None)
 
 
 def test_a_card_in_the_row_and_in_a_hand_is_not_confused() -> None:
     # Ids are unique, so a held card is never in the row; the check is that a hand
-    # shows for its owner even when the row changes.
+    # shows for everyone even when the row changes.
     state = scripted(2, row=["c06", "c15", "c16", "c01"], deck=["c20", "c21", "c09"])
     state.players[0].goods["wood"] = 2
     start_actions(state, {0: {"card2": 1, "field": 1}, 1: {"toolmaker": 1, "hut": 2}})
     assert state.phase == "actions"
     play(state, 0, "do:card2", "pay:2.0.0.0")
     assert state.players[0].cards == ["c15"]
-    assert ids_in(GAME.view(state, 0)) >= {"c15"}
-    assert "c15" not in text_of(state, 1)
-    check_view(state, 0)
-    check_view(state, 1)
-
-
-def test_a_card_drawn_face_down_stays_hidden() -> None:
-    # c09 "extra card": the drawn card (the deck's next, c21) joins the buyer's hand.
-    state = scripted(2, row=["c09", "c15", "c16", "c01"], deck=["c20", "c21"])
-    state.players[0].goods["wood"] = 1
-    start_actions(state, {0: {"card1": 1, "field": 1}, 1: {"toolmaker": 1, "hut": 2}})
-    play(state, 0, "do:card1", "pay:1.0.0.0")
-    assert state.phase == "actions"
-    assert state.players[0].cards == ["c09", "c21"]
-    assert "c21" in text_of(state, 0)
-    assert "c21" not in text_of(state, 1)
-    assert "c21" not in text_of(state, None)
-    assert "c20" not in text_of(state, 0)  # still in the deck
-    assert GAME.view(state, 1)["players"][0]["card_count"] == 2
+    assert ids_in(GAME.view(state, 1)) >= {"c15"}
     check_view(state, 0)
     check_view(state, 1)
 
@@ -187,7 +284,8 @@ def test_a_card_drawn_face_down_stays_hidden() -> None:
 def test_every_card_shows_once_the_game_is_over() -> None:
     state = scripted(2, row=["c06", "c15", "c16", "c01"], deck=[])
     state.players[0].goods["wood"] = 1
-    state.players[1].cards = ["c30"]
+    state.players[1].cards = ["c09", "c30"]
+    state.players[1].blind = ["c30"]
     start_actions(state, {0: {"card1": 1}, 1: {"field": 1}})
     assert "c30" not in text_of(state, 0)
     play(state, 0, "pay:1.0.0.0")
@@ -195,13 +293,39 @@ def test_every_card_shows_once_the_game_is_over() -> None:
     for seat in (0, 1, None):
         view = check_view(state, seat)
         assert [c["id"] for c in view["players"][0]["cards"]] == ["c06"]
-        assert [c["id"] for c in view["players"][1]["cards"]] == ["c30"]
+        assert [c["id"] for c in view["players"][1]["cards"]] == ["c09", "c30"]
+        assert view["players"][1]["hidden_cards"] == 0
         assert view["phase"] == "over"
         assert view["end_reason"] == "cards_exhausted"
 
 
+def test_old_states_without_blind_cards_still_load() -> None:
+    """A state stored before blind draws were recorded: the card right after an "extra
+    card" card is the one it drew, so it is kept hidden; other hands are open."""
+    state = dealt_game()
+    state.players[0].cards = ["c15", "c09", "c21", "c01"]
+    state.players[1].cards = ["c30"]
+    data = json.loads(GAME.dump(state))
+    for player in data["players"]:
+        del player["blind"]
+    old = GAME.load(json.dumps(data))
+    assert old.players[0].blind == ["c21"]
+    assert old.players[1].blind == []
+    assert GAME.view(old, 1)["players"][0]["hidden_cards"] == 1
+    # A state stored now keeps its own record, even an empty one.
+    state.players[0].blind = []
+    assert GAME.load(GAME.dump(state)).players[0].blind == []
+
+
+def test_a_blind_card_not_held_breaks_an_invariant() -> None:
+    state = dealt_game()
+    state.players[1].blind = ["c33"]
+    assert any("blind" in p for p in GAME.invariants(state))
+
+
 def test_views_stay_honest_through_a_whole_seeded_game() -> None:
     """Random legal play from a seed: every view at every step hides what it must."""
+    blind_seen = False
     for players, seed in ((2, SEED), (4, SEED + 1)):
         state = GAME.new(players, seed=seed)
         choose = random.Random(seed)
@@ -214,6 +338,7 @@ def test_views_stay_honest_through_a_whole_seeded_game() -> None:
             if step % 6 == 0 or now != held:
                 for seat in [*range(players), None]:
                     check_view(state, seat)
+                blind_seen |= any(p.blind for p in state.players)
             held = now
             prompts = GAME.pending(state)
             prompt = choose.choice(prompts)
@@ -225,3 +350,4 @@ def test_views_stay_honest_through_a_whole_seeded_game() -> None:
             view = check_view(state, seat)
             for s, player in enumerate(state.players):
                 assert [c["id"] for c in view["players"][s]["cards"]] == player.cards
+    assert blind_seen, "no card was drawn blind: the games test too little"

@@ -151,9 +151,17 @@ def test_final_score_matches_the_engine(players: int) -> None:
 
 
 def test_hidden_cards_give_no_final_score() -> None:
-    view = play_view(3, 4, 60, seat=1)
-    assert final_score(view["players"][0]) is None
-    assert final_score(view["players"][1]) is not None
+    # Seat 0 bought c09 (extra card) in the open and drew c21 blind; seat 1 bought c15.
+    state = GAME.new(2, seed=5)
+    state.players[0].cards = ["c09", "c21"]
+    state.players[0].blind = ["c21"]
+    state.players[1].cards = ["c15"]
+    seen_by_1 = GAME.view(state, 1)["players"]
+    assert final_score(seen_by_1[0]) is None
+    seen_by_0 = GAME.view(state, 0)["players"]
+    assert final_score(seen_by_0[0]) is not None
+    # Open cards are the same to everyone, so is the total they give.
+    assert final_score(seen_by_0[1]) == final_score(seen_by_1[1]) is not None
 
 
 def test_labels_cover_the_game_in_both_languages() -> None:
