@@ -10,10 +10,11 @@ from collections import Counter
 
 from engine.hunters_gatherers.board import node_of, pieces
 from engine.hunters_gatherers.board_cache import BoardCache
+from engine.hunters_gatherers.decisions import figure_choices
 from engine.hunters_gatherers.geometry import ORIGIN, is_connected, mismatches
 from engine.hunters_gatherers.scoring import final_result
 from engine.hunters_gatherers.state import HUTS, MEMBERS, SOURCES, HuntersGatherersState
-from engine.hunters_gatherers.tiles import all_tiles, start_tile, tile
+from engine.hunters_gatherers.tiles import all_tiles, oriented, start_tile, tile
 
 
 def _figure_problems(state: HuntersGatherersState, cache: BoardCache) -> list[str]:
@@ -87,6 +88,12 @@ def _step_problems(state: HuntersGatherersState, cache: BoardCache) -> list[str]
         out.append("the chosen spot is not legal")
     if state.step == "figure" and state.spot in legal and state.rotation not in legal[state.spot]:
         out.append("the chosen rotation is not legal")
+    elif state.step == "figure" and state.spot is not None and state.rotation is not None:
+        # A figure step with nothing to place is skipped, never left open.
+        features, _ = cache.features_with(state, state.spot, state.current, state.rotation)
+        placed = oriented(tile(state.current), state.rotation)
+        if not figure_choices(state, features, state.spot, placed, state.turn):
+            out.append("a figure step is open with no figure to place")
     return out
 
 

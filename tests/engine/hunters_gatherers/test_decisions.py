@@ -191,6 +191,8 @@ def test_a_tile_that_takes_no_figure_is_laid_without_asking() -> None:
     assert state.tiles[-1].tile == "HG002" and state.players[0].members == 5
     # What asking and answering "none" would have given (the step forced by hand):
     twin.rotation, twin.step = 0, "figure"
+    assert "a figure step is open with no figure to place" in GAME.invariants(twin)
+    assert GAME.pending(twin)[0].keys() == ["none", "back"]
     assert play(twin, 0, "none") == events
     assert GAME.dump(twin) == GAME.dump(state)
 
