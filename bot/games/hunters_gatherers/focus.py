@@ -142,7 +142,8 @@ _NUDGES: tuple[Pt, ...] = (
 def mark_points(layout: TileLayout, marks: tuple[FigureMark, ...]) -> list[Pt]:
     """Where each mark goes on the tile, in unit coordinates: on its piece's anchor,
     moved aside when an earlier mark already stands there (a fisher and a hut on the
-    same river piece), and kept inside the tile."""
+    same river piece) or when it would hide a lake's fish count, kept inside the tile."""
+    ponds = [(centre, radius * 0.7) for centre, radius, _ in layout.lakes]
     out: list[Pt] = []
     for mark in marks:
         base = layout.anchors.get((mark.feature, mark.index), (0.5, 0.5))
@@ -150,7 +151,8 @@ def mark_points(layout: TileLayout, marks: tuple[FigureMark, ...]) -> list[Pt]:
         for dx, dy in ((0.0, 0.0), *_NUDGES):
             candidate = (min(0.88, max(0.12, base[0] + dx * MARK_SPACING)),
                          min(0.88, max(0.12, base[1] + dy * MARK_SPACING)))
-            if all(math.dist(candidate, q) >= MARK_SPACING * 0.99 for q in out):
+            if all(math.dist(candidate, q) >= MARK_SPACING * 0.99 for q in out) and all(
+                    math.dist(candidate, centre) >= reach for centre, reach in ponds):
                 point = candidate
                 break
         out.append(point)

@@ -423,6 +423,9 @@ def test_marks_on_one_piece_stand_apart_inside_the_tile() -> None:
         for q in points[:i]:
             assert math.dist(p, q) >= 0.19
     assert points[0] == tile_layout("HG079", 0).anchors[("river", 0)]
+    # None hides the lake's fish count.
+    for centre, radius, _ in tile_layout("HG079", 0).lakes:
+        assert all(math.dist(p, centre) >= radius * 0.69 for p in points)
 
 
 def test_without_focus_or_with_a_prompt_it_cannot_read_the_picture_is_plain(
