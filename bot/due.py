@@ -1,8 +1,10 @@
-"""Jobs that come due: reminders and turn-clock time-outs.
+"""Jobs that come due: reminders and turn-clock time-outs; and tables whose follow-ups
+were never confirmed delivered (``bot.repair``).
 
 Each job is claimed by exactly one worker (the store's claim), re-checks that the
 prompt it was scheduled for is still the open one, and raises a once-only flag before
-it sends, so a notice goes out once even if two workers race or a worker restarts.
+it is acknowledged, so a notice goes out once even if two workers race or a worker
+restarts, and is sent again if the worker died before handing it over.
 A job is acknowledged only after its work is done, so a worker that dies half-way
 leaves it to be claimed again when its lease runs out; follow-up jobs (the next
 reminder) are scheduled after the acknowledgement, which would otherwise delete them.
@@ -19,6 +21,7 @@ from typing import Any
 from pydantic import JsonValue
 
 from bot.flow import reminder_job
+from bot.repair import repair_owed
 from bot.services import Services
 from bot.storage import (
     Action,
@@ -49,6 +52,11 @@ class JobResult:
 
     out: list[Outgoing] = field(default_factory=list)
     follow: list[tuple[str, datetime, dict[str, JsonValue]]] = field(default_factory=list)
+    # A once-only flag to raise when ``out`` has been handed over (not before: a failure
+    # midway must let the next claim send it again).
+    flag: str | None = None
+    # A table the job wrote to: its follow-ups are ``out``, so its mark is cleared then.
+    owed: tuple[str, int] | None = None
 
 
 Emit = Callable[[list[Outgoing]], Awaitable[None]]
@@ -80,9 +88,15 @@ async def run_due(sv: Services, limit: int = 100, emit: Emit | None = None) -> l
                 result = JobResult()
             if result.out:
                 await hand_over(result.out)
+            sv.fault("mid_reminder")
+            if result.flag is not None:
+                await sv.once.first(result.flag, FLAG_TTL)
+            if result.owed is not None:
+                await sv.store.settled(*result.owed)
             await sv.jobs.ack(job.job_id, sv.worker_id)
             if result.follow:
                 await sv.jobs.change(schedule=result.follow)
+        await repair_owed(sv, hand_over)
     except StoreUnavailable:
         log.warning("storage unavailable while running due jobs; the rest wait for it")
     return out
@@ -111,9 +125,10 @@ async def _remind(sv: Services, job_id: str, payload: dict[str, Any]) -> JobResu
     options = options_of(record)
     if n > options.reminder_repeats:
         return JobResult()
-    if not await sv.once.first(f"{job_id}.{payload['opened']}.{n}", FLAG_TTL):
+    flag = f"{job_id}.{payload['opened']}.{n}"
+    if await sv.once.raised(flag):
         return JobResult()
-    result = JobResult()
+    result = JobResult(flag=flag)
     if n < options.reminder_repeats:
         result.follow.append((reminder_job(record.table_id, seat),
                               _at(sv.now() + options.reminder_h * 3600), {**payload, "n": n + 1}))
@@ -151,5 +166,6 @@ async def _time_out(sv: Services, job_id: str, payload: dict[str, Any]) -> JobRe
         lang = sv.table_lang(committed)
         name = meta.names.get(committed.seats[seat], "?")
         message = vote_message(sv, committed.table_id, committed.version, name, lang)
-        return JobResult(out=[Outgoing(ToChat(committed.chat_id), message)])
+        return JobResult(out=[Outgoing(ToChat(committed.chat_id), message)],
+                         owed=(committed.table_id, committed.version))
     return JobResult()

@@ -10,7 +10,7 @@ the table's message, private prompts for players whose turn began or continues,
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from pydantic import JsonValue
@@ -70,7 +70,7 @@ async def autopilot(sv: Services, record: TableRecord) -> TableRecord:
 Schedule = list[tuple[str, datetime, dict[str, JsonValue]]]
 
 
-def _seat_jobs(sv: Services, record: TableRecord, seat: int) -> Schedule:
+def seat_jobs(sv: Services, record: TableRecord, seat: int) -> Schedule:
     """The reminder (and clock time-out) for a turn that has just opened."""
     options = options_of(record)
     meta = meta_of(record)
@@ -93,7 +93,7 @@ def _seat_jobs(sv: Services, record: TableRecord, seat: int) -> Schedule:
     return jobs
 
 
-def _seat_job_ids(record: TableRecord, seat: int) -> list[str]:
+def seat_job_ids(record: TableRecord, seat: int) -> list[str]:
     """The jobs a seat may have pending."""
     ids = [reminder_job(record.table_id, seat)]
     if options_of(record).clock:
@@ -117,8 +117,28 @@ async def table_message(sv: Services, record: TableRecord) -> Message:
     return sv.presenter.table_any(record, game, state, lang, prompts, picture, now)
 
 
-async def settle(sv: Services, before: TableRecord, record: TableRecord) -> list[Outgoing]:
-    """Everything that follows a committed change of a running (or just ended) table."""
+@dataclass
+class Settled:
+    """What a committed change led to: the messages to send and the table as it stands
+    after them (the autopilot may have moved on). Its store marker is cleared with
+    ``owed`` once the messages are handed over."""
+
+    out: list[Outgoing]
+    record: TableRecord
+
+    @property
+    def owed(self) -> list[tuple[str, int]]:
+        """The (table, version) whose follow-ups these messages deliver."""
+        return [(self.record.table_id, self.record.version)]
+
+
+async def settle(sv: Services, before: TableRecord, record: TableRecord) -> Settled:
+    """Everything that follows a committed change of a running (or just ended) table:
+    the autopilot's moves, the messages, reminder and clock jobs, and archiving.
+
+    The change's commit marked the table as owing these; the caller hands the messages
+    over and then clears the mark (``Reply.owed``). A crash anywhere before leaves the
+    mark, and ``repair`` re-derives what is owed."""
     record = await autopilot(sv, record)
     out = [Outgoing(ToChat(record.chat_id), await table_message(sv, record))]
     was_open = meta_of(before).opened if before.status == TableStatus.RUNNING else {}
@@ -134,7 +154,7 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> list
     nxt = _next_seat(record, started, set(prompts))
     for key in sorted(set(was_open) - set(now_open)):
         seat = int(key)
-        cancel += _seat_job_ids(record, seat)
+        cancel += seat_job_ids(record, seat)
         lang = await sv.seat_lang(record, seat)
         title = sv.presenter.game_title(lang, record.game)
         if record.status == TableStatus.ABORTED:
@@ -163,16 +183,17 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> list
                             sv.presenter.private_prompt(record, prompts[seat], lang,
                                                         heading=heading, now=sv.now()),
                             record.table_id))
-        schedule += _seat_jobs(sv, record, seat)
+        schedule += seat_jobs(sv, record, seat)
     if nxt is not None:
         out.append(await _next_notice(sv, record, started[0], nxt))
     if record.status.is_over:
         for seat in range(len(record.seats)):
-            cancel += _seat_job_ids(record, seat)
+            cancel += seat_job_ids(record, seat)
     await sv.jobs.change(schedule=schedule, cancel=cancel)
     if record.status.is_over and ARCHIVE_AFTER_FINISH:
+        sv.fault("before_archive")
         await sv.store.archive(record.table_id)
-    return [replace(item, version=record.version) for item in out]
+    return Settled([replace(item, version=record.version) for item in out], record)
 
 
 def _next_seat(record: TableRecord, started: list[int], asked: set[int]) -> int | None:

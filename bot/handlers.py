@@ -107,7 +107,8 @@ async def cmd_new(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     table_id = await sv.store.new_table_id()
     record = await sv.store.create(
         lobby.open_table(table_id, found.game, ctx.chat, ctx.user, options))
-    return Reply(out=[Outgoing(ToChat(ctx.chat.id), await table_message(sv, record))])
+    return Reply(out=[Outgoing(ToChat(ctx.chat.id), await table_message(sv, record))],
+                 owed=[(record.table_id, record.version)])
 
 
 def _verb(verb: str) -> Handler:
@@ -365,7 +366,8 @@ async def cmd_resume(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
                 Action(key="resume", user_id=ctx.user.id, seat=seat, kind=ActionKind.SYSTEM))
         except StaleVersion:
             continue
-        return Reply(answer=sv.t(ctx.lang, "cmd.resumed"), out=await settle(sv, record, committed))
+        done = await settle(sv, record, committed)
+        return Reply(answer=sv.t(ctx.lang, "cmd.resumed"), out=done.out, owed=done.owed)
     return say(sv.t(ctx.lang, "press.busy"))
 
 

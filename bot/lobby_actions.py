@@ -69,6 +69,7 @@ async def lobby_verb(sv: Services, ctx: Ctx, table_id: str, verb: str) -> Reply:
     if isinstance(done, Reply):
         return done
     before, record = done
+    sv.fault("after_commit")
     lang = sv.table_lang(record)
     if verb == "start":
         order = [sv.t(lang, "lobby.seat_line", n=i + 1, name=name)
@@ -76,12 +77,15 @@ async def lobby_verb(sv: Services, ctx: Ctx, table_id: str, verb: str) -> Reply:
         announce = sv.t(lang, "lobby.started", table=record.table_id,
                         order="\n".join(order))
         out = [Outgoing(ToChat(record.chat_id), Message(text=announce))]
-        return Reply(out=out + await settle(sv, before, record))
+        settled = await settle(sv, before, record)
+        return Reply(out=out + settled.out, owed=settled.owed)
     if record.status == TableStatus.ABORTED:
         await sv.store.archive(record.table_id)
     answer = sv.t(lang, f"lobby.done.{verb}", table=record.table_id, name=ctx.user.name)
-    return Reply(answer=answer, out=[Outgoing(ToChat(record.chat_id),
-                                              await table_message(sv, record))])
+    message = await table_message(sv, record)
+    return Reply(answer=answer, out=[Outgoing(ToChat(record.chat_id), message,
+                                              version=record.version)],
+                 owed=[(record.table_id, record.version)])
 
 
 def abort_request(sv: Services, ctx: Ctx, record: TableRecord) -> Reply:
@@ -107,5 +111,7 @@ async def confirm_abort(sv: Services, ctx: Ctx, table_id: str, version: int) -> 
     if isinstance(done, Reply):
         return done
     before, record = done
-    out = await settle(sv, before, record)
-    return Reply(answer=sv.t(ctx.lang, "table.aborted_short", table=table_id), out=out)
+    sv.fault("after_commit")
+    settled = await settle(sv, before, record)
+    return Reply(answer=sv.t(ctx.lang, "table.aborted_short", table=table_id),
+                 out=settled.out, owed=settled.owed)

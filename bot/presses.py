@@ -110,8 +110,10 @@ async def play(sv: Services, ctx: Ctx, table_id: str, decide: Decide) -> Reply:
         except StaleVersion:
             continue
         sv.remember(committed, outcome.prompts)
+        sv.fault("after_commit")
         try:
-            return Reply(out=await settle(sv, record, committed))
+            done = await settle(sv, record, committed)
+            return Reply(out=done.out, owed=done.owed)
         except StoreUnavailable:
             # The move is saved; only its messages (and reminder changes) are missing.
             # Say so instead of the usual "nothing was changed".

@@ -41,6 +41,9 @@ class Services:
     pictures: bool = True
     worker_id: str = "worker"
     bot_name: str | None = None
+    # Called at named points of the work a move owes ("after_commit", "before_archive",
+    # "mid_reminder"); crash-injection tests make it raise there. Does nothing otherwise.
+    fault: Callable[[str], None] = field(default=lambda point: None)
     # Per committed (table, version): its prompts and a read-only state. A version is
     # written once, so these never go stale; they only save repeated work in a press.
     _prompts: dict[tuple[str, int], list[Prompt]] = field(default_factory=dict)

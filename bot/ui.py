@@ -88,3 +88,6 @@ class Reply:
     alert: bool = False
     out: list[Outgoing] = field(default_factory=list)
     answer_buttons: tuple[tuple[Button, ...], ...] = ()
+    # (table, version) pairs whose follow-ups ``out`` delivers: once the adapter has
+    # handed ``out`` over, ``Campfire.acknowledge`` clears what the tables owe.
+    owed: list[tuple[str, int]] = field(default_factory=list)

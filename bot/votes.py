@@ -71,6 +71,9 @@ async def cast_vote(sv: Services, ctx: Ctx, table_id: str, version: int, choice:
         except StaleVersion:
             continue
         answer = sv.t(ctx.lang, "vote.counted" if not decided else f"vote.decided.{choice}")
-        out = await settle(sv, record, committed) if decided else []
-        return Reply(answer=answer, out=out)
+        if not decided:
+            return Reply(answer=answer, owed=[(committed.table_id, committed.version)])
+        sv.fault("after_commit")
+        done = await settle(sv, record, committed)
+        return Reply(answer=answer, out=done.out, owed=done.owed)
     return Reply(answer=sv.t(ctx.lang, "press.busy"), alert=True)

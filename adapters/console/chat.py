@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import time
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -164,8 +165,9 @@ class ConsoleChat:
                 return
             reply = await self.app.on_press(pressable.chat, user, pressable.token)
         else:
-            reply = await self.app.on_text(chat, user, text)
+            reply = await self.app.on_text(chat, user, text, sent_at=time.time())
         self.show_reply(user, chat, reply)
+        await self.app.acknowledge(reply)
         await self.run_due()
 
     async def run_due(self) -> None:

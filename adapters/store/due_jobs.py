@@ -83,6 +83,18 @@ class DueJobs:
                     )
                 await pipe.execute()
 
+    async def payloads(self, job_ids: Sequence[str]) -> dict[str, dict[str, JsonValue] | None]:
+        """The payload of each job that is scheduled (None for those that are not)."""
+        if not job_ids:
+            return {}
+        with unavailable_on_outage("read jobs"):
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for job_id in job_ids:
+                    pipe.hget(self.keys.job(job_id), "payload")
+                raw = await pipe.execute()
+        return {job_id: (json.loads(body) if body else None)
+                for job_id, body in zip(job_ids, raw, strict=True)}
+
     async def cancel(self, job_id: str) -> bool:
         """Remove a job, claimed or not; True if it existed."""
         with unavailable_on_outage("cancel job"):

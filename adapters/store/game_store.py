@@ -23,9 +23,13 @@ from bot.storage.errors import (
     TableExists,
     TableNotFound,
 )
-from bot.storage.records import Action, LogEntry, TableRecord, utc_now
+from bot.storage.records import Action, LogEntry, OwedTable, TableRecord, utc_now
 
 DEFAULT_ARCHIVE_RETENTION = timedelta(days=90)
+# How long the worker that wrote a table has to deliver its follow-ups and say so before
+# another worker repairs them; and how long such a repair holds its claim.
+DEFAULT_OWED_GRACE = timedelta(seconds=60)
+DEFAULT_OWED_LEASE = timedelta(seconds=60)
 
 
 class GameStore:
@@ -45,6 +49,8 @@ class GameStore:
         migrations: MigrationRegistry | None = None,
         archive_retention: timedelta = DEFAULT_ARCHIVE_RETENTION,
         clock: Callable[[], datetime] = utc_now,
+        owed_grace: timedelta = DEFAULT_OWED_GRACE,
+        owed_lease: timedelta = DEFAULT_OWED_LEASE,
     ) -> None:
         """Wrap ``redis`` (created with ``decode_responses=True``) under key ``prefix``."""
         if archive_retention.total_seconds() < 1:
@@ -57,6 +63,10 @@ class GameStore:
         self._create_script = redis.register_script(scripts.CREATE)
         self._commit_script = redis.register_script(scripts.COMMIT)
         self._archive_script = redis.register_script(scripts.ARCHIVE)
+        self._settled_script = redis.register_script(scripts.SETTLED)
+        self._claim_owed_script = redis.register_script(scripts.CLAIM_OWED)
+        self.owed_grace = owed_grace
+        self.owed_lease = owed_lease
 
     async def ping(self) -> None:
         """Raise ``StoreUnavailable`` unless Redis answers (for health checks)."""
@@ -86,6 +96,7 @@ class GameStore:
                     self.keys.table(stored.table_id),
                     self.keys.archived_table(stored.table_id),
                     self.keys.chat_index(stored.chat_id),
+                    self.keys.owed(),
                 ],
                 args=[
                     stored.table_id,
@@ -96,6 +107,7 @@ class GameStore:
                     repr(now.timestamp()),
                     self.keys.prefix,
                     create_id or uuid.uuid4().hex,
+                    self._owed_due(),
                 ],
             )
         if outcome == "exists":
@@ -142,7 +154,7 @@ class GameStore:
         entry = LogEntry(version=new_version, **action.model_dump())
         with unavailable_on_outage("commit"):
             reply = await self._commit_script(
-                keys=[self.keys.table(table_id), self.keys.log(table_id)],
+                keys=[self.keys.table(table_id), self.keys.log(table_id), self.keys.owed()],
                 args=[
                     str(expected_version),
                     stored.model_dump_json(),
@@ -153,6 +165,7 @@ class GameStore:
                     commit_id or uuid.uuid4().hex,
                     self.keys.prefix,
                     table_id,
+                    self._owed_due(),
                 ],
             )
         outcome = reply[0]
@@ -163,6 +176,31 @@ class GameStore:
         if outcome == "duplicate":
             return self._parse(reply[1], table_id)
         return stored
+
+    def _owed_due(self) -> str:
+        return repr((self._clock() + self.owed_grace).timestamp())
+
+    async def settled(self, table_id: str, version: int) -> bool:
+        """The follow-ups of ``version`` were delivered: stop owing them (a newer
+        version's stay owed). True if nothing is owed any more."""
+        with unavailable_on_outage("settle table"):
+            done = await self._settled_script(
+                keys=[self.keys.table(table_id), self.keys.archived_table(table_id),
+                      self.keys.owed()],
+                args=[str(version), table_id],
+            )
+        return bool(done)
+
+    async def claim_owed(self, *, limit: int = 50) -> list[OwedTable]:
+        """Tables whose follow-ups are overdue, each leased to the caller for a while."""
+        now = self._clock()
+        with unavailable_on_outage("claim owed tables"):
+            rows = await self._claim_owed_script(
+                keys=[self.keys.owed()],
+                args=[repr(now.timestamp()), repr((now + self.owed_lease).timestamp()),
+                      str(limit), self.keys.prefix],
+            )
+        return [OwedTable(str(r[0]), int(r[1]), bool(int(r[2]))) for r in rows]
 
     async def action_log(self, table_id: str, *, archived: bool = False) -> list[LogEntry]:
         """Every logged action of a table, oldest first (empty if there are none)."""

@@ -11,6 +11,8 @@ With prefix ``p`` (default ``campfire:``)::
     p seq:table             int   counter behind the short table ids
     p jobs:queue            zset  due jobs by due time (claimed ones by lease expiry)
     p job:<id>              hash  one job: payload, due, owner, attempts
+    p owed                  zset  tables whose latest write's follow-ups are not yet
+                                  confirmed delivered, by when to repair them
 
 The Lua scripts build the ``chat:``/``user:``/``job:`` keys from the prefix themselves
 (``LUA_*`` below mirror the Python builders), because the set of users to unindex is
@@ -62,6 +64,10 @@ class Keys:
     def job_queue(self) -> str:
         """Sorted set of scheduled and leased jobs."""
         return f"{self.prefix}jobs:queue"
+
+    def owed(self) -> str:
+        """Sorted set of tables that owe follow-ups, by when a worker should repair them."""
+        return f"{self.prefix}owed"
 
     def job(self, job_id: str) -> str:
         """Hash of one scheduled job (mirrored in Lua)."""

@@ -25,3 +25,8 @@ class OnceFlags:
                 self._prefix + key, "1", nx=True, px=max(1, int(ttl.total_seconds() * 1000))
             )
         return bool(won)
+
+    async def raised(self, key: str) -> bool:
+        """Is the flag ``key`` up (without raising it)?"""
+        with unavailable_on_outage("read once flag"):
+            return bool(await self._redis.exists(self._prefix + key))

@@ -7,8 +7,12 @@ a write would leave half a commit behind.
 
 from __future__ import annotations
 
-# KEYS: table, archived table, chat index
-# ARGV: id, record json, status, chat, users json, score, prefix, create id
+# KEYS: table, archived table, chat index, owed
+# ARGV: id, record json, status, chat, users json, score, prefix, create id, owed due
+# Every write also records that the table owes its follow-ups (messages, jobs,
+# archiving, the autopilot) for this version: the ``owed`` field and a place in the
+# ``owed`` set, due once the writer had time to deliver them. The writer clears both
+# when it has (SETTLED); otherwise any worker claims the table and re-derives them.
 CREATE = """
 local existing = redis.call('HGET', KEYS[1], 'commit_id')
 if existing then
@@ -18,17 +22,18 @@ end
 if redis.call('EXISTS', KEYS[2]) == 1 then return 'exists' end
 local users = cjson.decode(ARGV[5])
 redis.call('HSET', KEYS[1], 'version', '0', 'status', ARGV[3], 'chat', ARGV[4],
-  'users', ARGV[5], 'score', ARGV[6], 'record', ARGV[2], 'commit_id', ARGV[8])
+  'users', ARGV[5], 'score', ARGV[6], 'record', ARGV[2], 'commit_id', ARGV[8], 'owed', '0')
 redis.call('ZADD', KEYS[3], ARGV[6], ARGV[1])
+redis.call('ZADD', KEYS[4], ARGV[9], ARGV[1])
 for _, user in ipairs(users) do
   redis.call('ZADD', ARGV[7] .. 'user:' .. user .. ':tables', ARGV[6], ARGV[1])
 end
 return 'ok'
 """
 
-# KEYS: table, log
+# KEYS: table, log, owed
 # ARGV: expected version, record json, status, chat, users json, entry json,
-#       commit id, prefix, table id
+#       commit id, prefix, table id, owed due
 COMMIT = """
 local cur = redis.call('HMGET', KEYS[1], 'version', 'commit_id', 'chat', 'users', 'score')
 if not cur[1] then return {'missing'} end
@@ -47,8 +52,10 @@ local keep = {}
 for _, user in ipairs(new_users) do keep[user] = true end
 
 redis.call('HSET', KEYS[1], 'version', tostring(version + 1), 'status', ARGV[3],
-  'chat', ARGV[4], 'users', ARGV[5], 'record', ARGV[2], 'commit_id', ARGV[7])
+  'chat', ARGV[4], 'users', ARGV[5], 'record', ARGV[2], 'commit_id', ARGV[7],
+  'owed', tostring(version + 1))
 redis.call('RPUSH', KEYS[2], ARGV[6])
+redis.call('ZADD', KEYS[3], ARGV[10], ARGV[9])
 if cur[3] ~= ARGV[4] then
   redis.call('ZREM', ARGV[8] .. 'chat:' .. cur[3] .. ':tables', ARGV[9])
   redis.call('ZADD', ARGV[8] .. 'chat:' .. ARGV[4] .. ':tables', cur[5], ARGV[9])
@@ -118,4 +125,46 @@ if redis.call('HGET', KEYS[2], 'owner') ~= ARGV[2] then return 0 end
 redis.call('ZREM', KEYS[1], ARGV[1])
 redis.call('DEL', KEYS[2])
 return 1
+"""
+
+# KEYS: table, archived table, owed
+# ARGV: version, table id
+# Clears what a table owes, but only for the version delivered: a newer commit's
+# follow-ups stay owed. An archived table keeps its marker (its final messages may not
+# be out yet), so both places are looked at.
+SETTLED = """
+local key = KEYS[1]
+local owed = redis.call('HGET', key, 'owed')
+if not owed then
+  key = KEYS[2]
+  owed = redis.call('HGET', key, 'owed')
+end
+if owed and owed ~= ARGV[1] then return 0 end
+if owed then redis.call('HDEL', key, 'owed') end
+redis.call('ZREM', KEYS[3], ARGV[2])
+return 1
+"""
+
+# KEYS: owed
+# ARGV: now, lease-until, limit, prefix
+# Claims tables whose follow-ups are overdue, leasing each (as CLAIM_DUE does) so that
+# one worker repairs it; a worker that dies lets the lease run out.
+CLAIM_OWED = """
+local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
+local claimed = {}
+for _, id in ipairs(ids) do
+  local archived = 0
+  local owed = redis.call('HGET', ARGV[4] .. 'table:' .. id, 'owed')
+  if not owed then
+    archived = 1
+    owed = redis.call('HGET', ARGV[4] .. 'archive:' .. id, 'owed')
+  end
+  if not owed then
+    redis.call('ZREM', KEYS[1], id)
+  else
+    redis.call('ZADD', KEYS[1], ARGV[2], id)
+    table.insert(claimed, {id, owed, archived})
+  end
+end
+return claimed
 """

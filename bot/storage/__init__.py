@@ -12,7 +12,14 @@ from bot.storage.errors import (
     TableNotFound,
 )
 from bot.storage.ports import GameStorePort, JobQueuePort, OncePort, PrefsPort
-from bot.storage.records import Action, ActionKind, LogEntry, TableRecord, TableStatus
+from bot.storage.records import (
+    Action,
+    ActionKind,
+    LogEntry,
+    OwedTable,
+    TableRecord,
+    TableStatus,
+)
 
 __all__ = [
     "Action",
@@ -21,6 +28,7 @@ __all__ = [
     "JobQueuePort",
     "LogEntry",
     "OncePort",
+    "OwedTable",
     "PrefsPort",
     "StaleVersion",
     "StoreError",

@@ -8,7 +8,7 @@ from typing import Protocol
 
 from pydantic import JsonValue
 
-from bot.storage.records import Action, DueJob, LogEntry, TableRecord
+from bot.storage.records import Action, DueJob, LogEntry, OwedTable, TableRecord
 
 
 class GameStorePort(Protocol):
@@ -54,6 +54,18 @@ class GameStorePort(Protocol):
         """Move a finished or aborted table out of the active indexes."""
         ...
 
+    async def get_archived(self, table_id: str) -> TableRecord:
+        """An archived table (``TableNotFound`` once it expired)."""
+        ...
+
+    async def settled(self, table_id: str, version: int) -> bool:
+        """Every follow-up of ``version`` was delivered; nothing of it is owed any more."""
+        ...
+
+    async def claim_owed(self, *, limit: int = 50) -> list[OwedTable]:
+        """Tables whose follow-ups are overdue, leased to the caller for a repair."""
+        ...
+
 
 class JobQueuePort(Protocol):
     """Jobs due at a time, each claimed by one worker."""
@@ -80,6 +92,10 @@ class JobQueuePort(Protocol):
         """Claim the jobs due at ``now`` for this worker."""
         ...
 
+    async def payloads(self, job_ids: Sequence[str]) -> dict[str, dict[str, JsonValue] | None]:
+        """The payload of each job that is scheduled (None for those that are not)."""
+        ...
+
     async def ack(self, job_id: str, worker_id: str) -> bool:
         """Mark a claimed job done."""
         ...
@@ -90,6 +106,10 @@ class OncePort(Protocol):
 
     async def first(self, key: str, ttl: timedelta) -> bool:
         """True for the first caller with ``key`` (within ``ttl``), False for all others."""
+        ...
+
+    async def raised(self, key: str) -> bool:
+        """Is the flag ``key`` up (without raising it)?"""
         ...
 
 

@@ -9,6 +9,7 @@ on load a migration from the ``MigrationRegistry`` handed to the store
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Annotated
@@ -112,3 +113,12 @@ class DueJob(BaseModel):
     due_at: AwareDatetime
     payload: dict[str, JsonValue]
     attempts: int
+
+
+@dataclass(frozen=True, slots=True)
+class OwedTable:
+    """A table whose follow-ups for ``version`` were never confirmed delivered."""
+
+    table_id: str
+    version: int
+    archived: bool

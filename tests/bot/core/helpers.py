@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from redis.asyncio import Redis
@@ -42,11 +43,14 @@ GROUP = Chat(id="con:g1", title="g1")
 GROUP2 = Chat(id="con:g2", title="g2")
 
 
-def storage_on(client: Redis, prefix: str) -> Storage:
-    """The store objects of one deployment (``prefix``) on an open client."""
+def storage_on(client: Redis, prefix: str, clock: Clock | None = None) -> Storage:
+    """The store objects of one deployment (``prefix``) on an open client. With
+    ``clock`` the game store reads the fake clock too (when follow-ups fall overdue)."""
+    games = GameStore(client, prefix=prefix) if clock is None else GameStore(
+        client, prefix=prefix, clock=lambda: datetime.fromtimestamp(clock(), UTC))
     return Storage(
         redis=client,
-        games=GameStore(client, prefix=prefix),
+        games=games,
         jobs=DueJobs(client, prefix=prefix),
         once=OnceFlags(client, prefix=prefix),
         prefs=Prefs(client, prefix=prefix),
@@ -143,12 +147,14 @@ class Harness:
         """``user`` types ``text`` in ``chat`` (the group by default)."""
         reply = await self.app.on_text(chat, user, text)
         self.keep(reply.out)
+        await self.app.acknowledge(reply)
         return reply
 
     async def press(self, user: User, token: str, chat: Chat | None = None) -> Reply:
         """``user`` presses the button with ``token`` (in their private chat by default)."""
         reply = await self.app.on_press(chat or dm(user), user, token)
         self.keep(reply.out)
+        await self.app.acknowledge(reply)
         return reply
 
     async def due(self) -> list[Outgoing]:
