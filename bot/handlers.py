@@ -20,10 +20,12 @@ from bot.lobby_actions import abort_request, confirm_abort, lobby_verb
 from bot.new_table_args import BadArgument, parse_new_args
 from bot.present import seat_names
 from bot.presses import play, seat_of
+from bot.repair import repair
 from bot.services import Ctx, Services
 from bot.storage import (
     Action,
     ActionKind,
+    OwedTable,
     StaleVersion,
     TableNotFound,
     TableRecord,
@@ -122,11 +124,19 @@ def _verb(verb: str) -> Handler:
 
 
 async def cmd_status(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
-    """Show the table: whose turn, what they decide, the scores so far."""
+    """Show the table: whose turn, what they decide, the scores so far. Whatever the
+    table owes is re-derived on the way (the autopilot's moves, reminder and clock jobs,
+    archiving), so a table stalled by a crash moves on when someone looks."""
     found = await resolve_table(sv, ctx, args)
     if isinstance(found, Reply):
         return found
-    message = await table_message(sv, found[0])
+    owed = OwedTable(found[0].table_id, found[0].version, archived=False)
+    await repair(sv, owed, prompts=False)
+    try:
+        record = await sv.store.get(owed.table_id)
+    except TableNotFound:  # it had ended: the repair archived it
+        record = await sv.store.get_archived(owed.table_id)
+    message = await table_message(sv, record)
     # A fresh copy in this chat, not an edit of the kept message.
     fresh = Message(text=message.text, buttons=message.buttons, picture=message.picture)
     target = ToUser(ctx.user.id) if ctx.chat.private else ToChat(ctx.chat.id)

@@ -9,12 +9,14 @@ table and is checked again, so of 50 presses of one button exactly one acts.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import uuid
 from collections.abc import Callable
 from dataclasses import replace
 
 from bot import lobby_actions
-from bot.flow import settle
+from bot.flow import settle, table_message
 from bot.i18n import Markup
 from bot.present import table_slot
 from bot.services import Ctx, Services
@@ -79,9 +81,28 @@ def check_move(
 
 
 Decide = Callable[[TableRecord], "tuple[int, str] | Reply"]
+# After an outage cut a commit's reply off, how often to ask whether it went through.
+LOST_COMMIT_CHECKS = 3
+LOST_COMMIT_PAUSE_S = 0.2
 
 
-async def play(sv: Services, ctx: Ctx, table_id: str, decide: Decide) -> Reply:
+async def _lost_commit(sv: Services, ctx: Ctx, table_id: str, commit_id: str) -> Reply:
+    """The storage failed while a move was being saved: find out whether it was, and
+    say exactly that (a saved move's follow-ups are repaired from its mark)."""
+    for attempt in range(LOST_COMMIT_CHECKS):
+        try:
+            saved = await sv.store.committed(table_id, commit_id)
+        except StoreUnavailable:
+            await asyncio.sleep(LOST_COMMIT_PAUSE_S * (attempt + 1))
+            continue
+        code = "press.saved_not_shown" if saved else "err.store_unavailable"
+        return refuse(sv, ctx, code)
+    return refuse(sv, ctx, "press.outcome_unknown")
+
+
+async def play(
+    sv: Services, ctx: Ctx, table_id: str, decide: Decide, via: str | None = None
+) -> Reply:
     """Apply the move ``decide`` picks on the current record, retrying lost races.
 
     ``decide`` runs again on every attempt, so each retry re-checks the press
@@ -102,13 +123,18 @@ async def play(sv: Services, ctx: Ctx, table_id: str, decide: Decide) -> Reply:
         except IllegalMove as exc:
             reason = texts_for(record.game).reason(ctx.lang, exc.code, exc.args_map)
             return Reply(answer=reason, alert=True)
+        commit_id = uuid.uuid4().hex
         try:
             committed = await sv.store.commit(
                 table_id, record.version, outcome.record,
-                Action(key=key, user_id=ctx.user.id, seat=seat),
+                Action(key=key, user_id=ctx.user.id, seat=seat, via=via),
+                commit_id=commit_id,
             )
         except StaleVersion:
             continue
+        except StoreUnavailable:
+            log.warning("table %s: storage failed during a commit; checking it", table_id)
+            return await _lost_commit(sv, ctx, table_id, commit_id)
         sv.remember(committed, outcome.prompts)
         sv.fault("after_commit")
         try:
@@ -128,8 +154,11 @@ async def press(sv: Services, ctx: Ctx, raw: str) -> Reply:
     if token is None:
         return refuse(sv, ctx, "press.forged")
     if token.kind == "m":
-        return await play(sv, ctx, token.table,
-                          lambda record: check_move(sv, ctx, record, token))
+        reply = await play(sv, ctx, token.table,
+                           lambda record: check_move(sv, ctx, record, token), via=raw)
+        if reply.alert and reply.answer == sv.t(ctx.lang, "press.stale"):
+            return await _pressed_before(sv, ctx, token, raw) or reply
+        return reply
     if token.kind == "p":
         return await _page(sv, ctx, token)
     if token.kind == "l":
@@ -137,6 +166,31 @@ async def press(sv: Services, ctx: Ctx, raw: str) -> Reply:
     if token.kind == "a":
         return await lobby_actions.confirm_abort(sv, ctx, token.table, token.int_field(0))
     return await cast_vote(sv, ctx, token.table, token.int_field(0), token.fields[1])
+
+
+async def _pressed_before(sv: Services, ctx: Ctx, token: Token, raw: str) -> Reply | None:
+    """A press of a button whose move is already saved (the platform delivered it again,
+    or it was tapped twice): answer with the table as it stands, not "out of date"."""
+    try:
+        record = await sv.store.get(token.table)
+    except TableNotFound:
+        return None
+    seat = token.int_field(1)
+    acted = meta_of(record).last_acted.get(str(seat), 0)
+    if acted <= token.int_field(0):
+        return None
+    entry = await sv.store.log_entry(token.table, acted)
+    if entry is None or entry.via != raw or entry.user_id != ctx.user.id:
+        return None
+    out = [Outgoing(ToChat(record.chat_id), await table_message(sv, record),
+                    version=record.version)]
+    prompt = _prompt_for(sv, record, seat) if record.status == TableStatus.RUNNING else None
+    if prompt is not None:
+        message = sv.presenter.private_prompt(record, prompt, ctx.lang, heading="turn.continue",
+                                              now=sv.now())
+        out.append(Outgoing(ToUser(ctx.user.id), message, record.table_id,
+                            version=record.version))
+    return Reply(answer=sv.t(ctx.lang, "press.already_saved"), out=out)
 
 
 async def _page(sv: Services, ctx: Ctx, token: Token) -> Reply:

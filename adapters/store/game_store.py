@@ -151,7 +151,8 @@ class GameStore:
         self._check_schema(record)
         new_version = expected_version + 1
         stored = record.model_copy(update={"version": new_version, "updated_at": self._clock()})
-        entry = LogEntry(version=new_version, **action.model_dump())
+        commit_id = commit_id or uuid.uuid4().hex
+        entry = LogEntry(version=new_version, commit_id=commit_id, **action.model_dump())
         with unavailable_on_outage("commit"):
             reply = await self._commit_script(
                 keys=[self.keys.table(table_id), self.keys.log(table_id), self.keys.owed()],
@@ -162,7 +163,7 @@ class GameStore:
                     stored.chat_id,
                     json.dumps(stored.user_ids()),
                     entry.model_dump_json(),
-                    commit_id or uuid.uuid4().hex,
+                    commit_id,
                     self.keys.prefix,
                     table_id,
                     self._owed_due(),
@@ -201,6 +202,30 @@ class GameStore:
                       str(limit), self.keys.prefix],
             )
         return [OwedTable(str(r[0]), int(r[1]), bool(int(r[2]))) for r in rows]
+
+    async def committed(self, table_id: str, commit_id: str, *, recent: int = 50) -> bool:
+        """Did the commit ``commit_id`` go through (among the table's last ``recent``)?
+        For a writer whose reply was lost in an outage: it asks before it answers."""
+        with unavailable_on_outage("look for a commit"):
+            async with self._redis.pipeline(transaction=False) as pipe:
+                pipe.hget(self.keys.table(table_id), "commit_id")
+                pipe.lrange(self.keys.log(table_id), -recent, -1)
+                pipe.lrange(self.keys.archived_log(table_id), -recent, -1)
+                latest, active, archived = await pipe.execute()
+        if latest == commit_id:
+            return True
+        return any(f'"commit_id":"{commit_id}"' in raw for raw in [*active, *archived])
+
+    async def log_entry(self, table_id: str, version: int) -> LogEntry | None:
+        """The log entry that produced ``version`` of an active table, if any."""
+        if version < 1:
+            return None
+        with unavailable_on_outage("read log entry"):
+            raw = await self._redis.lindex(self.keys.log(table_id), version - 1)
+        if raw is None:
+            return None
+        entry = LogEntry.model_validate_json(raw)
+        return entry if entry.version == version else None
 
     async def action_log(self, table_id: str, *, archived: bool = False) -> list[LogEntry]:
         """Every logged action of a table, oldest first (empty if there are none)."""

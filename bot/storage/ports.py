@@ -42,6 +42,14 @@ class GameStorePort(Protocol):
         """Every action applied to the table, oldest first."""
         ...
 
+    async def committed(self, table_id: str, commit_id: str, *, recent: int = 50) -> bool:
+        """Did the commit ``commit_id`` go through?"""
+        ...
+
+    async def log_entry(self, table_id: str, version: int) -> LogEntry | None:
+        """The log entry that produced ``version``, if the table is active and has it."""
+        ...
+
     async def tables_in_chat(self, chat_id: str) -> list[TableRecord]:
         """Active tables of a chat, oldest first."""
         ...

@@ -96,12 +96,17 @@ class Action(BaseModel):
     seat: int | None = Field(default=None, ge=0)
     kind: ActionKind = ActionKind.MOVE
     at: AwareDatetime = Field(default_factory=utc_now)
+    #: The button token the move came by, if it came by one: a redelivered press finds
+    #: its own move in the log and is answered with the table, not "out of date".
+    via: str | None = Field(default=None, max_length=64)
 
 
 class LogEntry(Action):
-    """An action as stored in the log: stamped with the table version it produced."""
+    """An action as stored in the log: stamped with the table version it produced, and
+    the id of the commit that wrote it (so a writer whose reply was lost can tell)."""
 
     version: int = Field(ge=1)
+    commit_id: str | None = None
 
 
 class DueJob(BaseModel):
