@@ -137,7 +137,10 @@ async def _remind(sv: Services, job_id: str, payload: dict[str, Any]) -> JobResu
         lang = await sv.seat_lang(record, seat)
         message = sv.presenter.private_prompt(record, prompt, lang, heading="turn.reminder",
                                               now=sv.now())
-        result.out.append(Outgoing(ToUser(record.seats[seat]), message, record.table_id))
+        # Stamped with the version it shows: a delivery layer never lets it replace a
+        # newer prompt in the player's chat.
+        result.out.append(Outgoing(ToUser(record.seats[seat]), message, record.table_id,
+                                   version=record.version))
     return result
 
 
