@@ -4,31 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import IllegalMove as ExportedIllegalMove
 from engine.core.errors import IllegalMove
-
-
-def test_code_and_args_are_carried() -> None:
-    exc = IllegalMove("location_full", loc="forest", count=2)
-    assert exc.code == "location_full"
-    assert exc.args_map == {"loc": "forest", "count": 2}
-    assert "location_full" in str(exc)
-    assert "forest" in str(exc)
-
-
-def test_a_bare_code() -> None:
-    exc = IllegalMove("not_your_turn")
-    assert exc.code == "not_your_turn"
-    assert exc.args_map == {}
-    assert str(exc) == "not_your_turn"
-
-
-def test_it_is_raised_and_caught_as_an_exception() -> None:
-    with pytest.raises(Exception) as info:
-        raise IllegalMove("game_over")
-    assert isinstance(info.value, IllegalMove)
-    assert info.value.code == "game_over"
-    assert ExportedIllegalMove is IllegalMove
 
 
 def test_args_are_a_copy() -> None:
