@@ -160,7 +160,7 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> Sett
         if record.status == TableStatus.ABORTED:
             done = sv.t(lang, "turn.aborted", game=title, table=record.table_id)
         elif record.status.is_over:
-            done = sv.t(lang, "turn.ended", game=title, table=record.table_id)
+            continue  # every seat hears its result below
         elif seat == nxt:
             # The player who just finished is also the next one (two players): say so in
             # the edit their turn ends with, instead of a second message right after it.
@@ -186,6 +186,15 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> Sett
         schedule += seat_jobs(sv, record, seat)
     if nxt is not None:
         out.append(await _next_notice(sv, record, started[0], nxt))
+    if record.status == TableStatus.FINISHED and before.status == TableStatus.RUNNING:
+        state = sv.view_state(record)
+        for seat in range(len(record.seats)):
+            lang = await sv.seat_lang(record, seat)
+            text = sv.presenter.personal_result(record, get_game(record.game), state, seat, lang)
+            # A new message (it notifies), where the player's turns were.
+            out.append(Outgoing(ToUser(record.seats[seat]),
+                                Message(text=text, slot=dm_slot(record, seat), renew=True),
+                                record.table_id))
     if record.status.is_over:
         for seat in range(len(record.seats)):
             cancel += seat_job_ids(record, seat)

@@ -271,7 +271,26 @@ class Presenter:
                 lines.append(Markup("   " + "; ".join(parts)))
             winners = ", ".join(names[s] for s in result.winners)
             lines.append(self.t(lang, "result.winners", names=winners))
-        return Message(text=Markup("\n".join(lines)), picture=picture, slot=table_slot(record))
+        # A new message, not an edit far up the chat: platforms notify of new messages.
+        return Message(text=Markup("\n".join(lines)), picture=picture, slot=table_slot(record),
+                       renew=True)
+
+    def personal_result(self, record: TableRecord, game: Game[Any], state: BaseModel,
+                        seat: int, lang: Lang) -> Markup:
+        """A player's own line of a finished game: their score, place and the winners."""
+        result = game.result(state)
+        if result is None:
+            return self.t(lang, "turn.ended", game=self.game_title(lang, record.game),
+                          table=record.table_id)
+        names = seat_names(record)
+        ranked = sorted(result.scores, key=lambda s: (-s.total, -s.tiebreak, s.seat))
+        place = next(i for i, s in enumerate(ranked, start=1) if s.seat == seat)
+        mine = next(s for s in result.scores if s.seat == seat)
+        winners = ", ".join(names[s] for s in result.winners)
+        code = "turn.ended_won" if seat in result.winners else "turn.ended_place"
+        return self.t(lang, code, game=self.game_title(lang, record.game),
+                      table=record.table_id, score=mine.total, place=place,
+                      players=len(record.seats), winners=winners)
 
     def aborted(self, record: TableRecord, lang: Lang) -> Message:
         """The table's message once it was cancelled or aborted."""

@@ -15,7 +15,7 @@ import pytest
 from bot.games import manifests
 from bot.storage import TableNotFound, TableStatus
 from bot.turns import load_state, replay, state_dict
-from bot.ui import ToChat
+from bot.ui import ToChat, ToUser
 from tests.bot.core.helpers import GROUP, PEOPLE, Harness, dm, plain
 
 MAX_PRESSES = 20_000
@@ -75,6 +75,19 @@ async def test_a_whole_game_through_the_app(h: Harness, name: str) -> None:
     winners = ", ".join(names[s] for s in result.winners)
     assert lines[-1] == h.t("result.winners", names=winners)
     assert "result." not in " ".join(lines) and f"{entry.prefix}." not in " ".join(lines)
+    assert end.message.renew  # a new message that notifies, not an edit far up the chat
+
+    # Every player hears their own score, place and the winners privately.
+    ranked = sorted(result.scores, key=lambda s: (-s.total, -s.tiebreak, s.seat))
+    for place, score in enumerate(ranked, start=1):
+        user = h.user_at(archived, score.seat)
+        [mine] = [o for o in reply.out if o.to == ToUser(user.id)
+                  and o.message.slot == f"dm:{table_id}:{score.seat}"]
+        code = "turn.ended_won" if score.seat in result.winners else "turn.ended_place"
+        assert plain(mine.message.text) == h.t(
+            code, game=h.t(entry.title_code), table=table_id, score=score.total, place=place,
+            players=players, winners=winners)
+        assert mine.message.renew
 
     # The log is still told after the end, and only in the table's own chat.
     told = plain((await h.text(people[0], f"/log {table_id} 5")).answer).splitlines()
