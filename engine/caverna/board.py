@@ -1,0 +1,337 @@
+"""One player's home board: forest on the left, mountain on the right.
+
+Coordinates
+-----------
+A space is ``(x, y)``; its key (in JSON and in option keys) is ``"x,y"``.
+
+::
+
+         forest          mountain
+     x:  0   1   2   |   3   4   5
+  y=0   .   .   B   |   .   .   W2
+  y=1   .   .   .   |   .   .   .
+  y=2   B   .   .   |   C   .   .
+  y=3   .   R   .  ===  E   W1  .
+
+- ``x`` 0..2 is the forest (0 at the left edge, 2 next to the mountain), ``x`` 3..5 the
+  mountain (3 next to the forest); ``y`` 0..3 runs from the top row to the bottom row.
+  The reference's ``[f1..f3, r1..r4]`` is ``x = 0..2``, ``[m1..m3]`` is ``x = 3..5`` and
+  ``r1..r4`` is ``y = 0..3``.
+- ``E`` (3,3) is the cave entrance with the printed entry-level dwelling, ``C`` (3,2) the
+  printed starting cavern above it.
+- Bonus spaces, rewarded once when a landscape tile first covers them (never for a stable
+  alone): ``B`` wild boar (2,0) and (0,2); ``R`` the small river (1,3), 1 food; ``W1``/``W2``
+  the underground water sources (4,3), 1 food, and (5,0), 2 food.
+- A cliff separates the halves: ``(2, y)`` and ``(3, y)`` touch only on the bottom row
+  (``===``), where the first forest space meets the entrance.
+- With the Office room a twin tile may overhang the board by one space: such spaces lie
+  one step outside an outer edge of their half (``x = -1`` or ``x = 6``, ``y = -1`` or
+  ``y = 4``) and, once covered, are spaces of the board like any other.
+
+What a space holds
+------------------
+``Space.tile`` is the landscape tile lying there (``None``: bare forest or bare rock);
+``furnishing`` the furnishing tile id laid on a cavern (or on a tunnel with the Work
+room); ``stable`` whether one of the player's stables stands there; ``crop`` and
+``crop_count`` what is sown on a field; ``partner`` the other half of a large pasture.
+Only spaces holding something are stored, and a space stores only its non-default
+fields, so a board stays small in JSON.
+
+The names here (``HomeBoard``, ``Space``, ``Tile``, ``Crop``, ``Pos``, ``key``, ``pos_of``,
+the position constants and the query methods) are stable: other modules build on them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Literal, get_args
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
+
+Pos = tuple[int, int]
+
+Tile = Literal[
+    "meadow",
+    "field",
+    "small_pasture",
+    "large_pasture",
+    "cavern",
+    "tunnel",
+    "deep_tunnel",
+    "ore_mine",
+    "ruby_mine",
+]
+TILES: tuple[str, ...] = get_args(Tile)
+FOREST_TILES: frozenset[str] = frozenset({"meadow", "field", "small_pasture", "large_pasture"})
+MOUNTAIN_TILES: frozenset[str] = frozenset(
+    {"cavern", "tunnel", "deep_tunnel", "ore_mine", "ruby_mine"}
+)
+PASTURES: frozenset[str] = frozenset({"small_pasture", "large_pasture"})
+# Tunnels of either kind: what a ruby mine may be built on.
+TUNNELS: frozenset[str] = frozenset({"tunnel", "deep_tunnel"})
+MINES: frozenset[str] = frozenset({"ore_mine", "ruby_mine"})
+
+Crop = Literal["grain", "vegetable"]
+CROPS: tuple[str, ...] = get_args(Crop)
+# What sowing puts on an empty field: the player's one plus the supply's.
+SOWN: dict[str, int] = {"grain": 3, "vegetable": 2}
+
+Half = Literal["forest", "mountain"]
+
+WIDTH = 6
+HEIGHT = 4
+FOREST_XS: tuple[int, ...] = (0, 1, 2)
+MOUNTAIN_XS: tuple[int, ...] = (3, 4, 5)
+ENTRANCE: Pos = (3, 3)
+START_CAVERN: Pos = (3, 2)
+# The forest space in front of the entrance: the first forest tile must cover it.
+FIRST_FOREST: Pos = (2, 3)
+ENTRY_DWELLING = "entry_level_dwelling"
+MAX_STABLES = 3
+
+# Printed bonus spaces and what covering them with a tile gives (reference home_board).
+BONUS_SPACES: dict[Pos, dict[str, int]] = {
+    (2, 0): {"wild_boar": 1},
+    (0, 2): {"wild_boar": 1},
+    (1, 3): {"food": 1},
+    (5, 0): {"food": 2},
+    (4, 3): {"food": 1},
+}
+
+
+def key(pos: Pos) -> str:
+    """``"x,y"``: the position's key in JSON and in option keys."""
+    return f"{pos[0]},{pos[1]}"
+
+
+def pos_of(text: str) -> Pos | None:
+    """The position ``text`` spells canonically (``"2,3"``, ``"-1,0"``), or None."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        return None
+    values: list[int] = []
+    for part in parts:
+        digits = part[1:] if part.startswith("-") else part
+        if not digits.isascii() or not digits.isdigit() or (len(digits) > 1 and digits[0] == "0"):
+            return None
+        if part == "-0":
+            return None
+        values.append(int(part))
+    return values[0], values[1]
+
+
+def on_board(pos: Pos) -> bool:
+    """Is ``pos`` one of the 24 printed spaces?"""
+    return 0 <= pos[0] < WIDTH and 0 <= pos[1] < HEIGHT
+
+
+def half_of(pos: Pos) -> Half:
+    """Which half ``pos`` belongs to (overhang spaces belong to the half they stick out of)."""
+    return "forest" if pos[0] <= FOREST_XS[-1] else "mountain"
+
+
+def is_overhang(pos: Pos) -> bool:
+    """Is ``pos`` a space one step beyond an outer edge of its half (Office room)?"""
+    x, y = pos
+    if on_board(pos):
+        return False
+    if 0 <= y < HEIGHT:
+        return x in (-1, WIDTH)
+    if y in (-1, HEIGHT):
+        return 0 <= x < WIDTH
+    return False
+
+
+def touching(a: Pos, b: Pos) -> bool:
+    """Are ``a`` and ``b`` orthogonal neighbours? The cliff between the halves keeps
+    ``(2, y)`` and ``(3, y)`` apart except on the bottom row."""
+    (ax, ay), (bx, by) = a, b
+    if abs(ax - bx) + abs(ay - by) != 1:
+        return False
+    if ay == by and {ax, bx} == {FOREST_XS[-1], MOUNTAIN_XS[0]}:
+        return ay == HEIGHT - 1
+    return True
+
+
+def around(pos: Pos) -> Iterator[Pos]:
+    """The four orthogonal positions around ``pos`` that touch it (on the board or not)."""
+    x, y = pos
+    for other in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
+        if touching(pos, other):
+            yield other
+
+
+class Space(BaseModel):
+    """What lies on one space. Only non-default fields are written to JSON."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    tile: Tile | None = None
+    furnishing: str | None = None
+    stable: bool = False
+    crop: Crop | None = None
+    crop_count: int = 0
+    partner: str | None = None
+
+    @model_serializer(mode="wrap")
+    def _compact(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        return {name: value for name, value in data.items() if value not in (None, False, 0)}
+
+    @property
+    def is_empty(self) -> bool:
+        """No tile and no stable: an unused space at the end (rulebook scoring)."""
+        return self.tile is None and not self.stable
+
+    @property
+    def is_pasture(self) -> bool:
+        return self.tile in PASTURES
+
+    @property
+    def is_cavern(self) -> bool:
+        return self.tile == "cavern"
+
+
+_EMPTY = Space()
+
+
+class HomeBoard(BaseModel):
+    """One player's home board. ``spaces`` maps ``"x,y"`` to what lies there; a missing
+    key is an empty space (bare forest or rock)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    spaces: dict[str, Space] = Field(default_factory=dict)
+
+    @field_validator("spaces")
+    @classmethod
+    def _known_positions(cls, spaces: dict[str, Space]) -> dict[str, Space]:
+        for text, space in spaces.items():
+            pos = pos_of(text)
+            if pos is None or not (on_board(pos) or is_overhang(pos)):
+                raise ValueError(f"not a home-board space: {text!r}")
+            if pos is not None and not on_board(pos) and space.tile is None:
+                raise ValueError(f"an overhang space without a tile: {text!r}")
+            if space.tile is not None:
+                allowed = FOREST_TILES if half_of(pos) == "forest" else MOUNTAIN_TILES
+                if space.tile not in allowed:
+                    raise ValueError(f"{space.tile} cannot lie at {text}")
+            if space.stable and half_of(pos) != "forest":
+                raise ValueError(f"a stable in the mountain at {text}")
+        return spaces
+
+    @model_validator(mode="after")
+    def _pastures_paired(self) -> HomeBoard:
+        for text, space in self.spaces.items():
+            if space.tile == "large_pasture":
+                other = self.spaces.get(space.partner or "")
+                if other is None or other.tile != "large_pasture" or other.partner != text:
+                    raise ValueError(f"large pasture at {text} has no matching half")
+        return self
+
+    # ----- reading
+
+    def at(self, pos: Pos) -> Space:
+        """What lies at ``pos`` (an empty space if nothing). Do not change the result:
+        use :meth:`edit` to change a space."""
+        return self.spaces.get(key(pos), _EMPTY)
+
+    def edit(self, pos: Pos) -> Space:
+        """The stored space at ``pos``, created empty if missing, for changing in place."""
+        text = key(pos)
+        space = self.spaces.get(text)
+        if space is None:
+            space = self.spaces[text] = Space()
+        return space
+
+    def positions(self) -> list[Pos]:
+        """Every space of the board: the 24 printed ones, then covered overhang spaces."""
+        printed = [(x, y) for y in range(HEIGHT) for x in range(WIDTH)]
+        extra = sorted(
+            p for p in (pos_of(k) for k in self.spaces) if p is not None and not on_board(p)
+        )
+        return printed + extra
+
+    def items(self) -> Iterator[tuple[Pos, Space]]:
+        """``(pos, space)`` for every space of the board, empty ones included."""
+        for pos in self.positions():
+            yield pos, self.at(pos)
+
+    def neighbours(self, pos: Pos) -> list[Pos]:
+        """The board spaces (printed or covered overhang) touching ``pos``."""
+        return [p for p in around(pos) if on_board(p) or key(p) in self.spaces]
+
+    def where(self, *tiles: str) -> list[Pos]:
+        """Positions holding one of ``tiles``, in board order."""
+        return [p for p, s in self.items() if s.tile in tiles]
+
+    def count(self, *tiles: str) -> int:
+        return sum(1 for s in self.spaces.values() if s.tile in tiles)
+
+    @property
+    def stables(self) -> list[Pos]:
+        """Positions with a stable."""
+        return [p for p, s in self.items() if s.stable]
+
+    @property
+    def furnishings(self) -> list[str]:
+        """Furnishing ids on the board (the printed entry-level dwelling included)."""
+        return [s.furnishing for _, s in self.items() if s.furnishing is not None]
+
+    def has_furnishing(self, furnishing: str) -> bool:
+        return any(s.furnishing == furnishing for s in self.spaces.values())
+
+    def furnishing_at(self, furnishing: str) -> Pos | None:
+        """Where the (first) tile ``furnishing`` lies."""
+        for pos, space in self.items():
+            if space.furnishing == furnishing:
+                return pos
+        return None
+
+    def empty_caverns(self, tunnels_too: bool = False) -> list[Pos]:
+        """Caverns with no furnishing; with ``tunnels_too`` (the Work room) also unfurnished
+        tunnels and deep tunnels. Mines are never furnished."""
+        kinds = {"cavern", *TUNNELS} if tunnels_too else {"cavern"}
+        return [p for p, s in self.items() if s.tile in kinds and s.furnishing is None]
+
+    def unused_spaces(self) -> int:
+        """Spaces with neither a tile nor a stable (−1 point each at the end). The printed
+        entry dwelling and starting cavern are tiles here, so they count as used."""
+        return sum(1 for _, s in self.items() if s.is_empty)
+
+    def fields(self) -> list[Pos]:
+        return self.where("field")
+
+    def sown(self, crop: str) -> int:
+        """Goods of ``crop`` lying on fields."""
+        return sum(s.crop_count for s in self.spaces.values() if s.crop == crop)
+
+    def pastures(self) -> list[tuple[Pos, ...]]:
+        """Each pasture as its positions: one for a small pasture, two for a large one."""
+        found: list[tuple[Pos, ...]] = []
+        for pos, space in self.items():
+            if space.tile == "small_pasture":
+                found.append((pos,))
+            elif space.tile == "large_pasture":
+                other = pos_of(space.partner or "")
+                if other is not None and other > pos:
+                    found.append((pos, other))
+        return found
+
+
+def new_home_board() -> HomeBoard:
+    """A home board as set up: the entry-level dwelling and the starting cavern."""
+    return HomeBoard(
+        spaces={
+            key(ENTRANCE): Space(tile="cavern", furnishing=ENTRY_DWELLING),
+            key(START_CAVERN): Space(tile="cavern"),
+        }
+    )
