@@ -34,6 +34,9 @@ async def move_chat(sv: Services, old_chat: str, new_chat: str) -> list[Outgoing
         moved = await _move(sv, record.table_id, old_chat, new_chat)
         if moved is not None:
             out.append(Outgoing(ToChat(new_chat), await table_message(sv, moved)))
+            # The move owes only this message, and the platform repeats the notice until
+            # it is handled: nothing to repair later (that would re-send every prompt).
+            await sv.store.settled(moved.table_id, moved.version)
     return out
 
 
