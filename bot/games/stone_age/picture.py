@@ -121,6 +121,27 @@ def _text(d: Draw, xy: tuple[float, float], text: str, fnt: Font, fill: RGB,
     return fnt.getlength(text)
 
 
+def _label_lines(d: Draw, text: str, cx: float, cy: float, width: float, size: int,
+                 fill: RGB, one_line_min: int, two_line_size: int) -> None:
+    """A label centred at (cx, cy): on one line while it fits at ``one_line_min`` or
+    more, else split at the space nearest its middle into two smaller lines (official
+    names such as «Мастерская ремесленника» are long for a narrow box)."""
+    fnt = fitting_font(text, width, size, True, one_line_min)
+    words = text.split(" ")
+    if fnt.getlength(text) <= width or len(words) < 2:
+        d.text((cx, cy), text, font=fitting_font(text, width, size, True, 12), fill=fill,
+               anchor="mm")
+        return
+    cut = min(range(1, len(words)),
+              key=lambda k: abs(len(" ".join(words[:k])) - len(" ".join(words[k:]))))
+    lines = [" ".join(words[:cut]), " ".join(words[cut:])]
+    small = min((fitting_font(line, width, two_line_size, True, 12) for line in lines),
+                key=lambda f: f.size)
+    step = small.size * 0.55
+    for k, line in enumerate(lines):
+        d.text((cx, cy + (k - 0.5) * 2 * step), line, font=small, fill=fill, anchor="mm")
+
+
 def _panel(d: Draw, box: Box, fill: RGB = PANEL, outline: RGB = BORDER,
            width: int = 2, radius: int = 10) -> None:
     d.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
@@ -336,10 +357,8 @@ def _locations(d: Draw, view: Mapping[str, Any], lang: str, top: int) -> None:
         blocked = blocked and view.get("phase") == "placement"
         _panel(d, box, fill=BLOCKED if blocked else PANEL)
         cx = (box[0] + box[2]) / 2
-        title = label(f"loc.{loc}", lang)
-        tf = fitting_font(title, box[2] - box[0] - 10, 24, True, 15)
-        d.text((cx, top + 20), title, font=tf,
-               fill=BLOCKED_INK if blocked else INK, anchor="mm")
+        _label_lines(d, label(f"loc.{loc}", lang), cx, top + 19, box[2] - box[0] - 10, 24,
+                     BLOCKED_INK if blocked else INK, 17, 18)
         # Second line: what the place gives (left) and how full it is (right).
         gain = _location_icon(d, loc, box[0] + 24, top + 54)
         d.text((box[0] + 42, top + 54), gain, font=font(21, True), fill=MUTED, anchor="lm")
@@ -393,12 +412,14 @@ def _card_top(d: Draw, card: Mapping[str, Any], lang: str, cx: float, cy: float,
     elif effect == "extra_card":
         pair("+1", lambda x, y: card_icon(d, x, y, 34))
     elif effect == "one_use_tool":
+        # Two lines, like "two resources": the value on its tile, the word below.
         value = int(card.get("value", 0))
-        d.rounded_rectangle((cx - 40, cy - 18, cx - 4, cy + 18), radius=6, fill=ONCE_BG,
+        d.rounded_rectangle((cx - 18, cy - 30, cx + 18, cy + 6), radius=6, fill=ONCE_BG,
                             outline=INK, width=2)
-        d.text((cx - 22, cy), str(value), font=font(24, True), fill=INK, anchor="mm")
-        d.text((cx + 2, cy), label("once", lang), font=font(18, True), fill=INK,
-               anchor="lm")
+        d.text((cx, cy - 12), str(value), font=font(24, True), fill=INK, anchor="mm")
+        word = label("once", lang)
+        d.text((cx, cy + 22), word, font=fitting_font(word, width - 12, 20, True, 13),
+               fill=INK, anchor="mm")
     elif effect == "dice_for_all":
         die_icon(d, cx - 40, cy, 30)
         d.text((cx - 18, cy), label("for_all", lang), font=fitting_font(
@@ -492,14 +513,13 @@ def _pile(d: Draw, pile: Mapping[str, Any], lang: str, box: Box) -> None:
         if form == "kinds":
             big = str(top.get("count", 0))
             kinds = int(top.get("kinds", 0))
-            sub = label("kinds_1", lang) if kinds == 1 else label("kinds", lang, kinds)
+            sub = label(f"kinds_{kinds}", lang)
         else:
             big = f"{top.get('count_min', 1)}–{top.get('count_max', 7)}"
             sub = label("any", lang)
         any_resource_icon(d, fcx, y0 + 62, 30)
         d.text((fcx, y0 + 106), big, font=font(34, True), fill=INK, anchor="mm")
-        d.text((fcx, y0 + 140), sub, font=fitting_font(sub, face[2] - face[0] - 10, 20,
-                                                          True, 14), fill=INK, anchor="mm")
+        _label_lines(d, sub, fcx, y0 + 142, face[2] - face[0] - 10, 20, INK, 15, 17)
     # Pile size, top left, as "×7": how many tiles are left in it.
     d.text((face[0] + 10, y0 + 22), f"×{size}", font=font(22, True), fill=MUTED,
            anchor="lm")
@@ -653,7 +673,7 @@ def _player_strip(d: Draw, view: Mapping[str, Any], player: Mapping[str, Any],
         d.text((x + 21, line2), str(value), font=font(26, True), fill=INK, anchor="mm")
         x += 50
     if player.get("one_use_tools"):
-        x += _text(d, (x, line2), label("once", lang), font(20), MUTED, "lm") + 16
+        x += _text(d, (x, line2), label("once_tools", lang), font(20), MUTED, "lm") + 16
     boons = int(player.get("boons", 0))
     if boons:
         any_resource_icon(d, x + 15, line2, 30)

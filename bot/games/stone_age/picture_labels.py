@@ -2,7 +2,8 @@
 
 A plain data table, kept apart from the drawing code so that wording can change
 without touching the layout. Russian terms follow the official Russian edition
-(Hobby World): жители, хижина, мастерская, ферма, карьер, каменоломня, ремесленник…
+(Hobby World): жители, древесина, охотничьи угодья, мастерская ремесленника, хижина,
+ферма, карьер, каменоломня, выставление, прокорм племени, ремесленник…
 Labels are short on purpose: the picture is read at phone size, so every word
 competes with the icons for room.
 
@@ -21,12 +22,12 @@ _TABLE: dict[str, tuple[str, str]] = {
     "round": ("Раунд {n}", "Round {n}"),
     "deck": ("Колода: {n}", "Deck: {n}"),
     "turn": ("Ход:", "Turn:"),
-    "phase.placement": ("расстановка", "placement"),
-    "phase.actions": ("действия", "actions"),
-    "phase.feeding": ("кормление", "feeding"),
+    "phase.placement": ("выставление", "placement"),
+    "phase.actions": ("выполнение действий", "actions"),
+    "phase.feeding": ("прокорм племени", "feeding"),
     "phase.over": ("игра окончена", "game over"),
-    "end.building_pile_empty": ("кончилась стопка построек", "a building pile ran out"),
-    "end.cards_exhausted": ("кончились карты", "no cards left"),
+    "end.building_pile_empty": ("опустела стопка построек", "a building pile ran out"),
+    "end.cards_exhausted": ("не хватило карт цивилизации", "not enough cards to refill"),
     "first": ("1-й", "1st"),
     "you": ("вы", "you"),
     "final": ("итог {n}", "final {n}"),
@@ -36,23 +37,27 @@ _TABLE: dict[str, tuple[str, str]] = {
     "buildings": ("Постройки", "Buildings"),
     "empty": ("пусто", "empty"),
     "for_all": ("всем", "for all"),
-    "any": ("любые", "any"),
-    "once": ("разово", "once"),
-    "kinds": ("{n} вида", "{n} kinds"),  # n is 2..4 in the game
-    "kinds_1": ("1 вид", "1 kind"),
+    "any": ("по выбору", "any"),
+    "once": ("одноразовый", "one-use"),  # under a one-use tool card's value
+    "once_tools": ("одноразовые", "one-use"),  # beside a player's one-use tools
+    # What a building with a fixed count wants: resources of this many different kinds.
+    "kinds_1": ("одного вида", "one kind"),
+    "kinds_2": ("двух разных видов", "two kinds"),
+    "kinds_3": ("трёх разных видов", "three kinds"),
+    "kinds_4": ("четырёх разных видов", "four kinds"),
     "home": ("дома {n}", "{n} home"),
     # Locations of the board.
-    "loc.hunt": ("Охота", "Hunt"),
+    "loc.hunt": ("Охотничьи угодья", "Hunting grounds"),
     "loc.forest": ("Лес", "Forest"),
     "loc.clay": ("Карьер", "Clay pit"),
     "loc.quarry": ("Каменоломня", "Quarry"),
     "loc.river": ("Река", "River"),
-    "loc.toolmaker": ("Мастерская", "Toolmaker"),
+    "loc.toolmaker": ("Мастерская ремесленника", "Tool maker"),
     "loc.hut": ("Хижина", "Hut"),
     "loc.field": ("Ферма", "Field"),
     # Goods and the player board.
     "res.food": ("еда", "food"),
-    "res.wood": ("дерево", "wood"),
+    "res.wood": ("древесина", "wood"),
     "res.clay": ("глина", "clay"),
     "res.stone": ("камень", "stone"),
     "res.gold": ("золото", "gold"),

@@ -59,6 +59,11 @@ LOC_ICON: Final[Mapping[str, str]] = MappingProxyType({
 # prompt and again in the ``gathered`` line.
 SILENT: Final[frozenset[str]] = frozenset({"rolled"})
 
+# How many kinds a building wants, as the word its text is filed under.
+_KINDS_WORD: Final[Mapping[int, str]] = MappingProxyType(
+    {1: "one", 2: "two", 3: "three", 4: "four"}
+)
+
 # Argument names that may name a location, in the order they are looked at.
 _LOC_KEYS: Final[tuple[str, ...]] = ("loc", "target", "slot", "pile", "source")
 _NUMBERED: Final[tuple[str, ...]] = ("card", "bld")
@@ -291,6 +296,14 @@ class StoneAgeTexts(CatalogTexts):
         kind, n = split_loc(loc)
         return self._word(lang, f"sa.loc.{kind}", n=n if n is not None else "?")
 
+    def bottom(self, lang: Lang, info: Mapping[str, Any]) -> str:
+        """What a card scores at the end: its culture symbol (``pottery``) or its
+        figures (``2 farmers``)."""
+        culture = info.get("culture")
+        if culture:
+            return self._word(lang, f"sa.culture.{culture}")
+        return self._count(lang, str(info.get("multiplier")), int(info.get("figures", 0)))
+
     def card(self, lang: Lang, info: dict[str, Any]) -> str:
         """``🍖7 | pottery``, ``🎲 for all | 2 farmers``."""
         resource = info.get("resource")
@@ -301,12 +314,7 @@ class StoneAgeTexts(CatalogTexts):
             value=info.get("value", 0),
             icon=ICON.get(resource, "") if isinstance(resource, str) else "",
         )
-        culture = info.get("culture")
-        if culture:
-            bottom = self._word(lang, f"sa.culture.{culture}")
-        else:
-            bottom = self._count(lang, str(info.get("multiplier")), int(info.get("figures", 0)))
-        return self._word(lang, "sa.card.desc", top=top, bottom=bottom)
+        return self._word(lang, "sa.card.desc", top=top, bottom=self.bottom(lang, info))
 
     def building(self, lang: Lang, info: dict[str, Any]) -> str:
         """``🪵🪵🧱 → 10⭐``, ``4 of 2 kinds``, ``1–7 any``."""
@@ -316,8 +324,8 @@ class StoneAgeTexts(CatalogTexts):
             return self._word(lang, "sa.building.fixed", cost=cost, points=info.get("points", 0))
         if form == "kinds":
             count, kinds = int(info.get("count", 0)), int(info.get("kinds", 0))
-            code = "sa.building.kinds.one" if kinds == 1 else "sa.building.kinds.many"
-            return self._word(lang, code, count=count, kinds=kinds,
+            word = _KINDS_WORD.get(kinds, "many")
+            return self._word(lang, f"sa.building.kinds.{word}", count=count, kinds=kinds,
                               resources=self._count(lang, "resources", count))
         if form == "any":
             low, high = info.get("count_min", 0), info.get("count_max", 0)
@@ -326,8 +334,21 @@ class StoneAgeTexts(CatalogTexts):
         return self._word(lang, "sa.building.unknown")
 
     def board(self, lang: Lang, view: dict[str, Any], seat: int, names: list[str]) -> list[Markup]:
-        """The seat's civilization cards (face down, so the picture cannot show them)."""
+        """The seat's own civilization cards, then, for every other player holding any,
+        the scoring bottoms of the cards the table saw them buy and how many they hold
+        face down (drawn blind from the deck)."""
         players = view.get("players") or []
         me = players[seat] if 0 <= seat < len(players) else {}
         cards = [self.card(lang, c) for c in me.get("cards", [])]
-        return [self._cat.t(lang, "sa.board.cards", cards="; ".join(cards) if cards else "—")]
+        lines = [self._cat.t(lang, "sa.board.cards", cards="; ".join(cards) if cards else "—")]
+        for other in players:
+            s = other.get("seat")
+            if not isinstance(s, int) or s == seat or not other.get("card_count"):
+                continue
+            parts = [self.bottom(lang, c) for c in other.get("cards", [])]
+            hidden = int(other.get("hidden_cards", 0))
+            if hidden:
+                parts.append(self._count(lang, "face_down", hidden))
+            lines.append(self._cat.t(lang, "sa.board.other", name=self._name(lang, names, s),
+                                     cards=", ".join(parts)))
+        return lines

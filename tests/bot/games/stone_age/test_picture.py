@@ -19,7 +19,7 @@ from engine.stone_age.components import CULTURES, GATHERING, MULTIPLIERS, VILLAG
 from engine.stone_age.game import GAME
 from engine.stone_age.view import building_info, card_info
 
-REPO = Path(__file__).resolve().parents[3]
+REPO = Path(__file__).resolve().parents[4]
 
 
 def _png(data: bytes) -> Image.Image:

@@ -27,14 +27,16 @@ def test_hunting_line(texts: StoneAgeTexts) -> None:
     event = Event("gathered", 0, {"source": "hunt", "resource": "food", "amount": 7,
                                   "total": 15, "tools": [1]})
     assert texts.event("en", event, EN) == "<b>Anna</b> hunted: 🎲 14 +1 🛠 → +7 🍖"
-    assert texts.event("ru", event, RU) == "<b>Анна</b> на охоте: 🎲 14 +1 🛠 → +7 🍖"
+    assert texts.event("ru", event, RU) == "<b>Анна</b> охотится: 🎲 14 +1 🛠 → +7 🍖"
 
 
 def test_gathering_with_a_card_and_no_tools(texts: StoneAgeTexts) -> None:
     event = Event("gathered", 1, {"source": "c14", "resource": "gold", "amount": 1,
                                   "total": 8, "tools": []})
     assert texts.event("en", event, EN) == "<b>Boris</b> rolled the card's dice: 🎲 8 → +1 🪙"
-    assert texts.event("ru", event, RU) == "<b>Борис</b> бросает кубики карты: 🎲 8 → +1 🪙"
+    assert texts.event("ru", event, RU) == (
+        "<b>Борис</b> бросает кубики по карте «Ресурсы за бросок кубиков»: 🎲 8 → +1 🪙"
+    )
 
 
 def test_rolled_is_silent(texts: StoneAgeTexts) -> None:
@@ -48,12 +50,12 @@ def test_rolled_is_silent(texts: StoneAgeTexts) -> None:
     [
         ("c01", "🍖7 | pottery", "🍖7 | керамика"),
         ("c07", "🪨2 | transport", "🪨2 | транспорт"),
-        ("c12", "🎲 for all | sundial", "🎲 для всех | время"),
-        ("c18", "🎲 for all | 2 farmers", "🎲 для всех | 2 земледельца"),
-        ("c24", "🛠4 once | 1 toolmaker", "🛠4 разово | 1 ремесленник"),
+        ("c12", "🎲 for all | sundial", "🎲 предметы всем | время"),
+        ("c18", "🎲 for all | 2 farmers", "🎲 предметы всем | 2 земледельца"),
+        ("c24", "🛠4 once | 1 toolmaker", "🛠4 одноразовый | 1 ремесленник"),
         ("c31", "⭐3 | 3 hut builders", "⭐3 | 3 строителя"),
         ("c35", "🎲🎲 → 🪵 | 2 shamans", "🎲🎲 → 🪵 | 2 шамана"),
-        ("c04", "any 2 | medicine", "2 любых | медицина"),
+        ("c04", "any 2 | medicine", "2 ресурса по выбору | медицина"),
         ("c13", "🛠+1 | art", "🛠+1 | скульптура"),
     ],
 )
@@ -67,10 +69,11 @@ def test_card_descriptions(texts: StoneAgeTexts, card: str, en: str, ru: str) ->
     [
         ("b01", "🪵🪵🧱 → 10⭐", "🪵🪵🧱 → 10⭐"),
         ("b17", "🪨🪨🪙 → 16⭐", "🪨🪨🪙 → 16⭐"),
-        ("b18", "4 of one kind", "4 ресурса одного вида"),
-        ("b19", "4 of 2 kinds", "4 ресурса 2 видов"),
-        ("b24", "5 of 3 kinds", "5 ресурсов 3 видов"),
-        ("b26", "1–7 any", "1–7 любых"),
+        ("b18", "4 resources of one kind", "4 ресурса одного вида"),
+        ("b19", "4 resources of two different kinds", "4 ресурса двух разных видов"),
+        ("b24", "5 resources of three different kinds", "5 ресурсов трёх разных видов"),
+        ("b21", "4 resources of four different kinds", "4 ресурса четырёх разных видов"),
+        ("b26", "1–7 resources of any kinds", "1–7 ресурсов любых видов"),
     ],
 )
 def test_building_descriptions(texts: StoneAgeTexts, building: str, en: str, ru: str) -> None:
@@ -86,7 +89,8 @@ def test_score_parts(texts: StoneAgeTexts) -> None:
         "🪵 Resources left: 5",
     ]
     assert [texts.score_part("ru", k, v) for k, v in breakdown.items()] == [
-        "🏠 Постройки: 42", "🃏 Очки с карт: 3", "🍖 Голод: -10", "🎭 Символы культуры: 25",
+        "🏠 Постройки: 42", "🃏 Очки с карт: 3", "🍖 Прокорм племени: -10",
+        "🎭 Символы культуры: 25",
         "🌾 Земледельцы: 8", "🛠 Ремесленники: 12", "🏠 Строители: 6", "👤 Шаманы: 14",
         "🪵 Оставшиеся ресурсы: 5",
     ]
@@ -108,7 +112,7 @@ def test_prompt_without_a_seat_stands_alone(texts: StoneAgeTexts) -> None:
     assert texts.prompt("ru", label, RU) == "Выставьте жителей (в запасе 3 жителя)."
     roll = Label("sa.prompt.roll", {"dice": [2], "resource": "food", "source": "hunt"})
     assert texts.prompt("ru", roll, RU) == (
-        "На охоте выпало 🎲 2: каждые 2 дают 1 🍖. Добавить инструменты?"
+        "В охотничьих угодьях выпало 🎲 2: каждые 2 дают 1 🍖. Добавить инструменты?"
     )
 
 
@@ -153,7 +157,10 @@ def test_payment_prompt_shows_what_is_chosen(texts: StoneAgeTexts) -> None:
         (Label("sa.opt.die", {"face": 2}), "🎲 2 → +1 🧱 clay", "🎲 2 → +1 🧱 глина"),
         (Label("sa.opt.die", {"face": 6}),
          "🎲 6 → +1 🌾 agriculture", "🎲 6 → +1 🌾 земледелие"),
-        (Label("sa.opt.hungry", {"penalty": 10}), "Go hungry (−10⭐)", "Голодать (−10⭐)"),
+        (Label("sa.opt.hungry", {"penalty": 10}), "Go hungry (−10⭐)", "Не кормить (−10⭐)"),
+        (Label("sa.opt.once", {"value": 4, "on": False}),
+         "🛠 One-use tool +4", "🛠 Одноразовый инструмент +4"),
+        (Label("sa.opt.add", {"resource": "wood"}), "+1 🪵 wood", "+1 🪵 древесина"),
         (Label("opt.back"), "« Back", "« Назад"),
     ],
 )
@@ -179,7 +186,7 @@ def test_event_lines(texts: StoneAgeTexts) -> None:
     )
     over = Event("game_over", None, {"reason": "building_pile_empty"})
     assert texts.event("ru", over, RU) == (
-        "<b>Игра окончена</b>: закончилась одна из стопок построек."
+        "<b>Игра окончена</b>: опустела одна из стопок построек."
     )
     pile = Event("pile_empty", 1, {"pile": 3})
     assert texts.event("en", pile, EN) == "Building pile 3 is used up: this round is the last one."
@@ -209,7 +216,8 @@ def test_locations(texts: StoneAgeTexts) -> None:
     assert texts.location("en", "clay") == "Clay pit"
     assert texts.location("ru", "clay") == "Карьер"
     assert texts.location("ru", "quarry") == "Каменоломня"
-    assert texts.location("ru", "toolmaker") == "Мастерская"
+    assert texts.location("ru", "toolmaker") == "Мастерская ремесленника"
+    assert texts.location("ru", "hunt") == "Охотничьи угодья"
     assert texts.location("ru", "bld2") == "Постройка 2"
     assert texts.location("en", "card1") == "Card 1"
     assert texts.location("en", "moon") == "moon"
@@ -244,3 +252,43 @@ def test_formatting_helpers() -> None:
     assert goods_text({}) == "0"
     assert roll_text([4]) == "4"
     assert roll_text([3, 4, 5]) == "3+4+5 = 12"
+
+
+def test_the_deck_end_says_the_row_could_not_be_refilled(texts: StoneAgeTexts,
+                                                         catalog: RecordingCatalog) -> None:
+    assert catalog.t("en", "sa.result.reason.cards_exhausted") == (
+        "There were not enough civilization cards left to refill the row."
+    )
+    assert catalog.t("ru", "sa.result.reason.cards_exhausted") == (
+        "В колоде не хватило карт цивилизации, чтобы снова заполнить ячейки на поле."
+    )
+    over = Event("game_over", None, {"reason": "cards_exhausted"})
+    assert texts.event("en", over, EN) == (
+        "<b>Game over</b>: not enough civilization cards are left to refill the row."
+    )
+    assert texts.event("ru", over, RU) == (
+        "<b>Игра окончена</b>: в колоде не хватило карт цивилизации, "
+        "чтобы снова заполнить ячейки на поле."
+    )
+
+
+def test_card_effects_are_named_as_in_the_official_edition(texts: StoneAgeTexts) -> None:
+    lines = {
+        code: texts.event("ru", Event(code, 0, args), RU)
+        for code, args in (("extra_card", {}), ("dice_for_all", {"dice": [2, 5]}),
+                           ("boon_gained", {}), ("one_use_tool_gained", {"value": 3}))
+    }
+    assert lines == {
+        "extra_card": "<b>Анна</b> по бонусной карте берёт верхнюю карту колоды в закрытую",
+        "dice_for_all": (
+            "<b>Анна</b> бросает кубики по карте «Предметы за бросок кубика»: 🎲 2, 5"
+        ),
+        "boon_gained": (
+            "<b>Анна</b> получает карту «2 ресурса по выбору игрока»: "
+            "взять их можно в любой момент"
+        ),
+        "one_use_tool_gained": "<b>Анна</b> получает одноразовый инструмент: 🛠 3",
+    }
+    assert texts.reason("ru", "no_boon", {}) == (
+        "У вас нет неиспользованной карты «2 ресурса по выбору игрока»."
+    )
