@@ -266,3 +266,40 @@ def test_registry_gives_stone_age() -> None:
     assert isinstance(texts_for("stone_age"), StoneAgeTexts)
     with pytest.raises(KeyError, match="stone_age"):
         texts_for("chess")
+
+
+def test_board_notes_render_for_every_seat_through_random_games() -> None:
+    """/board's notes in both languages, for every seat, as cards are bought in the open
+    and drawn blind: no raw code, no unfilled placeholder, one line per other player
+    holding cards, and a face-down count exactly for those who drew a card blind."""
+    catalog = shipped_catalog()
+    texts = StoneAgeTexts(catalog)
+    blind_met = False
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = GAME.new(2 + seed % 3, seed)
+        step = 0
+        while prompts := GAME.pending(state):
+            if step % 25 == 0:
+                for seat in range(state.n):
+                    view = GAME.view(state, seat)
+                    holders = [s for s, p in enumerate(state.players) if s != seat and p.cards]
+                    out: dict[Lang, list[Markup]] = {
+                        lang: texts.board(lang, view, seat, NAMES) for lang in LANG_PAIR
+                    }
+                    for lang, lines in out.items():
+                        assert len(lines) == 1 + len(holders), (lang, lines)
+                        for line in lines:
+                            _check_text(line, f"board note [{lang}]")
+                    for s in holders:
+                        blind = state.players[s].blind
+                        blind_met |= bool(blind)
+                        hidden_word = {"en": "face down", "ru": "в закрытую"}
+                        for lang in LANG_PAIR:
+                            note = next(x for x in out[lang] if f"<b>{NAMES[s]}</b>" in x)
+                            assert (hidden_word[lang] in note) == bool(blind), note
+            prompt = rng.choice(prompts)
+            GAME.apply(state, prompt.seat, rng.choice(prompt.options).key)
+            step += 1
+    assert blind_met, "no random game drew a card blind: the test tests too little"
+    _no_missing(catalog)
