@@ -327,6 +327,60 @@ class HomeBoard(BaseModel):
         return found
 
 
+def _connected(board: HomeBoard, cells: set[Pos], start: Pos) -> set[Pos]:
+    seen = {start} if start in cells else set()
+    todo = list(seen)
+    while todo:
+        here = todo.pop()
+        for there in board.neighbours(here):
+            if there in cells and there not in seen:
+                seen.add(there)
+                todo.append(there)
+    return seen
+
+
+def problems(board: HomeBoard, work_room: bool | None = None) -> list[str]:
+    """What breaks the placement rules on ``board`` (empty when all is well), for the
+    game's invariants: forest tiles grow from the space in front of the entrance and
+    mountain tiles from the entrance, each as one connected group; the printed caverns
+    are in place; at most 3 stables, never on fields; furnishings only on caverns (on
+    tunnels too with the Work room; ``work_room`` None reads it from the board); crops
+    only on fields; overhang spaces only with the Office room."""
+    found: list[str] = []
+    forest = {p for p, s in board.items() if s.tile in FOREST_TILES}
+    mountain = {p for p, s in board.items() if s.tile in MOUNTAIN_TILES}
+    if forest and _connected(board, forest, FIRST_FOREST) != forest:
+        found.append("forest tiles not grown from the entrance")
+    if _connected(board, mountain, ENTRANCE) != mountain:
+        found.append("mountain tiles not grown from the entrance")
+    if board.at(ENTRANCE) != Space(tile="cavern", furnishing=ENTRY_DWELLING):
+        found.append("entry-level dwelling missing")
+    if board.at(START_CAVERN).tile != "cavern":
+        found.append("starting cavern missing")
+    if len(board.stables) > MAX_STABLES:
+        found.append("more than 3 stables")
+    if work_room is None:
+        work_room = board.has_furnishing("work_room")
+    furnishable = {"cavern", *TUNNELS} if work_room else {"cavern"}
+    for pos, space in board.items():
+        where = key(pos)
+        if space.stable and space.tile == "field":
+            found.append(f"stable on a field at {where}")
+        if space.furnishing is not None and space.tile not in furnishable:
+            found.append(f"furnishing on {space.tile} at {where}")
+        if (space.crop is not None or space.crop_count) and (
+            space.tile != "field" or space.crop is None or space.crop_count <= 0
+        ):
+            found.append(f"bad crop at {where}")
+        if not on_board(pos) and not board.has_furnishing("office_room"):
+            found.append(f"overhang at {where} without the Office room")
+        if space.tile == "large_pasture":
+            other = pos_of(space.partner or "")
+            if other is None or not touching(pos, other):
+                found.append(f"large pasture halves apart at {where}")
+    return found
+
+
 def new_home_board() -> HomeBoard:
     """A home board as set up: the entry-level dwelling and the starting cavern."""
     return HomeBoard(

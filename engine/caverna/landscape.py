@@ -1,0 +1,252 @@
+"""Landscape tiles on the home board: where twin and single tiles may go, and laying them.
+
+Rules (rulebook, "action spaces for twin tiles", "rubies", "ore mine construction",
+"ruby mine construction"):
+
+- Meadow/field tiles go on forest spaces, cavern/tunnel tiles on mountain spaces, always
+  on spaces no tile covers yet. A twin tile covers two touching spaces of one half; it is
+  never split into singles.
+- The first forest tile (twin or single) covers the forest space in front of the cave
+  entrance; every later forest tile touches a meadow, field or pasture already there (a
+  stable alone does not count).
+- A forest space holding a stable may still get a meadow, slid under the stable, never
+  a field: a meadow/field twin over a stable turns its meadow half there.
+- Every new cavern or tunnel touches a mountain space already in use (the entry dwelling
+  and starting cavern count).
+- The ore mine/deep tunnel twin covers two touching ordinary tunnels (never deep ones);
+  a ruby mine covers one tunnel or deep tunnel. Furnished tunnels (Work room) stay.
+- Covering a bonus space with a tile for the first time gives its reward (a wild boar,
+  or 1 or 2 food from a spring); a stable built there earlier gave nothing.
+- With the Office room a twin tile may overhang the board by one space (one half on the
+  board); each overhanging twin gives 2 gold. Tiles that must cover existing tiles (the
+  ore mine twin, pastures) never create overhang spaces; once covered, an overhang space
+  is a space of the board like any other (our reading; the reference notes BGA allows no
+  overhang for those tiles).
+
+A :class:`Placement` names the tile and which kind lands on which space; its ``key``
+(``"2,3+1,3"`` for a twin: the first-named half at the first position; ``"2,3"`` for a
+single tile) is what prompts offer.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.caverna.board import (
+    BONUS_SPACES,
+    FIRST_FOREST,
+    FOREST_TILES,
+    HomeBoard,
+    Pos,
+    Tile,
+    around,
+    half_of,
+    is_overhang,
+    key,
+    on_board,
+)
+from engine.caverna.components import TWINS, components
+from engine.core.errors import IllegalMove
+
+SINGLE_TILES: tuple[str, ...] = ("meadow", "field", "cavern", "tunnel", "ruby_mine")
+OFFICE_ROOM = "office_room"
+WORK_ROOM = "work_room"
+
+
+class Placement(BaseModel):
+    """A tile and where each of its halves lands: ``cells`` pairs a position with the
+    kind of tile put there (one pair for a single tile, two for a twin)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    tile: str
+    cells: tuple[tuple[Pos, str], ...]
+
+    @property
+    def key(self) -> str:
+        return "+".join(key(pos) for pos, _ in self.cells)
+
+    @property
+    def positions(self) -> tuple[Pos, ...]:
+        return tuple(pos for pos, _ in self.cells)
+
+    @property
+    def overhangs(self) -> bool:
+        return any(not on_board(pos) for pos in self.positions)
+
+
+# ----- the rules, one question each
+
+
+def _forest_tiles(board: HomeBoard) -> list[Pos]:
+    return [p for p, s in board.items() if s.tile in FOREST_TILES]
+
+
+def _forest_contact(board: HomeBoard, positions: tuple[Pos, ...]) -> bool:
+    """Does a new forest tile on ``positions`` keep the forest connected as the rules
+    ask (in front of the entrance first, touching an earlier forest tile later)?"""
+    existing = _forest_tiles(board)
+    if not existing:
+        return FIRST_FOREST in positions
+    return any(board.at(n).tile in FOREST_TILES for p in positions for n in board.neighbours(p))
+
+
+def _mountain_contact(board: HomeBoard, positions: tuple[Pos, ...]) -> bool:
+    """Does a new mountain tile on ``positions`` continue the cave system?"""
+    return any(
+        half_of(n) == "mountain" and board.at(n).tile is not None
+        for p in positions
+        for n in board.neighbours(p)
+        if n not in positions
+    )
+
+
+def _free_space(board: HomeBoard, pos: Pos, half: str, overhang: bool) -> bool:
+    """Can a new tile of ``half`` cover ``pos``: no tile there yet, and on the board (or
+    a new overhang space when ``overhang``)."""
+    if half_of(pos) != half:
+        return False
+    if on_board(pos) or key(pos) in board.spaces:
+        return board.at(pos).tile is None
+    return overhang and is_overhang(pos)
+
+
+def _twin_pairs(board: HomeBoard, half: str, overhang: bool) -> list[tuple[Pos, Pos]]:
+    """Touching pairs of free spaces of one half (each unordered pair once, at most one
+    of them off the board)."""
+    pairs: list[tuple[Pos, Pos]] = []
+    for pos in board.positions():
+        if not _free_space(board, pos, half, False):
+            continue
+        for other in around(pos):
+            if not _free_space(board, other, half, overhang):
+                continue
+            if on_board(other) and other < pos:
+                continue  # a pair on the board is found from its smaller end
+            pairs.append((pos, other))
+    return pairs
+
+
+def twin_placements(board: HomeBoard, twin: str) -> list[Placement]:
+    """Every legal way to lay the twin tile ``twin`` (``meadow_field``,
+    ``cavern_tunnel``, ``cavern_cavern``, ``ore_mine_deep_tunnel``) on ``board``."""
+    first, second = TWINS[twin]
+    if twin == "ore_mine_deep_tunnel":
+        return _ore_mine_placements(board)
+    overhang = board.has_furnishing(OFFICE_ROOM)
+    half = "forest" if first in FOREST_TILES else "mountain"
+    found: list[Placement] = []
+    for a, b in _twin_pairs(board, half, overhang):
+        positions = (a, b)
+        if half == "forest":
+            if not _forest_contact(board, positions):
+                continue
+        elif not _mountain_contact(board, positions):
+            continue
+        orders = [(a, b)] if first == second else [(a, b), (b, a)]
+        for p, q in orders:
+            # A stable may stand on the meadow half, never on the field half.
+            if board.at(q).stable and second == "field":
+                continue
+            if board.at(p).stable and first == "field":
+                continue
+            found.append(Placement(tile=twin, cells=((p, first), (q, second))))
+    return found
+
+
+def _ore_mine_placements(board: HomeBoard) -> list[Placement]:
+    tunnels = [p for p, s in board.items() if s.tile == "tunnel" and s.furnishing is None]
+    found: list[Placement] = []
+    for a in tunnels:
+        for b in tunnels:
+            if b in board.neighbours(a):
+                cells = ((a, "ore_mine"), (b, "deep_tunnel"))
+                found.append(Placement(tile="ore_mine_deep_tunnel", cells=cells))
+    return found
+
+
+def single_placements(board: HomeBoard, tile: str, base: str | None = None) -> list[Placement]:
+    """Every legal space for a single tile: ``meadow``, ``field``, ``cavern``, ``tunnel``
+    (bought with rubies or taken as loot) or ``ruby_mine`` (``base`` may ask for a
+    ``tunnel`` or a ``deep_tunnel`` beneath it)."""
+    if tile not in SINGLE_TILES:
+        raise ValueError(f"not a single tile: {tile}")
+    found: list[Placement] = []
+    for pos, space in board.items():
+        if tile == "ruby_mine":
+            bases = {base} if base else {"tunnel", "deep_tunnel"}
+            ok = space.tile in bases and space.furnishing is None
+        elif tile in ("meadow", "field"):
+            ok = (
+                _free_space(board, pos, "forest", False)
+                and not (tile == "field" and space.stable)
+                and _forest_contact(board, (pos,))
+            )
+        else:
+            ok = _free_space(board, pos, "mountain", False) and _mountain_contact(board, (pos,))
+        if ok:
+            found.append(Placement(tile=tile, cells=((pos, tile),)))
+    return found
+
+
+def placements(board: HomeBoard, tile: str, base: str | None = None) -> list[Placement]:
+    """Every legal placement of ``tile``: a twin (by its kind) or a single tile."""
+    if tile in TWINS:
+        return twin_placements(board, tile)
+    return single_placements(board, tile, base)
+
+
+def can_place(board: HomeBoard, tile: str, base: str | None = None) -> bool:
+    return bool(placements(board, tile, base))
+
+
+def find_placement(board: HomeBoard, tile: str, text: str, base: str | None = None) -> Placement:
+    """The legal placement of ``tile`` whose key is ``text``, or IllegalMove."""
+    for placement in placements(board, tile, base):
+        if placement.key == text:
+            return placement
+    raise IllegalMove("tile_not_here", tile=tile, at=text)
+
+
+def rewards(board: HomeBoard, placement: Placement) -> dict[str, int]:
+    """What laying ``placement`` gives: bonus spaces covered for the first time, and the
+    Office room's gold for an overhanging twin."""
+    gained: dict[str, int] = {}
+    for pos in placement.positions:
+        if board.at(pos).tile is None:
+            for good, amount in BONUS_SPACES.get(pos, {}).items():
+                gained[good] = gained.get(good, 0) + amount
+    if placement.overhangs:
+        office = components().furnishings[OFFICE_ROOM].effect("overhang")
+        for good, amount in (office.goods() if office else {}).items():
+            gained[good] = gained.get(good, 0) + amount
+    return gained
+
+
+def lay(board: HomeBoard, placement: Placement) -> dict[str, int]:
+    """Lay a tile already found legal (by :func:`placements` or :func:`find_placement`)
+    on ``board`` and return what it gives (see :func:`rewards`). Whatever covered a
+    space before is replaced (a tunnel by a mine); a stable stays where it stood."""
+    if placement not in placements(board, placement.tile, _base(board, placement)):
+        raise IllegalMove("tile_not_here", tile=placement.tile, at=placement.key)
+    gained = rewards(board, placement)
+    for pos, tile in placement.cells:
+        space = board.edit(pos)
+        space.tile = cast(Tile, tile)
+    return gained
+
+
+def _base(board: HomeBoard, placement: Placement) -> str | None:
+    if placement.tile != "ruby_mine":
+        return None
+    tile = board.at(placement.positions[0]).tile
+    return tile if tile in ("tunnel", "deep_tunnel") else None
+
+
+def ruby_mine_on_deep_tunnel(board: HomeBoard, placement: Placement) -> bool:
+    """Does this ruby mine go on a deep tunnel (Ruby mine construction then gives a ruby)?"""
+    if placement.tile != "ruby_mine":
+        return False
+    return board.at(placement.positions[0]).tile == "deep_tunnel"
