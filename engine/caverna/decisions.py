@@ -1,0 +1,888 @@
+"""Every open decision as a prompt, and carrying out a chosen option.
+
+One pair of functions per kind of step lists its options and applies a key; a key that
+is not listed is refused with a reason code. Every apply function checks the whole key
+before its first change to the state.
+
+Keys (stable, short):
+
+- work phase: ``go:<space>`` (the next dwarf in weapon order), ``dwarf:<i>`` (another
+  dwarf, for 1 ruby), ``ruby`` (spend rubies); after ``dwarf:<i>``: ``go:<space>``;
+- an action's parts: ``part:<i>`` (the i-th printed part), ``stop``;
+- ``copy:<space>`` (imitate), ``pay:<conversion>`` (``grain*1+sheep*2``),
+  ``forge:<strength>``, ``loot:<item>``, ``buy:<good>``, ``trade:<times>``,
+  ``keep:<animals>`` / ``young:<animals>`` (``none`` for nothing), ``skip:field`` /
+  ``skip:breed``, ``keep:<space>`` / ``clear`` (solo), ``done``, ``back``;
+- feeding: ``cover:<conversion>``, ``conv:<kind>``, ``work:<good>``, ``beg``;
+- the home board: ``lay:<tile>:<where>`` (``"2,3+1,3"`` for a twin), ``tile:<id>`` then
+  ``at:<x,y>`` (furnishing), ``sow:<grain fields>:<vegetable fields>``,
+  ``small:<x,y>`` / ``large:<x,y+x,y>`` (fences), ``stable:<x,y>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engine.caverna.animals import keep_options
+from engine.caverna.board import SOWN, Crop, pos_of
+from engine.caverna.board import key as pos_key
+from engine.caverna.components import FARM_ANIMALS, components
+from engine.caverna.expedition import loot_table
+from engine.caverna.feeding import (
+    WORKING_CAVE_COST,
+    beg,
+    can_pay,
+    convert,
+    convert_one,
+    covers,
+    decode,
+    encode,
+    holdings,
+    pay,
+    single_conversions,
+    slaughter_bonus,
+    ways_to_pay,
+    working_cave_options,
+)
+from engine.caverna.flow import (
+    born,
+    breed_options,
+    keep_animals,
+    loot_choices,
+    open_action,
+    receive,
+    settle_animals,
+    take_loot,
+)
+from engine.caverna.landscape import lay, placements, ruby_mine_on_deep_tunnel
+from engine.caverna.pastures import (
+    build_stable,
+    fence,
+    parse_pasture_key,
+    pasture_key,
+    stable_spots,
+)
+from engine.caverna.placement import (
+    RUBY_OUT_OF_ORDER,
+    next_in_order,
+    open_spaces,
+    out_of_order,
+    stand,
+)
+from engine.caverna.spaces import (
+    arg_int,
+    eligible,
+    empty_fields,
+    fence_choices,
+    fence_cost,
+    furnish_choices,
+    furnish_cost,
+    furnish_spots,
+    group_at,
+    imitation_targets,
+    stable_cost,
+)
+from engine.caverna.state import (
+    BoardStep,
+    BreedStep,
+    CavernaState,
+    ClearStep,
+    FeedStep,
+    ForgeStep,
+    Frame,
+    GroupStep,
+    HarvestStep,
+    ImitateStep,
+    LootStep,
+    MarketStep,
+    OverflowStep,
+    PayStep,
+    PlaceStep,
+    RubyStep,
+    SkipStep,
+    TradeStep,
+)
+from engine.caverna.weapons import forge, forge_strengths
+from engine.core.errors import IllegalMove
+from engine.core.keys import parse_number
+from engine.core.prompts import Event, Label, Option, Prompt
+
+BACK = Option("back", Label("opt.back"), back=True)
+DONE = Option("done", Label("cav.opt.done"))
+TRADE_ORE = 2
+TRADE_TIMES = 3
+
+
+def _opt(key: str, code: str, **args: Any) -> Option:
+    return Option(key, Label(f"cav.opt.{code}", args))
+
+
+def _animals_key(animals: Mapping[str, int]) -> str:
+    text = encode({k: n for k, n in animals.items() if n})
+    return text or "none"
+
+
+def _animals_of(text: str) -> dict[str, int] | None:
+    if text == "none":
+        return {}
+    conv = decode(text)
+    if conv is None or any(k not in FARM_ANIMALS for k in conv):
+        return None
+    return conv
+
+
+# --- the work phase ------------------------------------------------------------------
+
+
+def _space_option(state: CavernaState, space_id: str) -> Option:
+    space = state.space(space_id)
+    return _opt(f"go:{space_id}", "go", space=space_id, goods=dict(space.goods))
+
+
+def _work_options(state: CavernaState, seat: int) -> list[Option]:
+    player = state.players[seat]
+    nxt = next_in_order(player)
+    assert nxt is not None
+    opts = [_space_option(state, s) for s in open_spaces(state, seat, nxt)]
+    for dwarf in out_of_order(player):
+        if open_spaces(state, seat, dwarf):
+            opts.append(_opt(f"dwarf:{dwarf}", "dwarf", dwarf=dwarf,
+                             weapon=player.dwarfs[dwarf].weapon, rubies=RUBY_OUT_OF_ORDER))
+    if _ruby_options(state, RubyStep(seat=seat)):
+        opts.append(_opt("ruby", "ruby", rubies=player.goods["ruby"]))
+    return opts
+
+
+def _go(state: CavernaState, seat: int, dwarf: int, space_id: str, ruby: bool,
+        events: list[Event]) -> None:
+    if space_id not in open_spaces(state, seat, dwarf):
+        raise IllegalMove("space_not_open", space=space_id)
+    if ruby:
+        state.players[seat].goods["ruby"] -= RUBY_OUT_OF_ORDER
+    stand(state, seat, dwarf, space_id)
+    state.acting = seat
+    events.append(Event("placed", seat, {"space": space_id, "dwarf": dwarf,
+                                         "weapon": state.players[seat].dwarfs[dwarf].weapon,
+                                         "out_of_order": ruby}))
+    open_action(state, seat, dwarf, space_id)
+
+
+def _apply_work(state: CavernaState, seat: int, key: str, events: list[Event]) -> None:
+    player = state.players[seat]
+    head, _, arg = key.partition(":")
+    if head == "go":
+        nxt = next_in_order(player)
+        assert nxt is not None
+        _go(state, seat, nxt, arg, False, events)
+    elif head == "dwarf":
+        dwarf = parse_number(arg)
+        if dwarf is None or dwarf not in out_of_order(player):
+            raise IllegalMove("dwarf_not_free", dwarf=arg)
+        state.push(PlaceStep(seat=seat, dwarf=dwarf))
+    elif key == "ruby":
+        if not _ruby_options(state, RubyStep(seat=seat)):
+            raise IllegalMove("no_ruby")
+        state.push(RubyStep(seat=seat))
+    else:
+        raise IllegalMove("unknown_option", key=key)
+
+
+def _place_options(state: CavernaState, step: PlaceStep) -> list[Option]:
+    return [*(_space_option(state, s) for s in open_spaces(state, step.seat, step.dwarf)), BACK]
+
+
+def _apply_place(state: CavernaState, step: PlaceStep, key: str, events: list[Event]) -> None:
+    if key == "back":
+        state.pop(step.seat)
+        return
+    head, _, arg = key.partition(":")
+    if head != "go":
+        raise IllegalMove("unknown_option", key=key)
+    if arg not in open_spaces(state, step.seat, step.dwarf):
+        raise IllegalMove("space_not_open", space=arg)
+    state.pop(step.seat)
+    _go(state, step.seat, step.dwarf, arg, True, events)
+
+
+# --- an action's parts ---------------------------------------------------------------
+
+
+def _part_label(step: GroupStep, index: int) -> dict[str, Any]:
+    part = group_at(step.space, step.path).parts[index]
+    args: dict[str, Any] = {"space": step.space, "do": part.do}
+    if part.goods:
+        args["goods"] = dict(part.goods)
+    if part.kinds:
+        args["kinds"] = list(part.kinds)
+    if part.level:
+        args["level"] = part.level
+    if part.group is not None:
+        args["parts"] = [p.do for p in part.group.parts]
+    return args
+
+
+def _group_options(state: CavernaState, step: GroupStep) -> list[Option]:
+    opts = [_opt(f"part:{i}", "part", **_part_label(step, i)) for i in eligible(state, step)]
+    if step.done:
+        opts.append(_opt("stop", "stop"))
+    return opts
+
+
+def _apply_group(state: CavernaState, step: GroupStep, key: str, events: list[Event]) -> None:
+    from engine.caverna.flow import do_part
+
+    if key == "stop" and step.done:
+        state.pop(step.seat)
+        return
+    head, _, arg = key.partition(":")
+    index = parse_number(arg)
+    if head != "part" or index is None or index not in eligible(state, step):
+        raise IllegalMove("part_not_open", key=key)
+    do_part(state, step, index, events)
+
+
+# --- imitation and payments ----------------------------------------------------------
+
+
+def _imitate_options(state: CavernaState, step: ImitateStep) -> list[Option]:
+    return [
+        _opt(f"copy:{s}", "copy", space=s, cost=step.cost)
+        for s in imitation_targets(state, step.seat, step.dwarf, step.cost)
+    ]
+
+
+def _apply_imitate(state: CavernaState, step: ImitateStep, key: str, events: list[Event]) -> None:
+    head, _, target = key.partition(":")
+    if head != "copy" or target not in imitation_targets(state, step.seat, step.dwarf, step.cost):
+        raise IllegalMove("cannot_imitate", key=key)
+    state.pop(step.seat)
+    events.append(Event("imitated", step.seat, {"space": target, "cost": step.cost}))
+    _pay_then(state, step.seat, {"food": step.cost}, f"imitate:{target}:{step.dwarf}", events)
+
+
+def _pay_then(state: CavernaState, seat: int, bill: dict[str, int], then: str,
+              events: list[Event]) -> None:
+    """Pay ``bill`` (asking how when there are several cheapest ways), then carry on."""
+    ways = ways_to_pay(state.players[seat], bill)
+    assert ways, f"unpayable bill {bill}"
+    if len(ways) == 1:
+        _paid(state, seat, bill, ways[0], then, events)
+    else:
+        state.push(PayStep(seat=seat, bill=bill, then=then))
+
+
+def _paid(state: CavernaState, seat: int, bill: dict[str, int], conversion: dict[str, int],
+          then: str, events: list[Event]) -> None:
+    player = state.players[seat]
+    rubies = pay(player, bill, conversion)
+    args: dict[str, Any] = {"bill": {g: n for g, n in bill.items() if n}, "for": then}
+    if conversion:
+        args["converted"] = dict(conversion)
+    if rubies:
+        args["rubies"] = rubies
+    events.append(Event("paid", seat, args))
+    _carry_on(state, seat, then, events)
+
+
+def _carry_on(state: CavernaState, seat: int, then: str, events: list[Event]) -> None:
+    """What a payment was for."""
+    head, _, rest = then.partition(":")
+    if head == "imitate":
+        target, _, dwarf = rest.partition(":")
+        open_action(state, seat, int(dwarf), target, imitated=True)
+    elif head == "furnish":
+        tile_id, _, where = rest.partition("@")
+        pos = pos_of(where)
+        assert pos is not None
+        _furnish(state, seat, tile_id, pos, events)
+    elif head == "buy":
+        receive(state, seat, {rest: 1}, events)
+    else:
+        raise AssertionError(then)
+
+
+def _pay_options(state: CavernaState, step: PayStep) -> list[Option]:
+    return [
+        _opt(f"pay:{encode(c)}", "pay", bill=dict(step.bill), converted=c)
+        for c in ways_to_pay(state.players[step.seat], step.bill)
+    ]
+
+
+def _apply_pay(state: CavernaState, step: PayStep, key: str, events: list[Event]) -> None:
+    head, _, arg = key.partition(":")
+    conversion = decode(arg) if head == "pay" else None
+    if conversion is None or conversion not in ways_to_pay(state.players[step.seat], step.bill):
+        raise IllegalMove("unknown_option", key=key)
+    state.pop(step.seat)
+    _paid(state, step.seat, step.bill, conversion, step.then, events)
+
+
+# --- weapons, expeditions, market, trade ---------------------------------------------
+
+
+def _forge_options(state: CavernaState, step: ForgeStep) -> list[Option]:
+    player = state.players[step.seat]
+    return [_opt(f"forge:{s}", "forge", strength=s) for s in forge_strengths(player, step.dwarf)]
+
+
+def _apply_forge(state: CavernaState, step: ForgeStep, key: str, events: list[Event]) -> None:
+    head, _, arg = key.partition(":")
+    strength = parse_number(arg)
+    if head != "forge" or strength not in forge_strengths(state.players[step.seat], step.dwarf):
+        raise IllegalMove("cannot_forge", key=key)
+    assert strength is not None
+    state.pop(step.seat)
+    forge(state, step.seat, step.dwarf, strength, events)
+
+
+def _loot_options(state: CavernaState, step: LootStep) -> list[Option]:
+    table = loot_table()
+    opts = [
+        _opt(f"loot:{i}", "loot", item=i, strength=table[i].strength,
+             goods=dict(table[i].goods), does=table[i].does)
+        for i in loot_choices(state, step)
+    ]
+    return [*opts, DONE]
+
+
+def _apply_loot(state: CavernaState, step: LootStep, key: str, events: list[Event]) -> None:
+    from engine.caverna.expedition import finish_expedition
+
+    if key == "done":
+        state.pop(step.seat)
+        finish_expedition(state, step, events)
+        return
+    head, _, item = key.partition(":")
+    if head != "loot" or item not in loot_choices(state, step):
+        raise IllegalMove("loot_not_open", key=key)
+    take_loot(state, step, item, events)
+
+
+def _market_goods(state: CavernaState, step: MarketStep) -> list[str]:
+    player = state.players[step.seat]
+    return [
+        g for g, price in components().market_prices.items()
+        if g not in step.bought and can_pay(player, {"gold": price})
+    ]
+
+
+def _market_options(state: CavernaState, step: MarketStep) -> list[Option]:
+    prices = components().market_prices
+    opts = [_opt(f"buy:{g}", "buy", good=g, gold=prices[g]) for g in _market_goods(state, step)]
+    return [*opts, DONE]
+
+
+def _apply_market(state: CavernaState, step: MarketStep, key: str, events: list[Event]) -> None:
+    if key == "done":
+        state.pop(step.seat)
+        return
+    head, _, good = key.partition(":")
+    if head != "buy" or good not in _market_goods(state, step):
+        raise IllegalMove("cannot_buy", key=key)
+    step.bought.append(good)
+    price = components().market_prices[good]
+    pay(state.players[step.seat], {"gold": price}, {})
+    events.append(Event("bought", step.seat, {"good": good, "gold": price}))
+    receive(state, step.seat, {good: 1}, events)
+
+
+def _trade_times(state: CavernaState, step: TradeStep) -> list[int]:
+    ore = state.players[step.seat].goods["ore"]
+    return list(range(1, min(TRADE_TIMES, ore // TRADE_ORE) + 1))
+
+
+def _trade_options(state: CavernaState, step: TradeStep) -> list[Option]:
+    return [_opt(f"trade:{k}", "trade", times=k) for k in _trade_times(state, step)]
+
+
+def _apply_trade(state: CavernaState, step: TradeStep, key: str, events: list[Event]) -> None:
+    head, _, arg = key.partition(":")
+    times = parse_number(arg)
+    if head != "trade" or times not in _trade_times(state, step):
+        raise IllegalMove("cannot_trade", key=key)
+    assert times is not None
+    state.pop(step.seat)
+    player = state.players[step.seat]
+    player.goods["ore"] -= TRADE_ORE * times
+    events.append(Event("traded", step.seat, {"times": times}))
+    receive(state, step.seat, {"gold": 2 * times, "food": times}, events)
+
+
+# --- animals -------------------------------------------------------------------------
+
+
+def _overflow_choices(state: CavernaState, seat: int) -> list[dict[str, int]]:
+    player = state.players[seat]
+    return keep_options(player.board, player.animals, len(player.dwarfs))
+
+
+def _overflow_options(state: CavernaState, step: OverflowStep) -> list[Option]:
+    return [
+        _opt(f"keep:{_animals_key(k)}", "keep", animals=k)
+        for k in _overflow_choices(state, step.seat)
+    ]
+
+
+def _apply_overflow(state: CavernaState, step: OverflowStep, key: str,
+                    events: list[Event]) -> None:
+    head, _, arg = key.partition(":")
+    keep = _animals_of(arg) if head == "keep" else None
+    choices = _overflow_choices(state, step.seat)
+    if keep is None:
+        raise IllegalMove("unknown_option", key=key)
+    full = {k: keep.get(k, 0) for k in FARM_ANIMALS}
+    if full not in choices:
+        raise IllegalMove("unknown_option", key=key)
+    state.pop(step.seat)
+    keep_animals(state, step.seat, full, events)
+
+
+def _breed_options(state: CavernaState, step: BreedStep) -> list[Option]:
+    return [
+        _opt(f"young:{_animals_key(o)}", "young", animals=o)
+        for o in breed_options(state, step.seat, step.limit)
+    ]
+
+
+def _apply_breed(state: CavernaState, step: BreedStep, key: str, events: list[Event]) -> None:
+    head, _, arg = key.partition(":")
+    young = _animals_of(arg) if head == "young" else None
+    if young is None or young not in breed_options(state, step.seat, step.limit):
+        raise IllegalMove("unknown_option", key=key)
+    state.pop(step.seat)
+    born(state, step.seat, young, events)
+
+
+# --- rubies --------------------------------------------------------------------------
+
+
+def _ruby_goods(state: CavernaState, seat: int) -> list[str]:
+    player = state.players[seat]
+    if player.goods["ruby"] < 1:
+        return []
+    tables = components().tables
+    goods = list(tables.ruby_buys)
+    cattle_food = tables.ruby_cattle.get("food", 0)
+    if player.goods["food"] >= cattle_food:
+        goods.append("cattle")
+    return goods
+
+
+def _ruby_tiles(state: CavernaState, seat: int) -> list[str]:
+    player = state.players[seat]
+    return [
+        t for t, cost in components().tables.ruby_tiles.items()
+        if player.goods["ruby"] >= cost and placements(player.board, t)
+    ]
+
+
+def _ruby_options(state: CavernaState, step: RubyStep) -> list[Option]:
+    opts = [_opt(f"buy:{g}", "ruby_buy", good=g) for g in _ruby_goods(state, step.seat)]
+    costs = components().tables.ruby_tiles
+    opts += [_opt(f"tile:{t}", "ruby_tile", tile=t, rubies=costs[t])
+             for t in _ruby_tiles(state, step.seat)]
+    return opts
+
+
+def _apply_ruby(state: CavernaState, step: RubyStep, key: str, events: list[Event]) -> None:
+    if key == "back":
+        state.pop(step.seat)
+        return
+    head, _, arg = key.partition(":")
+    player = state.players[step.seat]
+    if head == "buy" and arg in _ruby_goods(state, step.seat):
+        state.pop(step.seat)
+        player.goods["ruby"] -= 1
+        if arg == "cattle":
+            player.goods["food"] -= components().tables.ruby_cattle.get("food", 0)
+        events.append(Event("ruby_spent", step.seat, {"good": arg}))
+        receive(state, step.seat, {arg: 1}, events)
+    elif head == "tile" and arg in _ruby_tiles(state, step.seat):
+        state.pop(step.seat)
+        cost = components().tables.ruby_tiles[arg]
+        state.push(BoardStep(seat=step.seat, what="single", args={"tile": arg, "ruby": cost}))
+    else:
+        raise IllegalMove("unknown_option", key=key)
+
+
+# --- the harvest ---------------------------------------------------------------------
+
+
+def _skip_options(state: CavernaState, step: SkipStep) -> list[Option]:
+    return [_opt("skip:field", "skip", stage="field"), _opt("skip:breed", "skip", stage="breed")]
+
+
+def _apply_skip(state: CavernaState, step: SkipStep, key: str, events: list[Event]) -> None:
+    stage = {"skip:field": "field", "skip:breed": "breed"}.get(key)
+    if stage is None:
+        raise IllegalMove("unknown_option", key=key)
+    state.pop(step.seat)
+    harvest = state.top(step.seat)
+    assert isinstance(harvest, HarvestStep)
+    harvest.stages.remove(stage)
+    events.append(Event("skipped", step.seat, {"stage": stage}))
+
+
+def _feed_covers(state: CavernaState, step: FeedStep) -> list[dict[str, int]]:
+    player = state.players[step.seat]
+    short = step.need - player.goods["food"]
+    return covers(holdings(player), short, slaughter_bonus(player))
+
+
+def _per_dwarf(state: CavernaState, step: FeedStep) -> int:
+    """Food one dwarf eats in this feeding (from the harvest under the feeding step)."""
+    stack = state.stacks[step.seat]
+    harvest = stack[-2] if len(stack) > 1 else None
+    if isinstance(harvest, HarvestStep):
+        return harvest.feed_per_dwarf
+    return components().tables.harvest.food_per_dwarf
+
+
+def _working_cave(state: CavernaState, step: FeedStep) -> list[str]:
+    if step.substituted or step.need <= 0:
+        return []
+    return working_cave_options(state.players[step.seat])
+
+
+def _feed_options(state: CavernaState, step: FeedStep) -> list[Option]:
+    player = state.players[step.seat]
+    opts = [_opt(f"cover:{encode(c)}", "cover", converted=c) for c in _feed_covers(state, step)]
+    opts += [_opt(f"conv:{k}", "convert", kind=k) for k in single_conversions(player)]
+    opts += [_opt(f"work:{g}", "working_cave", good=g) for g in _working_cave(state, step)]
+    missing = step.need - player.goods["food"]
+    opts.append(_opt("beg", "beg", food=player.goods["food"], markers=missing))
+    return opts
+
+
+def _apply_feed(state: CavernaState, step: FeedStep, key: str, events: list[Event]) -> None:
+    player = state.players[step.seat]
+    head, _, arg = key.partition(":")
+    if key == "beg":
+        state.pop(step.seat)
+        beg(state, step.seat, step.need, events)
+    elif head == "cover":
+        conv = decode(arg)
+        if conv is None or conv not in _feed_covers(state, step):
+            raise IllegalMove("unknown_option", key=key)
+        food = convert(player, conv)
+        events.append(Event("converted", step.seat, {"goods": conv, "food": food}))
+    elif head == "conv" and arg in single_conversions(player):
+        food = convert_one(player, arg)
+        events.append(Event("converted", step.seat, {"kind": arg, "food": food}))
+    elif head == "work" and arg in _working_cave(state, step):
+        player.goods[arg] -= WORKING_CAVE_COST[arg]
+        step.need = max(0, step.need - _per_dwarf(state, step))
+        step.substituted = True
+        events.append(Event("fed_with", step.seat, {"good": arg}))
+    else:
+        raise IllegalMove("unknown_option", key=key)
+
+
+# --- solo clearing -------------------------------------------------------------------
+
+
+def _clear_options(state: CavernaState, step: ClearStep) -> list[Option]:
+    opts = []
+    if state.players[step.seat].goods["ruby"] >= 1:
+        opts = [_opt(f"keep:{s}", "keep_space", space=s, goods=dict(state.space(s).goods))
+                for s in step.spaces]
+    return [*opts, _opt("clear", "clear", spaces=list(step.spaces))]
+
+
+def _apply_clear(state: CavernaState, step: ClearStep, key: str, events: list[Event]) -> None:
+    from engine.caverna.rounds import clear_space
+
+    head, _, space = key.partition(":")
+    player = state.players[step.seat]
+    if key == "clear":
+        state.pop(step.seat)
+        for s in step.spaces:
+            clear_space(state, s, events)
+    elif head == "keep" and space in step.spaces and player.goods["ruby"] >= 1:
+        player.goods["ruby"] -= 1
+        step.spaces.remove(space)
+        events.append(Event("space_kept", step.seat, {"space": space}))
+        if not step.spaces:
+            state.pop(step.seat)
+    else:
+        raise IllegalMove("unknown_option", key=key)
+
+
+# --- the home board ------------------------------------------------------------------
+
+
+def board_options(state: CavernaState, step: BoardStep) -> list[Option]:
+    """The options of a home-board step."""
+    player = state.players[step.seat]
+    board = player.board
+    args = step.args
+    what = step.what
+    opts: list[Option] = []
+    if what in ("twin", "single", "ruby_mine"):
+        for tile, base in _tiles_of(step):
+            opts += [_opt(f"lay:{tile}:{p.key}", "lay", tile=tile, at=p.key)
+                     for p in placements(board, tile, base)]
+        if "ruby" in args:
+            opts.append(BACK)
+    elif what == "furnish":
+        chosen = args.get("tile")
+        if chosen is None:
+            scope = str(args["scope"])
+            opts = [_opt(f"tile:{t}", "tile", tile=t, cost=furnish_cost(player, t, scope))
+                    for t in furnish_choices(state, step.seat, scope)]
+        else:
+            opts = [_opt(f"at:{pos_key(p)}", "at", tile=chosen, at=pos_key(p))
+                    for p in furnish_spots(state, step.seat)]
+            opts.append(BACK)
+    elif what == "sow":
+        opts = [_opt(f"sow:{g}:{v}", "sow", grain=g, vegetable=v) for g, v in _sowings(state, step)]
+    elif what == "fences":
+        opts = [_opt(f"{size}:{pasture_key(spot)}", "fence", size=size, at=pasture_key(spot),
+                     cost=fence_cost(player, step, size))
+                for size, spot in fence_choices(player, step)]
+        if args.get("built"):
+            opts.append(DONE)
+    elif what == "stable" and can_pay(player, stable_cost(player, step)):
+        opts = [_opt(f"stable:{pos_key(p)}", "stable", at=pos_key(p),
+                     cost=stable_cost(player, step))
+                for p in stable_spots(board)]
+    return opts
+
+
+def _tiles_of(step: BoardStep) -> list[tuple[str, str | None]]:
+    args = step.args
+    if step.what == "twin":
+        kinds = args["kinds"]
+        return [(str(k), None) for k in (kinds if isinstance(kinds, list) else [kinds])]
+    if step.what == "single":
+        return [(str(args["tile"]), None)]
+    return [("ruby_mine", str(args["onto"]))]
+
+
+def _sowings(state: CavernaState, step: BoardStep) -> list[tuple[int, int]]:
+    player = state.players[step.seat]
+    fields = len(empty_fields(player))
+    out = []
+    for g in range(3):
+        for v in range(3):
+            if 0 < g + v <= fields and can_pay(player, {"grain": g, "vegetable": v}):
+                out.append((g, v))
+    return out
+
+
+def _apply_board(state: CavernaState, step: BoardStep, key: str, events: list[Event]) -> None:
+    seat = step.seat
+    player = state.players[seat]
+    board = player.board
+    if key == "back" and ("ruby" in step.args or (step.args.get("tile") and
+                          step.what == "furnish")):
+        if step.what == "furnish":
+            del step.args["tile"]
+        else:
+            state.pop(seat)
+        return
+    head, _, arg = key.partition(":")
+    what = step.what
+    if what in ("twin", "single", "ruby_mine") and head == "lay":
+        tile, _, where = arg.partition(":")
+        for t, base in _tiles_of(step):
+            if t != tile:
+                continue
+            for placement in placements(board, tile, base):
+                if placement.key == where:
+                    state.pop(seat)
+                    rubies = arg_int(step, "ruby")
+                    player.goods["ruby"] -= rubies
+                    deep = ruby_mine_on_deep_tunnel(board, placement)
+                    gained = lay(board, placement)
+                    events.append(Event("tile_laid", seat, {"tile": tile, "at": where,
+                                                            "rubies": rubies, "deep": deep}))
+                    receive(state, seat, gained, events)
+                    settle_animals(state, seat, events)
+                    return
+        raise IllegalMove("tile_not_here", key=key)
+    if what == "furnish":
+        _apply_furnish(state, step, head, arg, events)
+        return
+    if what == "sow" and head == "sow":
+        g_text, _, v_text = arg.partition(":")
+        g, v = parse_number(g_text), parse_number(v_text)
+        if g is None or v is None or (g, v) not in _sowings(state, step):
+            raise IllegalMove("cannot_sow", key=key)
+        state.pop(seat)
+        _sow(state, seat, g, v, events)
+        return
+    if what == "fences":
+        if key == "done" and step.args.get("built"):
+            state.pop(seat)
+            return
+        spot = parse_pasture_key(arg)
+        if spot is None or (head, spot) not in fence_choices(player, step):
+            raise IllegalMove("pasture_not_here", key=key)
+        cost = fence_cost(player, step, head)
+        pay(player, cost, {})
+        kind = fence(board, spot)
+        built = step.args.get("built")
+        step.args["built"] = [*(built if isinstance(built, list) else []), head]
+        step.args["discounted"] = 1
+        events.append(Event("fenced", seat, {"pasture": kind, "at": arg, "cost": cost}))
+        if not fence_choices(player, step):
+            state.pop(seat)
+        settle_animals(state, seat, events)
+        return
+    if what == "stable" and head == "stable":
+        pos = pos_of(arg)
+        if pos is None or pos not in stable_spots(board) or not can_pay(
+            player, stable_cost(player, step)
+        ):
+            raise IllegalMove("stable_not_here", key=key)
+        state.pop(seat)
+        cost = stable_cost(player, step)
+        pay(player, cost, {})
+        build_stable(board, pos)
+        events.append(Event("stable_built", seat, {"at": arg, "cost": cost}))
+        settle_animals(state, seat, events)
+        return
+    raise IllegalMove("unknown_option", key=key)
+
+
+def _apply_furnish(state: CavernaState, step: BoardStep, head: str, arg: str,
+                   events: list[Event]) -> None:
+    seat = step.seat
+    scope = str(step.args["scope"])
+    chosen = step.args.get("tile")
+    if chosen is None:
+        if head != "tile" or arg not in furnish_choices(state, seat, scope):
+            raise IllegalMove("cannot_furnish", tile=arg)
+        spots = furnish_spots(state, seat)
+        if len(spots) > 1:
+            step.args["tile"] = arg
+            return
+        chosen, pos = arg, spots[0]
+    else:
+        found = pos_of(arg) if head == "at" else None
+        if found is None or found not in furnish_spots(state, seat):
+            raise IllegalMove("cannot_furnish_here", at=arg)
+        pos = found
+    state.pop(seat)
+    tile_id = str(chosen)
+    cost = furnish_cost(state.players[seat], tile_id, scope)
+    _pay_then(state, seat, cost, f"furnish:{tile_id}@{pos_key(pos)}", events)
+
+
+def _furnish(state: CavernaState, seat: int, tile_id: str, pos: tuple[int, int],
+             events: list[Event]) -> None:
+    from engine.caverna.flow import furnished
+
+    state.players[seat].board.edit(pos).furnishing = tile_id
+    events.append(Event("furnished", seat, {"tile": tile_id, "at": pos_key(pos)}))
+    furnished(state, seat, tile_id, pos, events)
+
+
+def _sow(state: CavernaState, seat: int, grain: int, vegetable: int, events: list[Event]) -> None:
+    player = state.players[seat]
+    pay(player, {"grain": grain, "vegetable": vegetable}, {})
+    fields = empty_fields(player)
+    for i, pos in enumerate(fields[:grain + vegetable]):
+        crop: Crop = "grain" if i < grain else "vegetable"
+        space = player.board.edit(pos)
+        space.crop = crop
+        space.crop_count = SOWN[crop]
+    events.append(Event("sowed", seat, {"grain": grain, "vegetable": vegetable}))
+    settle_animals(state, seat, events)
+
+
+# --- dispatch ------------------------------------------------------------------------
+
+FrameOptions = Callable[[CavernaState, Any], list[Option]]
+FrameApply = Callable[[CavernaState, Any, str, list[Event]], None]
+
+FRAMES: dict[str, tuple[FrameOptions, FrameApply]] = {
+    "place": (_place_options, _apply_place),
+    "group": (_group_options, _apply_group),
+    "imitate": (_imitate_options, _apply_imitate),
+    "pay": (_pay_options, _apply_pay),
+    "forge": (_forge_options, _apply_forge),
+    "loot": (_loot_options, _apply_loot),
+    "market": (_market_options, _apply_market),
+    "trade": (_trade_options, _apply_trade),
+    "overflow": (_overflow_options, _apply_overflow),
+    "breed": (_breed_options, _apply_breed),
+    "ruby": (lambda s, f: [*_ruby_options(s, f), BACK], _apply_ruby),
+    "skip": (_skip_options, _apply_skip),
+    "feed": (_feed_options, _apply_feed),
+    "clear": (_clear_options, _apply_clear),
+    "board": (board_options, _apply_board),
+}
+
+
+def _deciding(state: CavernaState) -> list[int]:
+    """Seats with a decision open now."""
+    if state.phase == "over":
+        return []
+    if state.stacks:
+        return sorted(state.stacks)
+    if state.phase == "work":
+        return [state.turn]
+    return []
+
+
+def _label(state: CavernaState, seat: int, frame: Frame | None) -> Label:
+    if frame is None:
+        player = state.players[seat]
+        nxt = next_in_order(player)
+        weapon = player.dwarfs[nxt].weapon if nxt is not None else 0
+        return Label("cav.prompt.place", {"round": state.round, "dwarf": nxt, "weapon": weapon})
+    args: dict[str, Any] = {}
+    if isinstance(frame, GroupStep):
+        args = {"space": frame.space, "imitated": frame.imitated}
+    elif isinstance(frame, LootStep):
+        args = {"level": frame.level, "strength": frame.strength, "taken": list(frame.taken)}
+    elif isinstance(frame, FeedStep):
+        args = {"need": frame.need, "food": state.players[seat].goods["food"]}
+    elif isinstance(frame, BoardStep):
+        args = {"what": frame.what, **{k: v for k, v in frame.args.items()}}
+    elif isinstance(frame, PayStep):
+        args = {"bill": dict(frame.bill)}
+    elif isinstance(frame, ImitateStep):
+        args = {"cost": frame.cost}
+    return Label(f"cav.prompt.{frame.kind}", args)
+
+
+def prompt_for(state: CavernaState, seat: int) -> Prompt | None:
+    """The decision open for ``seat`` now, if any."""
+    if seat not in _deciding(state):
+        return None
+    frame = state.top(seat)
+    if frame is None:
+        opts = _work_options(state, seat)
+        step = 1
+    else:
+        opts = FRAMES[frame.kind][0](state, frame)
+        step = len(state.stacks[seat]) + (1 if state.phase == "work" else 0)
+    return Prompt(seat=seat, label=_label(state, seat, frame), options=tuple(opts), step=step)
+
+
+def pending(state: CavernaState) -> list[Prompt]:
+    """Every open decision."""
+    out = []
+    for seat in _deciding(state):
+        prompt = prompt_for(state, seat)
+        if prompt is not None:
+            out.append(prompt)
+    return out
+
+
+def apply_key(state: CavernaState, seat: int, key: str, events: list[Event]) -> None:
+    """Carry out ``key`` for ``seat`` or raise ``IllegalMove`` before changing anything."""
+    if state.phase == "over":
+        raise IllegalMove("game_over")
+    if not 0 <= seat < state.n or seat not in _deciding(state):
+        raise IllegalMove("not_your_turn")
+    frame = state.top(seat)
+    if frame is None:
+        _apply_work(state, seat, key, events)
+    else:
+        FRAMES[frame.kind][1](state, frame, key, events)
+

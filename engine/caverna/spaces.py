@@ -1,0 +1,477 @@
+"""Action spaces: what each one does, and the goods that pile up on them.
+
+An action space's action is a *group* of parts joined by one connective, as printed:
+
+- ``all``       every part, in order (a part that cannot be done is passed over);
+- ``and_or``    any non-empty selection of the parts, in any order;
+- ``then_or``   ("and then / or") any non-empty selection, in the printed order;
+- ``either``    exactly one part ("either … or"); the Guest room turns it into ``and_or``;
+- ``then``      the first part is required, the later ones may follow it (the printed
+                "and then" of Urgent wish for children and the ore-mine twin's 3 ore).
+
+A part is one of the basic actions (take the goods lying there, gain goods, lay a twin
+tile, furnish, family growth, forge, an expedition …) or a nested group. The table
+below is our own transcription of every printed space and round card.
+
+Accumulation "X(Y)": X goods when the whole space is empty, else Y. On 2 players Ruby
+mining gets no ruby in rounds 1 and 2.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.caverna.board import Pos
+from engine.caverna.components import components
+from engine.caverna.family import can_grow
+from engine.caverna.feeding import can_pay, discount, less
+from engine.caverna.imitation import imitable
+from engine.caverna.landscape import can_place as can_lay
+from engine.caverna.pastures import pasture_spots, stable_spots
+from engine.caverna.state import BoardStep, CavernaState, GroupStep, Player
+from engine.caverna.weapons import forge_strengths
+
+ALL, AND_OR, THEN_OR, EITHER, THEN = "all", "and_or", "then_or", "either", "then"
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One part of an action. ``do`` names the basic action; ``goods`` what it gives;
+    ``kinds`` the tile kinds it lays (or a furnishing scope); ``level`` an expedition's
+    level, a ruby-mine count, an imitation's food cost; ``group`` a nested group."""
+
+    do: str
+    goods: tuple[tuple[str, int], ...] = ()
+    kinds: tuple[str, ...] = ()
+    level: int = 0
+    group: Group | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Parts joined by a connective."""
+
+    connective: str
+    parts: tuple[Part, ...] = field(default_factory=tuple)
+
+
+def g(connective: str, *parts: Part) -> Group:
+    return Group(connective, parts)
+
+
+def sub(connective: str, *parts: Part) -> Part:
+    """A nested group used as one part."""
+    return Part("group", group=Group(connective, parts))
+
+
+def gain(**goods: int) -> Part:
+    return Part("gain", tuple(goods.items()))
+
+
+TAKE = Part("take")
+FIRST = Part("first_player")
+GROW = Part("family_growth")
+SOW = Part("sow")
+FORGE = Part("forge")
+MARKET = Part("market")
+TRADE = Part("trade")
+FENCES = Part("fences")  # one small and/or one large pasture (2 / 4 wood)
+STABLE = Part("stable")  # one stable (1 stone)
+ANIMAL_BUILD = sub(AND_OR, FENCES, STABLE)
+
+
+def twin(*kinds: str) -> Part:
+    return Part("twin", kinds=kinds)
+
+
+def expedition(level: int) -> Part:
+    return Part("expedition", level=level)
+
+
+def furnish(scope: str) -> Part:
+    return Part("furnish", kinds=(scope,))
+
+
+def ruby_mine(onto: str) -> Part:
+    return Part("ruby_mine", kinds=(onto,))
+
+
+def if_ruby_mines(count: int, **goods: int) -> Part:
+    """Goods given only with at least ``count`` ruby mines."""
+    return Part("gain_if_mines", tuple(goods.items()), level=count)
+
+
+def per_ore_mine(**goods: int) -> Part:
+    return Part("gain_per_mine", tuple(goods.items()))
+
+
+def imitate(cost: int) -> Part:
+    return Part("imitate", level=cost)
+
+
+MEADOW_FIELD = "meadow_field"
+CAVERN_TUNNEL = "cavern_tunnel"
+CAVERN_CAVERN = "cavern_cavern"
+ORE_MINE = "ore_mine_deep_tunnel"
+SUPPLIES = gain(wood=1, stone=1, ore=1, food=1, gold=2)
+
+EFFECTS: dict[str, Group] = {
+    # always present
+    "ruby_mining": g(ALL, TAKE, if_ruby_mines(1, ruby=1)),
+    "housework": g(AND_OR, gain(dog=1), furnish("any")),
+    "slash_and_burn": g(THEN_OR, twin(MEADOW_FIELD), SOW),
+    # the 1–3 player side
+    "drift_mining_1_3": g(AND_OR, TAKE, twin(CAVERN_TUNNEL)),
+    "excavation_1_3": g(AND_OR, TAKE, twin(CAVERN_TUNNEL, CAVERN_CAVERN)),
+    "starting_player_1_3": g(ALL, FIRST, TAKE, gain(ore=2)),
+    "logging_1_3": g(THEN_OR, TAKE, expedition(1)),
+    "supplies": g(ALL, SUPPLIES),
+    "ore_mining_1_3": g(ALL, TAKE, per_ore_mine(ore=2)),
+    "wood_gathering": g(ALL, TAKE),
+    "clearing_1_3": g(AND_OR, TAKE, twin(MEADOW_FIELD)),
+    "sustenance_1_3": g(AND_OR, sub(ALL, TAKE, gain(grain=1)), twin(MEADOW_FIELD)),
+    # the 4–7 player side
+    "drift_mining_4_7": g(AND_OR, TAKE, twin(CAVERN_TUNNEL)),
+    "excavation_4_7": g(AND_OR, TAKE, twin(CAVERN_TUNNEL, CAVERN_CAVERN)),
+    "starting_player_4_7": g(ALL, FIRST, TAKE, gain(ruby=1)),
+    "imitation_4_7": g(ALL, imitate(2)),
+    "logging_4_7": g(THEN_OR, TAKE, expedition(1)),
+    "growth": g(EITHER, SUPPLIES, GROW),
+    "ore_mining_4_7": g(ALL, TAKE, per_ore_mine(ore=2)),
+    "forest_exploration_4_7": g(ALL, TAKE, gain(food=2)),
+    "clearing_4_7": g(AND_OR, TAKE, twin(MEADOW_FIELD)),
+    "sustenance_4_7": g(AND_OR, TAKE, twin(MEADOW_FIELD)),
+    # additional boards
+    "strip_mining": g(ALL, TAKE, gain(wood=2)),
+    "imitation_3": g(ALL, imitate(4)),
+    "forest_exploration_3": g(ALL, TAKE, gain(vegetable=1)),
+    "small_scale_drift_mining": g(AND_OR, gain(stone=1), twin(CAVERN_TUNNEL)),
+    "imitation_5": g(ALL, imitate(4)),
+    "fence_building_5": g(THEN_OR, TAKE, FENCES),
+    "depot_5": g(ALL, TAKE),
+    "weekly_market_5": g(THEN_OR, gain(gold=4), MARKET),
+    "hardware_rental_5": g(THEN_OR, expedition(2), SOW),
+    "drift_mining_6_7": g(AND_OR, TAKE, twin(CAVERN_TUNNEL)),
+    "imitation_6_7": g(ALL, imitate(1)),
+    "fence_building_6_7": g(THEN_OR, TAKE, FENCES),
+    "depot_6_7": g(ALL, TAKE),
+    "weekly_market_6_7": g(THEN_OR, gain(gold=4), MARKET),
+    "hardware_rental_6_7": g(THEN_OR, gain(wood=2), expedition(2), SOW),
+    "large_depot": g(ALL, TAKE),
+    "imitation_7": g(ALL, imitate(0)),
+    "extension": g(
+        EITHER,
+        sub(ALL, twin(MEADOW_FIELD), gain(wood=1)),
+        sub(ALL, twin(CAVERN_TUNNEL), gain(stone=1)),
+    ),
+    # round cards
+    "sheep_farming": g(THEN_OR, ANIMAL_BUILD, TAKE),
+    "blacksmithing": g(THEN_OR, FORGE, expedition(3)),
+    "ore_mine_construction": g(THEN_OR, sub(THEN, twin(ORE_MINE), gain(ore=3)), expedition(2)),
+    "wish_for_children": g(EITHER, GROW, furnish("dwelling")),
+    "urgent_wish_for_children": g(EITHER, sub(THEN, furnish("dwelling"), GROW), gain(gold=3)),
+    "donkey_farming": g(THEN_OR, ANIMAL_BUILD, TAKE),
+    "ruby_mine_construction": g(
+        EITHER, ruby_mine("tunnel"), sub(THEN, ruby_mine("deep_tunnel"), gain(ruby=1))
+    ),
+    "family_life": g(AND_OR, GROW, SOW),
+    "exploration": g(ALL, expedition(4)),
+    "ore_delivery": g(ALL, TAKE, per_ore_mine(ore=2)),
+    "adventure": g(THEN_OR, FORGE, expedition(1), expedition(1)),
+    "ore_trading": g(ALL, TRADE),
+    "ruby_delivery": g(ALL, TAKE, if_ruby_mines(2, ruby=1)),
+}
+
+# Parts that only hand out goods: they never need a decision.
+PLAIN = frozenset({"take", "gain", "gain_if_mines", "gain_per_mine", "first_player"})
+
+
+def effect(space_id: str) -> Group:
+    """The top group of ``space_id``'s action."""
+    return EFFECTS[space_id]
+
+
+def group_at(space_id: str, path: list[int]) -> Group:
+    """The (nested) group reached from the space's top group along ``path``."""
+    group = EFFECTS[space_id]
+    for index in path:
+        nested = group.parts[index].group
+        assert nested is not None
+        group = nested
+    return group
+
+
+def is_imitation(space_id: str) -> bool:
+    """Is ``space_id`` an Imitation space?"""
+    parts = EFFECTS[space_id].parts
+    return len(parts) == 1 and parts[0].do == "imitate"
+
+
+def gives_first_player(space_id: str) -> bool:
+    """Is ``space_id`` the first-player space?"""
+    return any(p.do == "first" for p in EFFECTS[space_id].parts)
+
+
+# --- accumulation --------------------------------------------------------------------
+
+
+def replenish(state: CavernaState) -> None:
+    """Add each accumulating space's goods for the round."""
+    comp = components()
+    for space in state.spaces:
+        printed = comp.space(space.id)
+        if not printed.accumulating or not printed.refills_in(state.round, state.n):
+            continue
+        for good, amount in printed.refill(not any(space.goods.values())).items():
+            space.goods[good] = space.goods.get(good, 0) + amount
+
+
+# --- what a dwarf can do here --------------------------------------------------------
+
+
+def connective(state: CavernaState, seat: int, group: Group) -> str:
+    """The group's connective for ``seat``: the Guest room makes "either … or" "and/or"."""
+    if group.connective == EITHER and has_effect(state, seat, "either_or_is_and_or"):
+        return AND_OR
+    return group.connective
+
+
+def has_effect(state: CavernaState, seat: int, key: str) -> bool:
+    """Does one of ``seat``'s furnishings have an effect with ``key``?"""
+    tiles = components().furnishings
+    for tile_id in state.players[seat].board.furnishings:
+        tile = tiles.get(tile_id)
+        if tile is not None and tile.effect(key) is not None:
+            return True
+    return False
+
+
+def part_doable(
+    state: CavernaState, seat: int, dwarf: int, space_id: str, part: Part, imitated: bool
+) -> bool:
+    """Can ``seat``'s ``dwarf`` carry out ``part`` of ``space_id``'s action now?"""
+    player = state.players[seat]
+    do = part.do
+    if do == "take":
+        return not imitated and any(state.space(space_id).goods.values())
+    if do in ("gain", "first_player", "market"):
+        return True
+    if do == "gain_if_mines":
+        return player.board.count("ruby_mine") >= part.level
+    if do == "gain_per_mine":
+        return player.board.count("ore_mine") > 0
+    if do == "group":
+        assert part.group is not None
+        return group_doable(state, seat, dwarf, space_id, part.group, imitated)
+    if do == "family_growth":
+        return can_grow(player)
+    if do == "forge":
+        return bool(forge_strengths(player, dwarf))
+    if do == "expedition":
+        return player.dwarfs[dwarf].weapon > 0
+    if do == "trade":
+        return player.goods["ore"] >= TRADE_ORE
+    if do == "imitate":
+        return bool(imitation_targets(state, seat, dwarf, part.level))
+    return home_board_doable(state, seat, part)
+
+
+def group_doable(
+    state: CavernaState, seat: int, dwarf: int, space_id: str, group: Group, imitated: bool
+) -> bool:
+    """Can at least one part of ``group`` that may come first be carried out?"""
+    parts = group.parts[:1] if connective(state, seat, group) == THEN else group.parts
+    return any(part_doable(state, seat, dwarf, space_id, p, imitated) for p in parts)
+
+
+def space_doable(
+    state: CavernaState, seat: int, dwarf: int, space_id: str, imitated: bool = False
+) -> bool:
+    """Would ``dwarf`` on ``space_id`` carry out at least one of its actions? (A dwarf
+    may not be placed on a space whose action it cannot carry out at all.)"""
+    return group_doable(state, seat, dwarf, space_id, effect(space_id), imitated)
+
+
+def eligible(state: CavernaState, step: GroupStep) -> list[int]:
+    """Parts of the step's group that may be chosen next (and can be carried out)."""
+    group = group_at(step.space, step.path)
+    conn = connective(state, step.seat, group)
+    last = max(step.done) if step.done else -1
+    if conn == ALL:
+        candidates = [last + 1] if last + 1 < len(group.parts) else []
+    elif conn == AND_OR:
+        candidates = [i for i in range(len(group.parts)) if i not in step.done]
+    elif conn == EITHER:
+        candidates = [] if step.done else list(range(len(group.parts)))
+    elif conn == THEN and not step.done:
+        candidates = [0]
+    else:  # then_or, and the later parts of then
+        candidates = list(range(last + 1, len(group.parts)))
+    return [
+        i for i in candidates
+        if part_doable(state, step.seat, step.dwarf, step.space, group.parts[i], step.imitated)
+    ]
+
+
+def imitation_targets(state: CavernaState, seat: int, dwarf: int, cost: int) -> list[str]:
+    """Spaces ``seat`` may imitate for ``cost`` food with ``dwarf`` (none if the food
+    cannot be paid)."""
+    if not can_pay(state.players[seat], {"food": cost}):
+        return []
+    return [
+        s.id for s in state.spaces
+        if imitable(state, seat, s.id) and space_doable(state, seat, dwarf, s.id, imitated=True)
+    ]
+
+
+TRADE_ORE = 2
+
+
+# --- home-board actions -------------------------------------------------------------
+# Laying tiles, furnishing, sowing, fences and stables: each opens a ``BoardStep``
+# whose ``what`` and ``args`` say what is to be done; the rules of where things go are
+# the home board's (``landscape``, ``pastures``).
+
+
+def board_step(seat: int, do: str, kinds: tuple[str, ...]) -> BoardStep:
+    """The home-board decision of an action part."""
+    table = components().tables.home_board
+    if do == "twin":
+        return BoardStep(seat=seat, what="twin", args={"kinds": list(kinds)})
+    if do == "ruby_mine":
+        return BoardStep(seat=seat, what="ruby_mine", args={"onto": kinds[0]})
+    if do == "furnish":
+        return BoardStep(seat=seat, what="furnish", args={"scope": kinds[0]})
+    if do == "fences":
+        cost = table.fence_cost
+        return BoardStep(seat=seat, what="fences",
+                         args={"small": cost["small_pasture"], "large": cost["large_pasture"]})
+    if do == "stable":
+        return BoardStep(seat=seat, what="stable", args={"stone": table.stable_cost["stone"]})
+    assert do == "sow", do
+    return BoardStep(seat=seat, what="sow")
+
+
+def home_board_doable(state: CavernaState, seat: int, part: Part) -> bool:
+    """Can ``part`` (a home-board action) be carried out by ``seat`` now?"""
+    return board_step_possible(state, board_step(seat, part.do, part.kinds))
+
+
+def board_step_possible(state: CavernaState, step: BoardStep) -> bool:
+    """Has the home-board step at least one legal choice?"""
+    player = state.players[step.seat]
+    board = player.board
+    args = step.args
+    if step.what == "twin":
+        return any(can_lay(board, str(k)) for k in _strs(args["kinds"]))
+    if step.what == "single":
+        return can_lay(board, str(args["tile"]))
+    if step.what == "ruby_mine":
+        return can_lay(board, "ruby_mine", str(args["onto"]))
+    if step.what == "sow":
+        return can_sow(player)
+    if step.what == "furnish":
+        return bool(furnish_choices(state, step.seat, str(args["scope"])))
+    if step.what == "fences":
+        return bool(fence_choices(player, step))
+    if step.what == "stable":
+        return bool(stable_spots(board)) and can_pay(player, stable_cost(player, step))
+    raise ValueError(step.what)
+
+
+def _strs(value: object) -> list[str]:
+    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
+
+
+def can_sow(player: Player) -> bool:
+    """An empty field and a grain or vegetable to sow (a ruby buys one)."""
+    if not empty_fields(player):
+        return False
+    g = player.goods
+    return g["grain"] + g["vegetable"] + g["ruby"] > 0
+
+
+def empty_fields(player: Player) -> list[Pos]:
+    return [p for p in player.board.fields() if player.board.at(p).crop is None]
+
+
+def ruby_mine_spots(player: Player, onto: str) -> list[Pos]:
+    """Unfurnished tunnels of kind ``onto`` a ruby mine may be built on."""
+    board = player.board
+    return [p for p in board.where(onto) if board.at(p).furnishing is None]
+
+
+def tile_taken(state: CavernaState, tile_id: str) -> bool:
+    """Is the furnishing tile ``tile_id`` gone from the supply?"""
+    if components().furnishings[tile_id].count is None:
+        return False
+    return any(p.board.has_furnishing(tile_id) for p in state.players)
+
+
+LOOT_DWELLING = "dwelling_loot"  # the loot's ordinary Dwelling at its own price
+
+
+def furnish_cost(player: Player, tile_id: str, scope: str = "any") -> dict[str, int]:
+    """What ``player`` pays for ``tile_id`` (the furnishing discounts taken off)."""
+    if scope == LOOT_DWELLING:
+        base = next(i.cost for i in components().tables.loot if i.does == "dwelling")
+    else:
+        base = components().furnishings[tile_id].cost
+    return less(base, discount(player, "furnish"))
+
+
+def furnish_spots(state: CavernaState, seat: int) -> list[Pos]:
+    """Where ``seat`` could lay a furnishing tile (caverns; tunnels with the Work room)."""
+    board = state.players[seat].board
+    return board.empty_caverns(tunnels_too=has_effect(state, seat, "furnish_tunnels"))
+
+
+def furnish_choices(state: CavernaState, seat: int, scope: str) -> list[str]:
+    """Tiles ``seat`` could furnish now: in the supply, of the scope (``any``,
+    ``dwelling``, or the loot's plain Dwelling), affordable, with a free cavern."""
+    if not furnish_spots(state, seat):
+        return []
+    player = state.players[seat]
+    out = []
+    for tile_id, tile in components().furnishings.items():
+        if scope == LOOT_DWELLING and tile_id != "dwelling":
+            continue
+        if scope == "dwelling" and not tile.is_dwelling:
+            continue
+        if tile_taken(state, tile_id):
+            continue
+        if can_pay(player, furnish_cost(player, tile_id, scope)):
+            out.append(tile_id)
+    return out
+
+
+def fence_cost(player: Player, step: BoardStep, size: str) -> dict[str, int]:
+    """Wood for a pasture of ``size`` in this fencing step (the Carpenter's wood once
+    per action)."""
+    wood = arg_int(step, size)
+    if not step.args.get("discounted"):
+        wood = max(0, wood - discount(player, "fences").get("wood", 0))
+    return {"wood": wood}
+
+
+def fence_choices(player: Player, step: BoardStep) -> list[tuple[str, tuple[Pos, ...]]]:
+    """Pastures the fencing step could still build: (size, positions)."""
+    out: list[tuple[str, tuple[Pos, ...]]] = []
+    built = _strs(step.args.get("built", []))
+    for size in ("small", "large"):
+        if size not in step.args or size in built:
+            continue
+        if not can_pay(player, fence_cost(player, step, size)):
+            continue
+        out += [(size, spot) for spot in pasture_spots(player.board, size)]
+    return out
+
+
+def stable_cost(player: Player, step: BoardStep) -> dict[str, int]:
+    return less({"stone": arg_int(step, "stone")}, discount(player, "stable"))
+
+
+def arg_int(step: BoardStep, name: str) -> int:
+    """A number among a board step's arguments (0 if absent)."""
+    value = step.args.get(name, 0)
+    return value if isinstance(value, int) else 0

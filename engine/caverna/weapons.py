@@ -1,0 +1,55 @@
+"""Weapons: forging and strength.
+
+Only an unarmed dwarf forges. It pays 1 to 8 ore and gets a weapon of that strength
+(never more than 8 when forged); the Blacksmith makes forging 2 ore cheaper (strength 1
+and 2 then cost nothing; 8 is still the most). Missing ore may be made up with rubies.
+Weapons grow by 1 after each expedition and never past 14. A weapon stays with its
+dwarf for good.
+"""
+
+from __future__ import annotations
+
+from engine.caverna.components import components
+from engine.caverna.feeding import can_pay, discount, pay
+from engine.caverna.state import CavernaState, Dwarf, Player
+from engine.core.prompts import Event
+
+
+def forge_discount(player: Player) -> int:
+    """Ore saved on every forging (the Blacksmith)."""
+    return discount(player, "forge").get("ore", 0)
+
+
+def forge_cost(player: Player, strength: int) -> dict[str, int]:
+    """The ore a weapon of ``strength`` costs ``player``."""
+    return {"ore": max(0, strength - forge_discount(player))}
+
+
+def forge_strengths(player: Player, dwarf: int) -> list[int]:
+    """The strengths ``dwarf`` may forge now (empty if armed or too poor)."""
+    if player.dwarfs[dwarf].weapon:
+        return []
+    top = components().tables.weapons.forge_max
+    return [s for s in range(1, top + 1) if can_pay(player, forge_cost(player, s))]
+
+
+def forge(state: CavernaState, seat: int, dwarf: int, strength: int, events: list[Event]) -> None:
+    """Pay the ore and arm ``dwarf``."""
+    player = state.players[seat]
+    rubies = pay(player, forge_cost(player, strength), {})
+    player.dwarfs[dwarf].weapon = strength
+    args = {"dwarf": dwarf, "strength": strength, "ore": forge_cost(player, strength)["ore"]}
+    if rubies:
+        args["rubies"] = sum(rubies.values())
+    events.append(Event("forged", seat, args))
+
+
+def strengthen(dwarf: Dwarf, by: int = 1) -> None:
+    """Raise an armed dwarf's weapon, up to the cap."""
+    if dwarf.weapon:
+        dwarf.weapon = min(components().tables.weapons.max_strength, dwarf.weapon + by)
+
+
+def armed(player: Player) -> list[int]:
+    """Indexes of the armed dwarfs."""
+    return [i for i, d in enumerate(player.dwarfs) if d.weapon]
