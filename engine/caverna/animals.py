@@ -76,11 +76,14 @@ def holders(board: HomeBoard, dwarfs: int = 2) -> list[Holder]:
         found.append(
             Holder(pasture_key(pasture), KINDS, _pasture_capacity(board, pasture), PASTURE)
         )
+    stored = board.stored()
     stubble = any(
-        (t := c.furnishings.get(f)) is not None and t.effect("holds_on_fields") is not None
-        for f in board.furnishings
+        (t := c.furnishings.get(s.furnishing)) is not None
+        and t.effect("holds_on_fields") is not None
+        for _, s in stored
+        if s.furnishing is not None
     )
-    for pos, space in board.items():
+    for pos, space in stored:
         if space.tile == "meadow":
             if space.stable:
                 found.append(Holder(key(pos), KINDS, table.stable_on_meadow, MEADOW_STABLE))
@@ -162,7 +165,12 @@ def _frontier(
         none_pasture,
     )
     states: dict[_State, tuple[int, ...]] = {start: ()}
-    for kinds, capacity, dog_type in units:
+    for done, (kinds, capacity, dog_type) in enumerate(units):
+        # Everything housed already: the rest may take any kind (more room never hurts).
+        for state, chosen in states.items():
+            if _vector(state, demand, dogs, bare) == demand:
+                rest = tuple(unit[0][0] for unit in units[done:])
+                return {demand: (*chosen, *rest)}
         after: dict[_State, tuple[int, ...]] = {}
         for state, chosen in states.items():
             for kind in kinds:
@@ -183,15 +191,27 @@ def _frontier(
                     after[new] = (*chosen, kind)
         states = after
     kept: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
-    for (donkey, boar, cattle, sheep, ms, sp), chosen in states.items():
-        sheep_room = min(demand[0], sheep + _dog_gain(dogs, bare, ms, sp))
-        vector = (sheep_room, donkey, boar, cattle)
-        kept.setdefault(vector, chosen)
-    best = {
-        v: chosen
-        for v, chosen in kept.items()
-        if not any(o != v and all(a >= b for a, b in zip(o, v, strict=True)) for o in kept)
-    }
+    for state, chosen in states.items():
+        kept.setdefault(_vector(state, demand, dogs, bare), chosen)
+    return _maximal(kept)
+
+
+def _vector(
+    state: _State, demand: tuple[int, int, int, int], dogs: int, bare: int
+) -> tuple[int, int, int, int]:
+    donkey, boar, cattle, sheep, ms, sp = state
+    return min(demand[0], sheep + _dog_gain(dogs, bare, ms, sp)), donkey, boar, cattle
+
+
+def _maximal(
+    kept: dict[tuple[int, int, int, int], tuple[int, ...]],
+) -> dict[tuple[int, int, int, int], tuple[int, ...]]:
+    """The vectors no other one improves on (a dominated vector is always dominated by
+    a maximal one with a larger sum, so larger sums are looked at first)."""
+    best: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
+    for v in sorted(kept, key=sum, reverse=True):
+        if not any(all(a >= b for a, b in zip(o, v, strict=True)) for o in best):
+            best[v] = kept[v]
     return best
 
 
@@ -270,9 +290,9 @@ def keep_options(
 
 def fits(board: HomeBoard, animals: dict[str, int], dwarfs: int = 2) -> bool:
     """Can every animal in ``animals`` be housed on ``board``?"""
-    wanted = tuple(animals.get(k, 0) for k in KINDS)
-    options = keep_options(board, animals, dwarfs)
-    return len(options) == 1 and tuple(options[0][k] for k in KINDS) == wanted
+    _, units, _, fixed, bare, dogs = _problem(board, animals, dwarfs)
+    demand = _demand(animals)
+    return demand in _frontier(units, fixed, bare, dogs, demand)
 
 
 def room_for(board: HomeBoard, animals: dict[str, int], kind: str, dwarfs: int = 2) -> int:

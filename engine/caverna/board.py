@@ -44,6 +44,7 @@ the position constants and the query methods) are stable: other modules build on
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any, Literal, get_args
 
 from pydantic import (
@@ -112,6 +113,7 @@ def key(pos: Pos) -> str:
     return f"{pos[0]},{pos[1]}"
 
 
+@lru_cache(maxsize=1024)
 def pos_of(text: str) -> Pos | None:
     """The position ``text`` spells canonically (``"2,3"``, ``"-1,0"``), or None."""
     parts = text.split(",")
@@ -201,6 +203,13 @@ class Space(BaseModel):
 
 
 _EMPTY = Space()
+_PRINTED: tuple[Pos, ...] = tuple((x, y) for y in range(HEIGHT) for x in range(WIDTH))
+
+
+def _board_order(item: tuple[Pos, Space]) -> tuple[int, int, int]:
+    """Printed spaces row by row, then overhang spaces."""
+    (x, y), _ = item
+    return (0, y, x) if on_board((x, y)) else (1, x, y)
 
 
 class HomeBoard(BaseModel):
@@ -254,16 +263,21 @@ class HomeBoard(BaseModel):
 
     def positions(self) -> list[Pos]:
         """Every space of the board: the 24 printed ones, then covered overhang spaces."""
-        printed = [(x, y) for y in range(HEIGHT) for x in range(WIDTH)]
         extra = sorted(
             p for p in (pos_of(k) for k in self.spaces) if p is not None and not on_board(p)
         )
-        return printed + extra
+        return [*_PRINTED, *extra]
 
     def items(self) -> Iterator[tuple[Pos, Space]]:
         """``(pos, space)`` for every space of the board, empty ones included."""
         for pos in self.positions():
             yield pos, self.at(pos)
+
+    def stored(self) -> list[tuple[Pos, Space]]:
+        """``(pos, space)`` for the spaces holding something, in board order."""
+        found = [(p, s) for k, s in self.spaces.items() if (p := pos_of(k)) is not None]
+        found.sort(key=_board_order)
+        return found
 
     def neighbours(self, pos: Pos) -> list[Pos]:
         """The board spaces (printed or covered overhang) touching ``pos``."""
@@ -271,7 +285,7 @@ class HomeBoard(BaseModel):
 
     def where(self, *tiles: str) -> list[Pos]:
         """Positions holding one of ``tiles``, in board order."""
-        return [p for p, s in self.items() if s.tile in tiles]
+        return [p for p, s in self.stored() if s.tile in tiles]
 
     def count(self, *tiles: str) -> int:
         return sum(1 for s in self.spaces.values() if s.tile in tiles)
@@ -279,19 +293,19 @@ class HomeBoard(BaseModel):
     @property
     def stables(self) -> list[Pos]:
         """Positions with a stable."""
-        return [p for p, s in self.items() if s.stable]
+        return [p for p, s in self.stored() if s.stable]
 
     @property
     def furnishings(self) -> list[str]:
         """Furnishing ids on the board (the printed entry-level dwelling included)."""
-        return [s.furnishing for _, s in self.items() if s.furnishing is not None]
+        return [s.furnishing for _, s in self.stored() if s.furnishing is not None]
 
     def has_furnishing(self, furnishing: str) -> bool:
         return any(s.furnishing == furnishing for s in self.spaces.values())
 
     def furnishing_at(self, furnishing: str) -> Pos | None:
         """Where the (first) tile ``furnishing`` lies."""
-        for pos, space in self.items():
+        for pos, space in self.stored():
             if space.furnishing == furnishing:
                 return pos
         return None
@@ -300,7 +314,7 @@ class HomeBoard(BaseModel):
         """Caverns with no furnishing; with ``tunnels_too`` (the Work room) also unfurnished
         tunnels and deep tunnels. Mines are never furnished."""
         kinds = {"cavern", *TUNNELS} if tunnels_too else {"cavern"}
-        return [p for p, s in self.items() if s.tile in kinds and s.furnishing is None]
+        return [p for p, s in self.stored() if s.tile in kinds and s.furnishing is None]
 
     def unused_spaces(self) -> int:
         """Spaces with neither a tile nor a stable (−1 point each at the end). The printed
@@ -317,7 +331,7 @@ class HomeBoard(BaseModel):
     def pastures(self) -> list[tuple[Pos, ...]]:
         """Each pasture as its positions: one for a small pasture, two for a large one."""
         found: list[tuple[Pos, ...]] = []
-        for pos, space in self.items():
+        for pos, space in self.stored():
             if space.tile == "small_pasture":
                 found.append((pos,))
             elif space.tile == "large_pasture":
