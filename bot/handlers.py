@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 from bot import lobby, table_log
@@ -137,10 +138,16 @@ async def cmd_status(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     except TableNotFound:  # it had ended: the repair archived it
         record = await sv.store.get_archived(owed.table_id)
     message = await table_message(sv, record)
-    # A fresh copy in this chat, not an edit of the kept message.
-    fresh = Message(text=message.text, buttons=message.buttons, picture=message.picture)
-    target = ToUser(ctx.user.id) if ctx.chat.private else ToChat(ctx.chat.id)
-    return Reply(out=[Outgoing(target, fresh)])
+    # The table comes down to the bottom of the chat as a new message that takes over
+    # its slot: the copy further up loses its buttons, so only one set stays live. In a
+    # private chat, the user's own copy does the same with the one before it.
+    if ctx.chat.private:
+        target: ToChat | ToUser = ToUser(ctx.user.id)
+        fresh = replace(message, slot=f"copy:{record.table_id}", renew=True)
+    else:
+        target = ToChat(ctx.chat.id)
+        fresh = replace(message, renew=True)
+    return Reply(out=[Outgoing(target, fresh, version=record.version)])
 
 
 async def my_running_seat(
