@@ -68,10 +68,12 @@ from engine.caverna.placement import (
     next_in_order,
     open_spaces,
     out_of_order,
+    space_open,
     stand,
 )
 from engine.caverna.spaces import (
     arg_int,
+    can_lay,
     eligible,
     empty_fields,
     fence_choices,
@@ -156,7 +158,7 @@ def _work_options(state: CavernaState, seat: int) -> list[Option]:
 
 def _go(state: CavernaState, seat: int, dwarf: int, space_id: str, ruby: bool,
         events: list[Event]) -> None:
-    if space_id not in open_spaces(state, seat, dwarf):
+    if not space_open(state, seat, dwarf, space_id):
         raise IllegalMove("space_not_open", space=space_id)
     if ruby:
         state.players[seat].goods["ruby"] -= RUBY_OUT_OF_ORDER
@@ -199,7 +201,7 @@ def _apply_place(state: CavernaState, step: PlaceStep, key: str, events: list[Ev
     head, _, arg = key.partition(":")
     if head != "go":
         raise IllegalMove("unknown_option", key=key)
-    if arg not in open_spaces(state, step.seat, step.dwarf):
+    if not space_open(state, step.seat, step.dwarf, arg):
         raise IllegalMove("space_not_open", space=arg)
     state.pop(step.seat)
     _go(state, step.seat, step.dwarf, arg, True, events)
@@ -473,7 +475,7 @@ def _ruby_tiles(state: CavernaState, seat: int) -> list[str]:
     player = state.players[seat]
     return [
         t for t, cost in components().tables.ruby_tiles.items()
-        if player.goods["ruby"] >= cost and placements(player.board, t)
+        if player.goods["ruby"] >= cost and can_lay(player.board, t)
     ]
 
 

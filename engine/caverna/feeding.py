@@ -11,9 +11,10 @@ bill asks for it (the rulebook names gold among the goods a ruby is traded for).
 The engine never lists every way to pay. For materials the only sensible way is unique
 (own goods first, a ruby for each one missing). For food it offers the *cheapest* ways:
 the cover that costs the fewest end-game points, and for each kind that cover uses the
-cheapest cover without that kind. Costs are counted in half points: a grain ½ (two
-grain score 1), a vegetable, ruby or gold 1, a farm animal 1, or 3 if it is the last of
-its kind (the missing-kind penalty).
+cheapest cover without that kind. Costs are counted in quarter points: a grain ½ (two
+grain score 1), a vegetable or a gold 1, a ruby a little more than 1 (it could have
+been anything), a farm animal 1, or 3 if it is the last of its kind (the missing-kind
+penalty).
 
 Feeding: 2 food per dwarf, 1 for a dwarf born this round (1 for everyone in a
 "feed 1" harvest). What cannot be paid is begged for: one begging marker (−3) per
@@ -71,13 +72,13 @@ def holdings(player: Player, reserved: Mapping[str, int] | None = None) -> dict[
 
 
 def _unit_cost(kind: str, count: int, have: int) -> int:
-    """Half points lost converting ``count`` of ``kind`` out of ``have``."""
+    """Quarter points lost converting ``count`` of ``kind`` out of ``have``."""
     if kind == "grain":
-        return count
-    per = 2 * count
+        return 2 * count
+    cost = (5 if kind == "ruby" else 4) * count
     if kind in FARM_ANIMALS and count == have and count > 0:
-        per += 4
-    return per
+        cost += 8
+    return cost
 
 
 def _cheapest(

@@ -21,7 +21,14 @@ from engine.caverna.board import ENTRY_DWELLING
 from engine.caverna.components import ANIMALS, FARM_ANIMALS, Effect, components
 from engine.caverna.expedition import finish_expedition, loot_table, start_expedition, within_reach
 from engine.caverna.family import grow
-from engine.caverna.feeding import convert, feed_all, food_needed
+from engine.caverna.feeding import (
+    beg,
+    convert,
+    feed_all,
+    food_needed,
+    single_conversions,
+    working_cave_options,
+)
 from engine.caverna.harvest import field_phase, start_harvest
 from engine.caverna.placement import can_place
 from engine.caverna.rounds import end_round, fill_round, return_home
@@ -341,6 +348,13 @@ def _settle_top(state: CavernaState, seat: int, events: list[Event]) -> bool:
     if isinstance(top, FeedStep):
         if feed_all(state, seat, top.need, events):
             state.pop(seat)
+            return True
+        player = state.players[seat]
+        if not single_conversions(player) and (
+            top.substituted or not working_cave_options(player)
+        ):
+            state.pop(seat)
+            beg(state, seat, top.need, events)
             return True
         return False
     if isinstance(top, OverflowStep):

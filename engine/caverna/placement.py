@@ -48,13 +48,23 @@ def open_spaces(state: CavernaState, seat: int, dwarf: int) -> list[str]:
     ]
 
 
+def space_open(state: CavernaState, seat: int, dwarf: int, space_id: str) -> bool:
+    """Is ``space_id`` free, and could ``dwarf`` carry out an action there?"""
+    if not state.has_space(space_id) or state.space(space_id).taken:
+        return False
+    return space_doable(state, seat, dwarf, space_id)
+
+
 def can_place(state: CavernaState, seat: int) -> bool:
     """Does ``seat`` have a dwarf at home and somewhere to send it?"""
     player = state.players[seat]
     nxt = next_in_order(player)
     if nxt is None:
         return False
-    return any(open_spaces(state, seat, d) for d in [nxt, *out_of_order(player)])
+    return any(
+        space_open(state, seat, d, s.id) for d in [nxt, *out_of_order(player)]
+        for s in state.spaces
+    )
 
 
 def stand(state: CavernaState, seat: int, dwarf: int, space_id: str) -> None:

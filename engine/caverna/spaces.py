@@ -20,13 +20,14 @@ mining gets no ruby in rounds 1 and 2.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from engine.caverna.board import Pos
+from engine.caverna.board import HomeBoard, Pos, Space
 from engine.caverna.components import components
 from engine.caverna.family import can_grow
 from engine.caverna.feeding import can_pay, discount, less
 from engine.caverna.imitation import imitable
-from engine.caverna.landscape import can_place as can_lay
+from engine.caverna.landscape import can_place
 from engine.caverna.pastures import pasture_spots, stable_spots
 from engine.caverna.state import BoardStep, CavernaState, GroupStep, Player
 from engine.caverna.weapons import forge_strengths
@@ -379,6 +380,29 @@ def board_step_possible(state: CavernaState, step: BoardStep) -> bool:
     raise ValueError(step.what)
 
 
+BoardKey = tuple[tuple[str, str | None, str | None, bool, str | None], ...]
+
+
+def board_key(board: HomeBoard) -> BoardKey:
+    """What the landscape rules look at on a board, as a hashable value."""
+    return tuple(
+        (k, s.tile, s.furnishing, s.stable, s.partner) for k, s in sorted(board.spaces.items())
+    )
+
+
+@lru_cache(maxsize=2048)
+def _can_lay(key: BoardKey, tile: str, base: str | None) -> bool:
+    board = HomeBoard(spaces={k: Space(tile=t, furnishing=f, stable=st, partner=p)
+                              for k, t, f, st, p in key})
+    return can_place(board, tile, base)
+
+
+def can_lay(board: HomeBoard, tile: str, base: str | None = None) -> bool:
+    """Could ``tile`` be laid on ``board`` (memoised: the same board is asked about for
+    many action spaces while a dwarf is being placed)?"""
+    return _can_lay(board_key(board), tile, base)
+
+
 def _strs(value: object) -> list[str]:
     return [str(v) for v in value] if isinstance(value, list) else [str(value)]
 
@@ -432,15 +456,18 @@ def furnish_choices(state: CavernaState, seat: int, scope: str) -> list[str]:
     if not furnish_spots(state, seat):
         return []
     player = state.players[seat]
+    taken = {t for p in state.players for t in p.board.furnishings}
+    saved = discount(player, "furnish")
+    loot_price = next(i.cost for i in components().tables.loot if i.does == "dwelling")
     out = []
     for tile_id, tile in components().furnishings.items():
         if scope == LOOT_DWELLING and tile_id != "dwelling":
             continue
         if scope == "dwelling" and not tile.is_dwelling:
             continue
-        if tile_taken(state, tile_id):
+        if tile_id in taken and tile.count is not None:
             continue
-        if can_pay(player, furnish_cost(player, tile_id, scope)):
+        if can_pay(player, less(loot_price if scope == LOOT_DWELLING else tile.cost, saved)):
             out.append(tile_id)
     return out
 

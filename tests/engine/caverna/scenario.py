@@ -1,0 +1,97 @@
+"""Building Caverna positions for the flow's scenario tests: scripted decks and markers,
+goods handed out, dwarfs placed, keys played through the draft protocol object."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.caverna.draft_game import CAVERNA_DRAFT
+from engine.caverna.flow import advance
+from engine.caverna.rounds import open_round
+from engine.caverna.setup import setup
+from engine.caverna.state import CavernaState
+from engine.core.errors import IllegalMove
+from engine.core.prompts import Event, Prompt
+from engine.core.rng import ScriptedRandom
+
+GAME = CAVERNA_DRAFT
+
+
+def scripted(
+    players: int = 3,
+    cards: dict[int, str] | None = None,
+    markers: dict[int, str] | None = None,
+    start: bool = True,
+) -> CavernaState:
+    """A new game whose shuffles keep the printed order; ``cards`` and ``markers``
+    replace the face-down round cards and harvest markers. With ``start`` the first
+    round is opened and the game runs to the first decision."""
+    state = setup(players, seed=1, rng=ScriptedRandom())
+    if cards is not None:
+        state.cards = dict(cards)
+    if markers is not None:
+        state.markers = dict(markers)  # type: ignore[arg-type]
+    if start:
+        run(state, open_round)
+    return state
+
+
+def run(state: CavernaState, step: Any = None) -> list[Event]:
+    """Carry out ``step(state, events)`` (if given), then everything automatic."""
+    events: list[Event] = []
+    if step is not None:
+        step(state, events)
+    advance(state, events)
+    return events
+
+
+def give(state: CavernaState, seat: int, **goods: int) -> None:
+    """Add goods or animals to a seat's supply."""
+    player = state.players[seat]
+    for good, amount in goods.items():
+        if good in player.animals:
+            player.animals[good] += amount
+        else:
+            player.goods[good] += amount
+
+
+def play(state: CavernaState, seat: int, *keys: str) -> list[Event]:
+    """Apply several keys for one seat through the protocol; returns their events."""
+    out: list[Event] = []
+    for key in keys:
+        out.extend(GAME.apply(state, seat, key))
+    return out
+
+
+def prompt(state: CavernaState, seat: int) -> Prompt:
+    """The seat's open prompt (fails if none)."""
+    for p in GAME.pending(state):
+        if p.seat == seat:
+            return p
+    raise AssertionError(f"seat {seat} has no prompt: {[p.seat for p in GAME.pending(state)]}")
+
+
+def keys(state: CavernaState, seat: int) -> list[str]:
+    return prompt(state, seat).keys()
+
+
+def codes(events: list[Event]) -> list[str]:
+    return [e.code for e in events]
+
+
+def first(events: list[Event], code: str) -> Event:
+    for e in events:
+        if e.code == code:
+            return e
+    raise AssertionError(f"no {code} event in {codes(events)}")
+
+
+def refused(state: CavernaState, seat: int, key: str, code: str) -> None:
+    """``key`` is refused with ``code`` and changes nothing."""
+    before = GAME.dump(state)
+    with pytest.raises(IllegalMove) as info:
+        GAME.apply(state, seat, key)
+    assert info.value.code == code
+    assert GAME.dump(state) == before
