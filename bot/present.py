@@ -218,9 +218,15 @@ class Presenter:
         """The table's message during play (with ``now``, each clock of a seat asked)."""
         summary = game.summary(state)
         title = self.game_title(lang, record.game)
-        header = (self.t(lang, "table.header", game=title, table=record.table_id,
-                         round=summary.round) if summary.round is not None
-                  else self.t(lang, "table.header_plain", game=title, table=record.table_id))
+        phase_code = f"{self.games[record.game].prefix}.phase.{summary.phase}"
+        if summary.round is None:
+            header = self.t(lang, "table.header_plain", game=title, table=record.table_id)
+        elif summary.phase and self.catalog.raw(lang, phase_code) is not None:
+            header = self.t(lang, "table.header_phase", game=title, table=record.table_id,
+                            round=summary.round, phase=self.catalog.plain(lang, phase_code))
+        else:
+            header = self.t(lang, "table.header", game=title, table=record.table_id,
+                            round=summary.round)
         lines = [header, self.scores_line(record, summary, lang)]
         recent = self.event_lines(record, lang, self.recent_events(record))[-5:]
         lines += recent

@@ -206,8 +206,9 @@ class ConsoleChat:
             self.print(f"   {line}")
         self._print_buttons(message.buttons, chat)
         if message.picture is not None:
-            if message.slot is not None:
-                # A kept message printed again with the same picture: nothing new to show.
+            if message.slot is not None and not message.renew:
+                # A kept message edited with the same picture: nothing new to show. (A
+                # renewed one is a new message further down: it shows its picture.)
                 digest = hashlib.sha1(message.picture.png).hexdigest()
                 key = f"{chat.id}:{message.slot}"
                 if self._pictures.get(key) == digest:

@@ -254,10 +254,10 @@ def test_piped_script_through_the_real_command(tmp_path: Path) -> None:
     assert all(a.text == not_your_turn for a in refused), [a.text for a in refused]
     moves = 3 * cycles - len(refused)
     assert moves >= cycles
-    status = started[-1]  # the fresh copy /status printed (no slot)
-    assert status is not started[0]
+    status = tables[-1]  # /status brought the table down as its last message
     assert status.lines[0] == CATALOG.plain(
-        "ru", "table.header", game=CATALOG.plain("ru", "sa.title"), table=tid, round=1)
+        "ru", "table.header_phase", game=CATALOG.plain("ru", "sa.title"), table=tid, round=1,
+        phase=CATALOG.plain("ru", "sa.phase.placement"))
     assert any(line.startswith("➡️ ") for line in status.lines)
 
     pictures = [tmp_path / p for m in tables for p in m.pictures]
