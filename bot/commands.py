@@ -11,7 +11,7 @@ from dataclasses import dataclass
 # Canonical command names, in the order help lists them.
 COMMANDS: tuple[str, ...] = (
     "new", "join", "leave", "start", "cancel", "status", "board", "turn", "move", "rules",
-    "log", "language", "abort", "games", "mygames", "resume", "vote", "help",
+    "log", "language", "settings", "abort", "games", "mygames", "resume", "vote", "help",
 )
 
 ALIASES: dict[str, str] = {
@@ -22,6 +22,7 @@ ALIASES: dict[str, str] = {
     "язык": "language",
     "прервать": "abort", "игры": "games", "моиигры": "mygames", "вернуться": "resume",
     "голос": "vote", "помощь": "help", "журнал": "log", "лог": "log", "history": "log",
+    "настройки": "settings",
 }
 
 

@@ -152,6 +152,8 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> Sett
     started = [int(key) for key in sorted(now_open) if key not in was_open
                and key not in meta.autopilot and int(key) in prompts]
     nxt = _next_seat(record, started, set(prompts))
+    if nxt is not None and await sv.prefs.get_pref(f"user:{record.seats[nxt]}:next") == "off":
+        nxt = None  # this player asked not to be told
     for key in sorted(set(was_open) - set(now_open)):
         seat = int(key)
         cancel += seat_job_ids(record, seat)

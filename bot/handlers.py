@@ -41,6 +41,7 @@ from engine.core.prompts import Prompt
 from engine.registry import get_game
 
 Handler = Callable[[Services, Ctx, tuple[str, ...]], Awaitable[Reply]]
+SWITCH = {"on": "on", "off": "off", "вкл": "on", "выкл": "off", "да": "on", "нет": "off"}
 TABLE_ID = re.compile(r"^#?[0-9a-z]{2,16}$")
 
 
@@ -428,6 +429,20 @@ async def cmd_log(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     return say(table_log.join_lines([head, *lines]))
 
 
+async def cmd_settings(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
+    """``settings next on|off``: whether the user hears "you're next" before their turns.
+    ``settings`` alone shows the user's settings."""
+    words = [a.lower() for a in args]
+    if len(words) == 2 and words[0] in ("next", "следующий") and words[1] in SWITCH:
+        await sv.prefs.set_pref(f"user:{ctx.user.id}:next", SWITCH[words[1]])
+        return say(sv.t(ctx.lang, f"settings.next_{SWITCH[words[1]]}"))
+    if words:
+        return say(sv.t(ctx.lang, "settings.usage"))
+    current = await sv.prefs.get_pref(f"user:{ctx.user.id}:next") or "on"
+    shown = sv.catalog.plain(ctx.lang, f"settings.{current}")
+    return say(sv.t(ctx.lang, "settings.show", next=shown, language=await sv.user_lang(ctx.user)))
+
+
 async def cmd_help(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     """Every command with a line about it."""
     lines = [sv.t(ctx.lang, "help.header")]
@@ -454,6 +469,7 @@ HANDLERS: dict[str, Handler] = {
     "resume": cmd_resume,
     "vote": cmd_vote,
     "log": cmd_log,
+    "settings": cmd_settings,
     "help": cmd_help,
 }
 

@@ -8,7 +8,7 @@ import random
 
 from bot.identity import User
 from bot.ui import Outgoing, Reply, ToUser
-from tests.bot.core.helpers import ANNA, BORIS, CLARA, Harness, plain
+from tests.bot.core.helpers import ANNA, BORIS, CLARA, Harness, dm, plain
 
 MAX_STEPS = 8  # a Stone Age placement takes at most a few taps
 
@@ -74,3 +74,18 @@ async def test_a_quiet_table_sends_no_next_notices(h: Harness) -> None:
     record = await h.get(three)
     _, reply = await finish_turn(h, three)
     assert private(reply.out, h.user_at(record, 2)) == []
+
+
+async def test_a_player_can_turn_next_notices_off_and_on(h: Harness) -> None:
+    table_id = await h.started(ANNA, BORIS, CLARA)
+    record = await h.get(table_id)
+    third = h.user_at(record, 2)
+    reply = await h.text(third, "/settings next off", dm(third))
+    assert plain(reply.answer) == h.t("settings.next_off")
+    assert "off" in plain((await h.text(third, "/settings", dm(third))).answer)
+    _, reply = await finish_turn(h, table_id)
+    assert private(reply.out, third) == []  # no "you're next" for them
+    reply = await h.text(third, "/settings next on", dm(third))
+    assert plain(reply.answer) == h.t("settings.next_on")
+    assert plain((await h.text(third, "/settings next maybe", dm(third))).answer) == \
+        h.t("settings.usage")
