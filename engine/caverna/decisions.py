@@ -48,11 +48,18 @@ from engine.caverna.feeding import (
 from engine.caverna.flow import (
     born,
     breed_options,
+    can_exchange,
+    disarm,
+    disarmable,
     keep_animals,
     loot_choices,
     open_action,
     receive,
+    ruby_goods,
+    ruby_tiles,
     settle_animals,
+    swap,
+    swaps,
     take_loot,
 )
 from engine.caverna.landscape import lay, placements, ruby_mine_on_deep_tunnel
@@ -73,7 +80,6 @@ from engine.caverna.placement import (
 )
 from engine.caverna.spaces import (
     arg_int,
-    can_lay,
     eligible,
     empty_fields,
     fence_choices,
@@ -90,6 +96,7 @@ from engine.caverna.state import (
     BreedStep,
     CavernaState,
     ClearStep,
+    ExchangeStep,
     FeedStep,
     ForgeStep,
     Frame,
@@ -101,7 +108,6 @@ from engine.caverna.state import (
     OverflowStep,
     PayStep,
     PlaceStep,
-    RubyStep,
     SkipStep,
     TradeStep,
 )
@@ -151,8 +157,8 @@ def _work_options(state: CavernaState, seat: int) -> list[Option]:
         if open_spaces(state, seat, dwarf):
             opts.append(_opt(f"dwarf:{dwarf}", "dwarf", dwarf=dwarf,
                              weapon=player.dwarfs[dwarf].weapon, rubies=RUBY_OUT_OF_ORDER))
-    if _ruby_options(state, RubyStep(seat=seat)):
-        opts.append(_opt("ruby", "ruby", rubies=player.goods["ruby"]))
+    if can_exchange(state, seat):
+        opts.append(_opt("exchange", "exchange"))
     return opts
 
 
@@ -182,10 +188,8 @@ def _apply_work(state: CavernaState, seat: int, key: str, events: list[Event]) -
         if dwarf is None or dwarf not in out_of_order(player):
             raise IllegalMove("dwarf_not_free", dwarf=arg)
         state.push(PlaceStep(seat=seat, dwarf=dwarf))
-    elif key == "ruby":
-        if not _ruby_options(state, RubyStep(seat=seat)):
-            raise IllegalMove("no_ruby")
-        state.push(RubyStep(seat=seat))
+    elif key == "exchange":
+        _open_exchange(state, seat)
     else:
         raise IllegalMove("unknown_option", key=key)
 
@@ -456,56 +460,58 @@ def _apply_breed(state: CavernaState, step: BreedStep, key: str, events: list[Ev
     born(state, step.seat, young, events)
 
 
-# --- rubies --------------------------------------------------------------------------
+# --- trades at any time -------------------------------------------------------------
 
 
-def _ruby_goods(state: CavernaState, seat: int) -> list[str]:
-    player = state.players[seat]
-    if player.goods["ruby"] < 1:
-        return []
-    tables = components().tables
-    goods = list(tables.ruby_buys)
-    cattle_food = tables.ruby_cattle.get("food", 0)
-    if player.goods["food"] >= cattle_food:
-        goods.append("cattle")
-    return goods
-
-
-def _ruby_tiles(state: CavernaState, seat: int) -> list[str]:
-    player = state.players[seat]
-    return [
-        t for t, cost in components().tables.ruby_tiles.items()
-        if player.goods["ruby"] >= cost and can_lay(player.board, t)
-    ]
-
-
-def _ruby_options(state: CavernaState, step: RubyStep) -> list[Option]:
-    opts = [_opt(f"buy:{g}", "ruby_buy", good=g) for g in _ruby_goods(state, step.seat)]
+def _exchange_options(state: CavernaState, step: ExchangeStep) -> list[Option]:
+    seat = step.seat
+    opts = [_opt(f"buy:{g}", "ruby_buy", good=g) for g in ruby_goods(state, seat)]
     costs = components().tables.ruby_tiles
     opts += [_opt(f"tile:{t}", "ruby_tile", tile=t, rubies=costs[t])
-             for t in _ruby_tiles(state, step.seat)]
-    return opts
+             for t in ruby_tiles(state, seat)]
+    opts += [_opt(f"swap:{t}:{i}", "swap", tile=t, choice=i) for t, i in swaps(state, seat)]
+    dwarfs = state.players[seat].dwarfs
+    opts += [_opt(f"disarm:{d}", "disarm", dwarf=d, food=dwarfs[d].weapon)
+             for d in disarmable(state, seat)]
+    return [*opts, DONE if step.final else BACK]
 
 
-def _apply_ruby(state: CavernaState, step: RubyStep, key: str, events: list[Event]) -> None:
-    if key == "back":
-        state.pop(step.seat)
+def _apply_exchange(state: CavernaState, step: ExchangeStep, key: str,
+                    events: list[Event]) -> None:
+    seat = step.seat
+    if key == ("done" if step.final else "back"):
+        state.pop(seat)
         return
     head, _, arg = key.partition(":")
-    player = state.players[step.seat]
-    if head == "buy" and arg in _ruby_goods(state, step.seat):
-        state.pop(step.seat)
+    player = state.players[seat]
+    if head == "buy" and arg in ruby_goods(state, seat):
         player.goods["ruby"] -= 1
         if arg == "cattle":
             player.goods["food"] -= components().tables.ruby_cattle.get("food", 0)
-        events.append(Event("ruby_spent", step.seat, {"good": arg}))
-        receive(state, step.seat, {arg: 1}, events)
-    elif head == "tile" and arg in _ruby_tiles(state, step.seat):
-        state.pop(step.seat)
+        events.append(Event("ruby_spent", seat, {"good": arg}))
+        receive(state, seat, {arg: 1}, events)
+    elif head == "tile" and arg in ruby_tiles(state, seat):
         cost = components().tables.ruby_tiles[arg]
-        state.push(BoardStep(seat=step.seat, what="single", args={"tile": arg, "ruby": cost}))
+        state.push(BoardStep(seat=seat, what="single", args={"tile": arg, "ruby": cost}))
+    elif head == "swap":
+        tile_id, _, text = arg.partition(":")
+        index = parse_number(text)
+        if index is None or (tile_id, index) not in swaps(state, seat):
+            raise IllegalMove("cannot_swap", key=key)
+        swap(state, seat, tile_id, index, events)
+    elif head == "disarm":
+        dwarf = parse_number(arg)
+        if dwarf is None or dwarf not in disarmable(state, seat):
+            raise IllegalMove("cannot_disarm", key=key)
+        disarm(state, seat, dwarf, events)
     else:
         raise IllegalMove("unknown_option", key=key)
+
+
+def _open_exchange(state: CavernaState, seat: int) -> None:
+    if not can_exchange(state, seat):
+        raise IllegalMove("nothing_to_exchange")
+    state.push(ExchangeStep(seat=seat))
 
 
 # --- the harvest ---------------------------------------------------------------------
@@ -552,6 +558,8 @@ def _feed_options(state: CavernaState, step: FeedStep) -> list[Option]:
     opts = [_opt(f"cover:{encode(c)}", "cover", converted=c) for c in _feed_covers(state, step)]
     opts += [_opt(f"conv:{k}", "convert", kind=k) for k in single_conversions(player)]
     opts += [_opt(f"work:{g}", "working_cave", good=g) for g in _working_cave(state, step)]
+    if can_exchange(state, step.seat):
+        opts.append(_opt("exchange", "exchange"))
     missing = step.need - player.goods["food"]
     opts.append(_opt("beg", "beg", food=player.goods["food"], markers=missing))
     return opts
@@ -563,6 +571,8 @@ def _apply_feed(state: CavernaState, step: FeedStep, key: str, events: list[Even
     if key == "beg":
         state.pop(step.seat)
         beg(state, step.seat, step.need, events)
+    elif key == "exchange":
+        _open_exchange(state, step.seat)
     elif head == "cover":
         conv = decode(arg)
         if conv is None or conv not in _feed_covers(state, step):
@@ -811,7 +821,7 @@ FRAMES: dict[str, tuple[FrameOptions, FrameApply]] = {
     "trade": (_trade_options, _apply_trade),
     "overflow": (_overflow_options, _apply_overflow),
     "breed": (_breed_options, _apply_breed),
-    "ruby": (lambda s, f: [*_ruby_options(s, f), BACK], _apply_ruby),
+    "exchange": (_exchange_options, _apply_exchange),
     "skip": (_skip_options, _apply_skip),
     "feed": (_feed_options, _apply_feed),
     "clear": (_clear_options, _apply_clear),

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.caverna.components import FARM_ANIMALS, components
 from engine.caverna.decisions import apply_key, pending
 from engine.caverna.flow import advance
 from engine.caverna.rounds import open_round
+from engine.caverna.scoring import PlayerTally, score, winners
 from engine.caverna.setup import MAX_PLAYERS, MIN_PLAYERS, setup
 from engine.caverna.state import CavernaState
 from engine.core.prompts import Event, Prompt
@@ -31,29 +31,18 @@ def new_game(players: int, seed: int) -> CavernaState:
     return state
 
 
-def provisional_scores(state: CavernaState, seat: int) -> dict[str, int]:
-    """The score pad's plain categories (no yellow-tile bonuses yet)."""
+def tally(state: CavernaState, seat: int) -> PlayerTally:
+    """What ``seat`` brings to the score pad now."""
     p = state.players[seat]
-    comp = components()
-    board = p.board
-    tiles = comp.furnishings
-    points = comp.tables.home_board.tile_points
-    grain = p.goods["grain"] + board.sown("grain")
-    tile_points = sum(tiles[f].points for f in board.furnishings if f in tiles)
-    tile_points += sum(points.get(s.tile or "", 0) for _, s in board.items()
-                       if s.tile != "large_pasture")
-    tile_points += points["large_pasture"] * len([x for x in board.pastures() if len(x) == 2])
-    return {
-        "animals": sum(p.animals.values()),
-        "missing_animals": -2 * sum(1 for k in FARM_ANIMALS if not p.animals[k]),
-        "grain": (grain + 1) // 2,
-        "vegetables": p.goods["vegetable"] + board.sown("vegetable"),
-        "rubies": p.goods["ruby"],
-        "dwarfs": len(p.dwarfs),
-        "unused_spaces": -board.unused_spaces(),
-        "tiles": tile_points,
-        "gold_begging": p.goods["gold"] - 3 * p.begging,
-    }
+    return PlayerTally(
+        board=p.board, goods=p.goods, animals=p.animals, dwarfs=len(p.dwarfs),
+        armed=sum(1 for d in p.dwarfs if d.weapon), begging=p.begging,
+    )
+
+
+def scores(state: CavernaState, seat: int) -> dict[str, int]:
+    """The score sheet's lines for ``seat`` as things stand."""
+    return score(tally(state, seat))
 
 
 def problems(state: CavernaState) -> list[str]:
@@ -116,7 +105,7 @@ class CavernaDraft:
         return Summary(
             round=state.round, phase=state.phase,
             deciding=tuple(sorted({p.seat for p in pending(state)})),
-            scores=tuple(sum(provisional_scores(state, s).values()) for s in range(state.n)),
+            scores=tuple(sum(scores(state, s).values()) for s in range(state.n)),
         )
 
     def secrets(self, state: CavernaState, seat: int | None) -> list[Any]:
@@ -128,16 +117,15 @@ class CavernaDraft:
     def result(self, state: CavernaState) -> Result | None:
         if state.phase != "over":
             return None
-        scores = []
+        sheet = []
         for seat in range(state.n):
-            parts = provisional_scores(state, seat)
-            scores.append(SeatScore(seat=seat, total=sum(parts.values()), breakdown=parts))
-        best = max(s.total for s in scores)
-        return Result(scores=scores, winners=[s.seat for s in scores if s.total == best],
+            parts = scores(state, seat)
+            sheet.append(SeatScore(seat=seat, total=sum(parts.values()), breakdown=parts))
+        return Result(scores=sheet, winners=winners([s.total for s in sheet]),
                       reason=state.end_reason or "last_round")
 
     def heuristic(self, state: CavernaState, seat: int) -> float:
-        return float(sum(provisional_scores(state, seat).values()))
+        return float(sum(scores(state, seat).values()))
 
     def invariants(self, state: CavernaState) -> list[str]:
         return problems(state)

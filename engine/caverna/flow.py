@@ -31,7 +31,7 @@ from engine.caverna.feeding import (
 )
 from engine.caverna.harvest import field_phase, start_harvest
 from engine.caverna.placement import can_place
-from engine.caverna.rounds import end_round, fill_round, return_home
+from engine.caverna.rounds import end_round, fill_round, finish, return_home
 from engine.caverna.spaces import (
     ALL,
     LOOT_DWELLING,
@@ -39,6 +39,7 @@ from engine.caverna.spaces import (
     THEN,
     board_step,
     board_step_possible,
+    can_lay,
     connective,
     eligible,
     group_at,
@@ -48,6 +49,7 @@ from engine.caverna.state import (
     BoardStep,
     BreedStep,
     CavernaState,
+    ExchangeStep,
     FeedStep,
     ForgeStep,
     GroupStep,
@@ -315,7 +317,15 @@ def _settle_harvest(state: CavernaState, step: HarvestStep, events: list[Event])
         return True
     stage = step.stages.pop(0)
     if stage == "choose":
-        state.push(SkipStep(seat=seat))
+        player = state.players[seat]
+        if not any(player.board.at(p).crop for p in player.board.fields()):
+            step.stages.remove("field")
+            events.append(Event("skipped", seat, {"stage": "field"}))
+        elif not breed_options(state, seat, None):
+            step.stages.remove("breed")
+            events.append(Event("skipped", seat, {"stage": "breed"}))
+        else:
+            state.push(SkipStep(seat=seat))
     elif stage == "field":
         field_phase(state, seat, events)
     elif stage == "feed":
@@ -357,6 +367,9 @@ def _settle_top(state: CavernaState, seat: int, events: list[Event]) -> bool:
             beg(state, seat, top.need, events)
             return True
         return False
+    if isinstance(top, ExchangeStep) and not can_exchange(state, seat):
+        state.pop(seat)  # nothing left to trade
+        return True
     if isinstance(top, OverflowStep):
         player = state.players[seat]
         if len(keep_options(player.board, player.animals, len(player.dwarfs))) == 1:
@@ -403,16 +416,19 @@ def advance(state: CavernaState, events: list[Event]) -> None:
             if seat is None:
                 return_home(state)
                 state.phase = "harvest"
-                if not start_harvest(state, events):
-                    end_round(state, events)
+                if not start_harvest(state, events) and end_round(state, events):
+                    offer_final_trades(state)
             elif not can_place(state, seat):
                 state.passed.append(seat)
                 events.append(Event("no_space", seat))
             else:
                 state.turn = seat
                 return
+        elif state.phase == "harvest":
+            if end_round(state, events):
+                offer_final_trades(state)
         else:
-            end_round(state, events)
+            finish(state, events)
 
 
 def holdings_after_house(state: CavernaState, seat: int) -> dict[str, dict[str, int]]:
@@ -464,3 +480,94 @@ def _count_for(state: CavernaState, seat: int, per: str, pos: tuple[int, int]) -
                 count += 1
         return count
     return 0
+
+
+# --- trades at any time --------------------------------------------------------------
+
+
+def ruby_goods(state: CavernaState, seat: int) -> list[str]:
+    """Goods one ruby buys for ``seat`` now (cattle also cost 1 food)."""
+    player = state.players[seat]
+    if player.goods["ruby"] < 1:
+        return []
+    tables = components().tables
+    goods = list(tables.ruby_buys)
+    if player.goods["food"] >= tables.ruby_cattle.get("food", 0):
+        goods.append("cattle")
+    return goods
+
+
+def ruby_tiles(state: CavernaState, seat: int) -> list[str]:
+    """Single tiles ``seat`` could buy with rubies and lay now."""
+    player = state.players[seat]
+    return [
+        t for t, cost in components().tables.ruby_tiles.items()
+        if player.goods["ruby"] >= cost and can_lay(player.board, t)
+    ]
+
+
+def swaps(state: CavernaState, seat: int) -> list[tuple[str, int]]:
+    """The furnishings' conversions ``seat`` can afford now: (tile, choice index)."""
+    player = state.players[seat]
+    tiles = components().furnishings
+    out = []
+    for tile_id in player.board.furnishings:
+        tile = tiles.get(tile_id)
+        effect = tile.effect("convert") if tile else None
+        if effect is None or not _has(player.goods, player.animals, effect.goods("give")):
+            continue
+        choices = effect.params.get("get_one_of") or [effect.goods("get")]
+        out += [(tile_id, i) for i in range(len(choices))]
+    return out
+
+
+def _has(goods: Mapping[str, int], animals: Mapping[str, int], bill: Mapping[str, int]) -> bool:
+    return all((animals if g in animals else goods).get(g, 0) >= n for g, n in bill.items())
+
+
+def swap(state: CavernaState, seat: int, tile_id: str, index: int, events: list[Event]) -> None:
+    """Carry out a furnishing's conversion (already checked by ``swaps``)."""
+    player = state.players[seat]
+    effect = components().furnishings[tile_id].effect("convert")
+    assert effect is not None
+    give = effect.goods("give")
+    choices = effect.params.get("get_one_of") or [effect.goods("get")]
+    get = dict(choices[index])
+    for good, n in give.items():
+        if good in player.animals:
+            player.animals[good] -= n
+        else:
+            player.goods[good] -= n
+    events.append(Event("swapped", seat, {"tile": tile_id, "give": give, "get": get}))
+    receive(state, seat, get, events)
+
+
+def disarmable(state: CavernaState, seat: int) -> list[int]:
+    """Dwarfs whose weapon the Peaceful cave would turn into food."""
+    if not any(True for _ in furnishing_effects(state, seat, "weapon_to_food")):
+        return []
+    return [i for i, d in enumerate(state.players[seat].dwarfs) if d.weapon]
+
+
+def disarm(state: CavernaState, seat: int, dwarf: int, events: list[Event]) -> None:
+    """The dwarf gives up its weapon for as much food as it was strong."""
+    player = state.players[seat]
+    strength = player.dwarfs[dwarf].weapon
+    player.dwarfs[dwarf].weapon = 0
+    player.goods["food"] += strength
+    events.append(Event("disarmed", seat, {"dwarf": dwarf, "food": strength}))
+
+
+def can_exchange(state: CavernaState, seat: int) -> bool:
+    """Is any any-time trade open to ``seat``?"""
+    return bool(
+        ruby_goods(state, seat) or ruby_tiles(state, seat) or swaps(state, seat)
+        or disarmable(state, seat)
+    )
+
+
+def offer_final_trades(state: CavernaState) -> None:
+    """After the last harvest: each seat that could still trade may do so."""
+    for seat in range(state.n):
+        if can_exchange(state, seat):
+            state.push(ExchangeStep(seat=seat, final=True))

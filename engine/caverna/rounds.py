@@ -5,7 +5,7 @@ turns the round-4 card to its "urgent" side), turn the round's harvest marker, t
 goods the supplier tiles left on this round, and — solo only — clear accumulating
 spaces holding 6 or more goods unless a ruby is paid for each kept; then replenish.
 End: the first-player token changes hands if its space was taken; after the last round
-the game is over.
+comes a last chance for the trades allowed "before scoring", then the game is over.
 """
 
 from __future__ import annotations
@@ -55,9 +55,25 @@ def reveal_card(state: CavernaState, events: list[Event]) -> None:
 
 
 def take_income(state: CavernaState, events: list[Event]) -> None:
-    """Goods the supplier tiles left on this round."""
+    """Goods the supplier tiles left on this round, and round income (the Miner: 1 ore
+    per donkey in an ore mine — donkeys go into mines first, so that is the smaller of
+    the two counts)."""
+    tiles = components().furnishings
     for seat, player in enumerate(state.players):
-        goods = player.income.pop(state.round, None)
+        goods = dict(player.income.pop(state.round, {}))
+        for tile_id in player.board.furnishings:
+            tile = tiles.get(tile_id)
+            effect = tile.effect("round_income") if tile else None
+            if effect is None:
+                continue
+            per = effect.params.get("per")
+            count = (
+                min(player.board.count("ore_mine"), player.animals["donkey"])
+                if per == "donkey_in_ore_mine" else 0
+            )
+            for good, amount in effect.goods().items():
+                if count * amount:
+                    goods[good] = goods.get(good, 0) + count * amount
         if goods:
             for good, amount in goods.items():
                 player.goods[good] += amount
@@ -95,14 +111,21 @@ def return_home(state: CavernaState) -> None:
             dwarf.at = None
 
 
-def end_round(state: CavernaState, events: list[Event]) -> None:
-    """After the harvest: hand over the first-player token, then the next round or the end."""
+def end_round(state: CavernaState, events: list[Event]) -> bool:
+    """After the harvest: hand over the first-player token, then the next round; True
+    when that was the last round (the final trades come next)."""
     if state.next_first is not None:
         state.first = state.next_first
         state.next_first = None
     if state.round == state.rounds[-1]:
-        state.phase = "over"
-        state.end_reason = "last_round"
-        events.append(Event("game_over", None, {"reason": "last_round"}))
-        return
+        state.phase = "final"
+        return True
     open_round(state, events)
+    return False
+
+
+def finish(state: CavernaState, events: list[Event]) -> None:
+    """The last trades are made: the game is over and can be scored."""
+    state.phase = "over"
+    state.end_reason = "last_round"
+    events.append(Event("game_over", None, {"reason": "last_round"}))

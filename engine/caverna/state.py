@@ -21,7 +21,7 @@ from engine.core.rng import RandomSource
 
 SCHEMA_VERSION = 1
 
-Phase = Literal["start", "work", "harvest", "over"]
+Phase = Literal["start", "work", "harvest", "final", "over"]
 # What the harvest of a round is: nothing, feeding 1 food per dwarf only, a normal
 # harvest, or a normal harvest where each player skips the field phase or breeding.
 HarvestKind = Literal["none", "feed1", "harvest", "choice"]
@@ -181,11 +181,14 @@ class BreedStep(BaseModel):
     limit: int | None = None
 
 
-class RubyStep(BaseModel):
-    """Spending rubies: a good, a single landscape tile."""
+class ExchangeStep(BaseModel):
+    """Trades allowed at any time: rubies for goods or single tiles, the furnishings'
+    conversions, the Peaceful cave's weapons for food. ``final``: the trades after the
+    last harvest, before scoring (closed with ``done`` rather than ``back``)."""
 
-    kind: Literal["ruby"] = "ruby"
+    kind: Literal["exchange"] = "exchange"
     seat: int
+    final: bool = False
 
 
 class SkipStep(BaseModel):
@@ -234,7 +237,7 @@ class BoardStep(BaseModel):
 
 Frame = Annotated[
     PlaceStep | GroupStep | ImitateStep | PayStep | ForgeStep | LootStep | MarketStep
-    | TradeStep | OverflowStep | BreedStep | RubyStep | SkipStep | FeedStep | HarvestStep
+    | TradeStep | OverflowStep | BreedStep | ExchangeStep | SkipStep | FeedStep | HarvestStep
     | ClearStep | BoardStep,
     Field(discriminator="kind"),
 ]

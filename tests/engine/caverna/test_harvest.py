@@ -113,6 +113,11 @@ def test_the_third_red_marker_each_player_skips_fields_or_breeding() -> None:
     assert state.reds == 3 and state.harvest == "choice"
     for seat in range(3):
         give(state, seat, food=10)
+        board = state.players[seat].board
+        field = board.edit((2, 3))
+        field.tile, field.crop, field.crop_count = "field", "grain", 3
+        board.edit((0, 0)).stable = True
+        state.players[seat].animals["wild_boar"] = 2
     _end_work(state)
     for seat in range(3):
         assert keys(state, seat) == ["skip:field", "skip:breed"]
@@ -121,6 +126,20 @@ def test_the_third_red_marker_each_player_skips_fields_or_breeding() -> None:
     play(state, 2, "skip:breed")
     assert state.round == 10
     assert _food(state) == [7, 7, 8]  # fed 4 each
+    assert [p.goods["grain"] for p in state.players] == [0, 1, 1]
+    assert [p.animals["wild_boar"] for p in state.players] == [3, 2, 2]
+
+
+def test_the_third_red_marker_skips_by_itself_what_would_do_nothing() -> None:
+    """Without sown fields, leaving out the field phase costs nothing: no question."""
+    state = scripted(3, markers={6: "red", 7: "red", 8: "red"})
+    for r in (6, 7, 8):
+        _at_round(state, r)
+    for seat in range(3):
+        give(state, seat, food=10)
+    events = _end_work(state)
+    assert state.round == 9
+    assert [e.args["stage"] for e in events if e.code == "skipped"] == ["field"] * 3
 
 
 def test_solo_harvests_every_round_from_five() -> None:

@@ -1,0 +1,116 @@
+"""Prompts and keys: any-time trades (rubies, the furnishings' conversions, the Peaceful
+cave), the last trades before scoring, and refusals that change nothing."""
+
+from __future__ import annotations
+
+from engine.caverna.rounds import open_round
+from engine.caverna.state import FeedStep
+from tests.engine.caverna.scenario import give, keys, play, prompt, refused, run, scripted
+
+
+def _cavern(state, seat: int, tile: str, pos=(3, 2)) -> None:  # type: ignore[no-untyped-def]
+    space = state.players[seat].board.edit(pos)
+    space.tile, space.furnishing = "cavern", tile
+
+
+def test_a_ruby_buys_a_good_at_any_time() -> None:
+    state = scripted(3)
+    assert "exchange" not in keys(state, 0)
+    give(state, 0, ruby=2)
+    play(state, 0, "exchange")
+    assert {"buy:wood", "buy:sheep", "buy:gold", "tile:tunnel", "back"} <= set(keys(state, 0))
+    play(state, 0, "buy:sheep")
+    assert state.players[0].animals["sheep"] == 1 and state.players[0].goods["ruby"] == 1
+    play(state, 0, "back")
+    assert state.top(0) is None and state.turn == 0
+
+
+def test_cattle_cost_a_ruby_and_a_food() -> None:
+    state = scripted(3)
+    give(state, 0, ruby=1)
+    play(state, 0, "exchange", "buy:cattle")
+    player = state.players[0]
+    assert (player.animals["cattle"], player.goods["ruby"], player.goods["food"]) == (1, 0, 0)
+
+
+def test_rubies_buy_single_tiles_laid_by_the_usual_rules() -> None:
+    state = scripted(3)
+    give(state, 0, ruby=2)
+    play(state, 0, "exchange", "tile:cavern")
+    assert keys(state, 0)[-1] == "back"
+    lay = keys(state, 0)[0]
+    play(state, 0, lay)
+    assert state.players[0].goods["ruby"] == 0
+    assert state.players[0].board.count("cavern") == 3
+
+
+def test_the_cooking_cave_helps_with_feeding() -> None:
+    state = scripted(3, start=False)
+    state.phase = "harvest"
+    _cavern(state, 0, "cooking_cave")
+    give(state, 0, grain=1, vegetable=1)
+    state.push(FeedStep(seat=0, need=5))
+    assert "exchange" in keys(state, 0)
+    play(state, 0, "exchange", "swap:cooking_cave:0")
+    # 1 + 5 food: the trades menu closes (nothing left to trade) and the feeding is paid
+    assert state.players[0].goods["food"] == 1
+    assert state.top(0) is None
+
+
+def test_the_beer_parlor_offers_one_of_two_trades() -> None:
+    state = scripted(3)
+    _cavern(state, 0, "beer_parlor")
+    give(state, 0, grain=2)
+    play(state, 0, "exchange")
+    assert {"swap:beer_parlor:0", "swap:beer_parlor:1"} <= set(keys(state, 0))
+    play(state, 0, "swap:beer_parlor:1")
+    assert state.players[0].goods["food"] == 1 + 4 and state.players[0].goods["grain"] == 0
+
+
+def test_the_peaceful_cave_turns_a_weapon_into_food() -> None:
+    state = scripted(3)
+    _cavern(state, 0, "peaceful_cave")
+    state.players[0].dwarfs[1].weapon = 6
+    play(state, 0, "exchange", "disarm:1")
+    assert state.players[0].dwarfs[1].weapon == 0
+    assert state.players[0].goods["food"] == 7
+
+
+def test_last_trades_before_scoring() -> None:
+    """After the last harvest a player with a ruby may still buy a missing animal kind."""
+    state = scripted(3)
+    state.stacks = {}
+    state.round = 11
+    run(state, open_round)
+    give(state, 1, ruby=1)
+    for seat in range(3):
+        give(state, seat, food=20)
+    for player in state.players:
+        for dwarf in player.dwarfs:
+            dwarf.at = "elsewhere"
+    run(state)
+    assert state.phase == "final"
+    assert "done" in keys(state, 1) and "buy:donkey" in keys(state, 1)
+    play(state, 1, "buy:donkey")
+    assert state.phase == "over"  # nothing left to trade: no need to say done
+    assert state.players[1].animals["donkey"] == 1
+
+
+def test_refused_keys_change_nothing() -> None:
+    state = scripted(3)
+    for key, code in (("go:nowhere", "space_not_open"), ("dwarf:1", "dwarf_not_free"),
+                      ("exchange", "nothing_to_exchange"), ("bogus", "unknown_option"),
+                      ("dwarf:01", "dwarf_not_free")):
+        refused(state, 0, key, code)
+    play(state, 0, "go:drift_mining_1_3")
+    refused(state, 0, "part:7", "part_not_open")
+    refused(state, 0, "stop", "part_not_open")
+
+
+def test_prompt_steps_count_the_open_decisions() -> None:
+    state = scripted(3)
+    assert prompt(state, 0).step == 1
+    play(state, 0, "go:drift_mining_1_3")
+    assert prompt(state, 0).step == 2
+    play(state, 0, "part:1")
+    assert prompt(state, 0).step == 3
