@@ -85,12 +85,22 @@ class Delivery:
         """Deliver through ``bot``."""
         self.bot = bot
 
-    async def deliver(self, item: Outgoing, kept: str | None = None) -> str | None:
+    async def deliver(
+        self, item: Outgoing, kept: str | None = None, *, quiet: bool = False
+    ) -> str | None:
         """Send or edit; returns the slot's new record (JSON) when it changed, and raises
         Telegram errors for the caller to classify.
 
         ``kept`` is the record of the message the item's slot keeps, as the outbox
         handed it over with the item (no other sender touches that chat meanwhile).
+        ``quiet``: this may be the second try of a message Telegram already has (the
+        first try's answer never made it into the outbox), so a new message is sent
+        without a notification; nobody is pinged twice for one message. Telegram offers
+        no way to find the first copy (its id was in the lost answer, and a bot cannot
+        read a chat's history), so a silent copy may show. A fresh slot message is still
+        sent anew rather than edited into the slot's recorded (older) message: if the
+        first try never arrived, an edit far up the chat would leave the player with no
+        new message at all, which is worse than a silent copy at the bottom.
         """
         message = item.message
         if isinstance(item.to, ToChat):
@@ -119,7 +129,7 @@ class Delivery:
                     return None
                 if not _gone(exc):
                     raise
-        sent_id = await self._send(chat_id, thread, message)
+        sent_id = await self._send(chat_id, thread, message, quiet)
         if known is not None and known.get("kb", True):
             # The kept message could not be edited into this one (a text message cannot
             # become a photo): it stays as a record, without buttons that would mislead.
@@ -141,8 +151,10 @@ class Delivery:
         except TelegramError:
             log.info("could not retire message %s in %s", message_id, chat_id)
 
-    async def _send(self, chat_id: int, thread: int | None, message: Message) -> int:
-        """Send a new message; its id."""
+    async def _send(
+        self, chat_id: int, thread: int | None, message: Message, quiet: bool = False
+    ) -> int:
+        """Send a new message (``quiet``: without a notification); its id."""
         markup = keyboard(message)
         if message.picture is not None:
             sent = await self.bot.send_photo(
@@ -150,12 +162,15 @@ class Delivery:
                 caption=fit(message.text, CAPTION_LIMIT),
                 parse_mode=ParseMode.HTML, message_thread_id=thread,
                 reply_markup=InlineKeyboardMarkup.de_json(markup, self.bot) if markup else None,
+                disable_notification=True if quiet else None,
             )
             return sent.message_id
         params: JSONDict = {"chat_id": chat_id, "text": fit(message.text, TEXT_LIMIT),
                             "parse_mode": "HTML"}
         if thread is not None:
             params["message_thread_id"] = thread
+        if quiet:
+            params["disable_notification"] = True
         if markup is not None:
             params["reply_markup"] = markup
         result = await self._call("sendMessage", params)

@@ -1,15 +1,24 @@
 """Updates from Telegram into the bot core, and the core's replies into the outbox.
 
-Every update is handled once even if Telegram (or a load balancer) delivers it twice.
-Every callback query is answered — with the core's notice, as an alert for refusals —
-so no button is left spinning. Replies go through the outbox; only when Redis itself
-is down (the outbox lives there too) or handling an update failed does the bot answer
-directly.
+Every update is handled once even if Telegram (or a load balancer) delivers it twice,
+and handled again if it was not finished: it is claimed while it is handled and marked
+done only in the step that queues its messages (``adapters.telegram.updates``). After
+that the core is told its messages were handed over (``Campfire.acknowledge``), so it
+owes the tables nothing more. Every callback query is answered — with the core's notice,
+as an alert for refusals — so no button is left spinning. Replies go through the
+outbox; only when Redis itself is down (the outbox lives there too) or handling an
+update failed does the bot answer directly.
+
+Names and texts are cleaned on the way in (``adapters.telegram.clean``): a name Telegram
+lets through must not be one that the store cannot save.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import uuid
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
 from telegram import Bot, CallbackQuery, Update
@@ -18,8 +27,10 @@ from telegram import User as TgUser
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 
+from adapters.telegram.clean import clean_name, valid_unicode
 from adapters.telegram.ids import chat_key, user_key
 from adapters.telegram.outbox import Outbox
+from adapters.telegram.updates import ClaimState, UpdateClaim, UpdateLedger
 from bot.app import Campfire
 from bot.i18n import normalize_lang, to_plain
 from bot.identity import Chat, User
@@ -27,44 +38,63 @@ from bot.storage import OncePort, StoreUnavailable
 from bot.ui import Message, Outgoing, Reply, ToChat, ToUser
 
 log = logging.getLogger(__name__)
-DEDUPE_TTL = timedelta(days=2)
 ANSWER_LIMIT = 200
+# While another worker holds an update, look again this often (seconds)...
+CLAIM_POLL_S = 0.05
+# ...for at most this many claim lifetimes; then leave it (it is being passed around).
+CLAIM_WAIT_LIMIT = 2.0
+
+# How a duplicate update waits for the worker handling it (seconds); tests pass a fake.
+Pause = Callable[[float], Awaitable[None]]
 
 
 def chat_of(message: TgMessage) -> Chat:
     """The Campfire chat of a message (a forum topic is a chat of its own)."""
     thread = message.message_thread_id if message.is_topic_message else None
     return Chat(id=chat_key(message.chat.id, thread), private=message.chat.type == "private",
-                title=message.chat.title or "")
+                title=clean_name(message.chat.title or "", ""))
 
 
 class Inbound:
     """Handles updates: the handler registered with PTB."""
 
-    def __init__(self, bot: Bot, app: Campfire, outbox: Outbox, once: OncePort) -> None:
-        """Wire the PTB bot, the core, the outbox and the once-only flags."""
+    def __init__(
+        self, bot: Bot, app: Campfire, outbox: Outbox, once: OncePort, *,
+        ledger: UpdateLedger | None = None, pause: Pause = asyncio.sleep,
+    ) -> None:
+        """Wire the PTB bot, the core, the outbox and the once-only flags; ``ledger``
+        keeps the updates' claims (by default beside the outbox), ``pause`` is how a
+        duplicate waits for the worker that holds its update."""
         self.bot = bot
         self.app = app
         self.outbox = outbox
         self.once = once
+        self.ledger = ledger or UpdateLedger(outbox.r, outbox.prefix)
+        self.pause = pause
 
     async def handle(self, update: Update, _context: object = None) -> None:
         """Entry point for every update."""
         try:
-            if not await self.once.first(f"tg:update:{update.update_id}", DEDUPE_TTL):
-                return
+            claim = await self._claim(update.update_id)
         except StoreUnavailable:
             await self._direct_answer(update, "err.store_unavailable")
             return
+        if claim is None:
+            return
+        finished = False
         try:
             if update.callback_query is not None:
-                await self._press(update.callback_query)
+                finished = await self._press(update.callback_query, claim)
             elif update.message is not None and update.message.text:
-                await self._text(update.message)
+                finished = await self._text(update.message, claim)
             elif update.message is not None and update.message.migrate_to_chat_id:
-                await self.chat_moved(update.message.chat.id, update.message.migrate_to_chat_id)
+                finished = await self._moved(update.message.chat.id,
+                                             update.message.migrate_to_chat_id, claim)
             elif update.message is not None and update.message.migrate_from_chat_id:
-                await self.chat_moved(update.message.migrate_from_chat_id, update.message.chat.id)
+                finished = await self._moved(update.message.migrate_from_chat_id,
+                                             update.message.chat.id, claim)
+            else:
+                finished = await self._finish(claim, [])
         except StoreUnavailable:
             await self._direct_answer(update, "err.store_unavailable")
         except Exception:  # any bug: log where it happened, answer politely, carry on
@@ -72,6 +102,45 @@ class Inbound:
             user = update.effective_user.id if update.effective_user else None
             log.exception("update %s failed (chat %s, user %s)", update.update_id, chat, user)
             await self._direct_answer(update, "err.internal")
+        finally:
+            if not finished:
+                # Not done: a redelivery is handled afresh, at once rather than after
+                # the claim runs out.
+                try:
+                    await self.ledger.release(claim)
+                except StoreUnavailable:
+                    log.warning("could not give update %s back; its claim runs out",
+                                update.update_id)
+
+    async def _claim(self, update_id: int) -> UpdateClaim | None:
+        """Claim the update; None when it is done (here or by another worker). A claim
+        held by another worker is waited for: it ends done, or runs out (that worker
+        died) and is taken over."""
+        token = f"{self.app.sv.worker_id}:{uuid.uuid4().hex[:8]}"
+        limit = self.ledger.claim_ttl.total_seconds() * CLAIM_WAIT_LIMIT
+        waited = 0.0
+        while True:
+            state, left_s, claim = await self.ledger.claim(update_id, token)
+            if state is ClaimState.DONE:
+                return None
+            if state is ClaimState.MINE:
+                return claim
+            if waited >= limit:
+                log.warning("update %s stayed claimed by other workers; left to them",
+                            update_id)
+                return None
+            step = min(CLAIM_POLL_S, max(left_s, 0.001))
+            await self.pause(step)
+            waited += step
+
+    async def _finish(self, claim: UpdateClaim, items: list[Outgoing]) -> bool:
+        """Queue the update's messages and mark it done, in one step. False when
+        another worker finished it first (then nothing was queued here)."""
+        if await self.outbox.finish_update(claim, items):
+            return True
+        log.info("update %s was finished by another worker; its messages here are "
+                 "dropped", claim.update_id)
+        return False
 
     async def _user(self, tg_user: TgUser, chat: Chat, check_admin: bool) -> User:
         is_admin = False
@@ -83,20 +152,26 @@ class Inbound:
                                              ChatMemberStatus.OWNER)
             except TelegramError:
                 log.warning("could not check admin rights in %s", chat.id)
-        return User(id=user_key(tg_user.id), name=tg_user.full_name,
+        fallback = f"@{tg_user.username}" if tg_user.username else f"#{tg_user.id}"
+        return User(id=user_key(tg_user.id), name=clean_name(tg_user.full_name, fallback),
                     lang=tg_user.language_code, is_admin=is_admin)
 
-    async def _text(self, message: TgMessage) -> None:
+    async def _text(self, message: TgMessage, claim: UpdateClaim) -> bool:
         if message.from_user is None:
-            return
+            await self._finish(claim, [])
+            return True
         chat = chat_of(message)
-        text = message.text or ""
+        text = valid_unicode(message.text or "")
         if chat.private and text.split(maxsplit=1)[0].split("@")[0] == "/start":
             text = self._start_payload(text)
         head = text.split(maxsplit=1)[0].split("@")[0].lower() if text.strip() else ""
         user = await self._user(message.from_user, chat, head in ("/abort", "/прервать"))
-        reply = await self.app.on_text(chat, user, text)
-        await self._queue_reply(reply, chat)
+        # When Telegram says it was sent: a typed move made before the seat's last move
+        # was saved is out of date (a repeat, not a second move).
+        reply = await self.app.on_text(chat, user, text, sent_at=message.date.timestamp())
+        if await self._finish(claim, self._reply_items(reply, chat)):
+            await self.app.acknowledge(reply)
+        return True
 
     @staticmethod
     def _start_payload(text: str) -> str:
@@ -106,15 +181,17 @@ class Inbound:
             return f"/turn {parts[1][1:]}"
         return "/help"
 
-    async def _press(self, query: CallbackQuery) -> None:
+    async def _press(self, query: CallbackQuery, claim: UpdateClaim) -> bool:
+        """Handle a button press; True once the update is finished."""
         answered = False
         try:
             if query.message is None or not isinstance(query.message, TgMessage):
-                await query.answer()
+                await self._finish(claim, [])
                 answered = True
-                return
+                await self._answer(query, None, False)
+                return True
             chat = chat_of(query.message)
-            data = query.data or ""
+            data = valid_unicode(query.data or "")
             user = await self._user(query.from_user, chat, data.startswith("a."))
             try:
                 reply = await self.app.on_press(chat, user, data)
@@ -123,26 +200,30 @@ class Inbound:
             except Exception:  # a bug: say so on the button itself, log with context
                 log.exception("press %r failed (chat %s, user %s)", data, chat.id, user.id)
                 lang = normalize_lang(query.from_user.language_code)
-                await query.answer(text=to_plain(self.app.sv.t(lang, "err.internal"))[:200],
-                                   show_alert=True)
                 answered = True
-                return
+                await self._answer(query, self.app.sv.t(lang, "err.internal"), True)
+                return False
             # Queue first: the move is already saved, so its messages must not depend on
             # the answer call succeeding (a slow or lost answer only leaves a spinner).
+            finished = queued = False
             try:
-                await self._queue_reply(Reply(out=reply.out), chat)
+                queued = await self._finish(claim, reply.out)
+                finished = True
             except StoreUnavailable:
                 if not reply.out:
                     raise
                 # Whatever the press changed is saved: say that, not "nothing changed".
                 lang = normalize_lang(query.from_user.language_code)
                 reply = Reply(answer=self.app.sv.t(lang, "press.saved_not_shown"), alert=True)
-            text = to_plain(reply.answer)[:ANSWER_LIMIT] if reply.answer else None
             answered = True
-            try:
-                await query.answer(text=text or None, show_alert=reply.alert)
-            except TelegramError as exc:
-                log.warning("could not answer a callback query: %s", exc)
+            if queued and reply.owed:
+                # The answer and the core's bookkeeping at once: the presser waits for
+                # neither on account of the other.
+                await asyncio.gather(self._answer(query, reply.answer, reply.alert),
+                                     self.app.acknowledge(reply))
+            else:
+                await self._answer(query, reply.answer, reply.alert)
+            return finished
         finally:
             if not answered:
                 try:
@@ -150,21 +231,38 @@ class Inbound:
                 except TelegramError:
                     log.warning("could not answer a callback query")
 
-    async def _queue_reply(self, reply: Reply, chat: Chat) -> None:
+    @staticmethod
+    async def _answer(query: CallbackQuery, answer: str | None, alert: bool) -> None:
+        """Answer a callback query (a lost answer only leaves a spinner: logged)."""
+        text = to_plain(answer)[:ANSWER_LIMIT] if answer else None
+        try:
+            await query.answer(text=text or None, show_alert=alert)
+        except TelegramError as exc:
+            log.warning("could not answer a callback query: %s", exc)
+
+    @staticmethod
+    def _reply_items(reply: Reply, chat: Chat) -> list[Outgoing]:
         items = list(reply.out)
         if reply.answer:
             target: ToChat | ToUser = ToChat(chat.id)
             items.insert(0, Outgoing(target, Message(text=reply.answer,
                                                      buttons=reply.answer_buttons)))
-        await self.outbox.put_many(items)
+        return items
 
     async def chat_moved(self, old_id: int, new_id: int) -> None:
         """A group became a supergroup under a new id: its tables move there."""
-        await self.outbox.put_many(
-            await self.app.on_chat_moved(chat_key(old_id, None), chat_key(new_id, None)))
+        await self._moved(old_id, new_id, None)
+
+    async def _moved(self, old_id: int, new_id: int, claim: UpdateClaim | None) -> bool:
+        items = await self.app.on_chat_moved(chat_key(old_id, None), chat_key(new_id, None))
+        if claim is None:
+            await self.outbox.put_many(items)
+        else:
+            await self._finish(claim, items)
+        return True
 
     async def queue(self, items: list[Outgoing]) -> None:
-        """Queue messages that did not come from an update (reminders)."""
+        """Queue messages that did not come from an update (reminders, repairs)."""
         await self.outbox.put_many(items)
 
     async def _direct_answer(self, update: Update, code: str) -> None:

@@ -6,11 +6,31 @@ Items that update a kept message (a slot) share one id per slot, so a burst of u
 to a table's message collapses into its latest version instead of a string of edits.
 Rate limits are sliding windows per chat and overall, kept in Redis so that several
 processes of one bot share them.
+
+Delivery is at least once, and as close to exactly once as Telegram lets it be.
+Telegram's Bot API has no idempotency key and no way to ask "did this message arrive?";
+all the bot ever learns of a sent message is the id in Telegram's answer. So:
+
+- each item has a key derived from what it shows (``item_key``); the ack stores, in
+  one step, the slot's new message id, the table version the slot now shows and the
+  item's key. An item acknowledged once is never sent again: queued again with the same
+  key (the core repairing a table after a crash re-derives the same messages) it is
+  dropped. A slot item of a version the slot already shows is dropped too, unless it is
+  a fresh message that differs from the first one of that version (a reminder) or one
+  someone has just asked for (/status twice);
+- a take marks the body attempted before the call. Should it come back unacknowledged
+  (the sender died between Telegram's acceptance and the ack, or the answer was lost on
+  the way), the retry cannot know whether the first call arrived, nor the id of the
+  message it may have made: a kept message is edited again (edits are idempotent), and
+  a new message is sent again without notification (``Taken.retried``), so nobody is
+  pinged twice — at worst a silent copy shows, whose buttons the core refuses as stale
+  once the table moves on.
 """
 
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import time
 import uuid
@@ -21,31 +41,68 @@ from typing import Any
 from redis.asyncio import Redis
 
 from adapters.store.client import unavailable_on_outage
+from adapters.telegram.updates import UpdateClaim
 from bot.i18n import Markup
 from bot.ui import Button, Message, Outgoing, Picture, ToChat, ToUser
 
+# Has a slot shown an item already? (KEYS[5] is the hash of what slots were delivered
+# at: the version, and the first fresh message of that version with its digest.) It has
+# if the item shows an older version, or redoes the version the slot shows: an edit of
+# it, or the same fresh message as the first one sent at that version (a repair after a
+# crash re-deriving the turn that went out). A different fresh message of that version
+# (a reminder) has not been shown, nor has one someone asked for (``asked``: queued for
+# an update, like /status typed twice).
+SHOWN = """
+local function shown(sfield, version, renew, digest, asked)
+  local sent = tonumber(redis.call('HGET', KEYS[5], sfield) or '0')
+  local v = tonumber(version)
+  if v < sent then return true end
+  if v > sent then return false end
+  if not renew then return true end
+  if asked then return false end
+  return redis.call('HGET', KEYS[5], sfield .. '#r') == version .. ':' .. digest
+end
+"""
+
 ENQUEUE = """
--- KEYS: queued, ready, seq, slot versions
--- ARGV: prefix, count, then per item: id, body, renew, limit key, per, window,
---       slot field, table version
+-- KEYS: queued, ready, seq, slot versions queued, slots delivered, update's done flag,
+--       update's claim
+-- ARGV: prefix, count, finish, claim token, done ms, asked, then per item: id, body,
+--       renew, limit key, per, window, slot field, table version, idempotency key, digest
 -- Every message one update produced goes in with one round trip. A slot item showing
 -- an older table version than the slot already got is dropped: racing updates may be
--- queued in either order, and the slot must end on the newest.
+-- queued in either order, and the slot must end on the newest. A slot item the slot
+-- has shown already is dropped too, and so is a keyed item already queued or delivered
+-- (see ``item_key``): what a repair re-derives after a crash does not show twice. With
+-- ``finish`` the update that produced the items is marked done in the same step, unless
+-- another worker finished it first: then nothing is queued and the script answers 0.
 local prefix = ARGV[1]
+""" + SHOWN + """
+if ARGV[3] == '1' and redis.call('EXISTS', KEYS[6]) == 1 then return 0 end
+local asked = ARGV[6] == '1'
 for i = 0, tonumber(ARGV[2]) - 1 do
-  local b = 3 + i * 8
+  local b = 7 + i * 10
   local id = ARGV[b]
-  local sfield, version = ARGV[b + 6], tonumber(ARGV[b + 7])
-  local stale = false
+  local ikey = prefix .. 'item:' .. id
+  local sfield, version, idem = ARGV[b + 6], tonumber(ARGV[b + 7]), ARGV[b + 8]
+  local skip = false
   if sfield ~= '' and version > 0 then
     local seen = tonumber(redis.call('HGET', KEYS[4], sfield) or '0')
-    if version < seen then stale = true else redis.call('HSET', KEYS[4], sfield, version) end
+    if version < seen
+       or shown(sfield, ARGV[b + 7], ARGV[b + 2] == '1', ARGV[b + 9], asked) then
+      skip = true
+    else
+      redis.call('HSET', KEYS[4], sfield, version)
+    end
+  elseif idem ~= '' then
+    skip = redis.call('EXISTS', prefix .. 'sent:' .. idem) == 1
+           or redis.call('EXISTS', ikey) == 1
   end
-  if not stale then
-    local ikey = prefix .. 'item:' .. id
+  if not skip then
     local rev = redis.call('HINCRBY', ikey, 'rev', 1)
     redis.call('HSET', ikey, 'body', ARGV[b + 1], 'lkey', ARGV[b + 3], 'per', ARGV[b + 4],
-               'win', ARGV[b + 5], 'sfield', ARGV[b + 6])
+               'win', ARGV[b + 5], 'sfield', ARGV[b + 6], 'ver', ARGV[b + 7],
+               'dig', ARGV[b + 9], 'asked', asked and '1' or '0')
     -- The first queuing fixes an item's place in line (kept while a slot is coalesced).
     if redis.call('HEXISTS', ikey, 'seq') == 0 then
       redis.call('HSET', ikey, 'seq', redis.call('INCR', KEYS[3]))
@@ -57,6 +114,10 @@ for i = 0, tonumber(ARGV[2]) - 1 do
       redis.call('RPUSH', KEYS[2], id)
     end
   end
+end
+if ARGV[3] == '1' then
+  redis.call('SET', KEYS[6], '1', 'PX', ARGV[5])
+  if redis.call('GET', KEYS[7]) == ARGV[4] then redis.call('DEL', KEYS[7]) end
 end
 return 1
 """
@@ -99,7 +160,7 @@ for _ = 1, tonumber(ARGV[5]) do
   if not id then break end
   local ikey = prefix .. 'item:' .. id
   local item = redis.call('HMGET', ikey, 'body', 'rev', 'attempts', 'renew', 'seq',
-                          'lkey', 'per', 'win', 'sfield')
+                          'lkey', 'per', 'win', 'sfield', 'tries')
   if not item[1] then
     redis.call('SREM', prefix .. 'queued', id)
   else
@@ -131,10 +192,13 @@ for _ = 1, tonumber(ARGV[5]) do
         redis.call('ZADD', KEYS[2], ARGV[2], id)
         redis.call('SET', busy, id, 'PX', ARGV[7])
         claimed[lkey] = true
+        -- Marked as attempted before the call: a later take of the same body knows that
+        -- Telegram may have it already (the sender died, or the answer was lost).
+        redis.call('HINCRBY', ikey, 'tries', 1)
         local kept = false
         if item[9] and item[9] ~= '' then kept = redis.call('HGET', KEYS[5], item[9]) end
         table.insert(taken, {id, item[1], item[2] or '0', item[3] or '0', item[4] or '0',
-                             item[5] or '0', kept or '', lkey})
+                             item[5] or '0', kept or '', lkey, item[10] or '0'})
       end
     end
   end
@@ -160,27 +224,54 @@ end
 """
 
 DONE = """
--- KEYS: queued, ready, inflight, slots
--- ARGV: prefix, count, then per item: id, rev, limit key, slot field, slot record
+-- KEYS: queued, ready, inflight, slots, slots delivered
+-- ARGV: prefix, count, sent ms, then per item: id, rev, limit key, slot field, slot
+--       record, table version, idempotency key, fresh ('1': sent as a new message),
+--       digest
+-- The slot's new message record, what the slot now shows and the item's key (kept for
+-- ``sent ms``) are stored in the same step as the ack: an item acknowledged once is
+-- never sent again, whoever queues it again.
 local prefix = ARGV[1]
-""" + RELEASE + """
+""" + RELEASE + SHOWN + """
 for i = 0, tonumber(ARGV[2]) - 1 do
-  local b = 3 + i * 5
+  local b = 4 + i * 9
   local id = ARGV[b]
   local ikey = prefix .. 'item:' .. id
+  local sfield, version, idem = ARGV[b + 3], tonumber(ARGV[b + 5]), ARGV[b + 6]
   redis.call('ZREM', KEYS[3], id)
   release(ARGV[b + 2], id)
-  if ARGV[b + 3] ~= '' and ARGV[b + 4] ~= '' then
-    redis.call('HSET', KEYS[4], ARGV[b + 3], ARGV[b + 4])
+  if sfield ~= '' and ARGV[b + 4] ~= '' then
+    redis.call('HSET', KEYS[4], sfield, ARGV[b + 4])
   end
-  if redis.call('HGET', ikey, 'rev') == ARGV[b + 1] then
+  if sfield ~= '' and version > 0 then
+    if version > tonumber(redis.call('HGET', KEYS[5], sfield) or '0') then
+      redis.call('HSET', KEYS[5], sfield, version)
+    end
+    if ARGV[b + 7] == '1' then
+      local first = redis.call('HGET', KEYS[5], sfield .. '#r')
+      if not first or version > tonumber(string.match(first, '^(%d+):') or '0') then
+        redis.call('HSET', KEYS[5], sfield .. '#r', ARGV[b + 5] .. ':' .. ARGV[b + 8])
+      end
+    end
+  end
+  if idem ~= '' then redis.call('SET', prefix .. 'sent:' .. idem, '1', 'PX', ARGV[3]) end
+  local held = redis.call('HMGET', ikey, 'rev', 'ver', 'renew', 'dig', 'asked')
+  local again = held[1] ~= false and held[1] ~= ARGV[b + 1]
+  if again and sfield ~= '' and tonumber(held[2] or '0') > 0 then
+    -- What arrived meanwhile may be something the slot has just shown.
+    local fresh = tonumber(held[3] or '0') > tonumber(ARGV[b + 1])
+    again = not shown(sfield, held[2], fresh, held[4] or '', held[5] == '1')
+  end
+  if not again then
     redis.call('DEL', ikey)
     redis.call('SREM', KEYS[1], id)
   else
-    local renew = tonumber(redis.call('HGET', ikey, 'renew') or '0')
+    local renew = tonumber(held[3] or '0')
     if renew > 0 and renew <= tonumber(ARGV[b + 1]) then redis.call('HDEL', ikey, 'renew') end
     -- A newer version arrived while this one was being sent: send that one too, first
     -- in line, where the slot's place already was (it keeps its first queuing's seq).
+    -- Nobody has tried to send that one yet.
+    redis.call('HDEL', ikey, 'tries')
     redis.call('LPUSH', KEYS[2], id)
   end
 end
@@ -189,11 +280,16 @@ return 1
 
 DELAY = """
 -- KEYS: item, ready, inflight, delayed
--- ARGV: id, until, count_attempt, hold_ms, prefix, limit key
+-- ARGV: id, until, count_attempt, hold_ms, prefix, limit key, unsent
 -- With hold_ms the item keeps its chat until it is tried again, so the chat's later
 -- messages cannot overtake it; without, the chat is free (a block may hold it instead).
+-- ``unsent``: Telegram certainly did not act on the call (it asked us to wait), so the
+-- attempt the take recorded is taken back.
 local prefix = ARGV[5]
 """ + RELEASE + """
+if ARGV[7] == '1' and tonumber(redis.call('HGET', KEYS[1], 'tries') or '0') > 0 then
+  redis.call('HINCRBY', KEYS[1], 'tries', -1)
+end
 redis.call('ZREM', KEYS[3], ARGV[1])
 if tonumber(ARGV[4]) > 0 then
   redis.call('SET', prefix .. 'busy:' .. ARGV[6], ARGV[1], 'PX', ARGV[4])
@@ -219,6 +315,7 @@ def encode(item: Outgoing) -> str:
         "picture_name": m.picture.name if m.picture else None,
         "slot": m.slot,
         "renew": m.renew,
+        "version": item.version,
     })
 
 
@@ -236,7 +333,8 @@ def decode(body: str) -> Outgoing:
                     for row in raw.get("buttons", []))
     message = Message(text=Markup(raw["text"]), buttons=buttons, picture=picture,
                       slot=raw.get("slot"), renew=bool(raw.get("renew")))
-    return Outgoing(to=to, message=message, table=raw.get("table"))
+    return Outgoing(to=to, message=message, table=raw.get("table"),
+                    version=int(raw.get("version") or 0))
 
 
 def destination(item: Outgoing) -> str:
@@ -247,6 +345,46 @@ def destination(item: Outgoing) -> str:
 def slot_field(item: Outgoing) -> str:
     """Where the record of the message kept for the item's slot lives ('' without a slot)."""
     return f"{destination(item)}|{item.message.slot}" if item.message.slot else ""
+
+
+def content_digest(message: Message) -> str:
+    """A short digest of what a message shows: text, buttons and picture."""
+    digest = hashlib.blake2s(digest_size=8)
+    digest.update(str(message.text).encode("utf-8", "surrogatepass"))
+    for row in message.buttons:
+        digest.update(b"\n")
+        for button in row:
+            digest.update(b"\0" + button.label.encode("utf-8", "surrogatepass")
+                          + b"\0" + button.token.encode("utf-8", "surrogatepass"))
+    if message.picture is not None:
+        digest.update(b"\1" + message.picture.png)
+    return digest.hexdigest()
+
+
+def item_key(item: Outgoing) -> str:
+    """The item's idempotency key ('' for none): what makes two queuings one message.
+
+    Telegram has no idempotency key of its own, so the outbox keeps one per item,
+    derived from what the item shows, never from when it was queued, so that the core's
+    repair after a crash — which re-derives the same messages — finds the ones that
+    went out already. A message of a table version (``Outgoing.version``) is keyed by
+    (recipient, table, version, kind), its kind being its slot for a kept message, else
+    a digest of its content (one version may say several things to one chat).
+
+    A slot's items share one id (see ``Outbox``), so its key is honoured through what
+    the slot was delivered at: the newest version, and the first fresh message of that
+    version with its content digest. An edit of a version the slot shows is dropped; a
+    fresh message is dropped if it repeats that first one, and sent if it differs (the
+    core reminds a player with a fresh message of the same version). Any other keyed
+    item is remembered as sent for ``SENT_TTL_S``. Messages without a version (answers
+    to commands, page turns) have no key: nothing re-derives them, and two of them may
+    rightly be equal.
+    """
+    if item.version <= 0:
+        return ""
+    m = item.message
+    kind = f"slot:{m.slot}" if m.slot else f"msg:{content_digest(m)}"
+    return f"{destination(item)}|{item.table or ''}|{item.version}|{kind}"
 
 
 @dataclass(frozen=True)
@@ -260,9 +398,13 @@ class Taken:
     seq: int = 0  # place in line: items released together leave in this order
     lkey: str = "none"  # the chat (rate-limit window) it counts against
     kept: str | None = None  # JSON record of the slot's message, None when there is none
+    # This very body was taken before and never acknowledged: Telegram may have it
+    # already (a sender died between its call and the ack, or Telegram's answer was lost).
+    retried: bool = False
 
 
 LEASE_S = 60.0  # how long a taken item is a sender's before it goes back in line
+SENT_TTL_S = 2 * 24 * 3600.0  # how long a keyed item is remembered as delivered
 
 # What a message counts against: (window key, messages per window, window seconds).
 Limits = Callable[[Outgoing], tuple[str, int, float]]
@@ -284,6 +426,7 @@ class Outbox:
         """Use ``redis`` (decode_responses=True); ``limits`` says which window each
         message counts in, ``global_per_second`` caps the bot as a whole."""
         self.r = redis
+        self.prefix = prefix
         self.p = prefix + "tgout:"
         self.slots = prefix + "tgslots"
         self.limits = limits
@@ -293,33 +436,59 @@ class Outbox:
         self._done = redis.register_script(DONE)
         self._delay = redis.register_script(DELAY)
 
-    def _item_id(self, item: Outgoing) -> str:
+    def _item_id(self, item: Outgoing, key: str) -> str:
         slot = item.message.slot
-        # Plain messages get ids that sort by time, so items released together (after a
-        # rate-limit wait) leave in the order they were queued.
-        return (f"slot|{destination(item)}|{slot}" if slot
-                else f"msg|{time.time_ns():020d}|{uuid.uuid4().hex[:8]}")
+        if slot:
+            return f"slot|{destination(item)}|{slot}"
+        if key:
+            return "key|" + key  # queued twice, it is still one item
+        # Other plain messages get ids that sort by time, so items released together
+        # (after a rate-limit wait) leave in the order they were queued.
+        return f"msg|{time.time_ns():020d}|{uuid.uuid4().hex[:8]}"
 
     async def put(self, item: Outgoing) -> str:
         """Queue an item; a slot update replaces an older one still waiting."""
         return (await self.put_many([item]))[0]
 
     async def put_many(self, items: list[Outgoing]) -> list[str]:
-        """Queue items in order, all in one round trip; returns their ids."""
+        """Queue items in order, all in one round trip; returns their ids. An item whose
+        key (``item_key``) was delivered or is queued already is left out."""
         if not items:
             return []
-        ids: list[str] = []
-        args: list[str | int] = [self.p, len(items)]
-        for item in items:
-            item_id = self._item_id(item)
-            ids.append(item_id)
-            key, per, window = self.limits(item)
-            args += [item_id, encode(item), "1" if item.message.renew else "0", key, per,
-                     repr(window), slot_field(item), item.version]
-        with unavailable_on_outage("queue messages"):
-            await self._enqueue(keys=[self.p + "queued", self.p + "ready", self.p + "seq",
-                                      self.p + "slotver"], args=args)
+        ids, _ = await self._put(items, None)
         return ids
+
+    async def finish_update(self, claim: UpdateClaim, items: list[Outgoing]) -> bool:
+        """Queue an update's messages and mark the update done, in one step; False when
+        another worker marked it done first (nothing is queued then)."""
+        _, queued = await self._put(items, claim)
+        return queued
+
+    async def _put(self, items: list[Outgoing],
+                   claim: UpdateClaim | None) -> tuple[list[str], bool]:
+        """Queue ``items``; with ``claim`` they answer that update, so a fresh message
+        among them was asked for now, even if it repeats one (``SHOWN``)."""
+        ids: list[str] = []
+        args: list[str | int] = [self.p, len(items), "1" if claim else "0",
+                                 claim.token if claim else "",
+                                 claim.done_ttl_ms if claim else 0, "1" if claim else "0"]
+        for item in items:
+            key = item_key(item)
+            item_id = self._item_id(item, key)
+            ids.append(item_id)
+            window_key, per, window = self.limits(item)
+            slotted = item.message.slot is not None
+            args += [item_id, encode(item), "1" if item.message.renew else "0", window_key,
+                     per, repr(window), slot_field(item), item.version,
+                     "" if slotted else key,
+                     content_digest(item.message) if slotted and item.version > 0 else ""]
+        keys = [self.p + "queued", self.p + "ready", self.p + "seq", self.p + "slotver",
+                self.p + "slotsent",
+                claim.done_key if claim else self.p + "noupdate",
+                claim.claim_key if claim else self.p + "noupdate"]
+        with unavailable_on_outage("queue messages"):
+            queued = await self._enqueue(keys=keys, args=args)
+        return ids, bool(queued)
 
     async def take(self, now: float, lease_s: float = LEASE_S, scan: int = 200) -> Taken | None:
         """The next item that may be sent now (within its limits), leased until
@@ -339,45 +508,52 @@ class Outbox:
                   int(lease_s * 1000)],
         )
         batch = []
-        for item_id, body, rev, attempts, renew, seq, kept, lkey in rows or []:
+        for item_id, body, rev, attempts, renew, seq, kept, lkey, tries in rows or []:
             item = decode(body)
             if renew != "0" and not item.message.renew:
                 item = replace(item, message=replace(item.message, renew=True))
             # The chat key comes back as stored: the busy and park keys the scripts use.
             batch.append(Taken(item_id, item, str(rev), int(attempts), int(seq), lkey,
-                               kept or None))
+                               kept or None, retried=int(tries) > 0))
         return batch
 
     async def done(self, taken: Taken, kept: str | None = None) -> None:
         """Telegram accepted it (or it can never be delivered): remove it, and store
-        ``kept`` as its slot's message record."""
+        ``kept`` as its slot's message record — in the same step, with the version the
+        slot now shows and the item's key, so that the item is never sent again."""
         await self.done_many([(taken, kept)])
 
     async def done_many(self, finished: list[tuple[Taken, str | None]]) -> None:
         """``done`` for several items in one round trip."""
         if not finished:
             return
-        args: list[str | int] = [self.p, len(finished)]
+        args: list[str | int] = [self.p, len(finished), int(SENT_TTL_S * 1000)]
         for taken, kept in finished:
-            args += [taken.id, taken.rev, taken.lkey, slot_field(taken.item), kept or ""]
+            item = taken.item
+            slotted = item.message.slot is not None
+            args += [taken.id, taken.rev, taken.lkey, slot_field(item), kept or "",
+                     item.version, "" if slotted else item_key(item),
+                     "1" if item.message.renew else "0",
+                     content_digest(item.message) if slotted and item.version > 0 else ""]
         await self._done(keys=[self.p + "queued", self.p + "ready", self.p + "inflight",
-                               self.slots], args=args)
+                               self.slots, self.p + "slotsent"], args=args)
 
     async def delay(
         self, taken: Taken, until: float, now: float, *, failed: bool = False,
-        hold: bool = False,
+        hold: bool = False, unsent: bool = False,
     ) -> None:
         """Try again at ``until`` (counting an attempt when it ``failed``); with ``hold``
         the chat's later messages wait for this one (at most a lease past ``until``,
         should no sender ever come back for it). Items released together go back in the
-        order they were first queued.
+        order they were first queued. ``unsent``: Telegram certainly did not act on it
+        (a 429), so the next try is not a retry of something that may have arrived.
         """
         score = until
         hold_ms = int((max(until - now, 0.0) + LEASE_S) * 1000) if hold else 0
         await self._delay(keys=[self.p + "item:" + taken.id, self.p + "ready",
                                 self.p + "inflight", self.p + "delayed"],
                           args=[taken.id, repr(score), "1" if failed else "0", hold_ms, self.p,
-                                taken.lkey])
+                                taken.lkey, "1" if unsent else "0"])
 
     async def block(self, key: str, until: float, now: float) -> None:
         """Hold every message for ``key`` until ``until`` (Telegram asked us to wait)."""
@@ -391,3 +567,8 @@ class Outbox:
     async def waiting(self) -> int:
         """Items put aside until a time comes (a rate limit, Telegram's wait, a retry)."""
         return int(await self.r.zcard(self.p + "delayed"))
+
+    async def next_wake(self) -> float | None:
+        """The earliest time an item put aside may go (None: nothing is put aside)."""
+        first = await self.r.zrange(self.p + "delayed", 0, 0, withscores=True)
+        return float(first[0][1]) if first else None

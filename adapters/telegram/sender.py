@@ -125,14 +125,17 @@ class Sender:
         """Deliver one item; (True, new slot record) when it may leave the outbox, False
         when it was already put back or removed here."""
         try:
-            return True, await self.delivery.deliver(taken.item, taken.kept)
+            # A body taken before and never acknowledged may have reached Telegram: sent
+            # again, a new message goes without a notification (see ``Outbox``).
+            return True, await self.delivery.deliver(taken.item, taken.kept,
+                                                     quiet=taken.retried)
         except RetryAfter as exc:
             # Telegram's wait applies to the whole chat: hold everything queued for it,
             # so later messages cannot overtake this one.
             now = self.clock()
             until = now + retry_seconds(exc) + 0.05
             await self.outbox.block(taken.lkey, until, now)
-            await self.outbox.delay(taken, until, now)
+            await self.outbox.delay(taken, until, now, unsent=True)
             return False, None
         except Forbidden:
             await self._unreachable(taken)

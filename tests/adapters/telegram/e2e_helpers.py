@@ -178,8 +178,13 @@ async def drain(running: RunningTelegram, tg: FakeTelegram, clock: ManualClock, 
     bot is idle. ``timeout`` (real seconds) only guards against a hang."""
     async def only_time_helps() -> bool:
         pending = await running.outbox.pending()
-        return (updates_handled(running, tg) and pending > 0
-                and await running.outbox.waiting() == pending)
+        if not (updates_handled(running, tg) and pending > 0
+                and await running.outbox.waiting() == pending):
+            return False
+        # Put aside, and not yet due: an item whose time has come waits for the sender,
+        # and moving the clock on before it took the item would send it late.
+        wake = await running.outbox.next_wake()
+        return wake is not None and wake > clock()
 
     deadline = time.monotonic() + timeout
     streak = 0  # like ``settle``: a fact seen twice, a few milliseconds apart

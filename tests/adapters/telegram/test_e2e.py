@@ -104,15 +104,22 @@ async def test_three_players_play_a_whole_game_by_buttons(
             where["group" if message.chat is group else "dm"] += 1
         presses = sum(where.values())
 
-        # The results are in the table's own message, which has no buttons left.
-        final = table.table_message
+        # The results come as a new group message (it notifies); the table's own
+        # message keeps no buttons.
+        final = tg.messages_in(group)[-1]
+        assert final.message_id != table.message_id
         lines = (final.text or "").splitlines()
         assert lines[0] == en("result.header", game="Stone Age", table=tid)
         ranked = [m for line in lines if (m := re.match(r"^(\d)\. (\w+) — (-?\d+) ", line))]
         assert [m[1] for m in ranked] == ["1", "2", "3"]
         assert {m[2] for m in ranked} == {"Anna", "Boris", "Vera"}
         assert any(line.startswith("🏆") for line in lines)
-        assert final.buttons == []
+        assert final.buttons == [] and table.table_message.buttons == []
+        # Every player hears their own result privately, in a new message.
+        for user in (anna, boris, vera):
+            last = tg.messages_in(user)[-1]
+            assert f"#{tid} has ended" in (last.text or ""), last.text
+            assert last.buttons == []
         record = await cast(GameStore, running.app.sv.store).get_archived(tid)
         assert record.status == TableStatus.FINISHED
 
@@ -121,10 +128,10 @@ async def test_three_players_play_a_whole_game_by_buttons(
         assert tg.unanswered_callbacks == []
         assert tg.errors() == []
         # One kept table message: the lobby and the start announcement were sent, every
-        # move after that edited the table message in place.
+        # move after that edited the table message in place, and the results came new.
         sends = chat_calls(tg, SEND_METHODS, group)
         edits = chat_calls(tg, EDIT_METHODS, group)
-        assert len(sends) == 2, texts(tg.messages_in(group))
+        assert len(sends) == 3, texts(tg.messages_in(group))
         assert len(edits) >= presses // 2
         assert {int(c.params["message_id"]) for c in edits} == {table.message_id}
         # callback_data fits Telegram's 64 bytes on every keyboard ever sent.
@@ -411,9 +418,7 @@ async def test_stale_foreign_and_forged_presses_are_refused_and_change_nothing(
         table = GroupTable(tg, running, group, [anna, boris])
         tid = await table.open("/new stone_age 2-2")
         current, waiting = table.seats
-        await table.say(current, "/status")
-        status = tg.last_message(group)
-        assert status.message_id != table.message_id and move_buttons(status)
+        original = table.table_message
 
         async def refused(user: FakeUser, message: FakeMessage, data: str, text: str,
                           strict: bool = True) -> None:
@@ -424,14 +429,26 @@ async def test_stale_foreign_and_forged_presses_are_refused_and_change_nothing(
             after = await table.record()
             assert (after.version, after.state) == (before.version, before.state)
 
-        data = move_buttons(table.table_message)[0][1]
-        await refused(carl, table.table_message, data, en("press.not_a_player"))
-        await refused(waiting, table.table_message, data,
+        old = [d for _, d in move_buttons(original)]
+        assert len(old) > 1
+        await refused(carl, original, old[0], en("press.not_a_player"))
+        await refused(waiting, original, old[0],
                       en("press.not_your_button", name=current.first_name))
-        # A real move, then the older copy from /status is out of date.
-        await table.play(1)
-        await refused(current, status, move_buttons(status)[0][1], en("press.stale"))
+        # /status brings the table down as a new message that takes over its buttons.
+        await table.say(current, "/status")
+        status = tg.last_message(group)
+        assert status.message_id != original.message_id
+        assert [d for _, d in move_buttons(status)] == old
+        assert move_buttons(tg.message(group, original.message_id)) == []
+        table.message_id = status.message_id
+        # A real move, then another button of the same, older choice is out of date.
+        choice = table.next_press()
+        assert choice is not None and choice[1] is status
+        await table.press(*choice)
+        other = next(d for d in old if d != choice[2])
+        await refused(current, original, other, en("press.stale"), strict=False)
         # Forged data never reaches a table.
+        data = move_buttons(table.table_message)[0][1]
         version = (await table.record()).version
         for forged in (f"m.{tid}.{version}.0.abcd.0.AAAAAAAAAA", "hello", "x" * 64,
                        data[:-1] + ("A" if data[-1] != "A" else "B"),

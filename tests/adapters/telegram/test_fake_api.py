@@ -473,3 +473,17 @@ def test_html_parser_offsets_are_utf16() -> None:
     ]
     text, entities = parse_html('<pre><code class="language-python">x = 1</code></pre>')
     assert entities == [{"type": "pre", "offset": 0, "length": 5, "language": "python"}]
+
+
+async def test_a_silent_send_is_recorded_and_a_message_can_be_dated(
+    tg: FakeTelegram, bot: Bot
+) -> None:
+    alice = tg.add_user("Alice", username="alice")
+    tg.user_starts_bot(alice)
+    await bot.send_message(alice.id, "loud")
+    await bot.send_message(alice.id, "quiet", disable_notification=True)
+    await bot.send_photo(alice.id, photo=make_png(), disable_notification=True)
+    assert [m.silent for m in tg.messages_in(alice)] == [False, True, True]
+    late = tg.user_says(alice, None, "/move 1", date=1_600_000_000)
+    update = next(u for u in tg.pending_updates if u["update_id"] == late.update_id)
+    assert update["message"]["date"] == 1_600_000_000

@@ -69,6 +69,7 @@ class FakeDelivery:
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, str | None]] = []
+        self.quiet: list[bool] = []  # per call: asked to send without a notification
         self.destinations: list[tuple[str, str]] = []  # (text, chat or user id)
         self.errors: dict[str, list[BaseException]] = {}
         self.records: dict[str, str] = {}
@@ -80,9 +81,12 @@ class FakeDelivery:
         """The next deliveries of ``text`` raise ``errors``, one each."""
         self.errors.setdefault(text, []).extend(errors)
 
-    async def deliver(self, item: Outgoing, kept: str | None = None) -> str | None:
+    async def deliver(
+        self, item: Outgoing, kept: str | None = None, *, quiet: bool = False
+    ) -> str | None:
         text = str(item.message.text)
         self.calls.append((text, kept))
+        self.quiet.append(quiet)
         self.destinations.append(
             (text, item.to.chat_id if isinstance(item.to, ToChat) else item.to.user_id))
         if self.expect:
@@ -258,6 +262,51 @@ async def test_network_error_retries_later_without_overtaking(
     clock.now = T0 + 0.6  # the first pause is half a second
     await run_steps(sender)
     assert delivery.texts == ["a1", "b1", "a1", "a2"]
+    assert await outbox.pending() == 0
+
+
+@pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
+async def test_only_a_try_that_may_have_arrived_is_repeated_quietly(
+    sender: Sender, outbox: Outbox, delivery: FakeDelivery, clock: Clock
+) -> None:
+    """After a lost answer (a network error: Telegram may have the message) the next try
+    asks for no notification; after Telegram's "wait" (it did nothing) it does not."""
+    delivery.fail("lost", NetworkError("read timed out"))
+    delivery.fail("wait", RetryAfter(1))
+    await outbox.put_many([msg(A, "lost"), msg(B, "wait")])
+    await run_steps(sender)
+    clock.now = T0 + 2
+    await run_steps(sender)
+    assert list(zip(delivery.texts, delivery.quiet, strict=True)) == [
+        ("lost", False), ("wait", False), ("lost", True), ("wait", False)]
+    assert await outbox.pending() == 0
+
+
+async def test_an_item_whose_ack_never_came_is_repeated_quietly(
+    sender: Sender, outbox: Outbox, delivery: FakeDelivery, clock: Clock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The sender died after Telegram accepted the batch, before the ack: once the
+    lease runs out the items go again, quietly, and then never again."""
+    await outbox.put_many([msg(A, "a1"), msg(B, "b1")])
+    done_many = outbox.done_many
+    deaths = [RuntimeError("killed")]
+
+    async def dying(finished: list[tuple[Taken, str | None]]) -> None:
+        if deaths:
+            raise deaths.pop()
+        await done_many(finished)
+
+    monkeypatch.setattr(outbox, "done_many", dying)
+    with pytest.raises(RuntimeError):
+        await sender.step()
+    assert await run_steps(sender) == 0  # leased to the dead sender
+    clock.now = T0 + LEASE_S + 1
+    await run_steps(sender)
+    clock.now += LEASE_S + 1
+    await run_steps(sender)
+    assert list(zip(delivery.texts, delivery.quiet, strict=True)) == [
+        ("a1", False), ("b1", False), ("a1", True), ("b1", True)]
     assert await outbox.pending() == 0
 
 

@@ -104,6 +104,7 @@ class MediaMixin(FakeState):
             reply_markup=markup,
             message_thread_id=thread_id,
             reply_to=reply_to,
+            silent=bool(params.get("disable_notification")),
         )
         if stored is None:  # URL: pretend Telegram fetched an image
             message.photo = StoredFile(

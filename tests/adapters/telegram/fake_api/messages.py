@@ -189,6 +189,7 @@ class MessagesMixin(FakeState):
             reply_markup=markup,
             message_thread_id=thread_id,
             reply_to=reply_to,
+            silent=bool(params.get("disable_notification")),
         )
         return message.to_api()
 

@@ -52,12 +52,15 @@ class UpdatesMixin(FakeState):
         thread_id: int | None = None,
         *,
         reply_to: MessageRef | None = None,
+        date: int | None = None,
     ) -> FakeMessage:
         """A user writes ``text`` in ``chat`` (None: the private chat with the bot).
 
         ``bot_command`` (and ``mention``) entities are generated like Telegram does, so
         ``CommandHandler`` works, including ``/cmd@bot_username``.  Returns the message;
-        its ``update_id`` is None when privacy mode kept it from the bot.
+        its ``update_id`` is None when privacy mode kept it from the bot.  ``date`` is
+        when Telegram says it was sent (unix seconds; default now): a message that
+        reaches the bot late carries the time it was written.
         """
         sender = self.user(user)
         target = self.chat(chat) if chat is not None else self.private_chat(sender)
@@ -90,7 +93,7 @@ class UpdatesMixin(FakeState):
         message = FakeMessage(
             chat=target,
             message_id=target.new_message_id(),
-            date=self._unix(),
+            date=self._unix() if date is None else date,
             sent_at=self.now(),
             from_bot=False,
             from_user=sender.to_api(),

@@ -123,6 +123,7 @@ class FakeMessage:
     versions: list[JSONDict] = field(default_factory=list)  # API dicts before each edit
     update_id: int | None = None  # for user messages: the update that carried it
     service: JSONDict = field(default_factory=dict)  # e.g. {"migrate_to_chat_id": ...}
+    silent: bool = False  # sent with disable_notification: nobody was notified of it
 
     @property
     def chat_id(self) -> int:

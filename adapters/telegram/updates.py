@@ -1,0 +1,127 @@
+"""Which Telegram updates are handled: a short claim while one is, a flag once it was.
+
+Telegram delivers an update again when it got no confirmation (a worker killed in the
+middle, a webhook answer lost), and a load balancer may hand one update to two workers.
+An update is therefore *claimed* before it is handled — ``SET NX`` with a short expiry,
+holding the worker's id — and marked *done* only in the same Redis script that queues
+its messages (``Outbox.finish_update``): "processed" means "its effects are queued",
+never less. So:
+
+- a redelivery of an update that was done is skipped;
+- a redelivery while another worker holds the claim waits for that worker (polling)
+  and is then skipped (done) or taken over (the claim ran out: that worker died);
+- an update whose handling failed, or whose worker died, is not done: its claim is
+  given back (or runs out) and a redelivery is handled afresh. The bot core makes that
+  safe: a move is saved once (a repeated press is answered "already saved", with the
+  table as it stands), and what a saved move owes is repaired if nobody delivered it.
+
+A worker that stalls past its claim can lose the update to another; whichever of the
+two queues first marks it done, and the other's messages are dropped by the same
+script (what its commit owed is then repaired by the core), so one update never shows
+its answer twice.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from datetime import timedelta
+
+from redis.asyncio import Redis
+
+from adapters.store.client import unavailable_on_outage
+
+CLAIM = """
+-- KEYS: done flag, claim, done flag of earlier versions (a once-flag)
+-- ARGV: token, claim ms
+if redis.call('EXISTS', KEYS[1]) == 1 or redis.call('EXISTS', KEYS[3]) == 1 then
+  return {'done', 0}
+end
+if redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then return {'mine', 0} end
+return {'held', redis.call('PTTL', KEYS[2])}
+"""
+
+RELEASE = """
+-- KEYS: claim; ARGV: token. Gives a claim back, if it is still ours.
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+DONE_TTL = timedelta(days=2)  # Telegram keeps an unconfirmed update for 24 hours
+CLAIM_TTL = timedelta(seconds=20)  # far beyond any update's handling
+
+
+class ClaimState(enum.Enum):
+    """What a claim attempt found."""
+
+    MINE = "mine"
+    HELD = "held"  # another worker is handling it now
+    DONE = "done"
+
+
+@dataclass(frozen=True)
+class UpdateClaim:
+    """A claimed update: the keys and the token that ``Outbox.finish_update`` needs to
+    mark it done together with its messages."""
+
+    update_id: int
+    token: str
+    done_key: str
+    claim_key: str
+    done_ttl_ms: int
+
+
+class UpdateLedger:
+    """Claims and done-flags of updates, under ``<prefix>tgout:upd:``."""
+
+    def __init__(self, redis: Redis, prefix: str = "campfire:", *,
+                 claim_ttl: timedelta = CLAIM_TTL, done_ttl: timedelta = DONE_TTL) -> None:
+        """Use ``redis`` (decode_responses=True) under the store's key ``prefix``."""
+        self.prefix = prefix
+        self.claim_ttl = claim_ttl
+        self.done_ttl = done_ttl
+        self._claim = redis.register_script(CLAIM)
+        self._release = redis.register_script(RELEASE)
+        self._r = redis
+
+    def done_key(self, update_id: int) -> str:
+        """Where the update's done flag lives."""
+        return f"{self.prefix}tgout:upd:{update_id}"
+
+    def claim_key(self, update_id: int) -> str:
+        """Where the update's claim lives."""
+        return f"{self.prefix}tgout:updclaim:{update_id}"
+
+    def _legacy_key(self, update_id: int) -> str:
+        # Before claims, an update was marked (as a once-flag) when its handling began:
+        # respected so that a rolling upgrade does not handle those again.
+        return f"{self.prefix}once:tg:update:{update_id}"
+
+    async def claim(self, update_id: int, token: str) -> tuple[ClaimState, float, UpdateClaim]:
+        """Try to claim the update for ``token``: the state found, the seconds another
+        worker's claim still runs (HELD), and the claim to finish or give back (MINE)."""
+        with unavailable_on_outage("claim an update"):
+            state, left_ms = await self._claim(
+                keys=[self.done_key(update_id), self.claim_key(update_id),
+                      self._legacy_key(update_id)],
+                args=[token, max(1, int(self.claim_ttl.total_seconds() * 1000))])
+        claim = UpdateClaim(update_id, token, self.done_key(update_id),
+                            self.claim_key(update_id),
+                            max(1, int(self.done_ttl.total_seconds() * 1000)))
+        return ClaimState(state), max(int(left_ms), 0) / 1000, claim
+
+    async def release(self, claim: UpdateClaim) -> None:
+        """Give the claim back (handling failed): a redelivery may be handled at once."""
+        with unavailable_on_outage("release an update"):
+            await self._release(keys=[claim.claim_key], args=[claim.token])
+
+    async def done(self, update_id: int) -> bool:
+        """Was the update handled (its effects queued)?"""
+        with unavailable_on_outage("read an update's flag"):
+            return bool(await self._r.exists(self.done_key(update_id)))
+
+    async def held(self, update_id: int) -> str | None:
+        """The token of whoever holds the update's claim now, if anyone."""
+        with unavailable_on_outage("read an update's claim"):
+            value = await self._r.get(self.claim_key(update_id))
+        return str(value) if value is not None else None

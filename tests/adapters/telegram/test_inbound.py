@@ -1,0 +1,296 @@
+"""Updates into the core, through python-telegram-bot and FakeTelegram: the core's
+contract (acknowledging what was handed over, the time a typed move was sent), names
+cleaned at the edge, and updates that are processed — not dropped — when they come
+again after a failure, waiting for (or taking over from) a worker that holds them.
+
+No test here measures time: a duplicate's wait runs on an injected pause, the core's
+repair is run by hand (the due loop sleeps an hour), and everything else waits on facts.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import Any
+
+import pytest
+
+from adapters.store import GameStore
+from adapters.telegram.clean import NAME_LIMIT, clean_name, valid_unicode
+from adapters.telegram.service import RunningTelegram
+from adapters.telegram.updates import ClaimState
+from bot.table_settings import meta_of
+from bot.ui import Reply
+from tests.adapters.telegram.e2e_helpers import (
+    GroupTable,
+    StartBot,
+    en,
+    free_port,
+    move_buttons,
+    settle,
+    token_field,
+    wait_until,
+)
+from tests.adapters.telegram.fake_api import FakeTelegram, FakeUser
+
+
+def players(tg: FakeTelegram, *names: str) -> list[FakeUser]:
+    """Users who have opened a private chat with the bot (English clients)."""
+    made = [tg.add_user(name, username=name.lower()) for name in names]
+    for user in made:
+        tg.user_starts_bot(user)
+    return made
+
+
+def store_of(running: RunningTelegram) -> GameStore:
+    store = running.app.sv.store
+    assert isinstance(store, GameStore)
+    return store
+
+
+def version_on(table: GroupTable) -> set[str]:
+    """The table versions the table message's move buttons were made for."""
+    return {token_field(d, 2) for _, d in move_buttons(table.table_message)}
+
+
+# --------------------------------------------------------------------------- names
+
+
+def test_a_lone_surrogate_becomes_a_replacement_character() -> None:
+    assert valid_unicode("Ann\ud800a") == "Ann\ufffda"
+    # A pair that arrived as two halves is the character it stands for.
+    assert valid_unicode("\ud83d\ude00") == "😀"
+    assert valid_unicode("plain") == "plain"
+
+
+def test_a_name_loses_controls_and_overrides_and_is_capped() -> None:
+    assert clean_name("Anna\n\tB\u202eoris\x00", "#1") == "Anna Boris"
+    assert clean_name("👨\u200d👩\u200d👧 Fam", "#1") == "👨\u200d👩\u200d👧 Fam"  # joiners stay
+    assert clean_name("\x07\u2066 \n", "#7") == "#7"
+    long = clean_name("x" * 300, "#1")
+    assert len(long) == NAME_LIMIT and long.endswith("…")
+
+
+async def test_a_name_with_a_lone_surrogate_plays_like_any_other(
+    tg: FakeTelegram, start_bot: StartBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Telegram's JSON may carry ``\\ud800``: the player still opens and joins a table,
+    under the name with the broken part replaced, and nothing fails on the way."""
+    odd = tg.add_user("Ann\ud800a", username="anna", last_name="\u202eK\x1b")
+    boris = tg.add_user("Boris", username="boris")
+    group = tg.add_group("Game night", members=[odd, boris])
+    async with start_bot() as running:
+        table = GroupTable(tg, running, group, [odd, boris])
+        with caplog.at_level(logging.ERROR):
+            await table.open_lobby("/new stone_age 2-2")
+        record = await table.record()
+        assert meta_of(record).names[f"tg:{odd.id}"] == "Ann\ufffda K"
+        assert "Ann\ufffda K" in (table.table_message.text or "")
+        assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+        assert tg.errors() == []
+
+
+# --------------------------------------------------------------------------- the core's contract
+
+
+async def test_what_a_press_and_a_command_owe_is_acknowledged_once_queued(
+    tg: FakeTelegram, start_bot: StartBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The core hears that a reply was handed over only after its messages are queued
+    and the update is marked done; then its tables owe nothing, so no repair is due."""
+    anna, boris = players(tg, "Anna", "Boris")
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with start_bot(due_every_s=3600) as running:
+        table = GroupTable(tg, running, group, [anna, boris])
+        await table.open("/new stone_age 2-2")
+        store = store_of(running)
+        store.owed_grace = timedelta(0)  # whatever is owed is due at once
+        seen: list[tuple[list[tuple[str, int]], bool]] = []
+        acknowledge = running.app.acknowledge
+        inbound = running.inbound
+
+        async def watched(reply: Reply) -> None:
+            update_id = tg.delivered_updates[-1]["update_id"]
+            seen.append((list(reply.owed), await inbound.ledger.done(update_id)))
+            await acknowledge(reply)
+
+        monkeypatch.setattr(running.app, "acknowledge", watched)
+        before = (await table.record()).version
+        assert await table.play(1) == 1
+        (owed, done), = seen
+        assert owed == [(table.table_id, before + 1)] and done
+        assert await store.claim_owed() == []
+
+
+async def test_a_typed_move_sent_before_the_seats_last_move_is_out_of_date(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """The time Telegram says a typed move was sent reaches the core: written before
+    the player's last move was saved, it is refused; written after, it applies."""
+    anna, boris = players(tg, "Anna", "Boris")
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with start_bot() as running:
+        table = GroupTable(tg, running, group, [anna, boris])
+        tid = await table.open("/new stone_age 2-2")
+        # The first player places people, and is asked next how many go there.
+        assert await table.play(1) == 1
+        record = await table.record()
+        assert [p.seat for p in running.app.sv.prompts(record)] == [0]
+        first = table.seats[0]
+        acted = meta_of(record).acted_at["0"]
+        before = len(tg.messages_in(group))
+        tg.user_says(first, group, f"/move {tid} 1", date=int(acted) - 5)
+        await settle(running, tg)
+        assert [m.text for m in tg.messages_in(group)[before:]] == [en("press.stale")]
+        assert (await table.record()).version == record.version
+        tg.user_says(first, group, f"/move {tid} 1", date=int(acted) + 1)
+        await settle(running, tg)
+        assert (await table.record()).version > record.version
+
+
+# --------------------------------------------------------------------------- redelivery
+
+
+async def test_an_update_that_failed_is_handled_again_when_it_comes_again(
+    tg: FakeTelegram, start_bot: StartBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The move is saved, then queueing its messages fails: the update is not marked
+    done and its claim is given back. Telegram delivers it again: the presser's table
+    shows the move, and the core's repair brings the next player their turn — once."""
+    anna, boris = players(tg, "Anna", "Boris")
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with start_bot(due_every_s=3600) as running:
+        table = GroupTable(tg, running, group, [anna, boris])
+        await table.open("/new stone_age 2-2")
+        # The first player places people; the press that fails says how many, which
+        # ends their placement: the next one is the other player's.
+        assert await table.play(1) == 1
+        store = store_of(running)
+        store.owed_grace = timedelta(0)
+        outbox = running.outbox
+        finish = outbox.finish_update
+        failures = [RuntimeError("the worker fell over after the commit")]
+
+        async def failing(*args: Any) -> bool:
+            if failures:
+                raise failures.pop()
+            return await finish(*args)
+
+        monkeypatch.setattr(outbox, "finish_update", failing)
+        mover, message, data = table.next_press() or pytest.fail("nobody to press")
+        other = next(u for u in table.seats if u is not mover)
+        before = (await table.record()).version
+        dms = len(tg.messages_in(other))
+        query = tg.user_presses(mover, message, data)
+        await wait_until(lambda: query.answered)
+        await settle(running, tg)
+        assert failures == []
+        saved = await table.record()
+        assert saved.version == before + 1  # the move was saved...
+        assert version_on(table) == {str(before)}  # ...and nobody saw it
+        assert [p.seat for p in running.app.sv.prompts(saved)] == [table.seats.index(other)]
+        ledger = running.inbound.ledger
+        assert not await ledger.done(query.update_id)
+        assert await ledger.held(query.update_id) is None
+
+        tg.redeliver(query.update_id)
+        await wait_until(lambda: version_on(table) == {str(before + 1)}, what="the table")
+        await settle(running, tg)
+        assert await ledger.done(query.update_id)
+        assert (await table.record()).version == before + 1
+        # The next player's turn was owed by the saved move: the repair delivers it.
+        await running.app.on_due(emit=running.inbound.queue)
+        await settle(running, tg)
+        turns = [m for m in tg.messages_in(other)[dms:] if move_buttons(m)]
+        assert len(turns) == 1 and not turns[0].silent
+        await running.app.on_due(emit=running.inbound.queue)
+        await settle(running, tg)
+        assert len([m for m in tg.messages_in(other)[dms:] if move_buttons(m)]) == 1
+
+
+def webhook_bot(start_bot: StartBot) -> Any:
+    """Our bot in webhook mode: an update reaches it only when the test delivers it."""
+    port = free_port()
+    return start_bot(webhook_url=f"http://127.0.0.1:{port}/tg", webhook_secret="s",
+                     listen="127.0.0.1", port=port)
+
+
+class OtherWorker:
+    """The pause of a duplicate update: records each wait; at the first, the worker
+    that holds the update does ``then`` (finishes it, or dies and its claim runs out)."""
+
+    def __init__(self, then: Any) -> None:
+        self.then = then
+        self.waits: list[float] = []
+
+    async def __call__(self, seconds: float) -> None:
+        self.waits.append(seconds)
+        if len(self.waits) == 1:
+            await self.then()
+
+
+@pytest.mark.parametrize("fate", ["finishes", "dies"])
+async def test_a_duplicate_waits_for_the_worker_holding_it(
+    tg: FakeTelegram, start_bot: StartBot, fate: str
+) -> None:
+    """An update arrives while another worker holds it. If that worker finishes it,
+    this one skips it (the move is not made twice, nothing is sent from here); if that
+    worker dies, its claim runs out and this one takes the update over and handles it."""
+    anna, boris = players(tg, "Anna", "Boris")
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with webhook_bot(start_bot) as running:
+        tg.auto_deliver_webhook = True
+        table = GroupTable(tg, running, group, [anna, boris])
+        await table.open("/new stone_age 2-2")
+        tg.auto_deliver_webhook = False
+        ledger = running.inbound.ledger
+        mover, message, data = table.next_press() or pytest.fail("nobody to press")
+        before = (await table.record()).version
+        query = tg.user_presses(mover, message, data)
+        state, _, held = await ledger.claim(query.update_id, "w-dead:1")
+        assert state is ClaimState.MINE
+
+        async def finishes() -> None:
+            assert await running.outbox.finish_update(held, [])
+
+        async def dies() -> None:
+            await running.outbox.r.delete(held.claim_key)  # its claim ran out
+
+        other = OtherWorker(finishes if fate == "finishes" else dies)
+        running.inbound.pause = other
+        (delivery,) = await tg.deliver_webhook()
+        assert delivery.status == 200
+        if fate == "dies":
+            await settle(running, tg)
+        assert len(other.waits) == 1
+        assert await ledger.done(query.update_id)
+        record = await table.record()
+        if fate == "finishes":
+            assert record.version == before  # the other worker's business
+            assert not query.answered
+        else:
+            assert record.version == before + 1
+            assert query.answer is not None and not query.answer.show_alert
+            assert version_on(table) == {str(record.version)}
+
+
+async def test_a_duplicate_of_a_finished_update_is_skipped_without_waiting(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    anna, boris = players(tg, "Anna", "Boris")
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with start_bot() as running:
+        table = GroupTable(tg, running, group, [anna, boris])
+        await table.open("/new stone_age 2-2")
+        other = OtherWorker(lambda: pytest.fail("nothing to wait for"))
+        running.inbound.pause = other
+        query = await table.press(*(table.next_press() or pytest.fail("nobody to press")))
+        version = (await table.record()).version
+        calls = len(tg.calls)
+        tg.redeliver(query.update_id)
+        await wait_until(lambda: sum(1 for u in tg.delivered_updates
+                                     if u["update_id"] == query.update_id) == 2)
+        await settle(running, tg)
+        assert other.waits == []
+        assert (await table.record()).version == version
+        assert [c.method for c in tg.calls[calls:] if c.method != "getUpdates"] == []

@@ -1,0 +1,247 @@
+"""The outbox's idempotency on a real Redis: keyed items queued twice, slot items of a
+version already shown, bodies taken again after no ack, and updates marked done in the
+step that queues their messages.
+
+Time is a fake ``now`` handed to ``take``; nothing sleeps.
+"""
+
+from __future__ import annotations
+
+import pytest
+from redis.asyncio import Redis
+
+from adapters.telegram.outbox import Outbox, content_digest, item_key
+from adapters.telegram.updates import ClaimState, UpdateLedger
+from bot.i18n import Markup
+from bot.ui import Button, Message, Outgoing, ToChat, ToUser
+
+T0 = 1_700_000_000.0
+GROUP, USER = "tg:-1001", "tg:42"
+
+
+@pytest.fixture
+def outbox(redis_client: Redis, prefix: str) -> Outbox:
+    """An outbox without rate limits to speak of."""
+    return Outbox(redis_client, prefix)
+
+
+@pytest.fixture
+def ledger(redis_client: Redis, prefix: str) -> UpdateLedger:
+    """Claims and done-flags under the same prefix."""
+    return UpdateLedger(redis_client, prefix)
+
+
+def turn(text: str, version: int, *, renew: bool = True) -> Outgoing:
+    """A player's private prompt (slot ``dm:t1:0``) of a table version."""
+    message = Message(Markup(text), buttons=((Button("1", f"m.t1.{version}.0"),),),
+                      slot="dm:t1:0", renew=renew)
+    return Outgoing(ToUser(USER), message, "t1", version=version)
+
+
+def table(text: str, version: int) -> Outgoing:
+    """The table's own message (slot ``table:t1``) of a version."""
+    return Outgoing(ToChat(GROUP), Message(Markup(text), slot="table:t1"), "t1",
+                    version=version)
+
+
+def note(text: str, version: int = 7) -> Outgoing:
+    """A plain message of a table version ("you are next")."""
+    return Outgoing(ToUser(USER), Message(Markup(text)), "t1", version=version)
+
+
+async def deliver_all(outbox: Outbox, now: float = T0) -> list[str]:
+    """Take and acknowledge everything that can go; the texts in order."""
+    sent: list[str] = []
+    while batch := await outbox.take_many(now, 16):
+        sent += [str(t.item.message.text) for t in batch]
+        await outbox.done_many([(t, None) for t in batch])
+    return sent
+
+
+# ----------------------------------------------------------------- keys
+
+
+def test_keys_name_recipient_table_version_and_kind() -> None:
+    assert item_key(turn("go", 5)) == f"{USER}|t1|5|slot:dm:t1:0"
+    plain = item_key(note("you are next"))
+    assert plain.startswith(f"{USER}|t1|7|msg:")
+    assert plain == item_key(note("you are next")) != item_key(note("something else"))
+    assert item_key(Outgoing(ToChat(GROUP), Message(Markup("an answer")))) == ""
+    assert content_digest(turn("go", 5).message) != content_digest(turn("go", 6).message)
+
+
+async def test_a_keyed_message_queued_twice_goes_out_once(outbox: Outbox) -> None:
+    """Twice while waiting, and again after it was delivered: one message."""
+    await outbox.put_many([note("you are next"), note("you are next")])
+    assert await outbox.pending() == 1
+    assert await deliver_all(outbox) == ["you are next"]
+    await outbox.put(note("you are next"))
+    assert await outbox.pending() == 0
+    # Another version, or another text, is another message.
+    await outbox.put_many([note("you are next", version=8), note("and now this")])
+    assert await deliver_all(outbox) == ["you are next", "and now this"]
+
+
+async def test_a_keyed_message_queued_while_in_flight_is_not_sent_again(
+    outbox: Outbox
+) -> None:
+    await outbox.put(note("you are next"))
+    taken = await outbox.take(T0)
+    assert taken is not None
+    await outbox.put(note("you are next"))
+    await outbox.done(taken)
+    assert await outbox.pending() == 0 and await deliver_all(outbox) == []
+
+
+async def test_messages_without_a_version_are_never_merged(outbox: Outbox) -> None:
+    answer = Outgoing(ToChat(GROUP), Message(Markup("no tables here")))
+    await outbox.put_many([answer, answer])
+    assert await deliver_all(outbox) == ["no tables here", "no tables here"]
+
+
+# ----------------------------------------------------------------- slots
+
+
+async def test_what_a_repair_re_derives_for_a_slot_is_not_shown_twice(outbox: Outbox) -> None:
+    """The turn (a fresh message) and the table at version 5 went out; the same again —
+    the core repairing the table after a crash — is dropped, and so is an edit of
+    version 5. A newer version goes."""
+    await outbox.put_many([table("table v5", 5), turn("your turn", 5)])
+    assert await deliver_all(outbox) == ["table v5", "your turn"]
+    await outbox.put_many([table("table v5", 5), turn("your turn", 5),
+                           turn("your turn, continued", 5, renew=False)])
+    assert await outbox.pending() == 0
+    await outbox.put_many([table("table v6", 6), turn("your turn again", 6)])
+    assert await deliver_all(outbox) == ["table v6", "your turn again"]
+
+
+async def test_a_reminder_of_the_version_shown_is_a_new_message_each_time(
+    outbox: Outbox
+) -> None:
+    """A different fresh message of the version the slot shows (a reminder) goes, and
+    goes again (the second reminder reads like the first)."""
+    await outbox.put(turn("your turn", 5))
+    assert await deliver_all(outbox) == ["your turn"]
+    for _ in range(2):
+        await outbox.put(turn("reminder", 5))
+        batch = await outbox.take_many(T0, 16)
+        assert [(str(t.item.message.text), t.item.message.renew) for t in batch] == [
+            ("reminder", True)]
+        await outbox.done_many([(t, None) for t in batch])
+
+
+async def test_a_fresh_message_someone_asked_for_goes_even_if_it_repeats(
+    outbox: Outbox, ledger: UpdateLedger
+) -> None:
+    """/status typed twice: each answer is a new message, though they read alike."""
+    status = Outgoing(ToChat(GROUP), Message(Markup("table v5"), slot="table:t1",
+                                             renew=True), "t1", version=5)
+    for update_id in (1, 2):
+        _, _, claim = await ledger.claim(update_id, "w1:a")
+        assert await outbox.finish_update(claim, [status])
+        assert await deliver_all(outbox) == ["table v5"]
+    # The same from a repair is a repeat.
+    await outbox.put(status)
+    assert await outbox.pending() == 0
+
+
+async def test_a_repeat_queued_while_the_slot_is_in_flight_is_dropped_at_the_ack(
+    outbox: Outbox
+) -> None:
+    await outbox.put(turn("your turn", 5))
+    taken = await outbox.take(T0)
+    assert taken is not None
+    await outbox.put(turn("your turn", 5))  # the repair, while the first is on its way
+    await outbox.done(taken)
+    assert await outbox.pending() == 0 and await deliver_all(outbox) == []
+
+
+async def test_a_newer_version_queued_while_in_flight_still_goes(outbox: Outbox) -> None:
+    await outbox.put(turn("your turn", 5))
+    taken = await outbox.take(T0)
+    assert taken is not None
+    await outbox.put(turn("done, waiting", 6, renew=False))
+    await outbox.done(taken)
+    again = await outbox.take(T0)
+    assert again is not None and str(again.item.message.text) == "done, waiting"
+    assert not again.retried  # a new body: nobody tried to send it yet
+
+
+# ----------------------------------------------------------------- attempts
+
+
+async def test_a_body_taken_again_without_an_ack_is_a_retry(outbox: Outbox) -> None:
+    """The sender died between Telegram's answer and the ack: when the lease runs out
+    the item comes back marked as retried (it may have arrived already)."""
+    await outbox.put(turn("your turn", 5))
+    first = await outbox.take(T0, lease_s=1.0)
+    assert first is not None and not first.retried
+    again = await outbox.take(T0 + 2.0)
+    assert again is not None and again.id == first.id and again.retried
+    # Versions travel with the item: the ack records what the slot now shows.
+    assert again.item.version == 5
+    await outbox.done(again)
+    await outbox.put(turn("your turn", 5))
+    assert await outbox.pending() == 0
+
+
+async def test_telegram_asking_to_wait_is_not_an_attempt(outbox: Outbox) -> None:
+    """A 429 means Telegram did nothing: the next try is not a retry."""
+    await outbox.put(turn("your turn", 5))
+    first = await outbox.take(T0)
+    assert first is not None
+    await outbox.delay(first, T0 + 3, T0, unsent=True)
+    again = await outbox.take(T0 + 3)
+    assert again is not None and not again.retried
+    await outbox.delay(again, T0 + 9, T0 + 3, failed=True, hold=True)  # a lost answer
+    third = await outbox.take(T0 + 9)
+    assert third is not None and third.retried
+
+
+# ----------------------------------------------------------------- updates
+
+
+async def test_an_update_is_done_only_with_its_messages(
+    outbox: Outbox, ledger: UpdateLedger
+) -> None:
+    state, _, claim = await ledger.claim(70, "w1:a")
+    assert state is ClaimState.MINE
+    assert not await ledger.done(70)
+    again, left, _ = await ledger.claim(70, "w2:b")
+    assert again is ClaimState.HELD and 0 < left <= ledger.claim_ttl.total_seconds()
+    assert await outbox.finish_update(claim, [note("you are next")])
+    assert await ledger.done(70) and await ledger.held(70) is None
+    assert await outbox.pending() == 1
+    assert (await ledger.claim(70, "w2:b"))[0] is ClaimState.DONE
+
+
+async def test_a_late_worker_queues_nothing_for_an_update_done_elsewhere(
+    outbox: Outbox, ledger: UpdateLedger
+) -> None:
+    """Two workers ended up handling one update (the first stalled past its claim):
+    the first to queue wins; the other's messages are dropped."""
+    _, _, slow = await ledger.claim(71, "w1:a")
+    await ledger.release(slow)  # as if its claim had run out
+    _, _, fast = await ledger.claim(71, "w2:b")
+    assert await outbox.finish_update(fast, [note("from the fast one")])
+    assert not await outbox.finish_update(slow, [note("from the slow one")])
+    assert await deliver_all(outbox) == ["from the fast one"]
+
+
+async def test_a_release_gives_back_only_ones_own_claim(ledger: UpdateLedger) -> None:
+    _, _, mine = await ledger.claim(72, "w1:a")
+    await ledger.release(mine)
+    _, _, theirs = await ledger.claim(72, "w2:b")
+    await ledger.release(mine)  # too late: it is theirs now
+    assert await ledger.held(72) == "w2:b"
+    await ledger.release(theirs)
+    assert await ledger.held(72) is None
+
+
+async def test_an_update_marked_by_an_earlier_version_counts_as_done(
+    redis_client: Redis, prefix: str, ledger: UpdateLedger
+) -> None:
+    """Before claims the flag was a once-flag raised at the start: a rolling upgrade
+    does not handle those updates again."""
+    await redis_client.set(prefix + "once:tg:update:73", "1")
+    assert (await ledger.claim(73, "w1:a"))[0] is ClaimState.DONE
