@@ -62,7 +62,7 @@ from engine.caverna.flow import (
     swaps,
     take_loot,
 )
-from engine.caverna.landscape import lay, placements, ruby_mine_on_deep_tunnel
+from engine.caverna.landscape import Placement, lay, placements, ruby_mine_on_deep_tunnel
 from engine.caverna.pastures import (
     build_stable,
     fence,
@@ -632,17 +632,30 @@ def board_options(state: CavernaState, step: BoardStep) -> list[Option]:
     what = step.what
     opts: list[Option] = []
     if what in ("twin", "single", "ruby_mine"):
-        for tile, base in _tiles_of(step):
-            opts += [_opt(f"lay:{tile}:{p.key}", "lay", tile=tile, at=p.key)
-                     for p in placements(board, tile, base)]
-        if "ruby" in args:
+        choices = _lay_choices(state, step)
+        first = args.get("first")
+        if first is None and len(choices) > MAX_LISTED:
+            opts = [_opt(f"at:{f}", "lay_at", at=f) for f in _firsts(choices)]
+        else:
+            opts = [_opt(f"lay:{tile}:{p.key}", "lay", tile=tile, at=p.key)
+                    for tile, p in choices if first is None or _first(p) == first]
+        if first is not None or "ruby" in args:
             opts.append(BACK)
     elif what == "furnish":
         chosen = args.get("tile")
         if chosen is None:
             scope = str(args["scope"])
-            opts = [_opt(f"tile:{t}", "tile", tile=t, cost=furnish_cost(player, t, scope))
-                    for t in furnish_choices(state, step.seat, scope)]
+            tiles = furnish_choices(state, step.seat, scope)
+            block = args.get("block")
+            if block is None and len(tiles) > MAX_LISTED:
+                blocks = _blocks(tiles)
+                opts = [_opt(f"block:{b}", "block", block=b, tiles=n) for b, n in blocks.items()]
+            else:
+                opts = [_opt(f"tile:{t}", "tile", tile=t, cost=furnish_cost(player, t, scope))
+                        for t in tiles
+                        if block is None or components().furnishings[t].block == block]
+                if block is not None:
+                    opts.append(BACK)
         else:
             opts = [_opt(f"at:{pos_key(p)}", "at", tile=chosen, at=pos_key(p))
                     for p in furnish_spots(state, step.seat)]
@@ -660,6 +673,36 @@ def board_options(state: CavernaState, step: BoardStep) -> list[Option]:
                      cost=stable_cost(player, step))
                 for p in stable_spots(board)]
     return opts
+
+
+MAX_LISTED = 24  # longer choices are split into two steps
+
+
+def _lay_choices(state: CavernaState, step: BoardStep) -> list[tuple[str, Placement]]:
+    board = state.players[step.seat].board
+    return [(t, p) for t, base in _tiles_of(step) for p in placements(board, t, base)]
+
+
+def _first(placement: Placement) -> str:
+    """The space of a placement's first half: the first step of a long choice."""
+    return pos_key(placement.cells[0][0])
+
+
+def _firsts(choices: list[tuple[str, Placement]]) -> list[str]:
+    out: list[str] = []
+    for _, placement in choices:
+        if _first(placement) not in out:
+            out.append(_first(placement))
+    return out
+
+
+def _blocks(tiles: list[str]) -> dict[int, int]:
+    """How many of ``tiles`` each supply board holds."""
+    out: dict[int, int] = {}
+    for t in tiles:
+        block = components().furnishings[t].block
+        out[block] = out.get(block, 0) + 1
+    return dict(sorted(out.items()))
 
 
 def _tiles_of(step: BoardStep) -> list[tuple[str, str | None]]:
@@ -687,15 +730,23 @@ def _apply_board(state: CavernaState, step: BoardStep, key: str, events: list[Ev
     seat = step.seat
     player = state.players[seat]
     board = player.board
-    if key == "back" and ("ruby" in step.args or (step.args.get("tile") and
-                          step.what == "furnish")):
-        if step.what == "furnish":
-            del step.args["tile"]
-        else:
-            state.pop(seat)
-        return
     head, _, arg = key.partition(":")
     what = step.what
+    if key == "back":
+        for name in ("first", "tile", "block") if what != "single" else ("first",):
+            if name in step.args:
+                del step.args[name]
+                return
+        if "ruby" in step.args:
+            state.pop(seat)
+            return
+        raise IllegalMove("unknown_option", key=key)
+    if what in ("twin", "single", "ruby_mine") and head == "at":
+        choices = _lay_choices(state, step)
+        if "first" in step.args or len(choices) <= MAX_LISTED or arg not in _firsts(choices):
+            raise IllegalMove("tile_not_here", key=key)
+        step.args["first"] = arg
+        return
     if what in ("twin", "single", "ruby_mine") and head == "lay":
         tile, _, where = arg.partition(":")
         for t, base in _tiles_of(step):
@@ -764,6 +815,13 @@ def _apply_furnish(state: CavernaState, step: BoardStep, head: str, arg: str,
     seat = step.seat
     scope = str(step.args["scope"])
     chosen = step.args.get("tile")
+    if chosen is None and head == "block":
+        tiles = furnish_choices(state, seat, scope)
+        block = parse_number(arg)
+        if "block" in step.args or len(tiles) <= MAX_LISTED or block not in _blocks(tiles):
+            raise IllegalMove("cannot_furnish", block=arg)
+        step.args["block"] = block
+        return
     if chosen is None:
         if head != "tile" or arg not in furnish_choices(state, seat, scope):
             raise IllegalMove("cannot_furnish", tile=arg)

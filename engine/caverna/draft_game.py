@@ -108,6 +108,11 @@ class CavernaDraft:
             scores=tuple(sum(scores(state, s).values()) for s in range(state.n)),
         )
 
+    def next_turn(self, state: CavernaState, seat: int) -> int | None:
+        """Not promised yet: an action can close the last space another seat could use,
+        or end the work phase, so the next seat is only known once it comes."""
+        return None
+
     def secrets(self, state: CavernaState, seat: int | None) -> list[Any]:
         hidden: list[Any] = [state.rng.model_dump()]
         if len(state.cards) > 1:

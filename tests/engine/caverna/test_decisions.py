@@ -114,3 +114,31 @@ def test_prompt_steps_count_the_open_decisions() -> None:
     assert prompt(state, 0).step == 2
     play(state, 0, "part:1")
     assert prompt(state, 0).step == 3
+
+
+def test_a_long_furnishing_choice_goes_by_supply_board_first() -> None:
+    state = scripted(3)
+    give(state, 0, wood=20, stone=20, ore=10, gold=10, grain=5, vegetable=5, food=10)
+    play(state, 0, "go:housework", "part:1")
+    assert keys(state, 0) == ["block:1", "block:2", "block:3", "block:4"]
+    play(state, 0, "block:2")
+    assert "tile:blacksmith" in keys(state, 0) and "tile:dwelling" not in keys(state, 0)
+    assert keys(state, 0)[-1] == "back"
+    play(state, 0, "back", "block:1", "tile:dwelling")
+    assert state.players[0].board.has_furnishing("dwelling")
+
+
+def test_a_long_tile_choice_goes_by_the_first_half_first() -> None:
+    state = scripted(3)
+    _cavern(state, 0, "office_room")
+    state.players[0].board.edit((3, 1)).tile = "tunnel"
+    play(state, 0, "go:excavation_1_3", "part:1")
+    first_step = keys(state, 0)
+    assert all(k.startswith("at:") for k in first_step)
+    play(state, 0, first_step[0])
+    second = keys(state, 0)
+    assert second[-1] == "back"
+    assert all(k.startswith("lay:") and k.split(":")[2].startswith(first_step[0][3:])
+               for k in second[:-1])
+    play(state, 0, second[0])
+    assert state.players[0].board.count("cavern") >= 3
