@@ -12,7 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.caverna.animals import fits
+from engine.caverna.board import problems as board_problems
+from engine.caverna.components import components
 from engine.caverna.decisions import apply_key, pending
+from engine.caverna.family import max_dwarfs
 from engine.caverna.flow import advance
 from engine.caverna.rounds import open_round
 from engine.caverna.scoring import PlayerTally, score, winners
@@ -47,9 +51,6 @@ def scores(state: CavernaState, seat: int) -> dict[str, int]:
 
 def problems(state: CavernaState) -> list[str]:
     """Broken invariants."""
-    from engine.caverna.animals import fits
-    from engine.caverna.family import max_dwarfs
-
     out = []
     for seat, p in enumerate(state.players):
         for g, n in p.goods.items():
@@ -66,6 +67,12 @@ def problems(state: CavernaState) -> list[str]:
             out.append(f"seat {seat}: weapons {[d.weapon for d in p.dwarfs]}")
         if not state.stacks and not fits(p.board, p.animals, len(p.dwarfs)):
             out.append(f"seat {seat}: animals {p.animals} not housed")
+        out += [f"seat {seat}: {problem}" for problem in board_problems(p.board)]
+    tiles = components().furnishings
+    unique = [t for p in state.players for t in p.board.furnishings
+              if t in tiles and tiles[t].count is not None]
+    if len(unique) != len(set(unique)):
+        out.append(f"a furnishing tile that exists once is laid twice: {sorted(unique)}")
     taken = [s.id for s in state.spaces if s.seat is not None]
     if len(taken) != len(set(taken)):
         out.append("a space holds two dwarfs")
@@ -117,6 +124,8 @@ class CavernaDraft:
         hidden: list[Any] = [state.rng.model_dump()]
         if len(state.cards) > 1:
             hidden.append(list(state.cards.values()))
+        if len(state.markers) > 1 and len(set(state.markers.values())) > 1:
+            hidden.append(list(state.markers.values()))
         return hidden
 
     def result(self, state: CavernaState) -> Result | None:
