@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from pydantic import JsonValue
 
@@ -22,9 +22,11 @@ from bot.storage import Action, StaleVersion, TableRecord, TableStatus
 from bot.table_settings import meta_of, options_of
 from bot.turns import apply_move
 from bot.ui import Message, Outgoing, ToChat, ToUser
+from engine.core.prompts import Prompt
 from engine.registry import get_game
 
 MAX_AUTOPILOT_MOVES = 1000
+NEXT_FLAG_TTL = timedelta(days=30)
 ARCHIVE_AFTER_FINISH = True
 
 
@@ -149,11 +151,8 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> Sett
         prompts = {p.seat: p for p in sv.prompts(record)}
     schedule: Schedule = []
     cancel: list[str] = []
-    started = [int(key) for key in sorted(now_open) if key not in was_open
-               and key not in meta.autopilot and int(key) in prompts]
-    nxt = _next_seat(record, started, set(prompts))
-    if nxt is not None and await sv.prefs.get_pref(f"user:{record.seats[nxt]}:next") == "off":
-        nxt = None  # this player asked not to be told
+    told = await _who_is_next(sv, record, prompts)
+    nxt = told[1] if told is not None else None
     for key in sorted(set(was_open) - set(now_open)):
         seat = int(key)
         cancel += seat_job_ids(record, seat)
@@ -167,7 +166,7 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> Sett
             # The player who just finished is also the next one (two players): say so in
             # the edit their turn ends with, instead of a second message right after it.
             done = sv.t(lang, "turn.done_next", game=title, table=record.table_id,
-                        name=seat_names(record)[started[0]])
+                        name=seat_names(record)[told[0] if told else seat])
             nxt = None
         else:
             done = sv.t(lang, "turn.done", game=title, table=record.table_id)
@@ -186,8 +185,8 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> Sett
                                                         heading=heading, now=sv.now()),
                             record.table_id))
         schedule += seat_jobs(sv, record, seat)
-    if nxt is not None:
-        out.append(await _next_notice(sv, record, started[0], nxt))
+    if nxt is not None and told is not None:
+        out.append(await _next_notice(sv, record, told[0], nxt))
     if record.status == TableStatus.FINISHED and before.status == TableStatus.RUNNING:
         state = sv.view_state(record)
         for seat in range(len(record.seats)):
@@ -207,16 +206,25 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> Sett
     return Settled([replace(item, version=record.version) for item in out], record)
 
 
-def _next_seat(record: TableRecord, started: list[int], asked: set[int]) -> int | None:
-    """Who to tell "you're next": after a single new turn, the seat after it — unless
-    that seat is deciding already, is played by the autopilot, or the table said no."""
-    if len(started) != 1 or not options_of(record).notify_next:
+async def _who_is_next(
+    sv: Services, record: TableRecord, prompts: dict[int, Prompt]
+) -> tuple[int, int] | None:
+    """(the seat deciding, the seat surely after it) when "you're next" is due: one seat
+    decides, the game is certain who follows (``Game.next_turn``), that player is not
+    the autopilot and wants to be told, and they were not told yet during this turn."""
+    if len(prompts) != 1 or not options_of(record).notify_next:
         return None
-    seat = started[0]
-    nxt = (seat + 1) % len(record.seats)
-    if nxt == seat or nxt in asked or str(nxt) in meta_of(record).autopilot:
+    [seat] = prompts
+    nxt = get_game(record.game).next_turn(sv.view_state(record), seat)
+    meta = meta_of(record)
+    if nxt is None or nxt == seat or str(nxt) in meta.autopilot:
         return None
-    return nxt
+    if await sv.prefs.get_pref(f"user:{record.seats[nxt]}:next") == "off":
+        return None
+    turn = meta.opened.get(str(seat), record.version)
+    if not await sv.once.first(f"next.{record.table_id}.{seat}.{turn}", NEXT_FLAG_TTL):
+        return None
+    return seat, nxt
 
 
 async def _next_notice(sv: Services, record: TableRecord, seat: int, nxt: int) -> Outgoing:

@@ -7,6 +7,8 @@
   ``IllegalMove`` leaving the state exactly as it was;
 - no seat's view (nor an onlooker's) contains what ``secrets`` says it must not see;
 - ``summary`` agrees with ``pending`` about who decides and has a score per seat;
+- whenever ``next_turn`` names the seat after the one deciding, that seat is indeed
+  the next to be asked (a "you're next" is never wrong);
 - the game ends, and the result's totals are the sums of their breakdowns, the winners
   holding the best total.
 
@@ -44,6 +46,7 @@ class Findings:
     seed: int
     players: int
     actions: int = 0
+    promises: int = 0  # how often next_turn named the next seat (and was checked)
     problems: list[str] = field(default_factory=list)
     result: Result | None = None
 
@@ -207,8 +210,22 @@ def conformance_playout(
     rnd = random.Random(seed)
     found = Findings(seed=seed, players=players)
     state = game.new(players, seed, {})
+    promised: tuple[int, int] | None = None  # (seat deciding, seat said to follow)
     while True:
         prompts = game.pending(state)
+        asked = {p.seat for p in prompts}
+        if promised is not None and asked != {promised[0]}:
+            if asked != {promised[1]}:
+                found.problems.append(f"next_turn said seat {promised[1]} follows seat "
+                                      f"{promised[0]}, but {sorted(asked)} decide next")
+                return found
+            promised = None
+        if promised is None and len(asked) == 1:
+            (deciding,) = asked
+            after = game.next_turn(state, deciding)
+            if after is not None and after != deciding:
+                promised = (deciding, after)
+                found.promises += 1
         if found.actions % check_every == 0 or not prompts:
             found.problems += check_round_trip(game, state)
             found.problems += check_views(game, state)

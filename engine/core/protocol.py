@@ -83,6 +83,12 @@ class Game(Protocol[S]):
         """Round, phase, whose decision and the running scores, for any table header."""
         ...
 
+    def next_turn(self, state: S, seat: int) -> int | None:
+        """Who decides next once ``seat`` has finished the turn it is taking now — only
+        when nothing still to be chosen (by anyone) can change it; None otherwise. The
+        bot tells that player "you're next", so a guess is worse than silence."""
+        ...
+
     def secrets(self, state: S, seat: int | None) -> list[Any]:
         """What ``seat`` (``None``: an onlooker) must not learn: each item is a value of
         the state (a deck's order, another seat's hidden card) that ``view(state, seat)``

@@ -27,6 +27,7 @@ from engine.hunters_gatherers.scoring import (
 )
 from engine.hunters_gatherers.state import HuntersGatherersState, PlacedTile, Player
 from engine.hunters_gatherers.tiles import start_tile, tiles_of
+from engine.hunters_gatherers.turn_order import next_turn
 from engine.hunters_gatherers.view import view
 
 MIN_PLAYERS = 2
@@ -156,6 +157,11 @@ class HuntersGatherers:
             deciding=() if state.step == "over" else (state.turn,),
             scores=tuple(p.score for p in state.players),
         )
+
+    def next_turn(self, state: HuntersGatherersState, seat: int) -> int | None:
+        """The next player, once ``seat``'s tile lies where no bonus turn follows and the
+        next tile surely fits (see ``turn_order``)."""
+        return next_turn(state, self.cache, seat)
 
     def secrets(self, state: HuntersGatherersState, seat: int | None) -> list[Any]:
         """The order of both face-down piles and the seed."""

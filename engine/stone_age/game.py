@@ -16,6 +16,7 @@ from engine.stone_age.heuristic import position_value
 from engine.stone_age.invariants import problems
 from engine.stone_age.scoring import final_result
 from engine.stone_age.state import Player, StoneAgeState, start_goods
+from engine.stone_age.turn_order import next_turn
 from engine.stone_age.view import view
 
 
@@ -84,6 +85,10 @@ class StoneAge:
             deciding=tuple(sorted({p.seat for p in pending(state)})),
             scores=tuple(p.score for p in state.players),
         )
+
+    def next_turn(self, state: StoneAgeState, seat: int) -> int | None:
+        """Who places or acts after ``seat``, when nothing can change it."""
+        return next_turn(state, seat)
 
     def secrets(self, state: StoneAgeState, seat: int | None) -> list[Any]:
         """The deck's order, the buildings under the face-up ones and in the box, the

@@ -29,11 +29,15 @@ def _counts(game: Game[Any]) -> list[int]:
 @pytest.mark.parametrize("name", GAMES)
 def test_random_playouts_conform(name: str) -> None:
     game = games()[name]
+    promises = 0
     for players in _counts(game):
         for seed in range(PLAYOUTS):
             found = conformance_playout(game, players, 1000 * players + seed)
             assert not found.problems, (name, players, found.seed, found.problems[:5])
             assert found.result is not None and found.actions > 0
+            promises += found.promises
+    # "You're next" was promised and checked, not merely never offered.
+    assert promises > 0
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -28,10 +28,16 @@ async def test_a_whole_game_through_the_app(h: Harness, name: str) -> None:
     people = PEOPLE[:players]
     table_id = await h.started(people[0], *people[1:], options=("en", str(players)), game=name)
     rnd = random.Random(name)
-    presses = 0
+    presses = notices = 0
+    promised: tuple[int, str] | None = None  # (seat deciding, user told they are next)
     while True:
         record = await h.get(table_id)
         assert record.status == TableStatus.RUNNING
+        asked = {p.seat for p in await h.prompts(table_id)}
+        if promised is not None and asked != {promised[0]}:
+            # The turn passed: the player told "you're next" is the one asked now.
+            assert [record.seats[s] for s in asked] == [promised[1]]
+            promised = None
         prompt = rnd.choice(await h.prompts(table_id))
         user = h.user_at(record, prompt.seat)
         in_group = presses % 3 == 0 and len(await h.prompts(table_id)) == 1
@@ -40,12 +46,25 @@ async def test_a_whole_game_through_the_app(h: Harness, name: str) -> None:
         assert tokens, plain(message.text)
         reply = await h.press(user, rnd.choice(tokens), GROUP if in_group else dm(user))
         assert not reply.alert, plain(reply.answer)
+        told = [o.to.user_id for o in reply.out if isinstance(o.to, ToUser)
+                and o.message.slot is None and plain(o.message.text).startswith("👀")]
+        told += [o.to.user_id for o in reply.out if isinstance(o.to, ToUser)
+                 and "you are next" in plain(o.message.text)
+                 and not plain(o.message.text).startswith("👀")]
+        if told:
+            [who] = told
+            deciding = {p.seat for p in await h.prompts(table_id)}
+            if len(deciding) == 1:
+                promised = (deciding.pop(), who)
+                notices += 1
         presses += 1
         assert presses < MAX_PRESSES
         try:
             await h.get(table_id)
         except TableNotFound:
             break
+
+    assert notices > 0  # "you're next" was said, and each time it came true
 
     archived = await h.store.get_archived(table_id)
     assert archived.status == TableStatus.FINISHED
