@@ -14,6 +14,7 @@ from adapters.store.game_store import GameStore
 from adapters.store.keys import Keys
 from adapters.store.migrations import Migration, MigrationRegistry
 from adapters.store.once import OnceFlags
+from adapters.store.persistence import Persistence, VolatileRedis
 from adapters.store.prefs import Prefs
 from bot.storage.errors import (
     CorruptRecord,
@@ -53,6 +54,7 @@ __all__ = [
     "MigrationRegistry",
     "NotArchivable",
     "OnceFlags",
+    "Persistence",
     "Prefs",
     "StaleVersion",
     "Storage",
@@ -63,5 +65,6 @@ __all__ = [
     "TableNotFound",
     "TableRecord",
     "TableStatus",
+    "VolatileRedis",
     "open_storage",
 ]

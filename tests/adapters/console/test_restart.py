@@ -176,7 +176,8 @@ def redis_url(tmp_path: Path) -> Iterator[str]:
     log = open(tmp_path / "redis-server.log", "wb")  # noqa: SIM115 - closed below
     proc = subprocess.Popen(
         [binary, "--port", "0", "--unixsocket", str(sock), "--unixsocketperm", "700",
-         "--save", "", "--appendonly", "no", "--dir", str(tmp_path)],
+         # Persistence on, as the bot requires of a REDIS_URL server.
+         "--save", "", "--appendonly", "yes", "--dir", str(tmp_path)],
         stdout=log, stderr=log, stdin=subprocess.DEVNULL,
     )
     try:

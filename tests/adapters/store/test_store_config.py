@@ -57,7 +57,10 @@ async def test_open_storage_embedded_persists_across_restarts(tmp_path: Path) ->
 
 async def test_open_storage_with_url(redis_url: str) -> None:
     prefix = unique_prefix()
-    settings = StoreSettings(redis_url=redis_url, key_prefix=prefix, data_dir=Path("/nonexistent"))
+    # The external pass of run-tests may point REDIS_URL at a server without persistence:
+    # this test is about the connection, test_store_persistence about that check.
+    settings = StoreSettings(redis_url=redis_url, key_prefix=prefix, data_dir=Path("/nonexistent"),
+                             allow_volatile_redis=True)
     async with open_storage(settings) as storage:
         assert storage.server is None
         table_id = await storage.games.new_table_id()
@@ -79,3 +82,25 @@ def test_external_redis_url_follows_env(monkeypatch: pytest.MonkeyPatch) -> None
     assert external_redis_url() == "redis://x:1/0"
     monkeypatch.setenv("REDIS_URL", "")
     assert external_redis_url() is None
+
+
+def test_owed_repair_delays_from_env() -> None:
+    """``CAMPFIRE_OWED_GRACE_S``/``_LEASE_S`` shorten the repair delays (the kill-loop test
+    uses them); the defaults stay a minute, and nonsense is refused."""
+    default = StoreSettings.from_env({})
+    assert default.owed_grace == timedelta(seconds=60) == default.owed_lease
+    short = StoreSettings.from_env({"CAMPFIRE_OWED_GRACE_S": "0.5", "CAMPFIRE_OWED_LEASE_S": "2"})
+    assert short.owed_grace == timedelta(seconds=0.5)
+    assert short.owed_lease == timedelta(seconds=2)
+    for bad in ("-1", "soon", "nan", "inf"):
+        with pytest.raises(ValueError, match="CAMPFIRE_OWED_GRACE_S"):
+            StoreSettings.from_env({"CAMPFIRE_OWED_GRACE_S": bad})
+
+
+async def test_open_storage_applies_owed_grace(tmp_path: Path) -> None:
+    settings = StoreSettings(data_dir=tmp_path / "data", owed_grace=timedelta(seconds=2),
+                             owed_lease=timedelta(seconds=3))
+    async with open_storage(settings) as storage:
+        assert storage.games.owed_grace == timedelta(seconds=2)
+        assert storage.games.owed_lease == timedelta(seconds=3)
+        assert storage.persistence is None  # the embedded server is ours: nothing to check
