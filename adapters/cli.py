@@ -8,7 +8,7 @@ import os
 import sys
 
 from adapters.console.run import main_console
-from adapters.telegram.service import main_telegram
+from adapters.store import VolatileRedis
 from bot.selfplay import selfplay
 from engine.registry import games
 
@@ -18,7 +18,12 @@ def _parser() -> argparse.ArgumentParser:
         prog="campfire", description="Campfire: board games in group chats."
     )
     sub = parser.add_subparsers(dest="command")
-    sub.add_parser("console", help="play in a terminal chat (the default without tokens)")
+    con = sub.add_parser("console", help="play in a terminal chat (the default without tokens)")
+    con.add_argument("--seed", type=int, default=None,
+                     help="seed seat orders and game seeds, to replay a session "
+                          "(default: CAMPFIRE_SEED, else random)")
+    con.add_argument("--no-pictures", action="store_true",
+                     help="render no pictures (faster for scripted runs)")
     sub.add_parser("telegram", help="serve Telegram (the default with TELEGRAM_TOKEN set)")
     sp = sub.add_parser("selfplay", help="play random legal games and report speed and errors")
     sp.add_argument("--game", required=True, choices=sorted(games()))
@@ -48,9 +53,17 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{k:>18}: {v}")
         return 1 if report["errors"] else 0
     if args.command == "console":
-        return main_console()
+        return main_console(args.seed, pictures=not args.no_pictures)
     if args.command == "telegram" or (args.command is None and os.environ.get("TELEGRAM_TOKEN")):
-        return main_telegram()
+        # Imported here: the Telegram stack (PTB, aiohttp) costs the console a third of
+        # its start-up time.
+        from adapters.telegram.service import main_telegram
+
+        try:
+            return main_telegram()
+        except VolatileRedis as err:  # one line, not a traceback
+            print(str(err), file=sys.stderr)
+            return 2
     if os.environ.get("DISCORD_TOKEN"):
         # The Discord adapter arrives with its own issue; until then say so plainly.
         print("The Discord adapter is not available yet; starting the console.",

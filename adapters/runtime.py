@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import gc
 import os
+import random
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 
 from adapters.store import Storage, StoreSettings, open_storage
@@ -23,6 +24,24 @@ from bot.tokens import TokenSigner
 # the long-lived heap stalled presses for 100-300 ms (bench.bot_core measured p99
 # 200 ms at 500 presses/s before, 14 ms after).
 GC_THRESHOLDS = (100_000, 50, 1000)
+SEED_ENV = "CAMPFIRE_SEED"
+
+
+def seed_from_env(environ: Mapping[str, str] | None = None) -> int | None:
+    """``CAMPFIRE_SEED`` as an integer, or None when unset or empty (ValueError if not a number)."""
+    value = (os.environ if environ is None else environ).get(SEED_ENV, "").strip()
+    if not value:
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise ValueError(f"{SEED_ENV} must be an integer, not {value!r}") from None
+
+
+def bot_rng(seed: int | None) -> random.Random:
+    """The randomness of lobbies (seat order, game seeds): seeded for reproducible runs,
+    else the system's."""
+    return random.SystemRandom() if seed is None else random.Random(seed)
 
 
 def tune_gc() -> None:
@@ -51,8 +70,10 @@ def make_services(
     pictures: bool = True,
     worker_id: str | None = None,
     bot_name: str | None = None,
+    seed: int | None = None,
 ) -> Services:
-    """Services over an open storage."""
+    """Services over an open storage; ``seed`` makes seat orders and game seeds
+    reproducible (the same seed, the same lobbies: for tests and bug reports)."""
     catalog = default_catalog()
     signer = TokenSigner(secret)
     return Services(
@@ -68,6 +89,7 @@ def make_services(
         pictures=pictures,
         worker_id=worker_id or f"w{os.getpid()}-{secrets.token_hex(3)}",
         bot_name=bot_name,
+        rng=bot_rng(seed),
     )
 
 
@@ -78,12 +100,14 @@ async def running_bot(
     now: Callable[[], float] = time.time,
     pictures: bool = True,
     bot_name: str | None = None,
+    seed: int | None = None,
 ) -> AsyncIterator[Campfire]:
-    """Open storage (embedded Redis unless ``REDIS_URL``) and yield the bot."""
+    """Open storage (embedded Redis unless ``REDIS_URL``) and yield the bot; ``seed``
+    seeds its lobbies (see ``make_services``)."""
     settings = settings or StoreSettings.from_env()
     async with open_storage(settings) as storage:
         secret = await token_secret(storage, settings.key_prefix)
         app = Campfire(make_services(storage, secret, now=now, pictures=pictures,
-                                     bot_name=bot_name))
+                                     bot_name=bot_name, seed=seed))
         tune_gc()
         yield app

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import TextIO
 
 from adapters.console.chat import ConsoleChat
-from adapters.runtime import running_bot
-from adapters.store import DataDirInUse, StoreSettings
+from adapters.runtime import running_bot, seed_from_env
+from adapters.store import DataDirInUse, StoreSettings, VolatileRedis
 from adapters.store.embedded import DataDirLocked
 
 BANNER = """Campfire console chat. Type lines as `name: text`, e.g.
@@ -29,8 +29,12 @@ DUE_EVERY_S = 5.0
 async def run_console(
     stream: TextIO, out: TextIO, *, settings: StoreSettings | None = None,
     picture_dir: Path = Path("out/console"), lang: str | None = "ru",
+    seed: int | None = None, pictures: bool = True,
 ) -> bool:
     """Read lines until the end of ``stream``; reminders run between lines.
+
+    ``seed`` makes seat orders and game seeds reproducible; ``pictures=False`` renders
+    no pictures (faster, for scripted runs).
 
     Ctrl-C lets the line being handled finish, then stops (the bot shuts its Redis
     down on the way out); a second Ctrl-C does not wait. Returns True when stopped
@@ -47,7 +51,7 @@ async def run_console(
         interrupted = True
         stop.set()
 
-    async with running_bot(settings) as app:
+    async with running_bot(settings, seed=seed, pictures=pictures) as app:
         chat = ConsoleChat(app, out, picture_dir, lang)
         if interactive:
             chat.print(BANNER)
@@ -156,22 +160,30 @@ def _tolerant_streams() -> None:
             stream.reconfigure(errors="replace")
 
 
-def main_console() -> int:
+def main_console(seed: int | None = None, *, pictures: bool = True) -> int:
     """Entry point used by ``campfire`` when no platform token is set.
 
-    Returns 1 with one line on stderr when another process runs on the same data dir.
+    ``seed`` (else ``CAMPFIRE_SEED``) seeds the lobbies. Returns 1 with one line on
+    stderr when another process runs on the same data dir, 2 when the settings are
+    wrong or ``REDIS_URL``'s server keeps nothing on disk.
     """
     try:
         settings = StoreSettings.from_env()
+        if seed is None:
+            seed = seed_from_env()
     except ValueError as err:
         print(f"Campfire: {err}", file=sys.stderr)
         return 2
     _tolerant_streams()
     try:
-        interrupted = asyncio.run(run_console(sys.stdin, sys.stdout, settings=settings))
+        interrupted = asyncio.run(run_console(sys.stdin, sys.stdout, settings=settings,
+                                              seed=seed, pictures=pictures))
     except DataDirInUse as err:
         print(already_running(settings, err), file=sys.stderr)
         return 1
+    except VolatileRedis as err:
+        print(str(err), file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         # Ctrl-C while starting, or twice: no traceback. A Redis left running is
         # shut down at exit (EmbeddedRedis registers that) or by the next start.

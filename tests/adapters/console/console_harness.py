@@ -180,12 +180,14 @@ class ConsoleProcess:
     (a press of a button that cannot exist), whose hint marks the end of the answer.
     """
 
-    def __init__(self, cwd: Path, env: dict[str, str], name: str = "console") -> None:
-        """Start the process in ``cwd``; stderr goes to ``<cwd>/<name>.stderr``."""
+    def __init__(self, cwd: Path, env: dict[str, str], name: str = "console",
+                 args: tuple[str, ...] = ()) -> None:
+        """Start the process in ``cwd`` (``campfire console`` with ``args``); stderr goes
+        to ``<cwd>/<name>.stderr``."""
         self.stderr_path = cwd / f"{name}.stderr"
         self._stderr = open(self.stderr_path, "wb")  # noqa: SIM115 - closed in close()
         self.proc = subprocess.Popen(
-            [*campfire_command(), "console"], cwd=cwd, env=env,
+            [*campfire_command(), "console", *args], cwd=cwd, env=env,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
             text=True, encoding="utf-8", bufsize=1,
         )
