@@ -140,7 +140,7 @@ async def _remind(sv: Services, job_id: str, payload: dict[str, Any]) -> JobResu
         # Stamped with the version it shows: a delivery layer never lets it replace a
         # newer prompt in the player's chat.
         result.out.append(Outgoing(ToUser(record.seats[seat]), message, record.table_id,
-                                   version=record.version))
+                                   version=record.version, key=f"remind:{flag}"))
     return result
 
 

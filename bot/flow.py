@@ -30,6 +30,11 @@ NEXT_FLAG_TTL = timedelta(days=30)
 ARCHIVE_AFTER_FINISH = True
 
 
+def prompt_key(record: TableRecord, seat: int) -> str:
+    """The idempotency key of a seat's prompt as it stands (the version it opened at)."""
+    return f"prompt:{seat}:{meta_of(record).opened.get(str(seat), record.version)}"
+
+
 def reminder_job(table_id: str, seat: int) -> str:
     """The job id of a seat's reminder."""
     return f"rem.{table_id}.{seat}"
@@ -183,7 +188,7 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> Sett
         out.append(Outgoing(ToUser(record.seats[seat]),
                             sv.presenter.private_prompt(record, prompts[seat], lang,
                                                         heading=heading, now=sv.now()),
-                            record.table_id))
+                            record.table_id, key=prompt_key(record, seat)))
         schedule += seat_jobs(sv, record, seat)
     if nxt is not None and told is not None:
         out.append(await _next_notice(sv, record, told[0], nxt))

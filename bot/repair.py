@@ -13,11 +13,13 @@ newer one supersedes are not owed any more.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 from bot.flow import (
     ARCHIVE_AFTER_FINISH,
     Schedule,
     autopilot,
+    prompt_key,
     seat_job_ids,
     seat_jobs,
     table_message,
@@ -72,9 +74,13 @@ async def repair(sv: Services, owed: OwedTable, *, prompts: bool = True) -> tupl
             if str(prompt.seat) in meta.autopilot:
                 continue
             lang = await sv.seat_lang(record, prompt.seat)
-            message = sv.presenter.private_prompt(record, prompt, lang, now=sv.now())
+            # An edit of the kept prompt (a new message if none is kept): whether the
+            # lost one was a new turn or a continued one is not known here, and the
+            # reminder job (ensured below) notifies in any case.
+            message = replace(sv.presenter.private_prompt(record, prompt, lang, now=sv.now()),
+                              renew=False)
             out.append(Outgoing(ToUser(record.seats[prompt.seat]), message, record.table_id,
-                                version=record.version))
+                                version=record.version, key=prompt_key(record, prompt.seat)))
     await _jobs(sv, record)
     if record.status.is_over and not owed.archived and ARCHIVE_AFTER_FINISH:
         await sv.store.archive(record.table_id)

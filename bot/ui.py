@@ -73,6 +73,10 @@ class Outgoing:
     # to an older version: two updates racing through different workers can be queued
     # in either order, and an adapter that queues drops the older one.
     version: int = 0
+    # What makes two deliveries of this message one (an idempotency key), when the core
+    # can say better than its content: a turn's prompt, a reminder. A repair after a
+    # crash re-derives the same key, so a delivery layer can tell it already went out.
+    key: str | None = None
 
 
 @dataclass(slots=True)

@@ -316,6 +316,7 @@ def encode(item: Outgoing) -> str:
         "slot": m.slot,
         "renew": m.renew,
         "version": item.version,
+        "key": item.key,
     })
 
 
@@ -334,7 +335,7 @@ def decode(body: str) -> Outgoing:
     message = Message(text=Markup(raw["text"]), buttons=buttons, picture=picture,
                       slot=raw.get("slot"), renew=bool(raw.get("renew")))
     return Outgoing(to=to, message=message, table=raw.get("table"),
-                    version=int(raw.get("version") or 0))
+                    version=int(raw.get("version") or 0), key=raw.get("key"))
 
 
 def destination(item: Outgoing) -> str:
@@ -383,7 +384,7 @@ def item_key(item: Outgoing) -> str:
     if item.version <= 0:
         return ""
     m = item.message
-    kind = f"slot:{m.slot}" if m.slot else f"msg:{content_digest(m)}"
+    kind = f"slot:{m.slot}" if m.slot else f"msg:{item.key or content_digest(m)}"
     return f"{destination(item)}|{item.table or ''}|{item.version}|{kind}"
 
 
@@ -481,7 +482,8 @@ class Outbox:
             args += [item_id, encode(item), "1" if item.message.renew else "0", window_key,
                      per, repr(window), slot_field(item), item.version,
                      "" if slotted else key,
-                     content_digest(item.message) if slotted and item.version > 0 else ""]
+                     (item.key or content_digest(item.message))
+                     if slotted and item.version > 0 else ""]
         keys = [self.p + "queued", self.p + "ready", self.p + "seq", self.p + "slotver",
                 self.p + "slotsent",
                 claim.done_key if claim else self.p + "noupdate",
@@ -534,7 +536,8 @@ class Outbox:
             args += [taken.id, taken.rev, taken.lkey, slot_field(item), kept or "",
                      item.version, "" if slotted else item_key(item),
                      "1" if item.message.renew else "0",
-                     content_digest(item.message) if slotted and item.version > 0 else ""]
+                     (item.key or content_digest(item.message))
+                     if slotted and item.version > 0 else ""]
         await self._done(keys=[self.p + "queued", self.p + "ready", self.p + "inflight",
                                self.slots, self.p + "slotsent"], args=args)
 

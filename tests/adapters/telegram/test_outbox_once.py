@@ -7,6 +7,8 @@ Time is a fake ``now`` handed to ``take``; nothing sleeps.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from redis.asyncio import Redis
 
@@ -245,3 +247,16 @@ async def test_an_update_marked_by_an_earlier_version_counts_as_done(
     does not handle those updates again."""
     await redis_client.set(prefix + "once:tg:update:73", "1")
     assert (await ledger.claim(73, "w1:a"))[0] is ClaimState.DONE
+
+
+async def test_a_core_key_makes_a_changed_text_the_same_message(outbox: Outbox) -> None:
+    """A turn's prompt re-derived after a crash reads differently (the clock ran on),
+    but the core's key says it is the prompt already delivered: it is not sent again.
+    Without the key, the new text would go out as a second message."""
+    first = turn("your turn ⏳ 5 h", 5)
+    await outbox.put(replace(first, key="prompt:0:5"))
+    assert await deliver_all(outbox) == ["your turn ⏳ 5 h"]
+    await outbox.put(replace(turn("your turn ⏳ 4 h", 5), key="prompt:0:5"))
+    assert await deliver_all(outbox) == []
+    await outbox.put(turn("your turn ⏳ 3 h", 5))
+    assert await deliver_all(outbox) == ["your turn ⏳ 3 h"]
