@@ -27,6 +27,7 @@ from engine.registry import get_game
 
 MAX_AUTOPILOT_MOVES = 1000
 NEXT_FLAG_TTL = timedelta(days=30)
+RESULT_KEY = "result"  # the idempotency key of a player's own result of a finished game
 ARCHIVE_AFTER_FINISH = True
 
 
@@ -200,7 +201,7 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> Sett
             # A new message (it notifies), where the player's turns were.
             out.append(Outgoing(ToUser(record.seats[seat]),
                                 Message(text=text, slot=dm_slot(record, seat), renew=True),
-                                record.table_id))
+                                record.table_id, key=RESULT_KEY))
     if record.status.is_over:
         for seat in range(len(record.seats)):
             cancel += seat_job_ids(record, seat)

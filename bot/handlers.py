@@ -240,7 +240,7 @@ async def cmd_turn(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
         return found
     record, seat = found
     prompt = next((p for p in sv.prompts(record) if p.seat == seat), None)
-    lang = await sv.user_lang(ctx.user)
+    lang = await sv.seat_lang(record, seat)  # as every prompt of this seat is worded
     if prompt is None:
         return say(sv.t(ctx.lang, "cmd.not_your_turn_now", table=record.table_id))
     message = sv.presenter.private_prompt(record, prompt, lang, now=sv.now())

@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from bot.flow import (
     ARCHIVE_AFTER_FINISH,
+    RESULT_KEY,
     Schedule,
     autopilot,
     prompt_key,
@@ -24,10 +25,12 @@ from bot.flow import (
     seat_jobs,
     table_message,
 )
+from bot.present import dm_slot
 from bot.services import Services
 from bot.storage import OwedTable, TableNotFound, TableRecord, TableStatus
 from bot.table_settings import meta_of
-from bot.ui import Outgoing, ToChat, ToUser
+from bot.ui import Message, Outgoing, ToChat, ToUser
+from engine.registry import get_game
 
 HandOver = Callable[[list[Outgoing]], Awaitable[None]]
 
@@ -81,6 +84,17 @@ async def repair(sv: Services, owed: OwedTable, *, prompts: bool = True) -> tupl
                               renew=False)
             out.append(Outgoing(ToUser(record.seats[prompt.seat]), message, record.table_id,
                                 version=record.version, key=prompt_key(record, prompt.seat)))
+    if prompts and record.status == TableStatus.FINISHED:
+        # The players' own results, keyed like the ones the final move sent, so that a
+        # delivery layer that already sent them does not send them twice.
+        state = sv.view_state(record)
+        game = get_game(record.game)
+        for seat in range(len(record.seats)):
+            lang = await sv.seat_lang(record, seat)
+            text = sv.presenter.personal_result(record, game, state, seat, lang)
+            out.append(Outgoing(ToUser(record.seats[seat]),
+                                Message(text=text, slot=dm_slot(record, seat), renew=True),
+                                record.table_id, version=record.version, key=RESULT_KEY))
     await _jobs(sv, record)
     if record.status.is_over and not owed.archived and ARCHIVE_AFTER_FINISH:
         await sv.store.archive(record.table_id)

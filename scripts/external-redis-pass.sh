@@ -11,7 +11,7 @@ if [ -z "${REDIS_URL:-}" ]; then
     server=$(python -c "from adapters.store.embedded import find_redis_server; print(find_redis_server())")
     dir=$(mktemp -d)
     port=$(python -c "import socket; s=socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")
-    "$server" --port "$port" --bind 127.0.0.1 --save '' --appendonly no --dir "$dir" \
+    "$server" --port "$port" --bind 127.0.0.1 --save '' --appendonly yes --dir "$dir" \
         --daemonize no >"$dir/redis.log" 2>&1 &
     own_server=$!
     for _ in $(seq 50); do

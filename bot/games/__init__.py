@@ -14,9 +14,8 @@ from functools import cache
 from importlib import resources
 from types import MappingProxyType
 
-import yaml
-
 from bot.games.manifest import GameManifest, Renderer, ResultWording, Variant
+from engine.core.data import load_yaml
 
 __all__ = [
     "GameManifest",
@@ -88,7 +87,7 @@ def find_game(word: str) -> GameManifest | None:
 def _upcoming() -> Mapping[str, tuple[str, dict[str, str]]]:
     source = resources.files(__name__).joinpath("upcoming.yaml").read_text(encoding="utf-8")
     table: dict[str, tuple[str, dict[str, str]]] = {}
-    for name, entry in (yaml.safe_load(source) or {}).items():
+    for name, entry in (load_yaml(source) or {}).items():
         if name in manifests():
             continue  # hosted now: its manifest speaks for it
         for alias in (name, *entry.get("aliases", ())):

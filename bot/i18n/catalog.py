@@ -21,7 +21,7 @@ from functools import cache
 from importlib import resources as importlib_resources
 from typing import Any, Literal
 
-import yaml
+from engine.core.data import load_yaml
 
 Lang = Literal["ru", "en"]
 LANGS: tuple[Lang, ...] = ("ru", "en")
@@ -89,7 +89,7 @@ class Catalog:
         for lang, sources in docs.items():
             flat: dict[str, str] = {}
             for source in sources:
-                _flatten("", yaml.safe_load(source) or {}, flat)
+                _flatten("", load_yaml(source) or {}, flat)
             texts[lang] = flat
         return cls(texts)
 

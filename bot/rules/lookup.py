@@ -15,10 +15,9 @@ from importlib.resources.abc import Traversable
 from itertools import pairwise
 from types import MappingProxyType
 
-import yaml
-
 from bot.rules.models import Lang, RulesBook, Topic, TopicHit
 from bot.rules.text import MAX_EDITS, MIN_PREFIX, normalize, similarity, terms
+from engine.core.data import load_yaml
 
 # Where a word occurs says how much it tells about the topic: keywords are chosen to be
 # what players ask, titles name the topic, bodies merely mention things in passing.
@@ -47,7 +46,7 @@ class UnknownGameError(LookupError):
 
 def parse_book(text: str) -> RulesBook:
     """Parse and validate one rules book from YAML text."""
-    return RulesBook.model_validate(yaml.safe_load(text))
+    return RulesBook.model_validate(load_yaml(text))
 
 
 def load_books(files: Iterable[Traversable] | None = None) -> dict[str, RulesBook]:

@@ -18,8 +18,9 @@ from functools import cache
 from importlib import resources as importlib_resources
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from engine.core.data import load_yaml
 
 GOODS: tuple[str, ...] = ("wood", "stone", "ore", "ruby", "gold", "food", "grain", "vegetable")
 FARM_ANIMALS: tuple[str, ...] = ("sheep", "donkey", "wild_boar", "cattle")
@@ -483,7 +484,7 @@ def read_data(name: str) -> Any:
         .joinpath(f"data/{name}")
         .read_text(encoding="utf-8")
     )
-    return yaml.safe_load(text)
+    return load_yaml(text)
 
 
 @cache

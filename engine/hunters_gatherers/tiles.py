@@ -19,7 +19,7 @@ from importlib import resources as importlib_resources
 from types import MappingProxyType
 from typing import Any, Literal
 
-import yaml
+from engine.core.data import load_yaml
 
 SIDES: tuple[str, ...] = ("N", "E", "S", "W")
 EDGE_TYPES: tuple[str, ...] = ("F", "M", "R")
@@ -349,7 +349,7 @@ def _all_tiles() -> tuple[Tile, ...]:
         .joinpath("data/tiles.yaml")
         .read_text(encoding="utf-8")
     )
-    return tuple(parse_tiles(yaml.safe_load(text)).values())
+    return tuple(parse_tiles(load_yaml(text)).values())
 
 
 @cache

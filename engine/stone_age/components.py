@@ -10,7 +10,7 @@ from functools import cache
 from importlib import resources as importlib_resources
 from typing import Any
 
-import yaml
+from engine.core.data import load_yaml
 
 RESOURCES: tuple[str, ...] = ("wood", "clay", "stone", "gold")
 GOODS: tuple[str, ...] = ("food", *RESOURCES)
@@ -172,4 +172,4 @@ def components() -> Components:
         .joinpath("data/components.yaml")
         .read_text(encoding="utf-8")
     )
-    return parse_components(yaml.safe_load(text))
+    return parse_components(load_yaml(text))

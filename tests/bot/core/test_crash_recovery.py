@@ -160,6 +160,10 @@ async def test_crash_between_the_final_commit_and_archiving(world: World) -> Non
     assert (await h.store.get_archived(table_id)).status == TableStatus.FINISHED
     [final] = [o for o in out if o.message.slot == f"table:{table_id}"]
     assert "final scores" in final.message.text
+    # Every player still hears their own result.
+    told = {o.to.user_id for o in out if isinstance(o.to, ToUser)
+            and o.message.slot == f"dm:{table_id}:{record.seats.index(o.to.user_id)}"}
+    assert told == set(record.seats)
     assert await world.recover() == []
 
 
