@@ -38,6 +38,27 @@ def seed_from_env(environ: Mapping[str, str] | None = None) -> int | None:
         raise ValueError(f"{SEED_ENV} must be an integer, not {value!r}") from None
 
 
+CLOCK_ENV = "CAMPFIRE_CLOCK_FILE"
+
+
+def clock_from_env(environ: Mapping[str, str] | None = None) -> Callable[[], float]:
+    """The bot's clock: the system's, unless ``CAMPFIRE_CLOCK_FILE`` names a file holding
+    the time in unix seconds — tests of real processes move time by writing it, instead
+    of sleeping (a missing or unreadable file reads as the system's time)."""
+    path = (os.environ if environ is None else environ).get(CLOCK_ENV, "").strip()
+    if not path:
+        return time.time
+
+    def from_file() -> float:
+        try:
+            with open(path, encoding="ascii") as handle:
+                return float(handle.read().strip())
+        except (OSError, ValueError):
+            return time.time()
+
+    return from_file
+
+
 def bot_rng(seed: int | None) -> random.Random:
     """The randomness of lobbies (seat order, game seeds): seeded for reproducible runs,
     else the system's."""

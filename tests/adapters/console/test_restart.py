@@ -138,21 +138,38 @@ def test_game_continues_exactly_after_sigkill(tmp_path: Path, spawn: Spawn) -> N
     assert [e.version for e in moves] == sorted({e.version for e in moves})
 
 
+class FileClock:
+    """The consoles' clock (``CAMPFIRE_CLOCK_FILE``): time moves when the test says."""
+
+    def __init__(self, path: Path, start: float = 1_800_000_000.0) -> None:
+        self.path = path
+        self.now = start
+        self.set(start)
+
+    def set(self, now: float) -> None:
+        """Move the consoles' time to ``now``."""
+        self.now = now
+        self.path.write_text(repr(now), encoding="ascii")
+
+    def advance(self, seconds: float) -> None:
+        """Move the consoles' time forward."""
+        self.set(self.now + seconds)
+
+
 def test_reminder_fires_once_after_restart(tmp_path: Path, spawn: Spawn) -> None:
     """A reminder scheduled before a SIGKILL is sent once by the next process, not repeated."""
-    env = console_env(CAMPFIRE_DATA_DIR=str(tmp_path / "data"))
+    clock = FileClock(tmp_path / "clock")
+    env = console_env(CAMPFIRE_DATA_DIR=str(tmp_path / "data"), CAMPFIRE_CLOCK_FILE=str(clock.path))
     first = spawn(env)
     players = Players()
     lobby(first, players, f"remind={REMIND_S:g}s repeat=1")
-    started_at = time.monotonic()  # the reminder is due REMIND_S after (at most) this
     (who,) = players.waiting()
-    first.kill()
-    assert time.monotonic() - started_at < REMIND_S - 0.5, "too slow to kill before the reminder"
+    first.kill()  # the consoles' time has not moved: the reminder is not due yet
     mark = reminder_mark()
     assert not any(mark in line for line in first.lines)
 
     second = spawn(env)
-    time.sleep(max(0.0, started_at + REMIND_S + 1.0 - time.monotonic()))
+    clock.advance(REMIND_S + 1)
     due = [m for m in parse(second.step("anna: /games")) if mark in m.text]
     assert [(m.dm_to, m.slot is not None) for m in due] == [(who, True)], due
     # The reminder carries the same choices as the prompt it recalls.
@@ -160,7 +177,7 @@ def test_reminder_fires_once_after_restart(tmp_path: Path, spawn: Spawn) -> None
         [label for _, label in players.prompts[who]]
 
     # repeat=1: no second reminder, however long the player waits.
-    time.sleep(REMIND_S + 0.5)
+    clock.advance(100 * REMIND_S)
     assert not any(mark in m.text for m in parse(second.step("boris: /games")))
     assert sum(mark in line for line in second.lines) == 1
     assert second.close() == 0, second.stderr()
@@ -204,18 +221,18 @@ def test_reminder_fires_once_across_two_processes(
     tmp_path: Path, spawn: Spawn, redis_url: str
 ) -> None:
     """Two console processes on one Redis: the reminder is sent by exactly one of them."""
-    env = console_env(REDIS_URL=redis_url)
+    clock = FileClock(tmp_path / "clock")
+    env = console_env(REDIS_URL=redis_url, CAMPFIRE_CLOCK_FILE=str(clock.path))
     one = spawn(env, "one", tmp_path / "one")
     two = spawn(env, "two", tmp_path / "two")
     players = Players()
     tid = lobby(one, players, f"remind={REMIND_S:g}s repeat=1")
-    started_at = time.monotonic()  # the reminder is due REMIND_S after (at most) this
     (who,) = players.waiting()
     # The second process sees the table the first one opened (same chat, same Redis).
     assert f"#{tid}" in two.step("anna: /games")
 
     mark = reminder_mark()
-    time.sleep(max(0.0, started_at + REMIND_S + 1.0 - time.monotonic()))
+    clock.advance(REMIND_S + 1)
     for console in (one, two):  # both run due jobs at (nearly) the same moment
         console.send("vera: /games")
     outputs = [one.sync(), two.sync()]
@@ -223,7 +240,7 @@ def test_reminder_fires_once_across_two_processes(
     assert len(due) == 1, outputs
     assert due[0].dm_to == who
 
-    time.sleep(REMIND_S + 0.5)
+    clock.advance(100 * REMIND_S)
     for console in (one, two):
         console.send("vera: /games")
     later = one.sync() + two.sync()
