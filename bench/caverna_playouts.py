@@ -1,0 +1,82 @@
+"""Caverna engine speed: random playouts of the draft engine (not registered yet).
+
+Prints one JSON object: games/s, actions/game and serialised state size, for plain
+playouts and for playouts that also check every invariant after every action, measured
+in the same run, with the bar issue 11 holds the engine to (at least 5 four-player games
+per second without invariant checks, state at most 16 KB). Usage:
+
+    python -m bench.caverna_playouts [--games N] [--players P] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import time
+from typing import Any
+
+from engine.caverna.draft_game import CAVERNA_DRAFT
+from engine.core.playout import random_playout
+
+BAR_GAMES_PER_SEC = 5
+BAR_STATE_BYTES = 16 * 1024
+
+
+def run(players: int, games: int, seed: int, *, check: bool) -> dict[str, Any]:
+    """Play ``games`` random games from seeds ``seed, seed+1, …`` and summarise them."""
+    started = time.perf_counter()
+    runs = [random_playout(CAVERNA_DRAFT, players, seed + i, check=check)
+            for i in range(games)]
+    seconds = time.perf_counter() - started
+    failed = [r for r in runs if r.error]
+    sizes = [b for r in runs for b in r.state_bytes]
+    return {
+        "games_per_sec": round(games / seconds, 2) if seconds else None,
+        "actions_per_sec": round(sum(r.actions for r in runs) / seconds, 1) if seconds else None,
+        "actions_per_game": round(sum(r.actions for r in runs) / games, 1) if games else 0,
+        "mean_state_bytes": round(sum(sizes) / len(sizes), 1) if sizes else 0,
+        "max_state_bytes": max(sizes, default=0),
+        "errors": len(failed),
+        "error_samples": [f"seed {r.seed}: {r.error}" for r in failed[:5]],
+    }
+
+
+def main() -> None:
+    """Run both configurations and print the figures with the bars they are held to."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1000)
+    args = parser.parse_args()
+    plain = run(args.players, args.games, args.seed, check=False)
+    checked = run(args.players, args.games, args.seed, check=True)
+    print(json.dumps({
+        "bench": "caverna_playouts",
+        "python": platform.python_version(),
+        "players": args.players,
+        "games": args.games,
+        "games_per_sec": plain["games_per_sec"],
+        "actions_per_sec": plain["actions_per_sec"],
+        "actions_per_game": plain["actions_per_game"],
+        "mean_state_bytes": plain["mean_state_bytes"],
+        "max_state_bytes": plain["max_state_bytes"],
+        "errors": plain["errors"] + checked["errors"],
+        "error_samples": plain["error_samples"] + checked["error_samples"],
+        "with_invariant_checks": {
+            "games_per_sec": checked["games_per_sec"],
+            "slowdown": round(plain["games_per_sec"] / checked["games_per_sec"], 2)
+            if plain["games_per_sec"] and checked["games_per_sec"] else None,
+        },
+        "bar": {
+            "games_per_sec_min": BAR_GAMES_PER_SEC,
+            "state_bytes_max": BAR_STATE_BYTES,
+            "met": plain["games_per_sec"] is not None
+            and plain["games_per_sec"] >= BAR_GAMES_PER_SEC
+            and plain["max_state_bytes"] <= BAR_STATE_BYTES,
+        },
+    }))
+
+
+if __name__ == "__main__":
+    main()
