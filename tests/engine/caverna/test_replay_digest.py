@@ -1,0 +1,48 @@
+"""Seeded random games replay to the same moves and scores: a digest of ten games'
+action sequences and final score sheets, pinned so that speed work on the engine cannot
+change what it does unnoticed. A deliberate rule change updates ``DIGEST`` (print it with
+``python -m tests.engine.caverna.test_replay_digest``)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+
+from engine.caverna.draft_game import CAVERNA_DRAFT
+
+# (players, seed): every player count, and more four-player games (the bench's count).
+GAMES: tuple[tuple[int, int], ...] = (
+    (1, 11), (2, 12), (3, 13), (4, 14), (5, 15), (6, 16), (7, 17), (4, 101), (4, 102), (4, 103),
+)
+DIGEST = "050c9cf86da1afb9ed57613be346b68eb61e31e5e04f354f34945ed0922dd224"
+
+
+def record(players: int, seed: int) -> dict[str, object]:
+    """One random game (the uniform player of ``random_playout``): every (seat, key)
+    played and the final score sheet."""
+    agent = random.Random(seed)
+    state = CAVERNA_DRAFT.new(players, seed)
+    moves: list[tuple[int, str]] = []
+    while prompts := CAVERNA_DRAFT.pending(state):
+        prompt = agent.choice(prompts)
+        key = agent.choice(prompt.options).key
+        CAVERNA_DRAFT.apply(state, prompt.seat, key)
+        moves.append((prompt.seat, key))
+    result = CAVERNA_DRAFT.result(state)
+    assert result is not None
+    sheet = [(s.total, sorted(s.breakdown.items())) for s in result.scores]
+    return {"moves": moves, "scores": sheet, "winners": list(result.winners)}
+
+
+def digest() -> str:
+    records = [record(players, seed) for players, seed in GAMES]
+    return hashlib.sha256(json.dumps(records, sort_keys=True).encode()).hexdigest()
+
+
+def test_seeded_games_replay_unchanged() -> None:
+    assert digest() == DIGEST
+
+
+if __name__ == "__main__":
+    print(digest())
