@@ -110,7 +110,8 @@ BONUS_SPACES: dict[Pos, dict[str, int]] = {
 
 def key(pos: Pos) -> str:
     """``"x,y"``: the position's key in JSON and in option keys."""
-    return f"{pos[0]},{pos[1]}"
+    text = _KEYS.get(pos)
+    return text if text is not None else f"{pos[0]},{pos[1]}"
 
 
 @lru_cache(maxsize=1024)
@@ -152,6 +153,12 @@ def is_overhang(pos: Pos) -> bool:
     return False
 
 
+# Keys of the printed spaces and the overhang ring, computed once (asked for constantly).
+_KEYS: dict[Pos, str] = {
+    (x, y): f"{x},{y}" for x in range(-1, WIDTH + 1) for y in range(-1, HEIGHT + 1)
+}
+
+
 def touching(a: Pos, b: Pos) -> bool:
     """Are ``a`` and ``b`` orthogonal neighbours? The cliff between the halves keeps
     ``(2, y)`` and ``(3, y)`` apart except on the bottom row."""
@@ -165,10 +172,16 @@ def touching(a: Pos, b: Pos) -> bool:
 
 def around(pos: Pos) -> Iterator[Pos]:
     """The four orthogonal positions around ``pos`` that touch it (on the board or not)."""
+    return iter(_around(pos))
+
+
+@lru_cache(maxsize=256)
+def _around(pos: Pos) -> tuple[Pos, ...]:
     x, y = pos
-    for other in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
-        if touching(pos, other):
-            yield other
+    return tuple(
+        other for other in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1))
+        if touching(pos, other)
+    )
 
 
 class Space(BaseModel):
@@ -208,8 +221,13 @@ _PRINTED: tuple[Pos, ...] = tuple((x, y) for y in range(HEIGHT) for x in range(W
 
 def _board_order(item: tuple[Pos, Space]) -> tuple[int, int, int]:
     """Printed spaces row by row, then overhang spaces."""
-    (x, y), _ = item
-    return (0, y, x) if on_board((x, y)) else (1, x, y)
+    return _order_of(item[0])
+
+
+@lru_cache(maxsize=256)
+def _order_of(pos: Pos) -> tuple[int, int, int]:
+    x, y = pos
+    return (0, y, x) if on_board(pos) else (1, x, y)
 
 
 class HomeBoard(BaseModel):
@@ -298,7 +316,10 @@ class HomeBoard(BaseModel):
     @property
     def furnishings(self) -> list[str]:
         """Furnishing ids on the board (the printed entry-level dwelling included)."""
-        return [s.furnishing for _, s in self.stored() if s.furnishing is not None]
+        found = [(p, s) for k, s in self.spaces.items()
+                 if s.furnishing is not None and (p := pos_of(k)) is not None]
+        found.sort(key=_board_order)
+        return [s.furnishing for _, s in found if s.furnishing is not None]
 
     def has_furnishing(self, furnishing: str) -> bool:
         return any(s.furnishing == furnishing for s in self.spaces.values())

@@ -80,6 +80,7 @@ from engine.caverna.placement import (
 )
 from engine.caverna.spaces import (
     arg_int,
+    board_questions,
     eligible,
     empty_fields,
     fence_choices,
@@ -152,11 +153,12 @@ def _work_options(state: CavernaState, seat: int) -> list[Option]:
     player = state.players[seat]
     nxt = next_in_order(player)
     assert nxt is not None
-    opts = [_space_option(state, s) for s in open_spaces(state, seat, nxt)]
-    for dwarf in out_of_order(player):
-        if open_spaces(state, seat, dwarf):
-            opts.append(_opt(f"dwarf:{dwarf}", "dwarf", dwarf=dwarf,
-                             weapon=player.dwarfs[dwarf].weapon, rubies=RUBY_OUT_OF_ORDER))
+    with board_questions():
+        opts = [_space_option(state, s) for s in open_spaces(state, seat, nxt)]
+        for dwarf in out_of_order(player):
+            if open_spaces(state, seat, dwarf):
+                opts.append(_opt(f"dwarf:{dwarf}", "dwarf", dwarf=dwarf,
+                                 weapon=player.dwarfs[dwarf].weapon, rubies=RUBY_OUT_OF_ORDER))
     if can_exchange(state, seat):
         opts.append(_opt("exchange", "exchange"))
     return opts

@@ -46,6 +46,7 @@ from engine.caverna.board import (
     is_overhang,
     key,
     on_board,
+    pos_of,
 )
 from engine.caverna.components import TWINS, components
 from engine.core.errors import IllegalMove
@@ -80,17 +81,24 @@ class Placement(BaseModel):
 # ----- the rules, one question each
 
 
-def _forest_tiles(board: HomeBoard) -> list[Pos]:
-    return [p for p, s in board.items() if s.tile in FOREST_TILES]
+def _forest_tiles(board: HomeBoard) -> frozenset[Pos]:
+    """Positions holding a meadow, field or pasture (computed once per question: every
+    candidate space of a call is checked against the same set)."""
+    return frozenset(
+        p for k, s in board.spaces.items() if s.tile in FOREST_TILES and (p := pos_of(k))
+    )
 
 
-def _forest_contact(board: HomeBoard, positions: tuple[Pos, ...]) -> bool:
+def _forest_contact(
+    board: HomeBoard, positions: tuple[Pos, ...], forest: frozenset[Pos] | None = None
+) -> bool:
     """Does a new forest tile on ``positions`` keep the forest connected as the rules
-    ask (in front of the entrance first, touching an earlier forest tile later)?"""
-    existing = _forest_tiles(board)
+    ask (in front of the entrance first, touching an earlier forest tile later)?
+    ``forest`` is :func:`_forest_tiles` of ``board`` when the caller has it already."""
+    existing = _forest_tiles(board) if forest is None else forest
     if not existing:
         return FIRST_FOREST in positions
-    return any(board.at(n).tile in FOREST_TILES for p in positions for n in board.neighbours(p))
+    return any(n in existing for p in positions for n in board.neighbours(p))
 
 
 def _mountain_contact(board: HomeBoard, positions: tuple[Pos, ...]) -> bool:
@@ -137,11 +145,12 @@ def twin_placements(board: HomeBoard, twin: str) -> list[Placement]:
         return _ore_mine_placements(board)
     overhang = board.has_furnishing(OFFICE_ROOM)
     half = "forest" if first in FOREST_TILES else "mountain"
+    forest = _forest_tiles(board) if half == "forest" else frozenset()
     found: list[Placement] = []
     for a, b in _twin_pairs(board, half, overhang):
         positions = (a, b)
         if half == "forest":
-            if not _forest_contact(board, positions):
+            if not _forest_contact(board, positions, forest):
                 continue
         elif not _mountain_contact(board, positions):
             continue
@@ -173,6 +182,7 @@ def single_placements(board: HomeBoard, tile: str, base: str | None = None) -> l
     ``tunnel`` or a ``deep_tunnel`` beneath it)."""
     if tile not in SINGLE_TILES:
         raise ValueError(f"not a single tile: {tile}")
+    forest = _forest_tiles(board) if tile in ("meadow", "field") else frozenset()
     found: list[Placement] = []
     for pos, space in board.items():
         if tile == "ruby_mine":
@@ -182,7 +192,7 @@ def single_placements(board: HomeBoard, tile: str, base: str | None = None) -> l
             ok = (
                 _free_space(board, pos, "forest", False)
                 and not (tile == "field" and space.stable)
-                and _forest_contact(board, (pos,))
+                and _forest_contact(board, (pos,), forest)
             )
         else:
             ok = _free_space(board, pos, "mountain", False) and _mountain_contact(board, (pos,))

@@ -10,7 +10,7 @@ it can carry out at least one of the space's actions; a space holds one dwarf a 
 from __future__ import annotations
 
 from engine.caverna.components import components
-from engine.caverna.spaces import space_doable
+from engine.caverna.spaces import board_questions, space_doable
 from engine.caverna.state import CavernaState, Player
 
 RUBY_OUT_OF_ORDER = components().tables.ruby_out_of_order
@@ -42,10 +42,11 @@ def out_of_order(player: Player) -> list[int]:
 
 def open_spaces(state: CavernaState, seat: int, dwarf: int) -> list[str]:
     """Free action spaces where ``dwarf`` could carry out an action."""
-    return [
-        s.id for s in state.spaces
-        if not s.taken and space_doable(state, seat, dwarf, s.id)
-    ]
+    with board_questions():
+        return [
+            s.id for s in state.spaces
+            if not s.taken and space_doable(state, seat, dwarf, s.id)
+        ]
 
 
 def space_open(state: CavernaState, seat: int, dwarf: int, space_id: str) -> bool:
@@ -61,10 +62,11 @@ def can_place(state: CavernaState, seat: int) -> bool:
     nxt = next_in_order(player)
     if nxt is None:
         return False
-    return any(
-        space_open(state, seat, d, s.id) for d in [nxt, *out_of_order(player)]
-        for s in state.spaces
-    )
+    with board_questions():
+        return any(
+            space_open(state, seat, d, s.id) for d in [nxt, *out_of_order(player)]
+            for s in state.spaces
+        )
 
 
 def stand(state: CavernaState, seat: int, dwarf: int, space_id: str) -> None:

@@ -19,6 +19,9 @@ mining gets no ruby in rounds 1 and 2.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -319,10 +322,12 @@ def imitation_targets(state: CavernaState, seat: int, dwarf: int, cost: int) -> 
     cannot be paid)."""
     if not can_pay(state.players[seat], {"food": cost}):
         return []
-    return [
-        s.id for s in state.spaces
-        if imitable(state, seat, s.id) and space_doable(state, seat, dwarf, s.id, imitated=True)
-    ]
+    with board_questions():
+        return [
+            s.id for s in state.spaces
+            if imitable(state, seat, s.id)
+            and space_doable(state, seat, dwarf, s.id, imitated=True)
+        ]
 
 
 TRADE_ORE = 2
@@ -353,9 +358,37 @@ def board_step(seat: int, do: str, kinds: tuple[str, ...]) -> BoardStep:
     return BoardStep(seat=seat, what="sow")
 
 
+# While the state is only being read (listing the open spaces, the imitation targets),
+# the same home-board question comes up for many spaces (a twin tile, furnishing):
+# inside ``board_questions()`` each is answered once.
+_BOARD_MEMO: ContextVar[dict[tuple[int, str, tuple[str, ...]], bool] | None] = ContextVar(
+    "caverna_board_memo", default=None
+)
+
+
+@contextmanager
+def board_questions() -> Iterator[None]:
+    """A scope in which the state does not change: home-board answers are memoised."""
+    if _BOARD_MEMO.get() is not None:
+        yield
+        return
+    token = _BOARD_MEMO.set({})
+    try:
+        yield
+    finally:
+        _BOARD_MEMO.reset(token)
+
+
 def home_board_doable(state: CavernaState, seat: int, part: Part) -> bool:
     """Can ``part`` (a home-board action) be carried out by ``seat`` now?"""
-    return board_step_possible(state, board_step(seat, part.do, part.kinds))
+    memo = _BOARD_MEMO.get()
+    if memo is None:
+        return board_step_possible(state, board_step(seat, part.do, part.kinds))
+    question = (seat, part.do, tuple(part.kinds))
+    answer = memo.get(question)
+    if answer is None:
+        answer = memo[question] = board_step_possible(state, board_step(seat, part.do, part.kinds))
+    return answer
 
 
 def board_step_possible(state: CavernaState, step: BoardStep) -> bool:
