@@ -4,6 +4,11 @@ A slot's message id lives in Redis (the outbox hands it over with the item and s
 the new one when Telegram accepted it) so that any worker can edit it. A table message
 with a picture is a photo whose caption is the text; a new picture replaces the photo
 in place (editMessageMedia) instead of sending a new one.
+
+A message whose picture cannot go (the sender decides: see ``adapters.telegram.sender``)
+goes ``as_text``: without the picture, with its buttons; the picture follows later on
+its own (``follow``). Every error raised here names the Bot API method that failed and
+the answer's status (``failed_call``), for the one log line the sender writes about it.
 """
 
 from __future__ import annotations
@@ -13,13 +18,26 @@ import html
 import json
 import logging
 import warnings
-from typing import Any
+from collections.abc import Awaitable
+from dataclasses import dataclass, replace
+from typing import Any, TypeVar
 
 from telegram import Bot, InlineKeyboardMarkup, InputFile, InputMediaPhoto
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, TelegramError
+from telegram.error import (
+    BadRequest,
+    ChatMigrated,
+    Conflict,
+    Forbidden,
+    InvalidToken,
+    NetworkError,
+    RetryAfter,
+    TelegramError,
+    TimedOut,
+)
 from telegram.warnings import PTBUserWarning
 
+from adapters.telegram.http import LAST_STATUS
 from adapters.telegram.ids import parse_chat, parse_user
 from bot.i18n import to_plain
 from bot.ui import Message, Outgoing, ToChat
@@ -28,6 +46,86 @@ log = logging.getLogger(__name__)
 CAPTION_LIMIT = 1024
 TEXT_LIMIT = 4096
 JSONDict = dict[str, Any]
+#: The calls that carry a picture: when one of these fails, the text can still go.
+PICTURE_METHODS = frozenset({"sendPhoto", "editMessageMedia"})
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class FailedCall:
+    """Which Bot API call failed and how: ``status`` is the HTTP status of Telegram's
+    answer ("500", "400"…), or "timeout" / "network error" when none came."""
+
+    method: str
+    status: str
+    detail: str
+
+    def __str__(self) -> str:
+        """``500 Internal Server Error`` (the method is said beside it)."""
+        if self.detail and self.detail != self.status:
+            return f"{self.status} {self.detail}"
+        return self.status
+
+    @property
+    def picture(self) -> bool:
+        """The failed call carried a picture (without it the message may still go)."""
+        return self.method in PICTURE_METHODS
+
+    @property
+    def permanent(self) -> bool:
+        """Telegram refused the request itself (a 4xx other than 429): sent again
+        unchanged, it fails again."""
+        return self.status.isdigit() and 400 <= int(self.status) < 500 \
+            and self.status != "429"
+
+
+_STATUS_BY_TYPE: tuple[tuple[type[TelegramError], str], ...] = (
+    (RetryAfter, "429"), (ChatMigrated, "400"), (BadRequest, "400"), (Forbidden, "403"),
+    (Conflict, "409"), (InvalidToken, "401"), (TimedOut, "timeout"),
+    (NetworkError, "network error"),
+)
+
+
+def status_of(exc: BaseException, http_status: int | None = None) -> str:
+    """The status to log for a failed call: the HTTP status of the answer if there was
+    an error answer, else what the error type says."""
+    if http_status is not None and http_status >= 300 and not isinstance(exc, TimedOut):
+        return str(http_status)
+    for kind, status in _STATUS_BY_TYPE:
+        if isinstance(exc, kind):
+            return status
+    return type(exc).__name__
+
+
+def note_failure(exc: BaseException, method: str) -> FailedCall:
+    """Record on ``exc`` which call it ended (kept if it was recorded already)."""
+    found = getattr(exc, "failed_call", None)
+    if isinstance(found, FailedCall):
+        return found
+    message = getattr(exc, "message", None) or str(exc)
+    call = FailedCall(method, status_of(exc, LAST_STATUS.get()), str(message)[:200])
+    exc.failed_call = call  # type: ignore[attr-defined]
+    return call
+
+
+def failed_call(exc: BaseException) -> FailedCall:
+    """What ``exc`` says of the call it ended (method "delivery" when it came from
+    elsewhere: a bug, say)."""
+    found = getattr(exc, "failed_call", None)
+    if isinstance(found, FailedCall):
+        return found
+    message = getattr(exc, "message", None) or str(exc)
+    return FailedCall("delivery", status_of(exc), str(message)[:200])
+
+
+async def named(method: str, call: Awaitable[T]) -> T:
+    """Await a Bot API call; an error it raises names ``method`` (``failed_call``)."""
+    try:
+        return await call
+    except TelegramError as exc:
+        note_failure(exc, method)
+        raise
+
 
 # Text messages go out through ``Bot.do_api_request`` with plain JSON parameters and come
 # back as plain JSON: building PTB objects for every keyboard and parsing every returned
@@ -86,7 +184,8 @@ class Delivery:
         self.bot = bot
 
     async def deliver(
-        self, item: Outgoing, kept: str | None = None, *, quiet: bool = False
+        self, item: Outgoing, kept: str | None = None, *, quiet: bool = False,
+        as_text: bool = False,
     ) -> str | None:
         """Send or edit; returns the slot's new record (JSON) when it changed, and raises
         Telegram errors for the caller to classify.
@@ -101,14 +200,23 @@ class Delivery:
         sent anew rather than edited into the slot's recorded (older) message: if the
         first try never arrived, an edit far up the chat would leave the player with no
         new message at all, which is worse than a silent copy at the bottom.
+
+        ``as_text``: without the picture. A slot whose message is a photo cannot keep
+        its old picture under the new text (a map whose numbers no longer match the
+        buttons misleads): a text message takes its place, quietly unless the item is a
+        fresh one anyway, and the photo loses its buttons.
         """
         message = item.message
-        if isinstance(item.to, ToChat):
-            chat_id, thread = parse_chat(item.to.chat_id)
-        else:
-            chat_id, thread = parse_user(item.to.user_id), None
+        if as_text and message.picture is not None:
+            message = replace(message, picture=None)
+        chat_id, thread = self._where(item)
         known: dict[str, object] | None = json.loads(kept) if kept and message.slot else None
         digest = hashlib.sha1(message.picture.png).hexdigest() if message.picture else None
+        if known is not None and as_text and known.get("photo") and not message.renew:
+            if known.get("kb", True):
+                await self._retire(chat_id, int(str(known["id"])))
+            known = None
+            quiet = True
         if known is not None and message.renew:
             # A new turn or a reminder: a new message (which notifies), and the old one
             # loses its buttons so nobody presses a choice that is gone.
@@ -139,17 +247,48 @@ class Delivery:
         return json.dumps({"id": sent_id, "photo": message.picture is not None,
                            "pic": digest, "kb": bool(message.buttons)})
 
+    async def follow(self, item: Outgoing, kept: str | None = None) -> str | None:
+        """The picture of an item that went as text, on its own, without a notification.
+
+        A slot's message takes its picture back: a photo with the slot's text and
+        buttons replaces the text message (which loses its buttons); the slot's new
+        record is returned. Any other message gets its picture as a photo of its own,
+        captioned with the text's first line (the rest went with the text).
+        """
+        message = item.message
+        if message.picture is None:
+            return None
+        if message.slot:
+            return await self.deliver(replace(item, message=replace(message, renew=False)),
+                                      kept, quiet=True)
+        chat_id, thread = self._where(item)
+        first = str(message.text).split("\n", 1)[0]
+        await named("sendPhoto", self.bot.send_photo(
+            chat_id, photo=InputFile(message.picture.png, filename=message.picture.name),
+            caption=fit(first, CAPTION_LIMIT), parse_mode=ParseMode.HTML,
+            message_thread_id=thread, disable_notification=True))
+        return None
+
+    @staticmethod
+    def _where(item: Outgoing) -> tuple[int, int | None]:
+        """(Telegram chat id, forum topic) of the item's destination."""
+        if isinstance(item.to, ToChat):
+            return parse_chat(item.to.chat_id)
+        return parse_user(item.to.user_id), None
+
     async def _call(self, endpoint: str, params: JSONDict) -> Any:
-        """One Bot API call with plain JSON in and out (errors as PTB raises them)."""
-        return await self.bot.do_api_request(endpoint, api_kwargs=params)
+        """One Bot API call with plain JSON in and out (errors as PTB raises them, naming
+        the method)."""
+        return await named(endpoint, self.bot.do_api_request(endpoint, api_kwargs=params))
 
     async def _retire(self, chat_id: int, message_id: int) -> None:
         """Take an old message's buttons away (best effort: it may be gone already)."""
         try:
             await self._call("editMessageReplyMarkup",
                              {"chat_id": chat_id, "message_id": message_id})
-        except TelegramError:
-            log.info("could not retire message %s in %s", message_id, chat_id)
+        except TelegramError as exc:
+            log.info("could not take the buttons off message %s in %s (%s)", message_id,
+                     chat_id, failed_call(exc))
 
     async def _send(
         self, chat_id: int, thread: int | None, message: Message, quiet: bool = False
@@ -157,13 +296,13 @@ class Delivery:
         """Send a new message (``quiet``: without a notification); its id."""
         markup = keyboard(message)
         if message.picture is not None:
-            sent = await self.bot.send_photo(
+            sent = await named("sendPhoto", self.bot.send_photo(
                 chat_id, photo=InputFile(message.picture.png, filename=message.picture.name),
                 caption=fit(message.text, CAPTION_LIMIT),
                 parse_mode=ParseMode.HTML, message_thread_id=thread,
                 reply_markup=InlineKeyboardMarkup.de_json(markup, self.bot) if markup else None,
                 disable_notification=True if quiet else None,
-            )
+            ))
             return sent.message_id
         params: JSONDict = {"chat_id": chat_id, "text": fit(message.text, TEXT_LIMIT),
                             "parse_mode": "HTML"}
@@ -184,9 +323,9 @@ class Delivery:
             photo = InputFile(message.picture.png, filename=message.picture.name)
             media = InputMediaPhoto(photo, caption=fit(message.text, CAPTION_LIMIT),
                                     parse_mode=ParseMode.HTML)
-            await self.bot.edit_message_media(
+            await named("editMessageMedia", self.bot.edit_message_media(
                 media, chat_id=chat_id, message_id=message_id,
-                reply_markup=InlineKeyboardMarkup.de_json(markup, self.bot) if markup else None)
+                reply_markup=InlineKeyboardMarkup.de_json(markup, self.bot) if markup else None))
             return
         if not is_photo and message.picture is not None:
             # A text message cannot become a photo: send a new one in its place.

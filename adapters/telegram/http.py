@@ -13,6 +13,7 @@ Parameters go out form-encoded and files as multipart, exactly as PTB's own
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from urllib.parse import urlsplit
 
 import aiohttp
@@ -20,6 +21,14 @@ from telegram._utils.defaultvalue import DefaultValue
 from telegram._utils.types import ODVInput
 from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
+
+# The HTTP status of the last answer a Bot API call of this task got (None: no answer,
+# the call failed on the network). PTB turns most statuses into one ``NetworkError``
+# whose message may not name the status (a 500 reads "Internal Server Error"), so the
+# status is kept here for the log lines that say why a call failed (see
+# ``delivery.note_failure``). A context variable: each task (each delivery of a batch
+# runs in its own) sees the answers of its own calls only.
+LAST_STATUS: ContextVar[int | None] = ContextVar("telegram_last_status", default=None)
 
 
 def _seconds(value: ODVInput[float], default: float | None) -> float | None:
@@ -110,9 +119,12 @@ class AiohttpRequest(BaseRequest):
             body = _multipart(request_data) if has_files else request_data.json_parameters
         timeout = self.timeout(has_files, read_timeout, write_timeout, connect_timeout,
                                pool_timeout)
+        LAST_STATUS.set(None)
         try:
             async with self._session.request(method, url, data=body, timeout=timeout) as res:
-                return res.status, await res.read()
+                data = await res.read()
+                LAST_STATUS.set(res.status)
+                return res.status, data
         except TimeoutError as err:
             raise TimedOut from err
         except aiohttp.ClientError as err:

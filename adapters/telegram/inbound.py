@@ -11,15 +11,25 @@ update failed does the bot answer directly.
 
 Names and texts are cleaned on the way in (``adapters.telegram.clean``): a name Telegram
 lets through must not be one that the store cannot save.
+
+On shutdown (``wind_down``) updates under way get a grace period to finish; what is
+still running then is cancelled and *handed back*: kept in Redis and handled first at
+the next start (``handed_back``). Telegram itself would not send it again (a polled
+update was confirmed when polling stopped), and handling one twice is harmless (see
+``adapters.telegram.updates``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
+import json
 import logging
+import time
 import uuid
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
+from typing import Any
 
 from telegram import Bot, CallbackQuery, Update
 from telegram import Message as TgMessage
@@ -27,7 +37,9 @@ from telegram import User as TgUser
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 
+from adapters.store.client import unavailable_on_outage
 from adapters.telegram.clean import clean_name, valid_unicode
+from adapters.telegram.delivery import failed_call, named
 from adapters.telegram.ids import chat_key, user_key
 from adapters.telegram.outbox import Outbox
 from adapters.telegram.updates import ClaimState, UpdateClaim, UpdateLedger
@@ -46,6 +58,8 @@ CLAIM_WAIT_LIMIT = 2.0
 
 # How a duplicate update waits for the worker handling it (seconds); tests pass a fake.
 Pause = Callable[[float], Awaitable[None]]
+# While shutting down, how often to look whether the updates under way have finished.
+WIND_DOWN_POLL_S = 0.02
 
 
 def chat_of(message: TgMessage) -> Chat:
@@ -71,9 +85,73 @@ class Inbound:
         self.once = once
         self.ledger = ledger or UpdateLedger(outbox.r, outbox.prefix)
         self.pause = pause
+        self.handback_key = outbox.p + "handback"
+        # Updates being handled, with the task handling each (to cancel on shutdown).
+        self._under_way: dict[int, tuple[Update, asyncio.Task[Any] | None]] = {}
+        self._ids = itertools.count()
+        self.closing = False  # shutting down: updates are handed back, not handled
+
+    @property
+    def under_way(self) -> int:
+        """How many updates are being handled now."""
+        return len(self._under_way)
 
     async def handle(self, update: Update, _context: object = None) -> None:
         """Entry point for every update."""
+        if self.closing:
+            await self._hand_back(update)
+            return
+        key = next(self._ids)
+        self._under_way[key] = (update, asyncio.current_task())
+        try:
+            await self._handle(update)
+        except asyncio.CancelledError:
+            # Shutting down past the grace period: the next start handles it.
+            await self._hand_back(update)
+            raise
+        finally:
+            del self._under_way[key]
+
+    async def wind_down(self, grace_s: float, waiting: Callable[[], bool] = lambda: False,
+                        ) -> int:
+        """Let the updates under way (and those ``waiting`` to start) finish within
+        ``grace_s``; then hand back whatever is still running, and every update that
+        comes after. Returns how many were cancelled to be handed back."""
+        deadline = time.monotonic() + grace_s
+        while (self._under_way or waiting()) and time.monotonic() < deadline:
+            await asyncio.sleep(WIND_DOWN_POLL_S)
+        self.closing = True
+        tasks = [task for _, task in self._under_way.values()
+                 if task is not None and task is not asyncio.current_task()]
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            log.warning("%s updates were still being handled after %g s; handed back to "
+                        "the next start", len(tasks), grace_s)
+            # They hand themselves back as they end (bounded: a safety net).
+            await asyncio.wait(tasks, timeout=max(grace_s, 1.0))
+        return len(tasks)
+
+    async def _hand_back(self, update: Update) -> None:
+        """Keep an update that was not handled for the next start (best effort)."""
+        try:
+            with unavailable_on_outage("hand an update back"):
+                await self.outbox.r.rpush(self.handback_key, json.dumps(update.to_dict()))
+        except Exception:  # Redis is gone too: the update is lost, and said so
+            log.exception("could not hand update %s back", update.update_id)
+            return
+        log.info("update %s handed back to the next start", update.update_id)
+
+    async def handed_back(self) -> list[Update]:
+        """The updates the last shutdown handed back (taken: nobody else gets them)."""
+        async with self.outbox.r.pipeline(transaction=True) as pipe:
+            pipe.lrange(self.handback_key, 0, -1)
+            pipe.delete(self.handback_key)
+            raw, _ = await pipe.execute()
+        return [Update.de_json(json.loads(body), self.bot) for body in raw or []]
+
+    async def _handle(self, update: Update) -> None:
+        """Handle one update (claimed, done or handed back: see the module)."""
         try:
             claim = await self._claim(update.update_id)
         except StoreUnavailable:
@@ -146,12 +224,13 @@ class Inbound:
         is_admin = False
         if check_admin and not chat.private:
             try:
-                member = await self.bot.get_chat_member(int(chat.id[3:].split("/")[0]),
-                                                        tg_user.id)
+                member = await named("getChatMember", self.bot.get_chat_member(
+                    int(chat.id[3:].split("/")[0]), tg_user.id))
                 is_admin = member.status in (ChatMemberStatus.ADMINISTRATOR,
                                              ChatMemberStatus.OWNER)
-            except TelegramError:
-                log.warning("could not check admin rights in %s", chat.id)
+            except TelegramError as exc:
+                log.warning("getChatMember for %s failed (%s): admin rights not known",
+                            chat.id, failed_call(exc))
         fallback = f"@{tg_user.username}" if tg_user.username else f"#{tg_user.id}"
         return User(id=user_key(tg_user.id), name=clean_name(tg_user.full_name, fallback),
                     lang=tg_user.language_code, is_admin=is_admin)
@@ -227,18 +306,19 @@ class Inbound:
         finally:
             if not answered:
                 try:
-                    await query.answer()
-                except TelegramError:
-                    log.warning("could not answer a callback query")
+                    await named("answerCallbackQuery", query.answer())
+                except TelegramError as exc:
+                    log.warning("answerCallbackQuery failed (%s)", failed_call(exc))
 
     @staticmethod
     async def _answer(query: CallbackQuery, answer: str | None, alert: bool) -> None:
         """Answer a callback query (a lost answer only leaves a spinner: logged)."""
         text = to_plain(answer)[:ANSWER_LIMIT] if answer else None
         try:
-            await query.answer(text=text or None, show_alert=alert)
+            await named("answerCallbackQuery", query.answer(text=text or None,
+                                                            show_alert=alert))
         except TelegramError as exc:
-            log.warning("could not answer a callback query: %s", exc)
+            log.warning("answerCallbackQuery failed (%s)", failed_call(exc))
 
     @staticmethod
     def _reply_items(reply: Reply, chat: Chat) -> list[Outgoing]:
@@ -272,14 +352,17 @@ class Inbound:
         text = to_plain(self.app.sv.t(lang, code))
         try:
             if update.callback_query is not None:
-                await update.callback_query.answer(text=text[:ANSWER_LIMIT], show_alert=True)
+                await named("answerCallbackQuery", update.callback_query.answer(
+                    text=text[:ANSWER_LIMIT], show_alert=True))
             elif update.effective_chat is not None:
                 thread = (update.message.message_thread_id
                           if update.message and update.message.is_topic_message else None)
-                await self.bot.send_message(update.effective_chat.id, text,
-                                            message_thread_id=thread)
-        except TelegramError:
-            log.warning("could not send %s to a user", code)
+                await named("sendMessage", self.bot.send_message(
+                    update.effective_chat.id, text, message_thread_id=thread))
+        except TelegramError as exc:
+            chat = update.effective_chat.id if update.effective_chat else None
+            log.warning("answering %s directly in %s failed (%s)", code, chat,
+                        failed_call(exc))
 
     async def unreachable(self, item: Outgoing) -> Outgoing | None:
         """A private message could not be delivered: ask in the table's chat, once per

@@ -123,7 +123,7 @@ return 1
 """
 
 TAKE = """
--- KEYS: ready, inflight, delayed, global window, slots
+-- KEYS: ready, inflight, delayed, global window, slots, later (pictures to follow)
 -- ARGV: now, lease_until, prefix, global_per_second, max_scan, max_items, lease_ms
 -- Release what is due, then walk the ready list taking items that may be sent now, at
 -- most one per chat: a chat with a message in flight (here or in another sender) has its
@@ -131,14 +131,15 @@ TAKE = """
 -- messages arrive in order however many senders run, and a busy chat's backlog never
 -- stands in the way of other chats. An item whose chat is blocked (Telegram said wait)
 -- or whose chat or the bot as a whole is at its rate limit goes to the delayed set until
--- it may go. Each taken item comes with the record of the message its slot keeps.
+-- it may go. Each taken item comes with the record of the message its slot keeps, and
+-- the time until which its chat takes no pictures (0: it takes them).
 local now = tonumber(ARGV[1])
 local prefix = ARGV[3]
 local max_items = tonumber(ARGV[6])
 -- Due items (leases run out, waits over) go to the front of the line in the order they
 -- were first queued, whenever each was put aside.
 local due = {}
-for _, key in ipairs({KEYS[2], KEYS[3]}) do
+for _, key in ipairs({KEYS[2], KEYS[3], KEYS[6]}) do
   for _, id in ipairs(redis.call('ZRANGEBYSCORE', key, '-inf', now)) do
     redis.call('ZREM', key, id)
     local seq = redis.call('HGET', prefix .. 'item:' .. id, 'seq')
@@ -160,7 +161,7 @@ for _ = 1, tonumber(ARGV[5]) do
   if not id then break end
   local ikey = prefix .. 'item:' .. id
   local item = redis.call('HMGET', ikey, 'body', 'rev', 'attempts', 'renew', 'seq',
-                          'lkey', 'per', 'win', 'sfield', 'tries')
+                          'lkey', 'per', 'win', 'sfield', 'tries', 'follow')
   if not item[1] then
     redis.call('SREM', prefix .. 'queued', id)
   else
@@ -179,7 +180,7 @@ for _ = 1, tonumber(ARGV[5]) do
         wait = window_wait(KEYS[4], tonumber(ARGV[4]), 1)
       end
       if wait > now then
-        redis.call('ZADD', KEYS[3], wait, id)
+        redis.call('ZADD', item[11] == '1' and KEYS[6] or KEYS[3], wait, id)
       else
         -- One member per send: the same slot item taken again at the same ``now`` (the
         -- clock's resolution) must count again, not replace its earlier send.
@@ -197,8 +198,10 @@ for _ = 1, tonumber(ARGV[5]) do
         redis.call('HINCRBY', ikey, 'tries', 1)
         local kept = false
         if item[9] and item[9] ~= '' then kept = redis.call('HGET', KEYS[5], item[9]) end
+        local nopic = redis.call('GET', prefix .. 'nopic:' .. lkey) or '0'
         table.insert(taken, {id, item[1], item[2] or '0', item[3] or '0', item[4] or '0',
-                             item[5] or '0', kept or '', lkey, item[10] or '0'})
+                             item[5] or '0', kept or '', lkey, item[10] or '0',
+                             item[11] or '0', nopic})
       end
     end
   end
@@ -302,6 +305,26 @@ return 1
 """
 
 
+LATER = """
+-- KEYS: the picture's item, later, seq
+-- ARGV: id, body, limit key, per, window, slot field, at
+-- The picture of a message that went as text, to follow at ``at``: an item of its own,
+-- kept apart from the queue proper (``later``), so it never holds its chat and is not
+-- counted as pending. Queued again (a newer version of the same slot went as text
+-- meanwhile), it shows the newest body and keeps its time and its failed attempts.
+local fresh = redis.call('EXISTS', KEYS[1]) == 0
+redis.call('HINCRBY', KEYS[1], 'rev', 1)
+redis.call('HSET', KEYS[1], 'body', ARGV[2], 'lkey', ARGV[3], 'per', ARGV[4],
+           'win', ARGV[5], 'sfield', ARGV[6], 'follow', '1')
+redis.call('HDEL', KEYS[1], 'tries')
+if fresh then
+  redis.call('HSET', KEYS[1], 'seq', redis.call('INCR', KEYS[3]))
+  redis.call('ZADD', KEYS[2], ARGV[7], ARGV[1])
+end
+return fresh and 1 or 0
+"""
+
+
 def encode(item: Outgoing) -> str:
     """An outgoing message as JSON (pictures base64)."""
     m = item.message
@@ -402,6 +425,10 @@ class Taken:
     # This very body was taken before and never acknowledged: Telegram may have it
     # already (a sender died between its call and the ack, or Telegram's answer was lost).
     retried: bool = False
+    # The picture of a message that went as text, following it (``Outbox.follow``).
+    follow: bool = False
+    # Until when the chat takes no pictures (``Outbox.pause_pictures``; 0: it takes them).
+    pictures_off_until: float = 0.0
 
 
 LEASE_S = 60.0  # how long a taken item is a sender's before it goes back in line
@@ -436,6 +463,7 @@ class Outbox:
         self._take = redis.register_script(TAKE)
         self._done = redis.register_script(DONE)
         self._delay = redis.register_script(DELAY)
+        self._later = redis.register_script(LATER)
 
     def _item_id(self, item: Outgoing, key: str) -> str:
         slot = item.message.slot
@@ -505,18 +533,20 @@ class Outbox:
         a chat with a message still in flight, leased until ``now + lease_s``."""
         rows = await self._take(
             keys=[self.p + "ready", self.p + "inflight", self.p + "delayed",
-                  self.p + "rate:global", self.slots],
+                  self.p + "rate:global", self.slots, self.p + "later"],
             args=[repr(now), repr(now + lease_s), self.p, self.global_per_second, scan, most,
                   int(lease_s * 1000)],
         )
         batch = []
-        for item_id, body, rev, attempts, renew, seq, kept, lkey, tries in rows or []:
+        for (item_id, body, rev, attempts, renew, seq, kept, lkey, tries, follow,
+             nopic) in rows or []:
             item = decode(body)
             if renew != "0" and not item.message.renew:
                 item = replace(item, message=replace(item.message, renew=True))
             # The chat key comes back as stored: the busy and park keys the scripts use.
             batch.append(Taken(item_id, item, str(rev), int(attempts), int(seq), lkey,
-                               kept or None, retried=int(tries) > 0))
+                               kept or None, retried=int(tries) > 0, follow=follow == "1",
+                               pictures_off_until=float(nopic)))
         return batch
 
     async def done(self, taken: Taken, kept: str | None = None) -> None:
@@ -553,10 +583,42 @@ class Outbox:
         """
         score = until
         hold_ms = int((max(until - now, 0.0) + LEASE_S) * 1000) if hold else 0
+        later = self.p + ("later" if taken.follow else "delayed")
         await self._delay(keys=[self.p + "item:" + taken.id, self.p + "ready",
-                                self.p + "inflight", self.p + "delayed"],
+                                self.p + "inflight", later],
                           args=[taken.id, repr(score), "1" if failed else "0", hold_ms, self.p,
                                 taken.lkey, "1" if unsent else "0"])
+
+    async def follow(self, taken: Taken, at: float) -> str:
+        """Queue the picture of ``taken`` (which went as text) to follow at ``at``, as an
+        item of its own (``Taken.follow``) that holds no chat and is not ``pending``;
+        for a slot, one per slot, showing the newest version that went as text. Its id."""
+        item = taken.item
+        follow_id = "pic|" + taken.id
+        window_key, per, window = self.limits(item)
+        plain = replace(item, message=replace(item.message, renew=False))
+        await self._later(keys=[self.p + "item:" + follow_id, self.p + "later",
+                                self.p + "seq"],
+                          args=[follow_id, encode(plain), window_key, per, repr(window),
+                                slot_field(item), repr(at)])
+        return follow_id
+
+    async def pause_pictures(self, key: str, until: float, now: float) -> None:
+        """Send no pictures to the chat of ``key`` until ``until``: its messages go as
+        text meanwhile (a picture failed there)."""
+        await self.r.set(self.p + "nopic:" + key, repr(until),
+                         px=max(1, int((until - now) * 1000) + 1000))
+
+    async def slot_version(self, taken: Taken) -> int:
+        """The newest table version queued for ``taken``'s slot (0: none recorded)."""
+        field = slot_field(taken.item)
+        if not field:
+            return 0
+        return int(await self.r.hget(self.p + "slotver", field) or 0)
+
+    async def following(self) -> int:
+        """Pictures waiting to follow their text (``follow``)."""
+        return int(await self.r.zcard(self.p + "later"))
 
     async def block(self, key: str, until: float, now: float) -> None:
         """Hold every message for ``key`` until ``until`` (Telegram asked us to wait)."""

@@ -1,9 +1,19 @@
 """The sender loop: takes items from the outbox, keeps to the rate limits, delivers.
 
 Errors are sorted by what helps: ``RetryAfter`` waits as long as Telegram asks;
-network trouble retries with growing pauses; a user who never opened a chat with the
-bot (or blocked it) is asked in the table's chat to open one, with a deep link; a
-request Telegram rejects for good is logged and dropped.
+network trouble and server errors retry with growing pauses, holding the chat's later
+messages back (so they keep their order) for ``hold_chat_s`` at most; a user who never
+opened a chat with the bot (or blocked it) is asked in the table's chat to open one,
+with a deep link; a request Telegram rejects for good is logged and dropped.
+
+A picture never freezes a chat. One Telegram refuses (a 4xx), or one that keeps
+failing (``picture_attempts`` tries, without holding the chat meanwhile), is left out:
+the message goes as text at once, with its buttons; the chat then takes no pictures
+for ``picture_pause_s`` (its messages go as text straight away), and the picture
+follows on its own after that pause (``Outbox.follow``), or is dropped after its tries.
+
+Every failed call is logged once, naming the method, the chat and Telegram's status
+(``delivery.FailedCall``); its retries are not, only how it ended.
 """
 
 from __future__ import annotations
@@ -25,7 +35,7 @@ from telegram.error import (
     TelegramError,
 )
 
-from adapters.telegram.delivery import Delivery
+from adapters.telegram.delivery import Delivery, FailedCall, failed_call
 from adapters.telegram.ids import chat_key, parse_chat, parse_user
 from adapters.telegram.outbox import Outbox, Taken, destination
 from adapters.telegram.settings import TelegramSettings
@@ -60,6 +70,16 @@ def retry_seconds(exc: RetryAfter) -> float:
     """``retry_after`` as seconds, whichever type this PTB version returns."""
     value = exc.retry_after
     return value.total_seconds() if isinstance(value, timedelta) else float(value)
+
+
+def backoff_s(attempts: int) -> float:
+    """The pause after the ``attempts``-th failure in a row (0: the first)."""
+    return min(MAX_BACKOFF_S, 0.5 * 2.0 ** attempts)
+
+
+def waited_s(attempts: int) -> float:
+    """How long an item that failed ``attempts`` times has waited between its tries."""
+    return sum(backoff_s(n) for n in range(attempts))
 
 
 def limit_key(item: Outgoing) -> str:
@@ -124,43 +144,147 @@ class Sender:
     async def _deliver(self, taken: Taken) -> tuple[bool, str | None]:
         """Deliver one item; (True, new slot record) when it may leave the outbox, False
         when it was already put back or removed here."""
+        if taken.follow:
+            return await self._follow(taken)
+        if taken.item.message.picture is not None \
+                and taken.pictures_off_until > self.clock():
+            # Pictures fail in this chat: the text goes now, the picture follows later.
+            await self.outbox.follow(taken, taken.pictures_off_until)
+            return await self._attempt(taken, as_text=True)
+        return await self._attempt(taken, as_text=False)
+
+    async def _attempt(
+        self, taken: Taken, *, as_text: bool, quiet: bool = False
+    ) -> tuple[bool, str | None]:
+        """One try of an item (``as_text``: without its picture)."""
+        where = destination(taken.item)
         try:
             # A body taken before and never acknowledged may have reached Telegram: sent
             # again, a new message goes without a notification (see ``Outbox``).
             return True, await self.delivery.deliver(taken.item, taken.kept,
-                                                     quiet=taken.retried)
+                                                     quiet=taken.retried or quiet,
+                                                     as_text=as_text)
         except RetryAfter as exc:
             # Telegram's wait applies to the whole chat: hold everything queued for it,
             # so later messages cannot overtake this one.
-            now = self.clock()
-            until = now + retry_seconds(exc) + 0.05
-            await self.outbox.block(taken.lkey, until, now)
-            await self.outbox.delay(taken, until, now, unsent=True)
+            await self._wait_out(taken, exc)
             return False, None
-        except Forbidden:
+        except Forbidden as exc:
+            log.info("%s for %s refused (%s); not sent", failed_call(exc).method, where,
+                     failed_call(exc))
             await self._unreachable(taken)
             return False, None
         except ChatMigrated as exc:
-            await self._follow(taken, exc.new_chat_id)
+            await self._follow_chat(taken, exc.new_chat_id)
             return False, None
         except BadRequest as exc:
+            call = failed_call(exc)
             if isinstance(taken.item.to, ToUser) and "chat not found" in exc.message.lower():
                 # Telegram's answer for a user who never opened a chat with the bot, in
                 # some cases: the same as a 403.
+                log.info("%s for %s refused (%s); not sent", call.method, where, call)
                 await self._unreachable(taken)
                 return False, None
-            log.error("Telegram refused a message for %s: %s", destination(taken.item), exc)
+            if call.picture and not as_text:
+                return await self._without_picture(taken, call)
+            log.error("%s for %s refused (%s); dropped", call.method, where, call)
             return True, None
         except NetworkError as exc:
+            call = failed_call(exc)
+            if call.picture and not as_text:
+                return await self._picture_later(taken, call)
             return await self._retry_later(taken, exc)
         except TelegramError as exc:
             # Errors with no remedy here (a token that stopped working, a conflict):
             # dropping the message keeps the chat's later ones moving.
-            log.error("dropping a message for %s: %r", destination(taken.item), exc)
+            call = failed_call(exc)
+            log.error("%s for %s failed (%s); dropped", call.method, where, call)
             return True, None
         except Exception as exc:  # a bug while delivering: retried, counted, given up
-            log.exception("delivering a message for %s failed", destination(taken.item))
-            return await self._retry_later(taken, exc)
+            if taken.attempts == 0:
+                log.exception("delivering a message for %s failed; trying again", where)
+            return await self._retry_later(taken, exc, logged=True)
+
+    async def _wait_out(self, taken: Taken, exc: RetryAfter) -> None:
+        """Telegram asked to wait: the chat waits, and the item goes first afterwards."""
+        now = self.clock()
+        seconds = retry_seconds(exc)
+        log.info("%s for %s: 429, waiting %g s", failed_call(exc).method,
+                 destination(taken.item), seconds)
+        until = now + seconds + 0.05
+        await self.outbox.block(taken.lkey, until, now)
+        await self.outbox.delay(taken, until, now, unsent=True)
+
+    async def _picture_later(self, taken: Taken, call: FailedCall) -> tuple[bool, str | None]:
+        """A picture failed, maybe for a moment: try it again after a pause, without
+        holding the chat; after ``picture_attempts`` tries the text goes alone."""
+        tries = taken.attempts + 1
+        if tries >= self.settings.picture_attempts:
+            return await self._without_picture(taken, call, tries)
+        where = destination(taken.item)
+        if taken.attempts == 0:
+            log.warning("%s for %s failed (%s); trying again", call.method, where, call)
+        else:
+            log.debug("%s for %s failed again (%s)", call.method, where, call)
+        now = self.clock()
+        pause = self.settings.picture_retry_s * 2 ** taken.attempts
+        await self.outbox.delay(taken, now + pause, now, failed=True)
+        return False, None
+
+    async def _without_picture(
+        self, taken: Taken, call: FailedCall, tries: int = 1
+    ) -> tuple[bool, str | None]:
+        """The picture cannot go now: the chat takes no pictures for a while, the text
+        goes at once, and the picture follows after the pause."""
+        now = self.clock()
+        until = now + self.settings.picture_pause_s
+        after = f" after {tries} tries" if tries > 1 else ""
+        log.warning("%s for %s failed (%s)%s: sent as text; the picture follows in %g s",
+                    call.method, destination(taken.item), call, after,
+                    self.settings.picture_pause_s)
+        await self.outbox.pause_pictures(taken.lkey, until, now)
+        await self.outbox.follow(taken, until)
+        # A try that got no answer may have arrived after all: the text then goes
+        # without a second notification.
+        unanswered = not call.status.isdigit()
+        return await self._attempt(taken, as_text=True, quiet=unanswered)
+
+    async def _follow(self, taken: Taken) -> tuple[bool, str | None]:
+        """A picture following its text: sent if it is still the newest of its slot and
+        the chat takes pictures again; after ``picture_attempts`` tries (or a refusal)
+        dropped."""
+        item = taken.item
+        where = destination(item)
+        if item.message.slot and await self.outbox.slot_version(taken) != item.version:
+            return True, None  # the slot shows a newer version: its own picture goes
+        now = self.clock()
+        if taken.pictures_off_until > now:
+            await self.outbox.delay(taken, taken.pictures_off_until, now)
+            return False, None
+        try:
+            record = await self.delivery.follow(item, taken.kept)
+        except RetryAfter as exc:
+            await self._wait_out(taken, exc)
+            return False, None
+        except (Forbidden, ChatMigrated) as exc:
+            log.info("the picture for %s is dropped (%s)", where, failed_call(exc))
+            return True, None
+        except Exception as exc:  # any failure: wait a pause, a few times at most
+            call = failed_call(exc)
+            tries = taken.attempts + 1
+            until = now + self.settings.picture_pause_s
+            await self.outbox.pause_pictures(taken.lkey, until, now)
+            if call.permanent or tries >= self.settings.picture_attempts:
+                log.warning("the picture for %s is dropped after %s %s (%s)", where,
+                            tries, "try" if tries == 1 else "tries", call)
+                return True, None
+            if taken.attempts == 0:
+                log.warning("the picture for %s failed again (%s); next try in %g s",
+                            where, call, self.settings.picture_pause_s)
+            await self.outbox.delay(taken, until, now, failed=True)
+            return False, None
+        log.info("the picture for %s followed its text", where)
+        return True, record
 
     async def _unreachable(self, taken: Taken) -> None:
         """The recipient cannot be written to: drop the item, and for a private message
@@ -171,7 +295,7 @@ class Sender:
             if hint is not None:
                 await self.outbox.put(hint)
 
-    async def _follow(self, taken: Taken, new_id: int) -> None:
+    async def _follow_chat(self, taken: Taken, new_id: int) -> None:
         """The group became a supergroup with a new id: send the item there instead, and
         let the tables know (their later messages then go there directly)."""
         await self.outbox.done(taken)
@@ -183,15 +307,30 @@ class Sender:
         await self.outbox.put(replace(item, to=ToChat(chat_key(new_id, thread))))
         await self.moved(old_id, new_id)
 
-    async def _retry_later(self, taken: Taken, exc: Exception) -> tuple[bool, str | None]:
-        """Try again after a growing pause, holding the chat meanwhile so nothing
-        overtakes the item; give up after ``GIVE_UP_ATTEMPTS``."""
+    async def _retry_later(
+        self, taken: Taken, exc: Exception, *, logged: bool = False
+    ) -> tuple[bool, str | None]:
+        """Try again after a growing pause, holding the chat meanwhile (for
+        ``hold_chat_s`` at most) so nothing overtakes the item; give up after
+        ``GIVE_UP_ATTEMPTS``."""
+        where = destination(taken.item)
+        call = failed_call(exc)
         if taken.attempts >= GIVE_UP_ATTEMPTS:
-            log.error("giving up on a message after %s attempts: %s", taken.attempts, exc)
+            log.error("%s for %s failed %s times (%s); given up", call.method, where,
+                      taken.attempts + 1, call)
             return True, None
+        waited = waited_s(taken.attempts)
+        hold = waited < self.settings.hold_chat_s
+        if taken.attempts == 0 and not logged:
+            log.warning("%s for %s failed (%s); trying again", call.method, where, call)
+        elif taken.attempts > 0 and not hold \
+                and waited_s(taken.attempts - 1) < self.settings.hold_chat_s:
+            log.warning("%s for %s still fails after %s attempts (%s); the chat's other "
+                        "messages go on meanwhile", call.method, where, taken.attempts + 1,
+                        call)
         now = self.clock()
-        pause = min(MAX_BACKOFF_S, 0.5 * 2 ** taken.attempts)
-        await self.outbox.delay(taken, now + pause, now, failed=True, hold=True)
+        await self.outbox.delay(taken, now + backoff_s(taken.attempts), now, failed=True,
+                                hold=hold)
         return False, None
 
     async def run(self, stop: asyncio.Event, idle_s: float = 0.05) -> None:

@@ -1,4 +1,13 @@
-"""Running the Telegram bot: PTB application, sender, reminders, polling or webhook."""
+"""Running the Telegram bot: PTB application, sender, reminders, polling or webhook.
+
+Start-up calls that only make the bot nicer to use (the command menus) are best
+effort: one that fails is logged once and the bot serves anyway. ``serve`` stops on
+SIGTERM or SIGINT, gracefully (``running_telegram``'s exit): no more updates are taken
+(polling stops, the webhook answers 503 so that Telegram tries again later), the
+updates under way finish or are handed back for the next start, the sender and the due
+loop finish their step, and the storage closes, stopping the embedded redis-server
+cleanly (its data flushed, no process left behind).
+"""
 
 from __future__ import annotations
 
@@ -6,9 +15,11 @@ import asyncio
 import contextlib
 import logging
 import os
+import signal
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 from aiohttp import web
 from telegram import (
@@ -17,12 +28,12 @@ from telegram import (
     BotCommandScopeAllPrivateChats,
     Update,
 )
-from telegram.error import InvalidToken, TelegramError
+from telegram.error import BadRequest, InvalidToken, TelegramError
 from telegram.ext import Application, ApplicationBuilder, TypeHandler
 
 from adapters.runtime import make_services, token_secret, tune_gc
 from adapters.store import StoreSettings, open_storage
-from adapters.telegram.delivery import Delivery
+from adapters.telegram.delivery import Delivery, FailedCall, failed_call, named
 from adapters.telegram.http import AiohttpRequest
 from adapters.telegram.inbound import Inbound
 from adapters.telegram.logging_setup import redact_everywhere
@@ -68,15 +79,46 @@ def build_application(
     return builder.build()
 
 
-async def register_commands(application: Application, app: Campfire) -> None:  # type: ignore[type-arg]
-    """Command menus in Russian and English, for groups and private chats."""
+async def register_commands(application: Application, app: Campfire) -> bool:  # type: ignore[type-arg]
+    """Command menus in Russian and English, for groups and private chats: best effort.
+
+    A menu Telegram refuses (a 400) does not stop the others; server or network trouble
+    stops at the first failure (the rest would fail alike, each after its timeout). One
+    warning names the method and the status; the bot serves without the menus. True
+    when every menu was set.
+    """
     catalog = app.sv.catalog
+    calls: list[tuple[list[BotCommand], dict[str, Any]]] = []
     for lang in LANGS:
         commands = [BotCommand(c, catalog.plain(lang, f"help.{c}")[:256]) for c in COMMANDS]
         for scope in (BotCommandScopeAllGroupChats(), BotCommandScopeAllPrivateChats()):
-            await application.bot.set_my_commands(commands, scope=scope, language_code=lang)
+            calls.append((commands, {"scope": scope, "language_code": lang}))
     english = [BotCommand(c, catalog.plain("en", f"help.{c}")[:256]) for c in COMMANDS]
-    await application.bot.set_my_commands(english)
+    calls.append((english, {}))
+    done = 0
+    failed: FailedCall | None = None
+    for commands, where in calls:
+        try:
+            await named("setMyCommands", application.bot.set_my_commands(commands, **where))
+            done += 1
+        except TelegramError as exc:
+            failed = failed or failed_call(exc)
+            if not isinstance(exc, BadRequest):
+                break
+    if failed is not None:
+        log.warning("setMyCommands failed (%s): %s of %s command menus not set; serving "
+                    "without them", failed, len(calls) - done, len(calls))
+    return failed is None
+
+
+async def best_effort(method: str, call: Awaitable[Any], consequence: str) -> bool:
+    """A start-up call the bot can serve without: a failure is one warning."""
+    try:
+        await named(method, call)
+    except TelegramError as exc:
+        log.warning("%s failed (%s); %s", method, failed_call(exc), consequence)
+        return False
+    return True
 
 
 async def _due_loop(app: Campfire, inbound: Inbound, every_s: float, stop: asyncio.Event) -> None:
@@ -89,11 +131,24 @@ async def _due_loop(app: Campfire, inbound: Inbound, every_s: float, stop: async
             await asyncio.wait_for(stop.wait(), every_s)
 
 
-def webhook_app(application: Application, secret: str, path: str) -> web.Application:  # type: ignore[type-arg]
-    """An aiohttp app that accepts Telegram's webhook posts carrying the secret."""
+class Intake:
+    """Whether the webhook still takes updates (not once shutting down)."""
+
+    def __init__(self) -> None:
+        """Open."""
+        self.open = True
+
+
+def webhook_app(application: Application, secret: str, path: str,  # type: ignore[type-arg]
+                intake: Intake | None = None) -> web.Application:
+    """An aiohttp app that accepts Telegram's webhook posts carrying the secret; once
+    ``intake`` is closed it answers 503, and Telegram tries again later (behind a load
+    balancer: another worker)."""
     async def receive(request: web.Request) -> web.Response:
         if request.headers.get(SECRET_HEADER) != secret:
             return web.Response(status=403)
+        if intake is not None and not intake.open:
+            return web.Response(status=503, headers={"Retry-After": "5"})
         try:
             data = await request.json()
         except ValueError:
@@ -115,7 +170,8 @@ async def running_telegram(
     clock: Callable[[], float] = time.time,
     pictures: bool = True,
 ) -> AsyncIterator[RunningTelegram]:
-    """Start everything; stop it all on exit. Usable from tests and from ``serve``."""
+    """Start everything; stop it all, gracefully, on exit. Usable from tests and from
+    ``serve``."""
     redact_everywhere(settings.token)
     # PTB's documented opt-in to the coming behaviour: time periods such as
     # ``RetryAfter.retry_after`` as timedeltas, without a deprecation warning per read.
@@ -154,54 +210,113 @@ async def running_telegram(
             tune_gc()
             await register_commands(application, app)
             stop = asyncio.Event()
-            tasks = [asyncio.create_task(sender.run(stop)),
-                     asyncio.create_task(_due_loop(app, inbound, settings.due_every_s, stop))]
+            intake = Intake()
+            tasks = [asyncio.create_task(sender.run(stop), name="sender"),
+                     asyncio.create_task(_due_loop(app, inbound, settings.due_every_s, stop),
+                                         name="due loop")]
             runner: web.AppRunner | None = None
             port: int | None = None
-            if settings.webhook_url:
-                from urllib.parse import urlparse
-
-                path = urlparse(settings.webhook_url).path or "/"
-                runner = web.AppRunner(webhook_app(application, settings.webhook_secret or "",
-                                                   path))
-                await runner.setup()
-                site = web.TCPSite(runner, settings.listen, settings.port)
-                await site.start()
-                port = settings.port
-                await application.bot.set_webhook(settings.webhook_url,
-                                                  secret_token=settings.webhook_secret,
-                                                  allowed_updates=["message", "callback_query"])
-            else:
-                await application.bot.delete_webhook()
-                assert application.updater is not None
-                await application.updater.start_polling(
-                    allowed_updates=["message", "callback_query"], poll_interval=0.0,
-                    timeout=10)
-            await application.start()
             try:
+                if settings.webhook_url:
+                    from urllib.parse import urlparse
+
+                    path = urlparse(settings.webhook_url).path or "/"
+                    runner = web.AppRunner(
+                        webhook_app(application, settings.webhook_secret or "", path, intake),
+                        shutdown_timeout=settings.shutdown_grace_s)
+                    await runner.setup()
+                    site = web.TCPSite(runner, settings.listen, settings.port)
+                    await site.start()
+                    port = settings.port
+                    await application.bot.set_webhook(
+                        settings.webhook_url, secret_token=settings.webhook_secret,
+                        allowed_updates=["message", "callback_query"])
+                else:
+                    await best_effort("deleteWebhook", application.bot.delete_webhook(),
+                                      "polling anyway")
+                    assert application.updater is not None
+                    await application.updater.start_polling(
+                        allowed_updates=["message", "callback_query"], poll_interval=0.0,
+                        timeout=10)
+                await application.start()
+                handed = await inbound.handed_back()
+                if handed:
+                    log.info("handling %s updates the last shutdown handed back",
+                             len(handed))
+                for update in handed:
+                    await application.update_queue.put(update)
                 yield RunningTelegram(application, app, outbox, inbound, sender, port)
             finally:
-                stop.set()
-                if application.updater is not None and application.updater.running:
-                    await application.updater.stop()
-                await application.stop()
-                if runner is not None:
-                    await runner.cleanup()
-                for task in tasks:
-                    task.cancel()
-                    with contextlib.suppress(asyncio.CancelledError):
-                        await task
+                await _shut_down(application, inbound, intake, runner, stop, tasks,
+                                 settings.shutdown_grace_s)
+
+
+async def _shut_down(
+    application: Application, inbound: Inbound, intake: Intake,  # type: ignore[type-arg]
+    runner: web.AppRunner | None, stop: asyncio.Event, tasks: list[asyncio.Task[None]],
+    grace_s: float,
+) -> None:
+    """Stop gracefully: take no more updates, let those under way finish or hand them
+    back, let the sender and the due loop finish their step, then stop PTB."""
+    # 1. No more updates: polling stops (what it fetched is confirmed to Telegram and
+    #    handled here), the webhook answers 503.
+    intake.open = False
+    if application.updater is not None and application.updater.running:
+        await application.updater.stop()
+    # 2. The updates fetched or under way finish within the grace, or are handed back.
+    #    One grace for steps 2 and 3 together: a container's stop timeout bounds both.
+    deadline = time.monotonic() + grace_s
+    await inbound.wind_down(grace_s, lambda: not application.update_queue.empty())
+    # 3. The sender and the due loop finish the step they are in (their work lives in
+    #    Redis: whatever was not sent goes after the next start).
+    stop.set()
+    _, late = await asyncio.wait(tasks, timeout=max(deadline - time.monotonic(), 0.1))
+    for task in late:
+        log.warning("%s did not stop within %g s; cancelled", task.get_name(), grace_s)
+        task.cancel()
+    for task in tasks:
+        try:
+            await task
+        except asyncio.CancelledError:
+            pass
+        except Exception:  # stopping goes on: the storage must still close cleanly
+            log.exception("%s failed", task.get_name())
+    # 4. PTB (anything still queued there is handed back by ``inbound``) and the webhook.
+    if application.running:
+        await application.stop()
+    if runner is not None:
+        await runner.cleanup()
 
 
 async def serve(settings: TelegramSettings) -> None:
-    """Run until interrupted."""
-    async with running_telegram(settings):
-        await asyncio.Event().wait()
+    """Run until SIGTERM or SIGINT, then stop gracefully (see the module)."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    signals = (signal.SIGTERM, signal.SIGINT)
+
+    def asked(sig: signal.Signals) -> None:
+        if stop.is_set():
+            log.info("%s: already stopping", sig.name)
+            return
+        log.info("%s: stopping", sig.name)
+        stop.set()
+
+    for sig in signals:
+        loop.add_signal_handler(sig, asked, sig)
+    try:
+        # A signal during start-up is not lost: the bot stops as soon as it has started.
+        async with running_telegram(settings):
+            log.info("serving Telegram (stop with SIGTERM or Ctrl-C)")
+            await stop.wait()
+    finally:
+        for sig in signals:
+            loop.remove_signal_handler(sig)
+    log.info("stopped")
 
 
 def main_telegram() -> int:
     """Entry point used by ``campfire`` when ``TELEGRAM_TOKEN`` is set."""
     settings = TelegramSettings.from_env()
-    with contextlib.suppress(KeyboardInterrupt):
+    with contextlib.suppress(KeyboardInterrupt):  # a Ctrl-C before the loop listens
         asyncio.run(serve(settings))
     return 0

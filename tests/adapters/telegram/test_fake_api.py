@@ -38,7 +38,14 @@ from telegram.ext import (
 )
 
 from tests.adapters.telegram.e2e_helpers import ManualClock, wait_until
-from tests.adapters.telegram.fake_api import FakeTelegram, RateLimits, make_png, parse_html
+from tests.adapters.telegram.fake_api import (
+    ALWAYS,
+    NETWORK,
+    FakeTelegram,
+    RateLimits,
+    make_png,
+    parse_html,
+)
 
 
 @pytest.fixture
@@ -366,6 +373,34 @@ async def test_forbidden_and_network_errors(tg: FakeTelegram, bot: Bot) -> None:
     assert tg.last_message(group).text == "lost answer"
     with pytest.raises(BadRequest, match=r"(?i)chat not found"):
         await bot.send_message(-100999, "x")
+
+
+async def test_a_dropped_connection_and_lasting_failures(tg: FakeTelegram, bot: Bot) -> None:
+    """``drop_next`` answers nothing (the client sees a network error, not an HTTP
+    status), before or after acting; ``ALWAYS`` lasts, per chat, until cleared."""
+    alice = tg.add_user("Alice")
+    group = tg.add_group("G", members=[alice])
+    other = tg.add_group("H", members=[alice])
+    tg.drop_next("sendMessage", chat_id=group.id)
+    with pytest.raises(NetworkError) as caught:
+        await bot.send_message(group.id, "x")
+    assert not isinstance(caught.value, (BadRequest, Forbidden, RetryAfter))
+    assert tg.messages_in(group) == []
+    (dropped,) = tg.errors()
+    assert (dropped.method, dropped.error_code) == ("sendMessage", NETWORK)
+    tg.drop_next("sendMessage", chat_id=group.id, after_effect=True)
+    with pytest.raises(NetworkError):
+        await bot.send_message(group.id, "arrived")
+    assert tg.last_message(group).text == "arrived"
+
+    tg.fail_next("sendPhoto", 500, times=ALWAYS, chat_id=group.id)
+    for _ in range(3):
+        with pytest.raises(NetworkError, match="Internal Server Error"):
+            await bot.send_photo(group.id, make_png())
+    await bot.send_photo(other.id, make_png())  # another chat is not affected
+    tg.clear_failures("sendPhoto")
+    await bot.send_photo(group.id, make_png())
+    assert tg.last_message(group).photo_bytes is not None
 
 
 async def test_bad_requests_like_telegram(tg: FakeTelegram, bot: Bot) -> None:

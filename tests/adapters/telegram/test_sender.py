@@ -4,15 +4,24 @@ and what each kind of Telegram error does to the item and to its chat."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import timedelta
 from typing import cast
 
 import pytest
 from redis.asyncio import Redis
-from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
+from telegram.error import (
+    BadRequest,
+    ChatMigrated,
+    Forbidden,
+    NetworkError,
+    RetryAfter,
+    TelegramError,
+)
 
-from adapters.telegram.delivery import Delivery
+from adapters.telegram.delivery import Delivery, FailedCall
 from adapters.telegram.outbox import LEASE_S, Outbox, Taken
 from adapters.telegram.sender import (
     GIVE_UP_ATTEMPTS,
@@ -23,10 +32,11 @@ from adapters.telegram.sender import (
     pause_unless_stopped,
     retry_seconds,
     telegram_limits,
+    waited_s,
 )
 from adapters.telegram.settings import TelegramSettings
 from bot.i18n import Markup
-from bot.ui import Message, Outgoing, ToChat, ToUser
+from bot.ui import Message, Outgoing, Picture, ToChat, ToUser
 
 T0 = 1_700_000_000.0
 A, B, C = "tg:-1001", "tg:-1002", "tg:-1003"
@@ -64,15 +74,19 @@ class Pauses:
 
 
 class FakeDelivery:
-    """Records what it is asked to deliver; raises the errors queued for a text, returns
-    the slot record set for it, and can wait until ``expect`` deliveries run at once."""
+    """Records what it is asked to deliver; raises the errors queued for a text (or for
+    its picture: ``fail_picture``), returns the slot record set for it, and can wait
+    until ``expect`` deliveries run at once."""
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, str | None]] = []
         self.quiet: list[bool] = []  # per call: asked to send without a notification
+        self.as_text: list[bool] = []  # per call: asked to leave the picture out
         self.destinations: list[tuple[str, str]] = []  # (text, chat or user id)
         self.errors: dict[str, list[BaseException]] = {}
+        self.picture_errors: dict[str, list[BaseException]] = {}
         self.records: dict[str, str] = {}
+        self.followed: list[tuple[str, str | None]] = []  # pictures that followed: (text, kept)
         self.expect = 0
         self._started = 0
         self._all_in = asyncio.Event()
@@ -81,12 +95,19 @@ class FakeDelivery:
         """The next deliveries of ``text`` raise ``errors``, one each."""
         self.errors.setdefault(text, []).extend(errors)
 
+    def fail_picture(self, text: str, *errors: BaseException) -> None:
+        """The next deliveries of ``text`` with its picture (a message's, or following
+        it) raise ``errors``, one each; as text it goes."""
+        self.picture_errors.setdefault(text, []).extend(errors)
+
     async def deliver(
-        self, item: Outgoing, kept: str | None = None, *, quiet: bool = False
+        self, item: Outgoing, kept: str | None = None, *, quiet: bool = False,
+        as_text: bool = False,
     ) -> str | None:
         text = str(item.message.text)
         self.calls.append((text, kept))
         self.quiet.append(quiet)
+        self.as_text.append(as_text)
         self.destinations.append(
             (text, item.to.chat_id if isinstance(item.to, ToChat) else item.to.user_id))
         if self.expect:
@@ -95,10 +116,21 @@ class FakeDelivery:
                 self._all_in.set()
             # Safety net only: every delivery of the step has started long before.
             await asyncio.wait_for(self._all_in.wait(), 10.0)
+        pending = self.picture_errors.get(text)
+        if pending and item.message.picture is not None and not as_text:
+            raise pending.pop(0)
         pending = self.errors.get(text)
         if pending:
             raise pending.pop(0)
         return self.records.get(text)
+
+    async def follow(self, item: Outgoing, kept: str | None = None) -> str | None:
+        text = str(item.message.text)
+        self.followed.append((text, kept))
+        pending = self.picture_errors.get(text)
+        if pending:
+            raise pending.pop(0)
+        return self.records.get(text + " (picture)")
 
     @property
     def texts(self) -> list[str]:
@@ -428,19 +460,30 @@ async def test_unexpected_error_does_not_stop_the_rest_of_the_batch(
     assert await outbox.pending() == 0
 
 
-async def test_a_delivery_bug_is_given_up_after_the_attempts_and_frees_the_chat(
+async def test_a_delivery_bug_holds_its_chat_a_while_then_is_given_up(
     sender: Sender, outbox: Outbox, delivery: FakeDelivery, clock: Clock
 ) -> None:
+    """A message that keeps failing holds its chat's later messages back (they keep
+    their order) for ``hold_chat_s``; at its first failure past that the chat's next
+    message goes, and the failing one is retried on its own until it is given up."""
     cycles = GIVE_UP_ATTEMPTS + 1
     delivery.fail("a1", *(ValueError("bug") for _ in range(cycles)))
     await outbox.put_many([msg(A, "a1"), msg(A, "a2")])
-    for attempt in range(cycles):
+    a2_at: float | None = None
+    while True:
         await run_steps(sender)
-        if attempt < cycles - 1:
-            assert "a2" not in delivery.texts  # the chat is a1's while it may still go
-        clock.now += MAX_BACKOFF_S + 1
-    assert delivery.texts.count("a1") == cycles and delivery.texts[-1] == "a2"
-    assert await outbox.pending() == 0
+        if a2_at is None and "a2" in delivery.texts:
+            a2_at = clock.now
+        if not await outbox.pending():
+            break
+        wake = await outbox.next_wake()
+        assert wake is not None, "something waits, so something is put aside"
+        clock.now = wake  # each retry exactly when it is due
+    assert delivery.texts.count("a1") == cycles and a2_at is not None
+    failures = delivery.texts.index("a2")  # a1's failures before a2 went
+    # a2 went at a1's first failure after hold_chat_s of waiting, at the same moment.
+    assert waited_s(failures - 2) < SETTINGS.hold_chat_s <= waited_s(failures - 1)
+    assert a2_at - T0 == pytest.approx(waited_s(failures - 1))
 
 
 async def test_a_group_that_moved_gets_the_message_at_its_new_id(
@@ -558,6 +601,163 @@ def test_retry_seconds_reads_either_form(monkeypatch: pytest.MonkeyPatch) -> Non
     assert retry_seconds(RetryAfter(3)) == 3.0
     monkeypatch.setenv("PTB_TIMEDELTA", "1")
     assert retry_seconds(RetryAfter(timedelta(seconds=2.5))) == 2.5
+
+
+# ----------------------------------------------------------------- pictures
+
+#: Picture settings of these tests: three tries 2 s, then 4 s apart; a pause of 120 s.
+PICS = replace(SETTINGS, picture_attempts=3, picture_retry_s=2.0, picture_pause_s=120.0)
+
+
+def pic(chat: str, text: str, *, slot: str | None = None, version: int = 0) -> Outgoing:
+    """A message with a picture to a group chat."""
+    return Outgoing(ToChat(chat), Message(Markup(text), picture=Picture(b"png", "b.png"),
+                                          slot=slot), version=version)
+
+
+def failing(exc: TelegramError, method: str, status: str) -> TelegramError:
+    """``exc`` as ``Delivery`` raises it: naming the call that failed."""
+    exc.failed_call = FailedCall(method, status, exc.message)  # type: ignore[attr-defined]
+    return exc
+
+
+def server_error() -> TelegramError:
+    return failing(NetworkError("Internal Server Error"), "sendPhoto", "500")
+
+
+@pytest.fixture
+def pictures_sender(outbox: Outbox, delivery: FakeDelivery, unreachable: Unreachable,
+                    clock: Clock) -> Sender:
+    return Sender(outbox, cast(Delivery, delivery), PICS, unreachable, clock)
+
+
+async def test_a_failing_picture_is_retried_without_holding_its_chat_then_goes_as_text(
+    pictures_sender: Sender, outbox: Outbox, delivery: FakeDelivery, clock: Clock,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A picture failing with a server error is tried again 2 s and 4 s later while the
+    chat's next message goes at once; the third failure sends the text (with the
+    picture left out) at once, and the picture is set to follow after the pause."""
+    caplog.set_level(logging.DEBUG)
+    delivery.fail_picture("table", server_error(), server_error(), server_error())
+    await outbox.put_many([pic(A, "table"), msg(A, "rules")])
+    await run_steps(pictures_sender)
+    assert delivery.texts == ["table", "rules"]  # the next message did not wait
+    for now in (T0 + 2, T0 + 6):
+        clock.now = now - 0.01
+        assert await run_steps(pictures_sender) == 0  # not before its time
+        clock.now = now
+        await run_steps(pictures_sender)
+    assert delivery.texts == ["table", "rules", "table", "table", "table"]
+    assert delivery.as_text == [False, False, False, False, True]
+    assert await outbox.pending() == 0 and await outbox.following() == 1
+    warnings = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert warnings == [
+        "sendPhoto for tg:-1001 failed (500 Internal Server Error); trying again",
+        "sendPhoto for tg:-1001 failed (500 Internal Server Error) after 3 tries: sent as "
+        "text; the picture follows in 120 s"]
+
+
+async def test_a_refused_picture_goes_as_text_at_once_and_the_chat_takes_text_meanwhile(
+    pictures_sender: Sender, outbox: Outbox, delivery: FakeDelivery, clock: Clock,
+) -> None:
+    """A 400 on the picture: the text goes in the same step. The chat's next picture
+    goes as text straight away until the pause is over; other chats keep theirs."""
+    delivery.fail_picture("t1", failing(BadRequest("PHOTO_INVALID_DIMENSIONS"),
+                                        "editMessageMedia", "400"))
+    await outbox.put(pic(A, "t1"))
+    await run_steps(pictures_sender)
+    assert list(zip(delivery.texts, delivery.as_text, strict=True)) == [
+        ("t1", False), ("t1", True)]
+    clock.now = T0 + 119
+    await outbox.put_many([pic(A, "t2"), pic(B, "b1")])
+    await run_steps(pictures_sender)
+    assert set(zip(delivery.texts[-2:], delivery.as_text[-2:], strict=True)) == {
+        ("b1", False), ("t2", True)}
+    clock.now = T0 + 121
+    await outbox.put(pic(A, "t3"))
+    await run_steps(pictures_sender)
+    assert (delivery.texts[-1], delivery.as_text[-1]) == ("t3", False)
+
+
+async def test_the_picture_follows_once_the_pause_is_over(
+    pictures_sender: Sender, outbox: Outbox, delivery: FakeDelivery, clock: Clock,
+) -> None:
+    """A slot's picture follows its text after the pause, with the slot's record, and
+    is stored as the slot's new record; it is not ``pending`` meanwhile and holds
+    nothing of its chat."""
+    delivery.records["v1"] = '{"id": 7, "photo": false}'
+    delivery.records["v1 (picture)"] = '{"id": 8, "photo": true}'
+    delivery.fail_picture("v1", failing(BadRequest("Bad Request"), "sendPhoto", "400"))
+    await outbox.put(pic(A, "v1", slot="table", version=1))
+    await run_steps(pictures_sender)
+    assert await outbox.pending() == 0 and await outbox.following() == 1
+    await outbox.put(msg(A, "hello"))
+    await run_steps(pictures_sender)  # not held by the picture waiting
+    assert delivery.followed == []
+    clock.now = T0 + 120
+    await run_steps(pictures_sender)
+    assert delivery.followed == [("v1", '{"id": 7, "photo": false}')]
+    assert await outbox.following() == 0
+    await outbox.put(pic(A, "v2", slot="table", version=2))
+    await run_steps(pictures_sender)
+    assert delivery.calls[-1] == ("v2", '{"id": 8, "photo": true}')
+
+
+async def test_a_picture_of_an_older_version_does_not_follow(
+    pictures_sender: Sender, outbox: Outbox, delivery: FakeDelivery, clock: Clock,
+) -> None:
+    """When the slot moved on to a version whose picture went, the older picture is
+    dropped instead of following."""
+    delivery.fail_picture("v1", failing(BadRequest("Bad Request"), "sendPhoto", "400"))
+    await outbox.put(pic(A, "v1", slot="table", version=1))
+    await run_steps(pictures_sender)
+    clock.now = T0 + 121  # the chat takes pictures again; v2 goes with its picture
+    await outbox.put(pic(A, "v2", slot="table", version=2))
+    await run_steps(pictures_sender)
+    assert (delivery.texts[-1], delivery.as_text[-1]) == ("v2", False)
+    await run_steps(pictures_sender)
+    assert delivery.followed == [] and await outbox.following() == 0
+
+
+async def test_a_following_picture_that_keeps_failing_is_dropped_after_its_tries(
+    pictures_sender: Sender, outbox: Outbox, delivery: FakeDelivery, clock: Clock,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A /board picture privately: refused, its text goes; the picture following it
+    fails once a pause three times and is then dropped, said once."""
+    delivery.fail_picture("board", failing(BadRequest("Bad Request"), "sendPhoto", "400"),
+                          *(server_error() for _ in range(3)))
+    await outbox.put(pic(USER, "board"))
+    await run_steps(pictures_sender)
+    for n in range(1, 4):
+        clock.now = T0 + 120 * n
+        await run_steps(pictures_sender)
+        assert len(delivery.followed) == n
+    assert await outbox.following() == 0
+    clock.now = T0 + 1000
+    await run_steps(pictures_sender)
+    assert len(delivery.followed) == 3
+    dropped = [r.getMessage() for r in caplog.records if "dropped" in r.getMessage()]
+    assert dropped == [f"the picture for {USER} is dropped after 3 tries "
+                       "(500 Internal Server Error)"]
+
+
+async def test_a_text_message_that_keeps_failing_is_logged_once(
+    sender: Sender, outbox: Outbox, delivery: FakeDelivery, clock: Clock,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Retries of a failing call are not logged, only its first failure (method, chat,
+    status) and how it ended."""
+    delivery.fail("a1", *(failing(NetworkError("Bad Gateway"), "sendMessage", "502")
+                          for _ in range(5)))
+    await outbox.put(msg(A, "a1"))
+    for _ in range(6):
+        await run_steps(sender)
+        clock.now += MAX_BACKOFF_S
+    assert delivery.texts == ["a1"] * 6
+    logged = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert logged == ["sendMessage for tg:-1001 failed (502 Bad Gateway); trying again"]
 
 
 # ----------------------------------------------------------------- limit keys

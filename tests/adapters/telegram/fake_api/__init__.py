@@ -51,7 +51,8 @@ The package, by job:
 * ``media``: sendPhoto, editMessageMedia, getFile and file downloads;
 * ``updates``: users acting, the update queue, getUpdates;
 * ``webhook``: setWebhook, deleteWebhook, getWebhookInfo, delivery to a webhook;
-* ``failures``: ``fail_next`` and the flood limits;
+* ``failures``: ``fail_next`` (Telegram-shaped errors), ``drop_next`` (a connection
+  dropped without an answer: a network error), ``clear_failures``, and the flood limits;
 * ``formatting`` and ``errors``: Telegram's HTML parsing and error answers.
 
 Only the methods the bot and these tests call are implemented; anything else answers 404
@@ -60,7 +61,13 @@ like an unknown method.
 
 from tests.adapters.telegram.fake_api.chats import ChatsMixin
 from tests.adapters.telegram.fake_api.errors import ApiError
-from tests.adapters.telegram.fake_api.failures import COUNTED_METHODS, RateLimitHit, RateLimits
+from tests.adapters.telegram.fake_api.failures import (
+    ALWAYS,
+    COUNTED_METHODS,
+    NETWORK,
+    RateLimitHit,
+    RateLimits,
+)
 from tests.adapters.telegram.fake_api.formatting import (
     HtmlParseError,
     format_text,
@@ -88,10 +95,12 @@ from tests.adapters.telegram.fake_api.world import (
 )
 
 __all__ = [
+    "ALWAYS",
     "CHAT_ACTIONS",
     "COUNTED_METHODS",
     "DEFAULT_TOKEN",
     "DEFAULT_UPDATE_TYPES",
+    "NETWORK",
     "AnsweredCallback",
     "ApiCall",
     "ApiError",

@@ -9,6 +9,12 @@ from tests.adapters.telegram.fake_api.errors import DEFAULT_DESCRIPTIONS, too_ma
 from tests.adapters.telegram.fake_api.state import FakeState
 from tests.adapters.telegram.fake_api.world import JSONDict
 
+#: ``error_code`` of a failure that answers nothing: the connection is dropped (the bot
+#: sees a network error, as when a server or a proxy dies mid-request).
+NETWORK = 0
+#: ``times`` for a failure that lasts until ``clear_failures``.
+ALWAYS = 10**9
+
 # Methods that count against the simulated flood limits by default.
 COUNTED_METHODS = frozenset(
     {
@@ -79,6 +85,8 @@ class FailuresMixin(FakeState):
         (e.g. a 502 after the message was delivered).  ``chat_id`` restricts it to one chat.
         ``delay`` seconds before answering.  Use method "*" to match any method.
         """
+        if error_code == NETWORK:
+            description = "connection dropped"
         if description is None:
             description = (
                 f"Too Many Requests: retry after {retry_after or 1}"
@@ -92,6 +100,19 @@ class FailuresMixin(FakeState):
                 method, error_code, description, retry_after, times, chat_id, after_effect, delay
             )
         )
+
+    def drop_next(
+        self, method: str, *, times: int = 1, chat_id: int | None = None,
+        after_effect: bool = False,
+    ) -> None:
+        """Make the next ``times`` calls of ``method`` fail on the network: the server
+        closes the connection without an answer (``after_effect``: after acting on it)."""
+        self.fail_next(method, NETWORK, times=times, chat_id=chat_id, after_effect=after_effect)
+
+    def clear_failures(self, method: str | None = None) -> None:
+        """Forget the failures asked for (of ``method`` only, if given)."""
+        self._failures = [f for f in self._failures
+                          if method is not None and f.method != method]
 
     def _take_failure(self, method: str, params: JSONDict) -> Failure | None:
         for failure in self._failures:

@@ -14,7 +14,7 @@ from aiohttp import ClientSession, ClientTimeout, web
 
 from tests.adapters.telegram.fake_api.chats import ChatsMixin
 from tests.adapters.telegram.fake_api.errors import ApiError, bad_request
-from tests.adapters.telegram.fake_api.failures import FailuresMixin, RateLimits
+from tests.adapters.telegram.fake_api.failures import NETWORK, FailuresMixin, RateLimits
 from tests.adapters.telegram.fake_api.media import MediaMixin
 from tests.adapters.telegram.fake_api.messages import MessagesMixin
 from tests.adapters.telegram.fake_api.state import DEFAULT_TOKEN
@@ -183,7 +183,9 @@ class FakeTelegram(
         except ApiError as exc:
             return web.json_response(exc.body(), status=exc.code)
         status, body = await self.dispatch(request.match_info["method"], params, files)
-        return web.json_response(body, status=status)
+        if status == NETWORK and request.transport is not None:
+            request.transport.abort()  # no answer at all: the client sees the connection die
+        return web.json_response(body, status=status or 500)
 
     async def dispatch(
         self,
@@ -217,6 +219,8 @@ class FakeTelegram(
             call.error_code, call.description = exc.code, exc.description
             call.retry_after = exc.retry_after
             call.finished = True
+            if exc.code == NETWORK:
+                return NETWORK, {}
             return exc.code, exc.body()
         except asyncio.CancelledError:
             call.cancelled = True
