@@ -161,7 +161,7 @@ def twin_placements(board: HomeBoard, twin: str) -> list[Placement]:
                 continue
             if board.at(p).stable and first == "field":
                 continue
-            found.append(Placement(tile=twin, cells=((p, first), (q, second))))
+            found.append(Placement.model_construct(tile=twin, cells=((p, first), (q, second))))
     return found
 
 
@@ -172,7 +172,7 @@ def _ore_mine_placements(board: HomeBoard) -> list[Placement]:
         for b in tunnels:
             if b in board.neighbours(a):
                 cells = ((a, "ore_mine"), (b, "deep_tunnel"))
-                found.append(Placement(tile="ore_mine_deep_tunnel", cells=cells))
+                found.append(Placement.model_construct(tile="ore_mine_deep_tunnel", cells=cells))
     return found
 
 
@@ -197,7 +197,7 @@ def single_placements(board: HomeBoard, tile: str, base: str | None = None) -> l
         else:
             ok = _free_space(board, pos, "mountain", False) and _mountain_contact(board, (pos,))
         if ok:
-            found.append(Placement(tile=tile, cells=((pos, tile),)))
+            found.append(Placement.model_construct(tile=tile, cells=((pos, tile),)))
     return found
 
 

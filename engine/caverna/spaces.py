@@ -425,8 +425,11 @@ def board_key(board: HomeBoard) -> BoardKey:
 
 @lru_cache(maxsize=2048)
 def _can_lay(key: BoardKey, tile: str, base: str | None) -> bool:
-    board = HomeBoard(spaces={k: Space(tile=t, furnishing=f, stable=st, partner=p)
-                              for k, t, f, st, p in key})
+    # The key was read off a valid board: rebuilt without validating it again.
+    board = HomeBoard.model_construct(spaces={
+        k: Space.model_construct(tile=t, furnishing=f, stable=st, partner=p)
+        for k, t, f, st, p in key
+    })
     return can_place(board, tile, base)
 
 
