@@ -25,7 +25,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from engine.caverna.board import HomeBoard, Pos, Space
+from engine.caverna.board import HomeBoard, Pos, Space, Tile
 from engine.caverna.components import components
 from engine.caverna.family import can_grow
 from engine.caverna.feeding import can_pay, discount, less
@@ -413,7 +413,7 @@ def board_step_possible(state: CavernaState, step: BoardStep) -> bool:
     raise ValueError(step.what)
 
 
-BoardKey = tuple[tuple[str, str | None, str | None, bool, str | None], ...]
+BoardKey = tuple[tuple[str, Tile | None, str | None, bool, str | None], ...]
 
 
 def board_key(board: HomeBoard) -> BoardKey:
