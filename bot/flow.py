@@ -238,4 +238,7 @@ async def _next_notice(sv: Services, record: TableRecord, seat: int, nxt: int) -
     lang = await sv.seat_lang(record, nxt)
     text = sv.t(lang, "turn.you_are_next", game=sv.presenter.game_title(lang, record.game),
                 table=record.table_id, name=seat_names(record)[seat])
-    return Outgoing(ToUser(record.seats[nxt]), Message(text=text), record.table_id)
+    # An edit of the player's private message for this table, not a new one: it is
+    # there when they look, and the one push of their turn comes when the turn does.
+    return Outgoing(ToUser(record.seats[nxt]), Message(text=text, slot=dm_slot(record, nxt)),
+                    record.table_id)

@@ -368,7 +368,7 @@ async def cmd_resume(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
         meta.opened.pop(str(seat), None)
         game = get_game(record.game)
         if any(p.seat == seat for p in game.pending(load_state(game, record))):
-            meta.opened[str(seat)] = record.version + 1
+            meta.opened[str(seat)] = meta.began[str(seat)] = record.version + 1
             meta.opened_at[str(seat)] = sv.now()
         options = options_of(record)
         if options.clock:

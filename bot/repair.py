@@ -13,7 +13,6 @@ newer one supersedes are not owed any more.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 
 from bot.flow import (
     ARCHIVE_AFTER_FINISH,
@@ -77,11 +76,14 @@ async def repair(sv: Services, owed: OwedTable, *, prompts: bool = True) -> tupl
             if str(prompt.seat) in meta.autopilot:
                 continue
             lang = await sv.seat_lang(record, prompt.seat)
-            # An edit of the kept prompt (a new message if none is kept): whether the
-            # lost one was a new turn or a continued one is not known here, and the
-            # reminder job (ensured below) notifies in any case.
-            message = replace(sv.presenter.private_prompt(record, prompt, lang, now=sv.now()),
-                              renew=False)
+            # As the move sent it: a turn that began at this version is a new message
+            # (it notifies), a turn that only went on is an edit. Keyed like the first,
+            # so a delivery layer that sent it already does not send it twice.
+            key = str(prompt.seat)
+            began = meta.began.get(key) == meta.opened.get(key)
+            heading = "turn.your_turn" if began else "turn.continue"
+            message = sv.presenter.private_prompt(record, prompt, lang, heading=heading,
+                                                  now=sv.now())
             out.append(Outgoing(ToUser(record.seats[prompt.seat]), message, record.table_id,
                                 version=record.version, key=prompt_key(record, prompt.seat)))
     if prompts and record.status == TableStatus.FINISHED:

@@ -67,6 +67,7 @@ class TableMeta(BaseModel):
     last_acted: dict[str, int] = Field(default_factory=dict)  # seat -> version of last move
     acted_at: dict[str, float] = Field(default_factory=dict)  # seat -> unix time of it
     opened: dict[str, int] = Field(default_factory=dict)  # seat -> version its prompt opened
+    began: dict[str, int] = Field(default_factory=dict)  # seat -> version its turn began
     opened_at: dict[str, float] = Field(default_factory=dict)  # seat -> unix time it opened
     bank: dict[str, float] = Field(default_factory=dict)  # seat -> clock seconds left
     autopilot: dict[str, AutopilotLevel] = Field(default_factory=dict)

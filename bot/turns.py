@@ -93,6 +93,8 @@ def apply_move(
     for s in [*new_turn, *([seat] if seat in asked_after else [])]:
         meta.opened[str(s)] = version
         meta.opened_at[str(s)] = now
+    for s in new_turn:
+        meta.began[str(s)] = version
     for s in ended:
         meta.opened.pop(str(s), None)
         meta.opened_at.pop(str(s), None)
@@ -117,6 +119,7 @@ def open_first_prompts(game: Game[Any], record: TableRecord, now: float) -> Tabl
     options = options_of(record)
     for p in game.pending(state):
         meta.opened[str(p.seat)] = record.version + 1
+        meta.began[str(p.seat)] = record.version + 1
         meta.opened_at[str(p.seat)] = now
     if options.clock:
         meta.bank = {str(s): options.clock_initial_h * 3600 for s in range(len(record.seats))}

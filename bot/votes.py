@@ -56,7 +56,7 @@ async def cast_vote(sv: Services, ctx: Ctx, table_id: str, version: int, choice:
                 options = options_of(record)
                 meta.bank[str(seat)] = options.clock_bonus_h * 3600 or options.reminder_h * 3600
                 meta.opened_at[str(seat)] = sv.now()
-                meta.opened[str(seat)] = record.version + 1
+                meta.opened[str(seat)] = meta.began[str(seat)] = record.version + 1
             elif choice == "abort":
                 status = TableStatus.ABORTED
             else:

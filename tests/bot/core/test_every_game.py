@@ -47,7 +47,7 @@ async def test_a_whole_game_through_the_app(h: Harness, name: str) -> None:
         reply = await h.press(user, rnd.choice(tokens), GROUP if in_group else dm(user))
         assert not reply.alert, plain(reply.answer)
         told = [o.to.user_id for o in reply.out if isinstance(o.to, ToUser)
-                and o.message.slot is None and plain(o.message.text).startswith("👀")]
+                and plain(o.message.text).startswith("👀")]
         told += [o.to.user_id for o in reply.out if isinstance(o.to, ToUser)
                  and "you are next" in plain(o.message.text)
                  and not plain(o.message.text).startswith("👀")]
@@ -107,6 +107,16 @@ async def test_a_whole_game_through_the_app(h: Harness, name: str) -> None:
             code, game=h.t(entry.title_code), table=table_id, score=score.total, place=place,
             players=players, winners=winners)
         assert mine.message.renew
+
+    # Pushes (new private messages, which notify) per player: exactly one for each turn
+    # they are waited on, and one for their result; "you're next" edits what is there.
+    for seat in range(players):
+        user = h.user_at(archived, seat)
+        dms = [o for o in h.sent if o.to == ToUser(user.id)]
+        pushes = [o for o in dms if o.message.renew or o.message.slot is None]
+        turns = [o for o in pushes if plain(o.message.text).startswith("🔔")]
+        assert turns, seat
+        assert len(pushes) == len(turns) + 1  # + the final result
 
     # The log is still told after the end, and only in the table's own chat.
     told = plain((await h.text(people[0], f"/log {table_id} 5")).answer).splitlines()

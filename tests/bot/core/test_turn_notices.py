@@ -44,7 +44,8 @@ async def test_three_players_the_one_after_the_new_player_hears_they_are_next(
     [(slot, text)] = private(reply.out, h.user_at(record, 1))
     assert slot == f"dm:{table_id}:1" and text.startswith("🔔")
     nxt = h.t("turn.you_are_next", game="Stone Age", table=table_id, name=names[1])
-    assert private(reply.out, h.user_at(record, 2)) == [(None, nxt)]
+    # An edit of their private message: it informs, the push comes with their turn.
+    assert private(reply.out, h.user_at(record, 2)) == [(f"dm:{table_id}:2", nxt)]
     # Every message says which table version it shows (a queue keeps slots from going
     # back to an older one).
     assert {o.version for o in reply.out} == {(await h.get(table_id)).version}
