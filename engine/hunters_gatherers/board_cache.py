@@ -15,11 +15,17 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Hashable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from engine.hunters_gatherers.board import BoardKey, Spots, board_at, board_key, group_spots
 from engine.hunters_gatherers.features import Features, Node
-from engine.hunters_gatherers.geometry import Placement, Pos, frontier, legal_placements
+from engine.hunters_gatherers.geometry import (
+    Placement,
+    Pos,
+    facing_edges,
+    frontier,
+    legal_placements,
+)
 from engine.hunters_gatherers.state import HuntersGatherersState
 from engine.hunters_gatherers.tiles import tile
 
@@ -89,7 +95,7 @@ class BoardCache:
     obtained here.
     """
 
-    __slots__ = ("_board", "_features", "_features_with", "_frontier", "_spots")
+    __slots__ = ("_board", "_features", "_features_with", "_frontier", "_notes", "_spots")
 
     def __init__(self) -> None:
         self._board: _lru_cache_wrapper[dict[Pos, Placement]] = lru_cache(
@@ -106,6 +112,9 @@ class BoardCache:
             maxsize=FRONTIERS_KEPT
         )(self._find_frontier)
         self._spots: _lru_cache_wrapper[Spots] = lru_cache(maxsize=SPOTS_KEPT)(self._find_spots)
+        self._notes: _lru_cache_wrapper[tuple[dict[str, Any], ...]] = lru_cache(
+            maxsize=SPOTS_KEPT
+        )(self._note_spots)
 
     # --- what the memos compute, by key -----------------------------------------------
 
@@ -127,6 +136,11 @@ class BoardCache:
 
     def _find_spots(self, key: BoardKey, tile_id: str) -> Spots:
         return group_spots(legal_placements(self._board(key), tile(tile_id), self._frontier(key)))
+
+    def _note_spots(self, key: BoardKey, tile_id: str) -> tuple[dict[str, Any], ...]:
+        board = self._board(key)
+        return tuple({"x": pos[0], "y": pos[1], "touch": facing_edges(board, pos),
+                      "rotations": list(rots)} for pos, rots in self._spots(key, tile_id))
 
     # --- by state -------------------------------------------------------------------
 
@@ -157,6 +171,14 @@ class BoardCache:
             return []
         return self._spots(board_key(state), state.current)
 
+    def spot_notes(self, state: HuntersGatherersState) -> tuple[dict[str, Any], ...]:
+        """Each spot of ``spots`` as the spot prompt's label describes it: ``x``, ``y``,
+        ``touch`` (what lies across its sides, see ``geometry.facing_edges``) and the
+        ``rotations`` that fit (memoised and shared: do not modify)."""
+        if state.current is None:
+            return ()
+        return self._notes(board_key(state), state.current)
+
     def fits_somewhere(self, state: HuntersGatherersState, tile_id: str) -> bool:
         """Whether a tile could be laid on the state's current map."""
         key = board_key(state)
@@ -172,6 +194,7 @@ class BoardCache:
             "features_with": self._features_with.cache_info().currsize,
             "frontiers": self._frontier.cache_info().currsize,
             "spots": self._spots.cache_info().currsize,
+            "spot_notes": self._notes.cache_info().currsize,
         }
 
     def bounds(self) -> dict[str, int]:
@@ -182,6 +205,7 @@ class BoardCache:
             "features_with": FEATURES_WITH_KEPT,
             "frontiers": FRONTIERS_KEPT,
             "spots": SPOTS_KEPT,
+            "spot_notes": SPOTS_KEPT,
         }
 
     def clear(self) -> None:
@@ -191,3 +215,4 @@ class BoardCache:
         self._features_with.cache_clear()
         self._frontier.cache_clear()
         self._spots.cache_clear()
+        self._notes.cache_clear()

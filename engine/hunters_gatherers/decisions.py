@@ -7,10 +7,17 @@ no figure at all). Nothing is committed before the last step, so ``back`` can un
 earlier choices; the last step lays the tile, places the figure and scores what was
 completed.
 
-Keys: ``at:x,y``, ``rot:k``, ``fig:<kind>:<index>``, ``none``, ``back``. Spot labels
-carry ``n``, the spot's number on the map picture (its 1-based position in the list);
-figure labels carry ``n``, the option's 1-based position in its prompt, which the
-picture writes on the piece that option means.
+Keys: ``at:x,y``, ``rot:k``, ``fig:<kind>:<index>``, ``none``, ``back``. In the spot
+step the name of a square (``N13``, see ``coords``) is accepted as well as its ``at:``
+key, so a player can type the square they read on the picture's edges; the offered
+keys stay ``at:x,y``, which every stored log already uses. Spot labels carry ``n``, the
+spot's 1-based position in the list; figure labels carry ``n``, the option's 1-based
+position in its prompt, which the picture writes on the piece that option means.
+
+The spot prompt's label lists every spot with what lies across each of its sides
+(``touch``: F, M, R or ``.`` for N, E, S, W) and the rotations that fit there; the
+rotation prompt's label carries the rotations offered and the spot's ``touch``: enough
+for the bot to describe every choice in words, without the picture.
 
 The game's ``BoardCache`` is passed in for the questions about the map.
 """
@@ -22,9 +29,10 @@ from engine.core.keys import parse_number
 from engine.core.prompts import Event, Label, Option, Prompt
 from engine.hunters_gatherers.board import FEATURE_OF, MEMBER_KINDS, occupied, pieces
 from engine.hunters_gatherers.board_cache import BoardCache
+from engine.hunters_gatherers.coords import parse_square
 from engine.hunters_gatherers.features import Features, Node
 from engine.hunters_gatherers.flow import next_tile
-from engine.hunters_gatherers.geometry import Pos, frontier
+from engine.hunters_gatherers.geometry import Pos, facing_edges, frontier
 from engine.hunters_gatherers.scoring import score_completed
 from engine.hunters_gatherers.state import (
     FeatureKind,
@@ -138,21 +146,24 @@ def pending(state: HuntersGatherersState, cache: BoardCache) -> list[Prompt]:
         return []
     seat = state.turn
     if state.step == "spot":
+        found = cache.spots(state)
         options = [
             Option(spot_key(pos), Label("hg.opt.at", {"x": pos[0], "y": pos[1], "n": n}))
-            for n, (pos, _) in enumerate(cache.spots(state), start=1)
+            for n, (pos, _) in enumerate(found, start=1)
         ]
-        label = Label("hg.prompt.spot", {"tile": state.current, "bonus": state.current_bonus})
+        # What lies around each spot and the turns that fit there, for the words.
+        label = Label("hg.prompt.spot", {"tile": state.current, "bonus": state.current_bonus,
+                                         "spots": list(cache.spot_notes(state))})
         return [Prompt(seat, label, tuple(options), step=1)]
     assert state.spot is not None
     x, y = state.spot
     if state.step == "rotation":
-        options = [
-            Option(f"rot:{k}", Label("hg.opt.rot", {"k": k}))
-            for k in rotations_at(state, cache, state.spot)
-        ]
+        rots = rotations_at(state, cache, state.spot)
+        options = [Option(f"rot:{k}", Label("hg.opt.rot", {"k": k})) for k in rots]
         options.append(BACK)
-        label = Label("hg.prompt.rotation", {"tile": state.current, "x": x, "y": y})
+        label = Label("hg.prompt.rotation", {
+            "tile": state.current, "x": x, "y": y, "rotations": list(rots),
+            "touch": facing_edges(cache.board(state), state.spot)})
         return [Prompt(seat, label, tuple(options), step=2)]
     assert state.rotation is not None
     features, _ = cache.features_with(state, state.spot, state.current, state.rotation)
@@ -173,6 +184,8 @@ def _choose_spot(
     state: HuntersGatherersState, cache: BoardCache, seat: int, key: str, events: list[Event]
 ) -> None:
     pos = parse_spot(key)
+    if pos is None:
+        pos = parse_square(key)  # a typed square name: ``/move N13``
     if pos is None:
         raise IllegalMove("unknown_option", key=key)
     board = cache.board(state)

@@ -135,6 +135,16 @@ def legal_placements(
     return found
 
 
+def facing_edges(board: Board, pos: Pos) -> str:
+    """What lies across each side of ``pos``, in N, E, S, W order: the edge type (F, M,
+    R) of the neighbour's facing side, or ``.`` where there is no neighbour."""
+    x, y = pos
+    get = board.get
+    north, east, south, west = get((x, y - 1)), get((x + 1, y)), get((x, y + 1)), get((x - 1, y))
+    return ("." if north is None else north.edges[2]) + ("." if east is None else east.edges[3]) \
+        + ("." if south is None else south.edges[0]) + ("." if west is None else west.edges[1])
+
+
 # A constant table, not state: pure, over at most 4^4 needs x 3^4 edge codes.
 @cache
 def rotations_fitting(need: str, edges: str) -> tuple[int, ...]:

@@ -1,13 +1,17 @@
 """The map of the Hunters and Gatherers picture: its frame and everything drawn on it.
 
 The map is cropped to the placed tiles and the offered spots, which are empty cells
-with a big number: that is how a player picks a spot in a chat. The cell size adapts
-to the map (at most about 1300 px across, cells from 60 to 130 px) so that numbers and
+marked with the name of their square (``N13``): that is how a player picks a spot in a
+chat. The names of the columns (letters, west to east) and rows (numbers, north to
+south) stand along the map's four edges, as on a chess board; they are fixed for the
+whole game (``engine.hunters_gatherers.coords``), so a square keeps its name as the map
+grows, and the buttons, prompts and typed moves use the same names. The cell size adapts
+to the map (at most about 1300 px across, cells from 60 to 130 px) so that names and
 figures stay readable at phone preview size even with the whole deck placed.
 
 With a focus (see ``focus``) the map also shows what the buttons mean: while a
 rotation is chosen, the spot being turned is framed and the other spots lose their
-numbers; while a figure is chosen, every piece of the tile just laid that a button
+names; while a figure is chosen, every piece of the tile just laid that a button
 names carries that button's number.
 """
 
@@ -23,6 +27,8 @@ from bot.games.hunters_gatherers.focus import Focus, mark_points
 from bot.games.hunters_gatherers.icons import figure_icon, mark_badge
 from bot.games.hunters_gatherers.style import (
     CHOSEN,
+    EDGE,
+    EDGE_FONT,
     EMPTY_DOT,
     FIGURE_KINDS,
     GRID,
@@ -31,6 +37,7 @@ from bot.games.hunters_gatherers.style import (
     MAP_MAX,
     MAX_CELL,
     MIN_CELL,
+    MUTED,
     SPOT_BG,
     SPOT_EDGE,
     SPOT_IDLE,
@@ -41,6 +48,7 @@ from bot.games.hunters_gatherers.tile_drawing import tile_image
 from bot.games.hunters_gatherers.tile_geometry import tile_layout
 from bot.games.hunters_gatherers.view_reading import as_int, entries, known, placed_now
 from bot.render.text import fitting_font, font
+from engine.hunters_gatherers.coords import column_name, row_name, square_name
 
 Pos = tuple[int, int]
 
@@ -130,6 +138,7 @@ def draw_map(im: Image.Image, d: Draw, view: Mapping[str, Any], frame: MapFrame,
                     width=max(3, cell // 20))
 
     _draw_spots(d, view, placed, corner, cell, focus)
+    draw_edges(d, frame, left, top)
 
     # Figures, on the anchor of their feature.
     size = min(42.0, max(14.0, cell * 0.34))
@@ -160,8 +169,8 @@ def draw_map(im: Image.Image, d: Draw, view: Mapping[str, Any], frame: MapFrame,
 def _draw_spots(d: Draw, view: Mapping[str, Any], placed: Mapping[Pos, Any],
                 corner: Callable[[int, int], tuple[int, int]], cell: int,
                 focus: Focus) -> None:
-    """Spots: empty cells with a big number. While a rotation is chosen, only the spot
-    being turned keeps its number, in a thick red frame; the others are plain outlines."""
+    """Spots: empty cells with their square's name. While a rotation is chosen, only the spot
+    being turned keeps its name, in a thick red frame; the others are plain outlines."""
     number_font = font(max(14, round(cell * 0.5)), True)
     edge = max(2, cell // 24)
     inset = max(2, cell // 16)
@@ -178,7 +187,27 @@ def _draw_spots(d: Draw, view: Mapping[str, Any], placed: Mapping[Pos, Any],
         d.rounded_rectangle(box, radius=cell // 8, fill=SPOT_BG,
                             outline=CHOSEN if chosen else SPOT_EDGE,
                             width=edge * 2 if chosen else edge)
-        text = str(as_int(spot.get("n")))
+        text = square_name(pos)
         fnt = fitting_font(text, cell - 4 * inset, round(number_font.size), True, 10)
         d.text((x + cell / 2, y + cell / 2), text, font=fnt, fill=CHOSEN if chosen else INK,
                anchor="mm")
+
+
+def draw_edges(d: Draw, frame: MapFrame, left: int, top: int) -> None:
+    """The column letters above and below the map, the row numbers left and right of it,
+    each centred on its column or row in a band ``EDGE`` pixels wide."""
+    cell = frame.cell
+    size = max(10, min(EDGE_FONT, round(cell * 0.36)))
+    right, bottom = left + frame.width, top + frame.height
+    for i in range(frame.cols):
+        text = column_name(frame.min_x + i)
+        fnt = fitting_font(text, cell - 4, size, True, 8)
+        cx = left + i * cell + cell / 2
+        d.text((cx, top - EDGE / 2), text, font=fnt, fill=MUTED, anchor="mm")
+        d.text((cx, bottom + EDGE / 2), text, font=fnt, fill=MUTED, anchor="mm")
+    for j in range(frame.rows):
+        text = row_name(frame.min_y + j)
+        fnt = fitting_font(text, EDGE - 6, size, True, 8)
+        cy = top + j * cell + cell / 2
+        d.text((left - EDGE / 2, cy), text, font=fnt, fill=MUTED, anchor="mm")
+        d.text((right + EDGE / 2, cy), text, font=fnt, fill=MUTED, anchor="mm")

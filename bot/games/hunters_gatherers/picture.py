@@ -1,7 +1,8 @@
 """The Hunters and Gatherers picture: the map, the tile to place and the players.
 
 Drawn from the engine's per-player view with plain shapes, no publisher art: the
-header on top, the map (``map_drawing``), then the tile to place (``tile_panel``) with
+header on top, the map (``map_drawing``) with the names of its columns and rows along
+its four edges, as on a chess board, then the tile to place (``tile_panel``) with
 the players beside or under it (``page_sections``), and the legend. When the picture is
 shown with an open prompt (``focus``), it marks what that prompt's buttons mean (the
 spot being turned and the rotations offered there; the pieces of the tile just laid,
@@ -33,6 +34,7 @@ from bot.games.hunters_gatherers.page_sections import (
 )
 from bot.games.hunters_gatherers.style import (
     BG,
+    EDGE,
     GAP,
     HEADER_H,
     LEGEND_ROW_H,
@@ -53,8 +55,9 @@ __all__ = ["PageLayout", "page_layout", "render_hunters_gatherers"]
 class PageLayout:
     """Where each part of the picture goes, in pixels.
 
-    ``map_left``/``map_top`` are the top-left corner of the map's first cell;
-    ``panel`` is None when there is no tile in hand.
+    ``map_left``/``map_top`` are the top-left corner of the map's first cell; the
+    names of the columns and rows stand in bands ``EDGE`` pixels wide around the map
+    (``edge_boxes``); ``panel`` is None when there is no tile in hand.
     """
 
     width: int
@@ -73,19 +76,30 @@ class PageLayout:
         top = self.map_top + (y - self.frame.min_y) * cell
         return (left, top, left + cell, top + cell)
 
+    def edge_boxes(self, x: int, y: int) -> tuple[Box, Box, Box, Box]:
+        """Where the name of the column at ``x`` stands above and below the map, and the
+        name of the row at ``y`` left and right of it: (top, bottom, left, right)."""
+        left, top, right, bottom = self.cell_box(x, y)
+        map_right = self.map_left + self.frame.width
+        map_bottom = self.map_top + self.frame.height
+        return ((left, self.map_top - EDGE, right, self.map_top),
+                (left, map_bottom, right, map_bottom + EDGE),
+                (self.map_left - EDGE, top, self.map_left, bottom),
+                (map_right, top, map_right + EDGE, bottom))
+
 
 def page_layout(view: Mapping[str, Any], lang: str, focus: Focus) -> PageLayout:
     """The layout of the picture of ``view``."""
     frame = map_frame(map_cells(view))
-    width = max(MIN_WIDTH, frame.width + 2 * MARGIN)
-    map_top = HEADER_H + GAP
+    width = max(MIN_WIDTH, frame.width + 2 * (MARGIN + EDGE))
+    map_top = HEADER_H + GAP + EDGE
     current_h = panel_height(view, focus)
     has_current = current_h > 0
     players_h = 20 + max(1, len(entries(view, "players"))) * PLAYER_ROW_H
     # The players go beside the tile to place when there is room for long names,
     # else under it.
     beside = has_current and width - 2 * MARGIN - PANEL_WIDTH - GAP >= MIN_PLAYERS_W
-    bottom_top = map_top + frame.height + GAP
+    bottom_top = map_top + frame.height + EDGE + GAP
     if beside:
         panel = (MARGIN, bottom_top, MARGIN + PANEL_WIDTH, bottom_top + current_h)
         players_top, players_left = bottom_top, MARGIN + PANEL_WIDTH + GAP
@@ -114,9 +128,10 @@ def render_hunters_gatherers(
     """A PNG of the Hunters and Gatherers map, the tile to place and the players.
 
     ``view`` is the engine's view (plain or after a JSON round trip): placed tiles,
-    numbered spots for the current tile, figures, players; ``names[seat]`` is each
-    seat's display name (any text: missing, empty or undrawable names become
-    "Player N"); ``lang`` is "ru" or "en" (anything else falls back to Russian);
+    spots for the current tile (each drawn with its square's name), figures, players;
+    ``names[seat]`` is each seat's display name (any text: missing, empty or undrawable
+    names become "Player N"); ``lang`` is "ru" or "en" (anything else falls back to
+    Russian);
     ``focus`` is the open prompt the picture is shown with, whose buttons the picture
     then explains (None, or a prompt it has nothing to say about, changes nothing).
     Unknown tile ids and malformed entries are skipped rather than failing.

@@ -25,7 +25,7 @@ _TABLE: dict[str, tuple[str, str]] = {
     "points": ("очк.", "pts"),
     "current": ("Квадрат хода", "Tile to place"),
     "current_bonus": ("Бонусный квадрат", "Bonus tile"),
-    "pick_spot": ("Выберите номер места на карте", "Pick a numbered spot on the map"),
+    "pick_spot": ("Места названы клетками: буква и число", "Spots go by square: letter and number"),
     "pick_rotation": ("Выберите поворот", "Pick a rotation"),
     "pick_figure": ("Можно поставить фигуру", "You may place a figure"),
     "pick_rotation_here": ("Повороты, которые подходят сюда", "The turns that fit this spot"),

@@ -21,6 +21,8 @@ Draw = ImageDraw.ImageDraw
 
 MARGIN = 16
 GAP = 12
+EDGE = 34  # the band on each side of the map where its squares are named (A…, 1…)
+EDGE_FONT = 20  # the size of those names, at most (smaller when cells are small)
 HEADER_H = 58
 MIN_WIDTH = 980
 MAP_MAX = 1300  # the map's longest side aims at this many pixels...

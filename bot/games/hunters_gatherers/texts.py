@@ -4,8 +4,16 @@ Every sentence is in ``bot/games/hunters_gatherers/texts.<lang>.yaml`` under ``h
 module only chooses the code (figures, scored features, refusals and the end of the game
 have variants) and turns the engine's arguments into text a sentence may use:
 
-- ``n`` of a spot is the number drawn on the map picture; ``k`` of a rotation gives
-  ``deg`` (quarter turns → degrees, as under the picture);
+- a spot's, a tile's or a refusal's ``x``, ``y`` give ``at``, the name of its square
+  (``N14``: see ``engine.hunters_gatherers.coords``), as written on the map's edges and
+  accepted by ``/move``; ``k`` of a rotation gives ``deg`` (quarter turns → degrees, as
+  under the picture);
+- each question comes after lines that describe its choices in words (``describe``),
+  so that a turn can be played without the picture: the tile in hand and every spot
+  with what lies next to it; every rotation offered with what its sides hold; the tile
+  just laid, for the figure step. The question comes last, right above the buttons and
+  before a clock note the table appends: a text cut to fit a picture's caption loses
+  its first lines first (the picture shows what they say) and keeps the question;
 - a figure's ``n`` (its button's position in the prompt, the number the picture writes
   on that piece) gives ``num`` ("3 · "); its ``index`` gives ``piece``: nothing for the
   first piece of its kind on the tile, `` (2)`` and so on for the others (``sides``,
@@ -25,9 +33,19 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
+from bot.games.hunters_gatherers.describe import (
+    Words,
+    degrees,
+    known_tile,
+    spot_groups,
+    tile_contents,
+    tile_sides,
+    touch,
+)
 from bot.i18n.catalog import Lang, Markup
 from bot.texts.base import CatalogTexts
 from engine.core.prompts import Event, Label
+from engine.hunters_gatherers.coords import square_name
 from engine.hunters_gatherers.tiles import all_tiles
 
 # Events that get no chat line: the drawn tile shows in the next prompt and picture.
@@ -54,6 +72,15 @@ ARROWS: Final[Mapping[str, str]] = MappingProxyType({
 def _int(value: Any, default: int = 0) -> int:
     """An engine number (never a bool)."""
     return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def square_of(args: Mapping[str, Any]) -> str | None:
+    """The name of the square at the arguments' ``x``, ``y`` (None without both)."""
+    x, y = args.get("x"), args.get("y")
+    if isinstance(x, int) and isinstance(y, int) and not isinstance(x, bool) \
+            and not isinstance(y, bool):
+        return square_name((x, y))
+    return None
 
 
 def parse_loc(loc: str) -> tuple[int, int] | None:
@@ -175,7 +202,8 @@ class HuntersGatherersTexts(CatalogTexts):
     def prompt(
         self, lang: Lang, label: Label, names: list[str], seat: int | None = None
     ) -> Markup:
-        """The question, addressed to ``names[seat]`` when a seat is given.
+        """The question, addressed to ``names[seat]`` when a seat is given, after the
+        lines that describe its choices (its last line is the question).
 
         Without a seat (the label alone does not say whose it is) the question stands
         on its own with a capital letter.
@@ -186,17 +214,74 @@ class HuntersGatherersTexts(CatalogTexts):
             if args.get("bonus"):
                 code = "hg.prompt.spot_bonus"
             args["with"] = self._with(lang, args.get("tile"))
+        at = square_of(args)
+        args["at"] = at or ""
+        args["on"] = self._word(lang, "hg.on_square", at=at) if at else ""
         question = self._cat.t(lang, code, **args)
         if seat is None:
-            return Markup(question[:1].upper() + question[1:])
-        return self._cat.t(lang, "hg.address", name=self._name(lang, names, seat),
-                           question=question)
+            question = Markup(question[:1].upper() + question[1:])
+        else:
+            question = self._cat.t(lang, "hg.address", name=self._name(lang, names, seat),
+                                   question=question)
+        details = self._details(lang, label.code, args)
+        return Markup("\n".join([*details, question]))
+
+    def words(self, lang: Lang) -> Words:
+        """The words of ``lang`` for ``describe``."""
+        return Words(lambda code, **args: self._word(lang, code, **args),
+                     lambda noun, n: self._count(lang, noun, n))
+
+    def _tile_line(self, lang: Lang, code: str, **args: Any) -> Markup:
+        """A line about a tile, with what is drawn on it when anything is."""
+        tile = known_tile(args.get("tile"))
+        line = self._cat.t(lang, code, **args)
+        contents = tile_contents(self.words(lang), tile) if tile is not None else ""
+        if contents:
+            line = Markup(line + " " + self._cat.t(lang, "hg.about.contents", items=contents))
+        return line
+
+    def _details(self, lang: Lang, code: str, args: Mapping[str, Any]) -> list[Markup]:
+        """The lines before a question that describe its choices (see the module)."""
+        w = self.words(lang)
+        tile = known_tile(args.get("tile"))
+        lines: list[Markup] = []
+        if code == "hg.prompt.spot":
+            if tile is not None:
+                lines.append(self._tile_line(lang, "hg.about.tile", tile=tile.id,
+                                             sides=tile_sides(w, tile, 0)))
+            groups = spot_groups(w, args.get("spots"))
+            if groups:
+                lines.append(self._cat.t(lang, "hg.about.spots"))
+                lines += [self._cat.t(lang, "hg.about.line", text=g) for g in groups]
+        elif code == "hg.prompt.rotation":
+            around = touch(w, args.get("touch"))
+            if around and args.get("at"):
+                lines.append(self._cat.t(lang, "hg.about.around", at=args["at"], touch=around))
+            rotations = args.get("rotations")
+            if tile is not None and isinstance(rotations, list | tuple):
+                for k in rotations:
+                    if isinstance(k, int) and not isinstance(k, bool):
+                        lines.append(self._cat.t(lang, "hg.about.turn", deg=degrees(k),
+                                                 sides=tile_sides(w, tile, k)))
+                contents = tile_contents(w, tile)
+                if contents:
+                    lines.append(self._cat.t(lang, "hg.about.contents", items=contents))
+        elif code == "hg.prompt.figure":
+            rotation = args.get("rotation")
+            if tile is not None and isinstance(rotation, int) and args.get("at"):
+                lines.append(self._tile_line(lang, "hg.about.laid", tile=tile.id, at=args["at"],
+                                             deg=degrees(rotation),
+                                             sides=tile_sides(w, tile, rotation)))
+            lines.append(self._cat.t(lang, "hg.about.figure_hint"))
+        return lines
 
     def _option(self, lang: Lang, label: Label) -> str:
         args: dict[str, Any] = dict(label.args)
         code = label.code
-        if code == "hg.opt.rot":
-            args["deg"] = _int(args.get("k")) % 4 * 90
+        if code == "hg.opt.at":
+            args["at"] = square_of(args) or str(_int(args.get("n")))
+        elif code == "hg.opt.rot":
+            args["deg"] = degrees(_int(args.get("k")))
         elif code == "hg.opt.fig":
             code = f"hg.opt.fig.{self._kind(args)}"
             args["piece"] = self._piece(lang, args)
@@ -209,6 +294,8 @@ class HuntersGatherersTexts(CatalogTexts):
             return None
         args: dict[str, Any] = dict(event.args)
         args["name"] = self._name(lang, names, event.seat) if event.seat is not None else ""
+        at = square_of(event.args)
+        args["on"] = self._word(lang, "hg.on_square", at=at) if at else ""
         if event.code in ("forest_scored", "river_scored", "meadow_scored", "huts_scored"):
             args["detail"] = self._detail(lang, event.code, event.args)
             args["award"] = self._award(lang, event.args, names)
@@ -224,14 +311,15 @@ class HuntersGatherersTexts(CatalogTexts):
         """``hg.reason.<code>`` (or its variant by figure), else the shared
         ``reason.<code>``, else a general refusal."""
         full = self._reason_code(code, args) or "hg.reason.other"
-        return self._cat.t(lang, full, **args)
+        at = square_of(args) or self._word(lang, "hg.that_spot")
+        return self._cat.t(lang, full, **{**args, "at": at})
 
     def location(self, lang: Lang, loc: str) -> str:
-        """``"3,-1"`` → ``Spot (3, -1)`` / ``Место (3, -1)``; anything else as it is."""
+        """``"3,-1"`` → ``Square Q13`` / ``Клетка Q13``; anything else as it is."""
         pos = parse_loc(loc)
         if pos is None:
             return loc
-        return self._word(lang, "hg.loc", x=pos[0], y=pos[1])
+        return self._word(lang, "hg.loc", at=square_name(pos))
 
     def board(self, lang: Lang, view: dict[str, Any], seat: int, names: list[str]) -> list[Markup]:
         """The seat's figures and huts still in the supply, and its score."""

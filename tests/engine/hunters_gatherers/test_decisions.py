@@ -8,8 +8,11 @@ import random
 import pytest
 
 from engine.core.errors import IllegalMove
+from engine.hunters_gatherers.board import board_of
+from engine.hunters_gatherers.coords import square_name
 from engine.hunters_gatherers.decisions import parse_spot
 from engine.hunters_gatherers.game import GAME
+from engine.hunters_gatherers.geometry import neighbour, opposite
 from engine.hunters_gatherers.state import HuntersGatherersState
 
 from .scenario import codes, first, play, scripted
@@ -28,6 +31,22 @@ def test_spot_keys_are_strict() -> None:
     assert parse_spot("at:-2,0") == (-2, 0)
     for bad in ("at:-0,1", "at:01,0", "at:1", "at:1,2,3", "at:+1,0", "at: 1,0", "xy"):
         assert parse_spot(bad) is None
+
+
+def test_a_spot_may_be_named_by_its_square() -> None:
+    """``/move M14`` (typed, any case, Cyrillic look-alikes too) chooses the spot that
+    ``at:-1,0`` does; a square that is no spot is refused like its ``at:`` key."""
+    for typed in ("M14", "m14", "М14"):  # the last one is a Cyrillic М
+        state = scripted(draw=["HG028", "HG002"])
+        play(state, 0, typed)
+        assert state.step == "rotation" and state.spot == (-1, 0)
+    state = scripted(draw=["HG028", "HG002"])
+    assert square_name((0, 0)) == "N14"
+    assert refused(state, 0, "N14") == "no_such_spot"  # the start tile lies there
+    assert refused(state, 0, "A1") == "no_such_spot"  # touches nothing
+    assert refused(state, 0, "O14") == "does_not_fit"  # by the start tile's forest
+    for bad in ("M014", "M 14", "M-0", "14M", "MM", "14"):
+        assert refused(state, 0, bad) == "unknown_option"
 
 
 def test_illegal_choices_are_refused_with_their_reason_and_change_nothing() -> None:
@@ -141,7 +160,17 @@ def test_every_legal_spot_is_offered_numbered_like_the_view() -> None:
         assert option.label.args == {"x": listed[position - 1]["x"],
                                       "y": listed[position - 1]["y"], "n": position}
         assert listed[position - 1]["n"] == position
-    assert set(prompt.label.args) == {"tile", "bonus"}
+    assert set(prompt.label.args) == {"tile", "bonus", "spots"}
+    # The label describes every spot for the words: what lies across each side, and the
+    # rotations that fit there (as the view lists them).
+    board = board_of(state)
+    described = prompt.label.args["spots"]
+    assert [(d["x"], d["y"], d["rotations"]) for d in described] == [
+        (s["x"], s["y"], s["rotations"]) for s in listed]
+    for spot in described:
+        for side, edge in zip("NESW", spot["touch"], strict=True):
+            near = board.get(neighbour((spot["x"], spot["y"]), side))
+            assert edge == ("." if near is None else near.edges["NESW".index(opposite(side))])
     # The last spot of the list is as good as the first (it is chosen, or the tile is
     # already laid there when nothing was left to ask).
     last = parse_spot(prompt.options[-1].key)

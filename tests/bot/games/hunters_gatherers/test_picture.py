@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from bot.games.hunters_gatherers.focus import FigureMark, mark_points, read_focus
 from bot.games.hunters_gatherers.map_drawing import map_frame, mark_radius
@@ -30,20 +30,22 @@ from bot.games.hunters_gatherers.samples import played_view, sample_view, write_
 from bot.games.hunters_gatherers.style import (
     BG,
     CHOSEN,
+    EDGE,
     FOCUS_TILE,
-    GAP,
-    HEADER_H,
     MARK_BG,
     MARK_EDGE,
     MIN_CELL,
+    MUTED,
     PANEL,
     PANEL_TOP,
     SPOT_BG,
     STRIP_TILE,
+    Box,
 )
 from bot.games.hunters_gatherers.tile_drawing import tile_image
 from bot.games.hunters_gatherers.tile_geometry import tile_layout
 from engine.core.prompts import Label, Option, Prompt
+from engine.hunters_gatherers.coords import column_name, row_name, square_name
 from engine.hunters_gatherers.geometry import Placement, legal_placements, mismatches
 from engine.hunters_gatherers.tiles import all_tiles, oriented, tiles_of
 
@@ -101,7 +103,7 @@ def test_renders_a_valid_png(players: int, stage: str, lang: str) -> None:
     view = sample_view(players, 40 + players, placed, figures=0 if placed == 0 else 12)
     im = _png(render_hunters_gatherers(view, NAMES[:players], lang))
     assert 900 <= im.width <= 1700
-    assert 600 <= im.height <= 2000
+    assert 600 <= im.height <= 2000 + 2 * EDGE  # the squares' names take a band each side
 
 
 @pytest.mark.parametrize("seed", [3, 11, 42])
@@ -111,7 +113,7 @@ def test_a_full_map_keeps_cells_legible_and_the_picture_bounded(seed: int) -> No
     frame = map_frame(cells)
     assert frame.cell >= MIN_CELL
     im = _png(render_hunters_gatherers(view, NAMES))
-    assert im.width <= max(1400, frame.width + 40)
+    assert im.width <= max(1400, frame.width + 40 + 2 * EDGE)
 
 
 def test_same_view_gives_the_same_bytes(mid: dict[str, Any]) -> None:
@@ -124,26 +126,24 @@ def test_a_view_after_a_json_round_trip_draws_the_same(full: dict[str, Any]) -> 
     assert render_hunters_gatherers(again, NAMES) == render_hunters_gatherers(full, NAMES)
 
 
-def test_spots_are_drawn_and_numbered(mid: dict[str, Any]) -> None:
+def test_spots_are_drawn_and_named_by_their_square(mid: dict[str, Any]) -> None:
     with_spots = render_hunters_gatherers(mid, NAMES)
     without = copy.deepcopy(mid)
     without["spots"] = []
     assert render_hunters_gatherers(without, NAMES) != with_spots
+    # A spot shows the name of its square, not its place in the list.
     renumbered = copy.deepcopy(mid)
     renumbered["spots"][0]["n"] = 99
-    assert render_hunters_gatherers(renumbered, NAMES) != with_spots
-    # The spot's cell is painted as a spot (cream card, not paper or tile).
+    assert render_hunters_gatherers(renumbered, NAMES) == with_spots
+    # The spot's cell is painted as a spot (cream card, not paper or tile) and its
+    # middle carries ink: the name.
     im = _png(with_spots).convert("RGB")
-    cells = [(t["x"], t["y"]) for t in mid["tiles"]] + [(s["x"], s["y"]) for s in mid["spots"]]
-    frame = map_frame(cells)
-    left = (im.width - frame.width) // 2
-    top = HEADER_H + GAP
+    layout = _layout(mid, None)
     spot = mid["spots"][0]
-    x = left + (spot["x"] - frame.min_x) * frame.cell + frame.cell // 5
-    y = top + (spot["y"] - frame.min_y) * frame.cell + frame.cell // 5
-    pixel = im.getpixel((x, y))
-    assert isinstance(pixel, tuple)
-    assert all(abs(a - b) <= 4 for a, b in zip(pixel, SPOT_BG, strict=True))
+    x0, y0, x1, y1 = layout.cell_box(spot["x"], spot["y"])
+    cell = layout.frame.cell
+    assert _near(im.getpixel((x0 + cell // 5, y0 + cell // 5)), SPOT_BG, 4)
+    assert _ink(im.crop((x0 + cell // 4, y0 + cell // 3, x1 - cell // 4, y1 - cell // 3)))
 
 
 def test_figures_turn_and_scores_show(mid: dict[str, Any]) -> None:
@@ -290,6 +290,29 @@ def _near(pixel: Any, color: tuple[int, int, int], tolerance: int = 24) -> bool:
 
 def _layout(view: dict[str, Any], focus: Prompt | None, lang: str = "ru") -> PageLayout:
     return page_layout(view, lang, read_focus(focus, view))
+
+
+def _ink(im: Image.Image) -> set[tuple[int, int]]:
+    """The dark pixels of ``im`` (text and outlines on the light paper), by position."""
+    grey = im.convert("L")
+    return {(x, y) for y in range(grey.height) for x in range(grey.width)
+            if int(grey.getpixel((x, y))) < 170}  # type: ignore[arg-type]
+
+
+def _written(text: str, box: Box, size: int) -> set[tuple[int, int]]:
+    """The ink of ``text`` written in the middle of ``box`` as the map's edges write it."""
+    from bot.render.text import fitting_font
+
+    width, height = box[2] - box[0], box[3] - box[1]
+    im = Image.new("RGB", (width, height), BG)
+    room = width - 4 if height == EDGE else EDGE - 6
+    fnt = fitting_font(text, room, size, True, 8)
+    ImageDraw.Draw(im).text((width / 2, height / 2), text, font=fnt, fill=MUTED, anchor="mm")
+    return _ink(im)
+
+
+def _overlap(a: set[tuple[int, int]], b: set[tuple[int, int]]) -> float:
+    return len(a & b) / max(1, len(a | b))
 
 
 @pytest.fixture(scope="module")
@@ -474,3 +497,95 @@ def test_spot_buttons_are_numbered_as_on_the_map() -> None:
     for position, option in enumerate(prompt.options, start=1):
         assert numbers[(option.label.args["x"], option.label.args["y"])] == position
         assert option.label.args["n"] == position
+
+
+# ------------------------------------------- the squares' names along the map's edges
+
+
+@pytest.mark.parametrize("stage", ["start", "mid", "full"])
+def test_the_edges_name_every_column_and_row_where_it_is(stage: str) -> None:
+    """Above and below each column its letters, left and right of each row its number:
+    the ink in each band is that name written there, not the name of its neighbour."""
+    placed = {"start": 0, "mid": 25, "full": None}[stage]
+    view = sample_view(3, 21, placed, figures=6)
+    im = _png(render_hunters_gatherers(view, NAMES, "en")).convert("RGB")
+    layout = _layout(view, None, "en")
+    frame = layout.frame
+    size = max(10, min(20, round(frame.cell * 0.36)))
+    columns = range(frame.min_x, frame.min_x + frame.cols)
+    rows = range(frame.min_y, frame.min_y + frame.rows)
+    for x in columns:
+        top, bottom, _, _ = layout.edge_boxes(x, frame.min_y)
+        for box in (top, bottom):
+            here = _ink(im.crop(box))
+            right = _overlap(here, _written(column_name(x), box, size))
+            assert right > 0.9, (x, box, right)
+            for other in (x - 1, x + 1):
+                assert _overlap(here, _written(column_name(other), box, size)) < right - 0.05
+    for y in rows:
+        _, _, left, right = layout.edge_boxes(frame.min_x, y)
+        for box in (left, right):
+            here = _ink(im.crop(box))
+            right = _overlap(here, _written(row_name(y), box, size))
+            assert right > 0.9, (y, box, right)
+            for other in (y - 1, y + 1):
+                assert _overlap(here, _written(row_name(other), box, size)) < right - 0.05
+    # The corners of the bands hold no name: only paper there.
+    corner = (layout.map_left - EDGE, layout.map_top - EDGE, layout.map_left, layout.map_top)
+    assert not _ink(im.crop(corner))
+
+
+def test_the_names_stay_with_their_squares_as_the_map_grows() -> None:
+    """A column keeps its letter when the map grows westward: the band above the start
+    tile's column reads N in a small map and in a large one."""
+    small, large = sample_view(2, 5, 3), sample_view(2, 5, 60)
+    assert min(t["x"] for t in large["tiles"]) < min(t["x"] for t in small["tiles"])
+    for view in (small, large):
+        im = _png(render_hunters_gatherers(view, NAMES, "en")).convert("RGB")
+        layout = _layout(view, None, "en")
+        size = max(10, min(20, round(layout.frame.cell * 0.36)))
+        top = layout.edge_boxes(0, 0)[0]
+        assert _overlap(_ink(im.crop(top)), _written("N", top, size)) > 0.9
+        assert square_name((0, 0)) == "N14"
+
+
+def test_spot_buttons_name_the_squares_drawn_on_the_map() -> None:
+    """The spot buttons say the names the map shows: a spot's cell carries its own
+    name written large, and the buttons of the prompt name exactly those squares."""
+    from bot.texts import texts_for
+
+    view, prompt = played_view(3, 8, "spot", min_tiles=15)
+    texts = texts_for("hunters_gatherers")
+    im = _png(render_hunters_gatherers(view, NAMES, "en", prompt)).convert("RGB")
+    layout = _layout(view, prompt, "en")
+    cell = layout.frame.cell
+    buttons = {texts.option("en", o.label) for o in prompt.options}
+    assert buttons == {f"📍 {square_name((s['x'], s['y']))}" for s in view["spots"]}
+    names = [square_name((s["x"], s["y"])) for s in view["spots"]]
+    for spot, name in zip(view["spots"], names, strict=True):
+        x0, y0, _, _ = layout.cell_box(spot["x"], spot["y"])
+        here = _ink(im.crop((x0, y0, x0 + cell, y0 + cell)).crop(_inner(cell)))
+        right = _overlap(here, _spot_name(name, cell))
+        assert right > 0.9, (name, right)
+        for other in names:
+            if other != name:
+                # (O and Q differ by a tail only: the own name just has to match best)
+                assert _overlap(here, _spot_name(other, cell)) < right, (name, other)
+
+
+def _inner(cell: int) -> Box:
+    """The inside of a spot's card, clear of its rounded frame."""
+    inset = max(2, cell // 16) + max(2, cell // 24) + 2
+    return (inset, inset, cell - inset, cell - inset)
+
+
+def _spot_name(name: str, cell: int) -> set[tuple[int, int]]:
+    """The ink of ``name`` written on a spot's card as the map writes it."""
+    from bot.render.text import fitting_font
+
+    inset = max(2, cell // 16)
+    im = Image.new("RGB", (cell, cell), SPOT_BG)
+    fnt = fitting_font(name, cell - 4 * inset, max(14, round(cell * 0.5)), True, 10)
+    ImageDraw.Draw(im).text((cell / 2, cell / 2), name, font=fnt, fill=(40, 31, 22),
+                            anchor="mm")
+    return _ink(im.crop(_inner(cell)))

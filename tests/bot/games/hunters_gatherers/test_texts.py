@@ -47,6 +47,7 @@ EVIL_ESCAPED = '&lt;b&gt;Eve &amp; "Bob"&lt;/b&gt;'
 LANG_PAIR: tuple[Lang, Lang] = ("en", "ru")
 # A code that leaked into a text instead of its sentence.
 RAW_CODE = re.compile(r"\b(?:hg|opt|reason)\.[a-z_]")
+SQUARE = re.compile(r"-?[A-Z]+-?[0-9]+")  # a square's name: N14
 # Keys tried at random in every decision, to meet real refusals with real arguments.
 PROBES = [
     "at:99,99", "at:0,0", "at:x", "at:1", "at:-0,1", "more", "rot:9", "rot:x", "rot:1",
@@ -158,8 +159,9 @@ def _check_text(text: str, what: str) -> None:
 def _check_pair(texts: dict[Lang, str], what: str) -> None:
     for lang, text in texts.items():
         _check_text(text, f"{what} [{lang}]")
-    # Texts made only of icons and numbers (a spot, a rotation) read the same in both.
-    if any(ch.isalpha() for ch in texts["en"]):
+    # Texts made only of icons, numbers and squares' names (a spot, a rotation) read the
+    # same in both.
+    if any(ch.isalpha() for ch in SQUARE.sub("", texts["en"])):
         assert texts["ru"] != texts["en"], f"Russian equals English for {what}: {texts['en']!r}"
 
 
@@ -187,11 +189,14 @@ def test_every_prompt_renders(seen: Seen, hg: HuntersGatherersTexts) -> None:
         out = {lang: hg.prompt(lang, label, NAMES, seat) for lang in LANG_PAIR}
         for text in out.values():
             assert isinstance(text, Markup)
-            assert text.startswith(f"<b>{NAMES[seat]}</b>, "), f"not addressed: {text!r}"
+            # The question is the last line (the words about the choices come first).
+            question = text.split("\n")[-1]
+            assert question.startswith(f"<b>{NAMES[seat]}</b>, "), f"not addressed: {text!r}"
         _check_pair(dict(out), f"prompt {label}")
         alone = {lang: hg.prompt(lang, label, NAMES) for lang in LANG_PAIR}
         for text in alone.values():
-            assert text[:1].isupper() and NAMES[seat] not in text, text
+            question = text.split("\n")[-1]
+            assert question[:1].isupper() and NAMES[seat] not in text, text
         _check_pair(dict(alone), f"prompt {label} without a seat")
 
 
@@ -333,7 +338,9 @@ def test_registry_gives_hunters_gatherers() -> None:
 @pytest.mark.parametrize(
     ("label", "en", "ru"),
     [
-        (Label("hg.opt.at", {"x": 2, "y": -1, "n": 7}), "📍 7", "📍 7"),
+        # A spot is named by its square, as on the map's edges (the start tile is N14).
+        (Label("hg.opt.at", {"x": 2, "y": -1, "n": 7}), "📍 P13", "📍 P13"),
+        (Label("hg.opt.at", {"x": -13, "y": 12, "n": 1}), "📍 A26", "📍 A26"),
         (Label("hg.opt.rot", {"k": 1}), "↻ 90°", "↻ 90°"),
         (Label("hg.opt.rot", {"k": 0}), "↻ 0°", "↻ 0°"),
         (Label("hg.opt.fig", {"kind": "gatherer", "feature": "forest", "index": 0}),
@@ -364,49 +371,94 @@ def test_options(hg: HuntersGatherersTexts, label: Label, en: str, ru: str) -> N
 
 
 def test_spot_prompts(hg: HuntersGatherersTexts) -> None:
+    # The tile in hand in words (HG002: all meadow, a mammoth), then the question.
     land = Label("hg.prompt.spot", {"tile": "HG002", "bonus": False})
     assert hg.prompt("en", land, EN, 0) == (
-        "<b>Anna</b>, where does the tile go? Pick a numbered spot on the map."
+        "The tile as drawn (↻ 0°): meadow to the north, east, south and west. "
+        "On it: 1 mammoth.\n"
+        "<b>Anna</b>, where does the tile go?"
     )
     assert hg.prompt("ru", land, RU, 0) == (
-        "<b>Анна</b>, куда выложить квадрат? Выберите номер места на карте."
+        "Квадрат как нарисован (↻ 0°): низина с севера, востока, юга и запада. "
+        "На нём: 1 мамонт.\n"
+        "<b>Анна</b>, куда выложить квадрат?"
     )
     # Arguments of prompts asked before the engine stopped paging say nothing more.
     paged = Label("hg.prompt.spot", {"tile": "HG002", "bonus": False, "page": 2, "pages": 3})
-    assert hg.prompt("ru", paged, RU) == (
-        "Куда выложить квадрат? Выберите номер места на карте."
-    )
+    assert hg.prompt("ru", paged, RU) == hg.prompt("ru", land, RU)
+    assert hg.prompt("ru", paged, RU).endswith("\nКуда выложить квадрат?")
     fire = Label("hg.prompt.spot", {"tile": "HG088", "bonus": True})
     assert hg.prompt("ru", fire, RU, 1) == (
-        "<b>Борис</b>, бонусный ход! Куда выложить бонусный квадрат с огнём? "
-        "Выберите номер места на карте."
+        "Квадрат как нарисован (↻ 0°): низина с севера, востока, юга и запада. "
+        "На нём: 1 тигр, огонь.\n"
+        "<b>Борис</b>, бонусный ход! Куда выложить бонусный квадрат с огнём?"
     )
-    assert hg.prompt("en", fire, EN) == (
-        "Bonus turn! Where does the bonus tile with the fire go? Pick a numbered spot on the map."
-    )
+    assert hg.prompt("en", fire, EN).endswith(
+        "\nBonus turn! Where does the bonus tile with the fire go?")
+    # With the spots the engine lists: one line per kind of spot, in the engine's order.
+    spots = Label("hg.prompt.spot", {"tile": "HG002", "bonus": False, "spots": [
+        {"x": 0, "y": -1, "touch": "..M.", "rotations": [0, 1, 2, 3]},
+        {"x": -2, "y": 0, "touch": ".R..", "rotations": [1]},
+        {"x": 3, "y": 0, "touch": "..M.", "rotations": [0, 1, 2, 3]},
+        {"x": 1, "y": 1, "touch": "FM.R", "rotations": [0, 2]},
+    ]})
+    assert hg.prompt("en", spots, EN, 0).split("\n")[1:] == [
+        "Free squares and what lies next to them:",
+        "• N13, Q14: meadow to the south — ↻ any turn",
+        "• L14: river to the east — ↻ 90°",
+        "• O15: river to the west, forest to the north, meadow to the east — ↻ 0° or 180°",
+        "<b>Anna</b>, where does the tile go?",
+    ]
+    assert hg.prompt("ru", spots, RU, 0).split("\n")[1:] == [
+        "Свободные клетки и что с ними рядом:",
+        "• N13, Q14: низина с юга — ↻ любой",
+        "• L14: река с востока — ↻ 90°",
+        "• O15: река с запада, лес с севера, низина с востока — ↻ 0° или 180°",
+        "<b>Анна</b>, куда выложить квадрат?",
+    ]
 
 
 def test_rotation_and_figure_prompts(hg: HuntersGatherersTexts) -> None:
-    rotation = Label("hg.prompt.rotation", {"tile": "HG002", "x": 1, "y": 0})
+    rotation = Label("hg.prompt.rotation", {"tile": "HG028", "x": 1, "y": 0,
+                                            "rotations": [0, 1], "touch": "...R"})
     assert hg.prompt("ru", rotation, RU, 2) == (
-        "<b>Клео</b>, как повернуть квадрат? Подходящие повороты нарисованы под картой."
+        "Рядом с O14: река с запада.\n"
+        "↻ 0°: река с востока на запад; низина с севера; низина с юга.\n"
+        "↻ 90°: река с севера на юг; низина с востока; низина с запада.\n"
+        "На нём: 1 мамонт.\n"
+        "<b>Клео</b>, как повернуть квадрат на O14?"
+    )
+    assert hg.prompt("en", rotation, EN, 2) == (
+        "Next to O14: river to the west.\n"
+        "↻ 0°: river from the east to the west; meadow to the north; meadow to the south.\n"
+        "↻ 90°: river from the north to the south; meadow to the east; meadow to the west.\n"
+        "On it: 1 mammoth.\n"
+        "<b>Cleo</b>, which way should the tile face on O14?"
     )
     figure = Label("hg.prompt.figure", {"tile": "HG002", "x": 1, "y": 0, "rotation": 1})
     assert hg.prompt("en", figure, EN, 0) == (
-        "<b>Anna</b>, place a tribe member or a hut on this tile? "
-        "The numbers on the picture are the buttons."
+        "The tile on O14 (↻ 90°): meadow to the north, east, south and west. "
+        "On it: 1 mammoth.\n"
+        "A button's arrows point to the sides its piece reaches; its number is written on "
+        "that piece in the picture.\n"
+        "<b>Anna</b>, place a tribe member or a hut on the tile just laid on O14?"
     )
     assert hg.prompt("ru", figure, RU) == (
-        "Выставить соплеменника или хижину на этот квадрат? "
-        "Номера на картинке — это номера кнопок."
+        "Квадрат на O14 (↻ 90°): низина с севера, востока, юга и запада. На нём: 1 мамонт.\n"
+        "Стрелки на кнопке показывают, к каким сторонам выходит участок; номер кнопки "
+        "написан на этом участке на картинке.\n"
+        "Выставить соплеменника или хижину на только что выложенный квадрат на O14?"
     )
 
 
 def test_placing_lines(hg: HuntersGatherersTexts) -> None:
     laid = Event("tile_placed", 1, {"tile": "HG002", "x": 1, "y": 0, "rotation": 0,
                                     "bonus": True})
-    assert hg.event("en", laid, EN) == "<b>Boris</b> lays a bonus tile"
-    assert hg.event("ru", laid, RU) == "<b>Борис</b> выкладывает бонусный квадрат"
+    assert hg.event("en", laid, EN) == "<b>Boris</b> lays a bonus tile on O14"
+    assert hg.event("ru", laid, RU) == "<b>Борис</b> выкладывает бонусный квадрат на O14"
+    # An event without its square still reads.
+    bare = Event("tile_placed", 1, {"tile": "HG002", "bonus": False})
+    assert hg.event("en", bare, EN) == "<b>Boris</b> lays a tile"
     fisher = Event("figure_placed", 0, {"kind": "fisher", "feature": "river", "index": 0,
                                         "x": 1, "y": 0})
     assert hg.event("ru", fisher, RU) == "<b>Анна</b> отправляет рыбака на реку"
@@ -508,6 +560,14 @@ def test_game_over_lines(hg: HuntersGatherersTexts) -> None:
          "You have no tribe members left in your supply.",
          "У вас в запасе не осталось соплеменников."),
         ("not_your_turn", {"seat": 1, "turn": 0}, "It is not your turn.", "Сейчас не ваш ход."),
+        # A refused spot is named by its square (typed moves name squares too).
+        ("no_such_spot", {"x": 0, "y": 0},
+         "A tile cannot go on N14: the spot is taken or does not touch the map.",
+         "На N14 квадрат выложить нельзя: место занято или не примыкает к карте."),
+        ("does_not_fit", {"x": 1, "y": 0, "rotation": 1},
+         "The tile does not fit on O14: rivers, forests and meadows must match across "
+         "every edge.",
+         "Квадрат нельзя выложить на O14 так: реки, леса и низины на стыках должны совпадать."),
         ("brand_new_code", {}, "That move is not allowed.", "Так ходить нельзя."),
     ],
 )
@@ -523,8 +583,8 @@ def test_score_lines_and_locations(hg: HuntersGatherersTexts) -> None:
         "🌊 Реки: 7", "🌲 Леса: 12", "🍄 Грибы: 2", "🛖 Хижины: 5", "🦌 Низины: 16",
     ]
     assert hg.score_part("en", "rivers", 7) == "🌊 Rivers: 7"
-    assert hg.location("ru", "3,-1") == "Место (3, -1)"
-    assert hg.location("en", "0,2") == "Spot (0, 2)"
+    assert hg.location("ru", "3,-1") == "Клетка Q13"
+    assert hg.location("en", "0,2") == "Square N16"
     assert hg.location("en", "forest") == "forest"
 
 
@@ -548,7 +608,7 @@ def test_names_are_escaped(hg: HuntersGatherersTexts, lang: Lang) -> None:
 
 def test_unknown_seat_gets_a_neutral_name(hg: HuntersGatherersTexts) -> None:
     label = Label("hg.prompt.figure", {"tile": "HG002"})
-    assert hg.prompt("en", label, [], 2).startswith(
-        "<b>Player 3</b>, place a tribe member or a hut on this tile?"
+    assert hg.prompt("en", label, [], 2).endswith(
+        "\n<b>Player 3</b>, place a tribe member or a hut on the tile just laid?"
     )
-    assert hg.prompt("ru", label, [], 2).startswith("<b>Игрок 3</b>, ")
+    assert "\n<b>Игрок 3</b>, " in hg.prompt("ru", label, [], 2)
