@@ -167,6 +167,13 @@ def fit(text: str, limit: int) -> str:
     return escaped + "…"
 
 
+def text_digest(message: Message) -> str:
+    """A short digest of a message's text and buttons: an edit that would leave both
+    as they are is skipped (Telegram refuses it as "not modified" anyway)."""
+    body = json.dumps([str(message.text), keyboard(message)], ensure_ascii=False)
+    return hashlib.sha1(body.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
 def _not_modified(exc: BadRequest) -> bool:
     return "not modified" in exc.message.lower()
 
@@ -223,15 +230,18 @@ class Delivery:
             if known.get("kb", True):
                 await self._retire(chat_id, int(str(known["id"])))
             known = None
+        shown = text_digest(message)
+        if (known is not None and known.get("td") == shown
+                and (digest is None or digest == known.get("pic"))):
+            return None  # the kept message already says exactly this: no call at all
         if known is not None:
             try:
                 await self._edit(chat_id, int(str(known["id"])), message, bool(known["photo"]),
                                  digest != known.get("pic") and digest is not None)
-                if digest or known.get("kb") != bool(message.buttons):
-                    known["pic"] = digest or known.get("pic")
-                    known["kb"] = bool(message.buttons)
-                    return json.dumps(known)
-                return None
+                known["pic"] = digest or known.get("pic")
+                known["kb"] = bool(message.buttons)
+                known["td"] = shown
+                return json.dumps(known)
             except BadRequest as exc:
                 if _not_modified(exc):
                     return None
@@ -245,7 +255,7 @@ class Delivery:
         if not message.slot:
             return None
         return json.dumps({"id": sent_id, "photo": message.picture is not None,
-                           "pic": digest, "kb": bool(message.buttons)})
+                           "pic": digest, "kb": bool(message.buttons), "td": shown})
 
     async def follow(self, item: Outgoing, kept: str | None = None) -> str | None:
         """The picture of an item that went as text, on its own, without a notification.
