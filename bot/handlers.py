@@ -192,11 +192,13 @@ def _key_for(prompt: Prompt, wanted: str) -> str:
 
 
 async def cmd_move(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
-    """Typed move: ``move [table] <option key or number>``."""
-    found = await resolve_table(sv, ctx, args)
+    """Typed move: ``move [table] <option key or number>``. A single argument is always
+    the move (a square like ``M13`` looks like a table id too)."""
+    named = args[:1] if len(args) > 1 else ()
+    found = await resolve_table(sv, ctx, named)
     if isinstance(found, Reply):
         return found
-    record, rest = found
+    record, rest = found[0], (*found[1], *args[len(named):])
     if len(rest) != 1:
         return say(sv.t(ctx.lang, "cmd.move_usage"))
 

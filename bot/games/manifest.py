@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 # A picture of the game from a view: (view, seat names, language, the prompt the
 # picture is shown with, if any) -> PNG bytes. The prompt lets a picture mark what its
-# buttons mean (numbered spots, the spot a rotation is chosen for).
+# buttons mean (the spots offered, the spot a rotation is chosen for).
 Renderer = Callable[[dict[str, Any], list[str], Lang, Prompt | None], bytes]
 
 

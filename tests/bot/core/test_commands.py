@@ -303,3 +303,14 @@ async def test_typed_move_before_the_start(h: Harness) -> None:
     table_id = await h.new_table(ANNA, "en")
     reply = await h.text(ANNA, f"/move {table_id} 1")
     assert reply.alert and plain(reply.answer) == h.t("press.not_started")
+
+
+async def test_a_single_move_argument_is_the_move_even_if_it_looks_like_an_id(
+        h: Harness) -> None:
+    table_id = await h.started(ANNA, BORIS)
+    record = await h.get(table_id)
+    first = h.user_at(record, 0)
+    reply = await h.text(first, "/move m13")  # looks like a table id: still the move
+    assert plain(reply.answer) != h.t("cmd.no_such_table", table="m13")
+    reply = await h.text(first, f"/move {table_id} 1")
+    assert not reply.alert and (await h.get(table_id)).version == record.version + 1
