@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
-
 from bot.i18n import Markup
 from bot.storage import LogEntry, TableNotFound, TableRecord
-from bot.table_settings import options_of
+from bot.turns import replay_with_events
 from engine.core.prompts import Event
 from engine.core.protocol import Game
 
@@ -22,15 +20,8 @@ MAX_EVENTS = 60
 
 
 def replay_events(game: Game[Any], record: TableRecord, log: list[LogEntry]) -> list[Event]:
-    """Every event of the table's moves, in order, from its seed and its log."""
-    if record.seed is None:
-        return []
-    state: BaseModel = game.new(len(record.seats), record.seed, options_of(record).variants)
-    events: list[Event] = []
-    for entry in log:
-        if entry.kind == "move" and entry.seat is not None:
-            events += game.apply(state, entry.seat, entry.key)
-    return events
+    """Every event of the table's moves, in order (none before it started)."""
+    return [] if record.seed is None else replay_with_events(game, record, log)[1]
 
 
 def parse_count(args: tuple[str, ...]) -> int | None:

@@ -128,10 +128,19 @@ def open_first_prompts(game: Game[Any], record: TableRecord, now: float) -> Tabl
 
 def replay(game: Game[Any], record: TableRecord, log: list[LogEntry]) -> BaseModel:
     """Rebuild the game state from the seed and the logged moves (for audits and repair)."""
+    return replay_with_events(game, record, log)[0]
+
+
+def replay_with_events(
+    game: Game[Any], record: TableRecord, log: list[LogEntry]
+) -> tuple[BaseModel, list[Event]]:
+    """The game state rebuilt from the seed and the logged moves, and every event the
+    moves produced on the way (``/log`` tells them again)."""
     if record.seed is None:
         raise ValueError("table has no seed: it never started")
     state: BaseModel = game.new(len(record.seats), record.seed, options_of(record).variants)
+    events: list[Event] = []
     for entry in log:
         if entry.kind == "move" and entry.seat is not None:
-            game.apply(state, entry.seat, entry.key)
-    return state
+            events += game.apply(state, entry.seat, entry.key)
+    return state, events

@@ -79,6 +79,14 @@ class ManualClock:
         self.now += seconds
 
 
+def players(tg: FakeTelegram, *names: str) -> list[FakeUser]:
+    """Users who have opened a private chat with the bot (English clients)."""
+    made = [tg.add_user(name, username=name.lower()) for name in names]
+    for user in made:
+        tg.user_starts_bot(user)
+    return made
+
+
 def free_port() -> int:
     """A TCP port on loopback nobody listens on right now."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:

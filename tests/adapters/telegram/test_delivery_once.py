@@ -29,18 +29,11 @@ from tests.adapters.telegram.e2e_helpers import (
     drain,
     en,
     move_buttons,
+    players,
     settle,
     wait_until,
 )
 from tests.adapters.telegram.fake_api import FakeMessage, FakeTelegram, FakeUser
-
-
-def players(tg: FakeTelegram, *names: str) -> list[FakeUser]:
-    """Users who have opened a private chat with the bot (English clients)."""
-    made = [tg.add_user(name, username=name.lower()) for name in names]
-    for user in made:
-        tg.user_starts_bot(user)
-    return made
 
 
 def turns(tg: FakeTelegram, user: FakeUser, since: int) -> list[FakeMessage]:

@@ -27,19 +27,12 @@ from tests.adapters.telegram.e2e_helpers import (
     en,
     free_port,
     move_buttons,
+    players,
     settle,
     token_field,
     wait_until,
 )
-from tests.adapters.telegram.fake_api import FakeTelegram, FakeUser
-
-
-def players(tg: FakeTelegram, *names: str) -> list[FakeUser]:
-    """Users who have opened a private chat with the bot (English clients)."""
-    made = [tg.add_user(name, username=name.lower()) for name in names]
-    for user in made:
-        tg.user_starts_bot(user)
-    return made
+from tests.adapters.telegram.fake_api import FakeTelegram
 
 
 def store_of(running: RunningTelegram) -> GameStore:
