@@ -1,0 +1,1 @@
+"""The Discord adapter: slash commands, buttons and selects, DMs, on discord.py."""

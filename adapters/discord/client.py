@@ -1,0 +1,347 @@
+"""The Discord client: interactions in, the core's replies out, within Discord's deadline.
+
+Every interaction gets its first response within Discord's 3 seconds. The core usually
+answers in milliseconds, and then the answer *is* the first response (an ephemeral
+notice, the pressed message edited, the command's reply); when it has not answered
+after ``defer_after_s`` the interaction is deferred and the answer follows as an edit or
+a follow-up. A member's private view — refusals, notices on their presses, their own
+board — is ephemeral; turns and reminders go by DM (see ``sender``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from adapters.discord.commands import Choices, Translator, install
+from adapters.discord.commands_sync import sync_once
+from adapters.discord.components import DYNAMIC_ITEMS
+from adapters.discord.ids import chat_key, parse_id, user_key
+from adapters.discord.markup import to_markdown
+from adapters.discord.render import Rendered, render
+from adapters.discord.sender import Pressed, Sender
+from adapters.discord.texts import say
+from adapters.telegram.clean import clean_name
+from bot.app import Campfire
+from bot.games import manifests
+from bot.i18n import Lang, Markup, normalize_lang, to_plain
+from bot.identity import Chat, User
+from bot.storage import StoreUnavailable
+from bot.ui import Message, Outgoing, Reply, ToChat, ToUser
+
+log = logging.getLogger(__name__)
+AUTOCOMPLETE_MAX = 25
+
+
+@dataclass(frozen=True)
+class DiscordOptions:
+    """How the client behaves (tests shorten nothing here: the deadline is Discord's)."""
+
+    # Defer an interaction the core has not answered after this long (Discord allows 3 s
+    # for the first response, and the network takes its share).
+    defer_after_s: float = 1.5
+    # Sync the command tree when its hash changed since the last sync (once per deploy).
+    sync_commands: bool = True
+
+
+def intents() -> discord.Intents:
+    """Only what the bot needs: guilds (channels, threads) and DMs; nothing privileged
+    (no message content, no member list): everything comes as interactions."""
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    wanted.dm_messages = True
+    return wanted
+
+
+def chat_of(interaction: discord.Interaction[Any]) -> Chat:
+    """The Campfire chat of an interaction: its channel (a thread is a channel)."""
+    channel = interaction.channel
+    title = getattr(channel, "name", "") or ""
+    return Chat(id=chat_key(interaction.channel_id or 0), private=interaction.guild_id is None,
+                title=clean_name(str(title), ""))
+
+
+def user_of(interaction: discord.Interaction[Any]) -> User:
+    """The Campfire user of an interaction; moderators (Manage Messages, or the server's
+    administrators) count as admins of the channel's tables."""
+    member = interaction.user
+    perms = interaction.permissions
+    admin = interaction.guild_id is not None and (perms.administrator or perms.manage_messages)
+    return User(id=user_key(member.id),
+                name=clean_name(member.display_name, f"#{member.id}"),
+                lang=str(interaction.locale), is_admin=bool(admin))
+
+
+def lang_of(interaction: discord.Interaction[Any]) -> Lang:
+    """The catalog language of the member's client."""
+    return normalize_lang(str(interaction.locale), default="en")
+
+
+class CampfireClient(discord.AutoShardedClient):
+    """The bot on Discord: one per process, any number of shards and workers."""
+
+    def __init__(self, app: Campfire, sender_redis: Any, key_prefix: str,
+                 options: DiscordOptions | None = None, **kwargs: Any) -> None:
+        """Wire the core and Redis (kept messages, the command tree's hash)."""
+        kwargs.setdefault("intents", intents())
+        # Nobody is pinged by the bot's messages except where it says so (a closed DM).
+        kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        super().__init__(**kwargs)
+        self.app = app
+        self.options = options or DiscordOptions()
+        self.redis = sender_redis
+        self.key_prefix = key_prefix
+        self.sender = Sender(self, app, sender_redis, key_prefix)
+        self.tree: app_commands.CommandTree[CampfireClient] = app_commands.CommandTree(self)
+        install(self.tree)
+        self.synced: bool | None = None
+
+    async def setup_hook(self) -> None:
+        """Register the buttons' and selects' templates (they work after any restart),
+        the translator, and sync the commands when they changed."""
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(Translator())
+        if self.options.sync_commands:
+            self.synced = await sync_once(self.tree, self.redis, self.key_prefix)
+
+    # ------------------------------------------------------------------ presses
+
+    async def on_token(self, interaction: discord.Interaction[Any], token: str) -> None:
+        """A button or select carrying ``token``."""
+        chat, user = chat_of(interaction), user_of(interaction)
+        deferred = await self._wait_or_defer(
+            interaction, work := asyncio.ensure_future(self.app.on_press(chat, user, token)))
+        try:
+            reply = await work
+        except Exception:
+            log.exception("press %r failed (channel %s, user %s)", token, chat.id, user.id)
+            reply = Reply(answer=self.app.sv.t(lang_of(interaction), "err.internal"), alert=True)
+        await self._answer_press(interaction, reply, deferred)
+        await self.app.acknowledge(reply)
+
+    async def _wait_or_defer(self, interaction: discord.Interaction[Any],
+                             work: asyncio.Future[Reply], *, thinking: bool = False) -> bool:
+        """Wait for the core up to ``defer_after_s``; then defer. True when deferred."""
+        done, _ = await asyncio.wait({work}, timeout=self.options.defer_after_s)
+        if done:
+            return False
+        if thinking:
+            await interaction.response.defer(thinking=True)
+        else:
+            await interaction.response.defer()
+        return True
+
+    async def _answer_press(self, interaction: discord.Interaction[Any], reply: Reply,
+                            deferred: bool) -> None:
+        notice = _notice(reply)
+        if notice is not None:
+            view = render(Message(text=reply.answer or Markup(""),
+                                   buttons=reply.answer_buttons)).view
+            kwargs: dict[str, Any] = {"ephemeral": True}
+            if view is not None:
+                kwargs["view"] = view
+            if interaction.response.is_done():
+                await interaction.followup.send(notice, **kwargs)
+            else:
+                await interaction.response.send_message(notice, **kwargs)
+        pressed = None
+        if interaction.message is not None and not interaction.response.is_done():
+            pressed = Pressed(interaction.channel_id or 0, interaction.message.id,
+                              _edit_pressed(interaction))
+        await self.sender.deliver(reply.out, pressed)
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+        del deferred
+
+    # ------------------------------------------------------------------ commands
+
+    async def on_command(self, interaction: discord.Interaction[Any], line: str, *,
+                         thread: bool = False) -> None:
+        """A slash command, as the core's command line."""
+        chat, user = chat_of(interaction), user_of(interaction)
+        opened_in: discord.Thread | None = None
+        if thread and not chat.private:
+            opened_in = await self._open_thread(interaction, line)
+            if opened_in is not None:
+                chat = Chat(id=chat_key(opened_in.id), title=clean_name(opened_in.name, ""))
+        sent_at = interaction.created_at.timestamp()
+        work = asyncio.ensure_future(self.app.on_text(chat, user, line, sent_at=sent_at))
+        deferred = interaction.response.is_done() or await self._wait_or_defer(
+            interaction, work, thinking=True)
+        try:
+            reply = await work
+        except Exception:
+            log.exception("command %r failed (channel %s, user %s)", line, chat.id, user.id)
+            reply = Reply(answer=self.app.sv.t(lang_of(interaction), "err.internal"), alert=True)
+        await self._answer_command(interaction, reply, chat, user, deferred, opened_in)
+        await self.app.acknowledge(reply)
+
+    async def _open_thread(self, interaction: discord.Interaction[Any],
+                           line: str) -> discord.Thread | None:
+        channel = interaction.channel
+        lang = lang_of(interaction)
+        game = line.split()[1] if len(line.split()) > 1 else "?"
+        title = self.app.sv.presenter.game_title(lang, game) if game in manifests() else game
+        if not isinstance(channel, discord.TextChannel):
+            return None
+        await interaction.response.defer(thinking=True)
+        try:
+            return await channel.create_thread(
+                name=say(lang, "thread_name", game=title)[:100],
+                type=discord.ChannelType.public_thread)
+        except discord.HTTPException as exc:
+            log.warning("opening a thread in %s failed (HTTP %s)", channel.id, exc.status)
+            await interaction.followup.send(say(lang, "no_thread"), ephemeral=True)
+            return None
+
+    async def _answer_command(self, interaction: discord.Interaction[Any], reply: Reply,
+                              chat: Chat, user: User, deferred: bool,
+                              opened_in: discord.Thread | None) -> None:
+        items = list(reply.out)
+        # The member's own one-off private messages (their board) are ephemeral here.
+        private = [i for i in items if isinstance(i.to, ToUser) and i.to.user_id == user.id
+                   and i.message.slot is None]
+        items = [i for i in items if i not in private]
+        answered = False
+        if opened_in is not None:
+            text = say(lang_of(interaction), "thread_opened", thread=opened_in.mention)
+            await interaction.followup.send(text)
+            answered = True
+        notice = to_markdown(reply.answer) if reply.answer and to_plain(reply.answer) else None
+        if notice is not None:
+            view = render(Message(text=reply.answer or Markup(""),
+                                   buttons=reply.answer_buttons)).view
+            await self._respond(interaction, notice, view=view,
+                                ephemeral=reply.alert or chat.private, deferred=deferred)
+            answered = True
+        for item in private:
+            rendered = render(item.message)
+            kwargs = rendered.send_kwargs()
+            await self._respond(interaction, kwargs.pop("content") or "\u200b", deferred=deferred,
+                                ephemeral=True, **kwargs)
+            answered = True
+        if not answered and items and _here(items[0], chat):
+            # The command's own message is its answer (a table opened, a status copy):
+            # the slot then points at the interaction's response.
+            first = items.pop(0)
+            message = await self._respond_rendered(interaction, render(first.message), deferred)
+            await self.sender.adopt(first, message)
+            answered = True
+        await self.sender.deliver(items)
+        if not answered:
+            await self._respond(interaction, "✓", ephemeral=True, deferred=deferred)
+
+    async def _respond(self, interaction: discord.Interaction[Any], content: str, *,
+                       ephemeral: bool, deferred: bool, **kwargs: Any) -> None:
+        kwargs = {k: v for k, v in kwargs.items() if v is not None}
+        if not interaction.response.is_done():
+            await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+            return
+        if deferred and not ephemeral and not getattr(interaction, "_cf_used", False):
+            interaction._cf_used = True  # type: ignore[attr-defined]
+            await interaction.edit_original_response(content=content, **_edit_args(kwargs))
+            return
+        await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
+
+    async def _respond_rendered(self, interaction: discord.Interaction[Any], rendered: Rendered,
+                                deferred: bool) -> discord.Message:
+        kwargs = rendered.send_kwargs()
+        if not interaction.response.is_done():
+            await interaction.response.send_message(**kwargs)
+            return await interaction.original_response()
+        return await interaction.followup.send(wait=True, **kwargs)
+
+    # ------------------------------------------------------------------ autocomplete
+
+    async def complete_games(self, interaction: discord.Interaction[Any],
+                             current: str) -> Choices:
+        """Hosted games whose name or title starts with (or contains) what is typed."""
+        lang = lang_of(interaction)
+        typed = current.strip().lower()
+        out = []
+        for name in manifests():
+            title = self.app.sv.presenter.game_title(lang, name)
+            if not typed or typed in name.lower() or typed in title.lower():
+                out.append(app_commands.Choice(name=title[:100], value=name))
+        return out[:AUTOCOMPLETE_MAX]
+
+    async def complete_tables(self, interaction: discord.Interaction[Any],
+                              current: str) -> Choices:
+        """Tables of this channel and the member's own, not over."""
+        lang = lang_of(interaction)
+        chat, user = chat_of(interaction), user_of(interaction)
+        try:
+            found = {t.table_id: t for t in await self.app.sv.store.tables_of_user(user.id)}
+            if not chat.private:
+                found.update({t.table_id: t for t in
+                              await self.app.sv.store.tables_in_chat(chat.id)})
+        except StoreUnavailable:
+            return []
+        typed = current.strip().lstrip("#").lower()
+        out = []
+        for table in found.values():
+            if table.status.is_over or (typed and typed not in table.table_id):
+                continue
+            title = self.app.sv.presenter.game_title(lang, table.game)
+            status = self.app.sv.catalog.plain(lang, f"status.{table.status.value}")
+            out.append(app_commands.Choice(name=f"#{table.table_id} {title} ({status})"[:100],
+                                           value=table.table_id))
+        return out[:AUTOCOMPLETE_MAX]
+
+    async def complete_topics(self, interaction: discord.Interaction[Any],
+                              current: str) -> Choices:
+        """Rules topics of the game named (or played here) that match what is typed."""
+        lang = lang_of(interaction)
+        named = getattr(interaction.namespace, "game", None)
+        games: list[str] = [named] if isinstance(named, str) and named in manifests() else []
+        if not games:
+            try:
+                here = await self.app.sv.store.tables_in_chat(chat_of(interaction).id)
+            except StoreUnavailable:
+                here = []
+            games = sorted({t.game for t in here if not t.status.is_over}) or list(manifests())
+        out: Choices = []
+        for game in games:
+            for hit in self.app.sv.rules.lookup(game, current, lang, limit=AUTOCOMPLETE_MAX):
+                out.append(app_commands.Choice(name=hit.title[:100], value=hit.title[:100]))
+        return out[:AUTOCOMPLETE_MAX]
+
+    # ------------------------------------------------------------------ due jobs
+
+    async def run_due(self) -> None:
+        """Reminders and time-outs due now, delivered as they come."""
+        await self.app.on_due(emit=self.sender.deliver)
+
+
+def _notice(reply: Reply) -> str | None:
+    if reply.answer is None or not to_plain(reply.answer).strip():
+        return None
+    return to_markdown(reply.answer)
+
+
+def _here(item: Outgoing, chat: Chat) -> bool:
+    return isinstance(item.to, ToChat) and item.to.chat_id == chat.id
+
+
+def _edit_args(kwargs: dict[str, Any]) -> dict[str, Any]:
+    out = dict(kwargs)
+    if "file" in out:
+        out["attachments"] = [out.pop("file")]
+    return out
+
+
+def _edit_pressed(interaction: discord.Interaction[Any]) -> Any:
+    async def edit(rendered: Rendered) -> int | None:
+        if interaction.response.is_done() or interaction.message is None:
+            return None
+        await interaction.response.edit_message(**rendered.edit_kwargs())
+        return interaction.message.id
+    return edit
+
+
+__all__ = ["CampfireClient", "DiscordOptions", "intents", "parse_id"]
