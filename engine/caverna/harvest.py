@@ -56,6 +56,7 @@ def reveal_harvest(state: CavernaState, events: list[Event]) -> None:
     if marker is None:
         state.harvest = "harvest"
         return
+    state.revealed[r] = marker
     if marker == "green":
         state.harvest = "harvest"
     else:

@@ -33,6 +33,7 @@ from engine.caverna.imitation import imitable
 from engine.caverna.landscape import can_place
 from engine.caverna.pastures import pasture_spots, stable_spots
 from engine.caverna.state import BoardStep, CavernaState, GroupStep, Player
+from engine.caverna.variants import in_play
 from engine.caverna.weapons import forge_strengths
 
 ALL, AND_OR, THEN_OR, EITHER, THEN = "all", "and_or", "then_or", "either", "then"
@@ -502,6 +503,8 @@ def furnish_choices(state: CavernaState, seat: int, scope: str) -> list[str]:
         if scope == "dwelling" and not tile.is_dwelling:
             continue
         if tile_id in taken and tile.count is not None:
+            continue
+        if not in_play(state.options, tile_id):  # a variant's smaller supply
             continue
         if can_pay(player, less(loot_price if scope == LOOT_DWELLING else tile.cost, saved)):
             out.append(tile_id)

@@ -266,6 +266,9 @@ class CavernaState(BaseModel):
     cards: dict[int, str] = Field(default_factory=dict)
     markers: dict[int, Marker] = Field(default_factory=dict)
     reds: int = 0  # red harvest markers revealed so far
+    revealed: dict[int, Marker] = Field(default_factory=dict)  # turned markers, by round
+    # The game's declared options as chosen at setup (engine.caverna.variants).
+    options: dict[str, str] = Field(default_factory=dict)
     harvest: HarvestKind = "none"  # this round's harvest, known once revealed
     stacks: dict[int, list[Frame]] = Field(default_factory=dict)
     rng: RandomSource

@@ -1,0 +1,113 @@
+"""Caverna: The Cave Farmers behind the engine protocol, 1 to 7 players.
+
+Each method hands over to a small module: the flow (:mod:`engine.caverna.flow`,
+:mod:`engine.caverna.decisions`), what may be seen (:mod:`engine.caverna.view`), the
+table header (:mod:`engine.caverna.summary`), who is surely next
+(:mod:`engine.caverna.turn_order`), final scoring (:mod:`engine.caverna.results`), the
+autopilot's judgement (:mod:`engine.caverna.heuristic`) and the invariants
+(:mod:`engine.caverna.invariants`). Options are declared in
+:mod:`engine.caverna.variants`, checked by ``new`` and kept in the state.
+
+Registering the game is one line in ``engine/caverna/game.py``:
+``from engine.caverna.caverna_game import CAVERNA as GAME``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.caverna.decisions import apply_key, pending
+from engine.caverna.flow import advance
+from engine.caverna.heuristic import position_value
+from engine.caverna.invariants import problems
+from engine.caverna.results import final_result
+from engine.caverna.rounds import open_round
+from engine.caverna.setup import MAX_PLAYERS, MIN_PLAYERS, setup
+from engine.caverna.state import CavernaState
+from engine.caverna.summary import summary
+from engine.caverna.turn_order import next_turn
+from engine.caverna.variants import OPTIONS, read_options
+from engine.caverna.view import secrets, view
+from engine.core.prompts import Event, Prompt
+from engine.core.protocol import Result, Summary
+
+
+def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) -> CavernaState:
+    """Set up a game with ``options`` (checked, defaults filled in) and run it to the
+    first decision."""
+    chosen = read_options(options)
+    state = setup(players, seed)
+    state.options = chosen
+    events: list[Event] = []
+    open_round(state, events)
+    advance(state, events)
+    return state
+
+
+class CavernaGame:
+    """The Caverna rules for 1 to 7 players."""
+
+    name = "caverna"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    state_type = CavernaState
+    # The declared options and their values, the default first.
+    options = OPTIONS
+
+    def new(
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> CavernaState:
+        """Set up a game; seat 0 holds the first-player token."""
+        return new_game(players, seed, options)
+
+    def pending(self, state: CavernaState) -> list[Prompt]:
+        """The open decisions."""
+        return pending(state)
+
+    def apply(self, state: CavernaState, seat: int, key: str) -> list[Event]:
+        """Carry out a choice and everything automatic that follows it."""
+        events: list[Event] = []
+        apply_key(state, seat, key, events)
+        state.actions += 1
+        advance(state, events)
+        return events
+
+    def view(self, state: CavernaState, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (everything but the face-down cards and markers)."""
+        return view(state, seat)
+
+    def summary(self, state: CavernaState) -> Summary:
+        """Round, phase, who decides, the running scores and each seat's supply."""
+        return summary(state)
+
+    def next_turn(self, state: CavernaState, seat: int) -> int | None:
+        """Who surely decides after ``seat``'s current turn, or None."""
+        return next_turn(state, seat)
+
+    def secrets(self, state: CavernaState, seat: int | None) -> list[Any]:
+        """The face-down round cards' and harvest markers' order, and the random source."""
+        return secrets(state, seat)
+
+    def result(self, state: CavernaState) -> Result | None:
+        """Final scores once the game is over."""
+        return final_result(state) if state.phase == "over" else None
+
+    def heuristic(self, state: CavernaState, seat: int) -> float:
+        """A rough value of ``seat``'s position, for the greedy autopilot."""
+        return position_value(state, seat)
+
+    def invariants(self, state: CavernaState) -> list[str]:
+        """Broken invariants of ``state`` (empty when all is well)."""
+        return problems(state)
+
+    def dump(self, state: CavernaState) -> str:
+        """The state as JSON."""
+        return state.model_dump_json()
+
+    def load(self, data: str | bytes) -> CavernaState:
+        """A state from JSON."""
+        return CavernaState.model_validate_json(data)
+
+
+CAVERNA = CavernaGame()
