@@ -30,7 +30,6 @@ from engine.caverna.board import key as pos_key
 from engine.caverna.components import FARM_ANIMALS, components
 from engine.caverna.expedition import loot_table
 from engine.caverna.feeding import (
-    WORKING_CAVE_COST,
     beg,
     can_pay,
     convert,
@@ -43,6 +42,7 @@ from engine.caverna.feeding import (
     single_conversions,
     slaughter_bonus,
     ways_to_pay,
+    working_cave_cost,
     working_cave_options,
 )
 from engine.caverna.flow import (
@@ -85,12 +85,13 @@ from engine.caverna.spaces import (
     empty_fields,
     fence_choices,
     fence_cost,
+    furnish_bills,
     furnish_choices,
     furnish_cost,
-    furnish_spots,
     group_at,
     imitation_targets,
     stable_cost,
+    tile_spots,
 )
 from engine.caverna.state import (
     BoardStep,
@@ -109,9 +110,11 @@ from engine.caverna.state import (
     OverflowStep,
     PayStep,
     PlaceStep,
+    Player,
     SkipStep,
     TradeStep,
 )
+from engine.caverna.tile_effects import replaced_by_ore
 from engine.caverna.weapons import forge, forge_strengths
 from engine.core.errors import IllegalMove
 from engine.core.keys import parse_number
@@ -585,7 +588,7 @@ def _apply_feed(state: CavernaState, step: FeedStep, key: str, events: list[Even
         food = convert_one(player, arg)
         events.append(Event("converted", step.seat, {"kind": arg, "food": food}))
     elif head == "work" and arg in _working_cave(state, step):
-        player.goods[arg] -= WORKING_CAVE_COST[arg]
+        player.goods[arg] -= working_cave_cost(player, arg)
         step.need = max(0, step.need - _per_dwarf(state, step))
         step.substituted = True
         events.append(Event("fed_with", step.seat, {"good": arg}))
@@ -658,9 +661,13 @@ def board_options(state: CavernaState, step: BoardStep) -> list[Option]:
                         if block is None or components().furnishings[t].block == block]
                 if block is not None:
                     opts.append(BACK)
-        else:
+        elif "at" not in args:
             opts = [_opt(f"at:{pos_key(p)}", "at", tile=chosen, at=pos_key(p))
-                    for p in furnish_spots(state, step.seat)]
+                    for p in tile_spots(state, step.seat, str(chosen))]
+            opts.append(BACK)
+        else:
+            opts = [_opt(f"ore:{_ore_key(bill, v)}", "pay_ore", tile=chosen, bill=v)
+                    for bill, v in _ore_bills(player, step)]
             opts.append(BACK)
     elif what == "sow":
         opts = [_opt(f"sow:{g}:{v}", "sow", grain=g, vegetable=v) for g, v in _sowings(state, step)]
@@ -735,7 +742,7 @@ def _apply_board(state: CavernaState, step: BoardStep, key: str, events: list[Ev
     head, _, arg = key.partition(":")
     what = step.what
     if key == "back":
-        for name in ("first", "tile", "block") if what != "single" else ("first",):
+        for name in ("first", "at", "tile", "block") if what != "single" else ("first",):
             if name in step.args:
                 del step.args[name]
                 return
@@ -827,27 +834,57 @@ def _apply_furnish(state: CavernaState, step: BoardStep, head: str, arg: str,
     if chosen is None:
         if head != "tile" or arg not in furnish_choices(state, seat, scope):
             raise IllegalMove("cannot_furnish", tile=arg)
-        spots = furnish_spots(state, seat)
+        spots = tile_spots(state, seat, arg)
         if len(spots) > 1:
             step.args["tile"] = arg
             return
         chosen, pos = arg, spots[0]
-    else:
+    elif "at" not in step.args:
         found = pos_of(arg) if head == "at" else None
-        if found is None or found not in furnish_spots(state, seat):
+        if found is None or found not in tile_spots(state, seat, str(chosen)):
             raise IllegalMove("cannot_furnish_here", at=arg)
         pos = found
-    state.pop(seat)
+    else:
+        pos = pos_of(str(step.args["at"])) or (0, 0)
+        bill = next((v for b, v in _ore_bills(state.players[seat], step)
+                     if head == "ore" and _ore_key(b, v) == arg), None)
+        if bill is None:
+            raise IllegalMove("unknown_option", key=f"{head}:{arg}")
+        state.pop(seat)
+        _pay_then(state, seat, bill, f"furnish:{chosen}@{pos_key(pos)}", events)
+        return
     tile_id = str(chosen)
-    cost = furnish_cost(state.players[seat], tile_id, scope)
-    _pay_then(state, seat, cost, f"furnish:{tile_id}@{pos_key(pos)}", events)
+    bills = furnish_bills(state.players[seat], tile_id, scope)
+    if len(bills) > 1:
+        # The Builder: which goods ore stands in for is the player's choice.
+        step.args["tile"], step.args["at"] = tile_id, pos_key(pos)
+        return
+    state.pop(seat)
+    _pay_then(state, seat, bills[0], f"furnish:{tile_id}@{pos_key(pos)}", events)
+
+
+def _ore_bills(player: Player, step: BoardStep) -> list[tuple[dict[str, int], dict[str, int]]]:
+    """(the tile's cost, a payable bill) for each way the Builder allows."""
+    tile_id, scope = str(step.args["tile"]), str(step.args["scope"])
+    cost = furnish_cost(player, tile_id, scope)
+    return [(cost, bill) for bill in furnish_bills(player, tile_id, scope)]
+
+
+def _ore_key(cost: Mapping[str, int], bill: Mapping[str, int]) -> str:
+    """``none``, ``wood``, ``stone`` or ``wood+stone``: what ore stands in for."""
+    return "+".join(replaced_by_ore(cost, bill)) or "none"
 
 
 def _furnish(state: CavernaState, seat: int, tile_id: str, pos: tuple[int, int],
              events: list[Event]) -> None:
     from engine.caverna.flow import furnished
 
-    state.players[seat].board.edit(pos).furnishing = tile_id
+    player = state.players[seat]
+    below = player.board.at(pos).furnishing
+    if below is not None:
+        player.covered.append(below)  # overbuilt: its ability and points are gone
+        events.append(Event("covered", seat, {"tile": below}))
+    player.board.edit(pos).furnishing = tile_id
     events.append(Event("furnished", seat, {"tile": tile_id, "at": pos_key(pos)}))
     furnished(state, seat, tile_id, pos, events)
 

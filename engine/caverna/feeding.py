@@ -28,6 +28,7 @@ from functools import cache
 
 from engine.caverna.components import FARM_ANIMALS, components
 from engine.caverna.state import CavernaState, Player
+from engine.caverna.tile_effects import feed_substitutes, feeding_reduction, slaughter_food
 from engine.core.keys import parse_number
 from engine.core.prompts import Event
 
@@ -46,7 +47,7 @@ Conversion = dict[str, int]
 
 def slaughter_bonus(player: Player) -> int:
     """Extra food per farm animal turned into food (the Slaughtering cave)."""
-    return 1 if player.board.has_furnishing("slaughtering_cave") else 0
+    return slaughter_food(player)
 
 
 def food_from(kind: str, count: int, bonus: int = 0) -> int:
@@ -254,11 +255,7 @@ def food_needed(player: Player, per_dwarf: int) -> int:
     """Food the family eats: ``per_dwarf`` each, 1 for a dwarf born this round, less the
     Mining cave's 1 per donkey in a mine."""
     need = sum(1 if d.born else per_dwarf for d in player.dwarfs)
-    return max(0, need - mine_donkeys(player) * mining_cave(player))
-
-
-def mining_cave(player: Player) -> int:
-    return 1 if player.board.has_furnishing("mining_cave") else 0
+    return max(0, need - feeding_reduction(player, mine_donkeys(player)))
 
 
 def mine_donkeys(player: Player) -> int:
@@ -268,14 +265,15 @@ def mine_donkeys(player: Player) -> int:
     return min(mines, player.animals["donkey"])
 
 
-WORKING_CAVE_COST = {"wood": 1, "stone": 1, "ore": 2}
-
-
 def working_cave_options(player: Player) -> list[str]:
-    """What the Working cave lets one dwarf be fed with instead of food."""
-    if not player.board.has_furnishing("working_cave"):
-        return []
-    return [g for g, n in WORKING_CAVE_COST.items() if player.goods[g] >= n]
+    """What the Working cave lets one dwarf be fed with instead of food (goods the
+    player has enough of)."""
+    return [g for g, n in feed_substitutes(player).items() if player.goods[g] >= n]
+
+
+def working_cave_cost(player: Player, good: str) -> int:
+    """How many of ``good`` feed one dwarf through the Working cave."""
+    return feed_substitutes(player)[good]
 
 
 def feed_all(state: CavernaState, seat: int, need: int, events: list[Event]) -> bool:

@@ -34,6 +34,7 @@ from engine.caverna.placement import can_place
 from engine.caverna.rounds import end_round, fill_round, finish, return_home
 from engine.caverna.spaces import (
     ALL,
+    EITHER,
     LOOT_DWELLING,
     PLAIN,
     THEN,
@@ -61,6 +62,7 @@ from engine.caverna.state import (
     SkipStep,
     TradeStep,
 )
+from engine.caverna.tile_effects import GUEST_ROOM_USED, gain_bonus, guest_once_spaces
 from engine.core.prompts import Event
 
 # --- receiving goods -----------------------------------------------------------------
@@ -82,13 +84,7 @@ def receive(
             player.goods[good] += amount
     events.append(Event("gained", seat, {"goods": got}))
     if triggers:
-        extra: dict[str, int] = {}
-        for effect in furnishing_effects(state, seat, "on_gain"):
-            trigger = effect.params.get("good")
-            if isinstance(trigger, str) and got.get(trigger):
-                for g, n in effect.goods().items():
-                    extra[g] = extra.get(g, 0) + n * got[trigger]
-        receive(state, seat, extra, events, triggers=False)
+        receive(state, seat, gain_bonus(player, got), events, triggers=False)
     if any(g in FARM_ANIMALS for g in got):
         settle_animals(state, seat, events)
 
@@ -144,10 +140,16 @@ def open_action(
 
 def do_part(state: CavernaState, step: GroupStep, index: int, events: list[Event]) -> None:
     """Carry out part ``index`` of the step's group (or open its decision)."""
-    part = group_at(step.space, step.path).parts[index]
+    group = group_at(step.space, step.path)
+    part = group.parts[index]
     step.done.append(index)
     seat, dwarf = step.seat, step.dwarf
     player = state.players[seat]
+    if len(step.done) == 2 and group.connective == EITHER and step.space in guest_once_spaces(
+        player
+    ):
+        # The Guest room's second half of an "either … or" on a once-per-game space.
+        player.spent.append(GUEST_ROOM_USED + step.space)
     do = part.do
     if do == "take":
         space = state.space(step.space)
@@ -360,9 +362,12 @@ def _settle_top(state: CavernaState, seat: int, events: list[Event]) -> bool:
             state.pop(seat)
             return True
         player = state.players[seat]
+        # Begging only when nothing could still give food: conversions, the Working
+        # cave, or an any-time trade (the Peaceful cave's weapons, the Spare part
+        # storage's gold).
         if not single_conversions(player) and (
             top.substituted or not working_cave_options(player)
-        ):
+        ) and not can_exchange(state, seat):
             state.pop(seat)
             beg(state, seat, top.need, events)
             return True

@@ -14,6 +14,7 @@ from engine.caverna.components import components
 from engine.caverna.harvest import reveal_harvest
 from engine.caverna.spaces import replenish
 from engine.caverna.state import ActionSpace, CavernaState, ClearStep
+from engine.caverna.tile_effects import gain_bonus
 from engine.core.prompts import Event
 
 
@@ -75,6 +76,9 @@ def take_income(state: CavernaState, events: list[Event]) -> None:
                 if count * amount:
                     goods[good] = goods.get(good, 0) + count * amount
         if goods:
+            # A gain like any other: the Seam adds an ore per stone a supplier brings.
+            for good, amount in gain_bonus(player, goods).items():
+                goods[good] = goods.get(good, 0) + amount
             for good, amount in goods.items():
                 player.goods[good] += amount
             events.append(Event("income", seat, {"goods": goods}))

@@ -33,6 +33,7 @@ from engine.caverna.imitation import imitable
 from engine.caverna.landscape import can_place
 from engine.caverna.pastures import pasture_spots, stable_spots
 from engine.caverna.state import BoardStep, CavernaState, GroupStep, Player
+from engine.caverna.tile_effects import GUEST_ROOM_USED, has, ore_variants, overbuild_spot
 from engine.caverna.variants import in_play
 from engine.caverna.weapons import forge_strengths
 
@@ -306,6 +307,10 @@ def eligible(state: CavernaState, step: GroupStep) -> list[int]:
         candidates = [last + 1] if last + 1 < len(group.parts) else []
     elif conn == AND_OR:
         candidates = [i for i in range(len(group.parts)) if i not in step.done]
+        if step.done and group.connective == EITHER and (
+            GUEST_ROOM_USED + step.space in state.players[step.seat].spent
+        ):
+            candidates = []  # the Guest room's once-per-game "and" here is used up
     elif conn == EITHER:
         candidates = [] if step.done else list(range(len(group.parts)))
     elif conn == THEN and not step.done:
@@ -466,7 +471,12 @@ def tile_taken(state: CavernaState, tile_id: str) -> bool:
     """Is the furnishing tile ``tile_id`` gone from the supply?"""
     if components().furnishings[tile_id].count is None:
         return False
-    return any(p.board.has_furnishing(tile_id) for p in state.players)
+    return tile_id in taken_tiles(state)
+
+
+def taken_tiles(state: CavernaState) -> set[str]:
+    """Furnishing tiles out of the supply: on a board, or covered by another."""
+    return {t for p in state.players for t in (*p.board.furnishings, *p.covered)}
 
 
 LOOT_DWELLING = "dwelling_loot"  # the loot's ordinary Dwelling at its own price
@@ -481,20 +491,40 @@ def furnish_cost(player: Player, tile_id: str, scope: str = "any") -> dict[str, 
     return less(base, discount(player, "furnish"))
 
 
+def furnish_bills(player: Player, tile_id: str, scope: str = "any") -> list[dict[str, int]]:
+    """The bills ``player`` can pay for ``tile_id``: its cost, and with the Builder the
+    same with 1 ore for 1 wood and/or 1 ore for 1 stone (the player picks; none if the
+    tile cannot be paid for at all)."""
+    return _payable(player, furnish_cost(player, tile_id, scope), has(player, "pay_with_ore"))
+
+
+def _payable(player: Player, cost: dict[str, int], builder: bool) -> list[dict[str, int]]:
+    bills = ore_variants(player, cost) if builder else [cost]
+    return [bill for bill in bills if can_pay(player, bill)]
+
+
 def furnish_spots(state: CavernaState, seat: int) -> list[Pos]:
     """Where ``seat`` could lay a furnishing tile (caverns; tunnels with the Work room)."""
     board = state.players[seat].board
     return board.empty_caverns(tunnels_too=has_effect(state, seat, "furnish_tunnels"))
 
 
+def tile_spots(state: CavernaState, seat: int, tile_id: str) -> list[Pos]:
+    """Where ``seat`` could lay ``tile_id``: on the tile it must overbuild (the Trader
+    and the Spare part storage), else where any furnishing goes."""
+    spot = overbuild_spot(state.players[seat], tile_id)
+    return [spot] if spot is not None else furnish_spots(state, seat)
+
+
 def furnish_choices(state: CavernaState, seat: int, scope: str) -> list[str]:
     """Tiles ``seat`` could furnish now: in the supply, of the scope (``any``,
-    ``dwelling``, or the loot's plain Dwelling), affordable, with a free cavern."""
-    if not furnish_spots(state, seat):
-        return []
+    ``dwelling``, or the loot's plain Dwelling), affordable, with a free cavern (or,
+    for the Trader and the Spare part storage, the other one to lay it on)."""
     player = state.players[seat]
-    taken = {t for p in state.players for t in p.board.furnishings}
+    free = bool(furnish_spots(state, seat))
+    taken = taken_tiles(state)
     saved = discount(player, "furnish")
+    builder = has(player, "pay_with_ore")
     loot_price = next(i.cost for i in components().tables.loot if i.does == "dwelling")
     out = []
     for tile_id, tile in components().furnishings.items():
@@ -506,7 +536,10 @@ def furnish_choices(state: CavernaState, seat: int, scope: str) -> list[str]:
             continue
         if not in_play(state.options, tile_id):  # a variant's smaller supply
             continue
-        if can_pay(player, less(loot_price if scope == LOOT_DWELLING else tile.cost, saved)):
+        if not free and overbuild_spot(player, tile_id) is None:
+            continue  # no free cavern, and this tile does not go on top of another
+        cost = less(loot_price if scope == LOOT_DWELLING else tile.cost, saved)
+        if _payable(player, cost, builder):
             out.append(tile_id)
     return out
 

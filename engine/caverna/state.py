@@ -59,6 +59,11 @@ class Player(BaseModel):
     # Goods lying on future round spaces for this player (the supplier tiles): round ->
     # goods, taken at the start of that round.
     income: dict[int, dict[str, int]] = Field(default_factory=dict)
+    # Furnishing tiles covered by another (the Trader and the Spare part storage overbuild
+    # each other): no longer on the board, but gone from the supply for good.
+    covered: list[str] = Field(default_factory=list)
+    # Once-per-game abilities already used (``guest_room:extension``).
+    spent: list[str] = Field(default_factory=list)
 
     def home(self) -> list[int]:
         """Indexes of the dwarfs that may still go out this round."""
