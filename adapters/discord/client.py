@@ -22,14 +22,13 @@ from adapters.discord.commands import Choices, Translator, install
 from adapters.discord.commands_sync import sync_once
 from adapters.discord.components import DYNAMIC_ITEMS
 from adapters.discord.ids import chat_key, parse_id, user_key
-from adapters.discord.markup import to_markdown
-from adapters.discord.render import Rendered, render
+from adapters.discord.render import Rendered, build_view, markdown, render
 from adapters.discord.sender import Pressed, Sender
 from adapters.discord.texts import say
 from adapters.telegram.clean import clean_name
 from bot.app import Campfire
 from bot.games import manifests
-from bot.i18n import Lang, Markup, normalize_lang, to_plain
+from bot.i18n import Lang, normalize_lang
 from bot.identity import Chat, User
 from bot.storage import StoreUnavailable
 from bot.ui import Message, Outgoing, Reply, ToChat, ToUser
@@ -138,17 +137,16 @@ class CampfireClient(discord.AutoShardedClient):
 
     async def _answer_press(self, interaction: discord.Interaction[Any], reply: Reply,
                             deferred: bool) -> None:
+        """The press's answer: the pressed message updated (a page turned) or a notice
+        for the presser alone, then every other message."""
+        if reply.update is not None and interaction.message is not None \
+                and not interaction.response.is_done():
+            await _edit_pressed(interaction)(render(reply.update))
         notice = _notice(reply)
         if notice is not None:
-            view = render(Message(text=reply.answer or Markup(""),
-                                   buttons=reply.answer_buttons)).view
-            kwargs: dict[str, Any] = {"ephemeral": True}
-            if view is not None:
-                kwargs["view"] = view
-            if interaction.response.is_done():
-                await interaction.followup.send(notice, **kwargs)
-            else:
-                await interaction.response.send_message(notice, **kwargs)
+            await self._ephemeral(interaction, notice, build_view(reply.answer_choices))
+        if reply.private is not None:
+            await self._ephemeral_message(interaction, reply.private.message)
         pressed = None
         if interaction.message is not None and not interaction.response.is_done():
             pressed = Pressed(interaction.channel_id or 0, interaction.message.id,
@@ -157,6 +155,23 @@ class CampfireClient(discord.AutoShardedClient):
         if not interaction.response.is_done():
             await interaction.response.defer()
         del deferred
+
+    @staticmethod
+    async def _ephemeral(interaction: discord.Interaction[Any], content: str,
+                         view: discord.ui.View | None = None, **kwargs: Any) -> None:
+        """Something only the member who acted sees."""
+        if view is not None:
+            kwargs["view"] = view
+        if interaction.response.is_done():
+            await interaction.followup.send(content, ephemeral=True, **kwargs)
+        else:
+            await interaction.response.send_message(content, ephemeral=True, **kwargs)
+
+    async def _ephemeral_message(self, interaction: discord.Interaction[Any],
+                                 message: Message) -> None:
+        kwargs = render(message).send_kwargs()
+        content = kwargs.pop("content") or "\u200b"
+        await self._ephemeral(interaction, content, **kwargs)
 
     # ------------------------------------------------------------------ commands
 
@@ -202,35 +217,35 @@ class CampfireClient(discord.AutoShardedClient):
     async def _answer_command(self, interaction: discord.Interaction[Any], reply: Reply,
                               chat: Chat, user: User, deferred: bool,
                               opened_in: discord.Thread | None) -> None:
+        """The command's answer: its reply in the channel (a refusal, or anything in a
+        DM, only to the member), the member's private part ephemeral, then the rest."""
         items = list(reply.out)
         # The member's own one-off private messages (their board) are ephemeral here.
-        private = [i for i in items if isinstance(i.to, ToUser) and i.to.user_id == user.id
-                   and i.message.slot is None]
-        items = [i for i in items if i not in private]
+        private = [i.message for i in items if isinstance(i.to, ToUser)
+                   and i.to.user_id == user.id and i.message.slot is None]
+        items = [i for i in items if i.message not in private]
+        if reply.private is not None:
+            private.insert(0, reply.private.message)
         answered = False
         if opened_in is not None:
             text = say(lang_of(interaction), "thread_opened", thread=opened_in.mention)
             await interaction.followup.send(text)
             answered = True
-        notice = to_markdown(reply.answer) if reply.answer and to_plain(reply.answer) else None
+        notice = _notice(reply)
         if notice is not None:
-            view = render(Message(text=reply.answer or Markup(""),
-                                   buttons=reply.answer_buttons)).view
-            await self._respond(interaction, notice, view=view,
+            await self._respond(interaction, notice, view=build_view(reply.answer_choices),
                                 ephemeral=reply.alert or chat.private, deferred=deferred)
             answered = True
-        for item in private:
-            rendered = render(item.message)
-            kwargs = rendered.send_kwargs()
-            await self._respond(interaction, kwargs.pop("content") or "\u200b", deferred=deferred,
-                                ephemeral=True, **kwargs)
+        for message in private:
+            await self._ephemeral_message(interaction, message)
             answered = True
-        if not answered and items and _here(items[0], chat):
-            # The command's own message is its answer (a table opened, a status copy):
+        if not answered and items and _here(items[0], chat) \
+                and await self.sender.goes_new(items[0]):
+            # The command's own new message is its answer (a table opened, a status copy):
             # the slot then points at the interaction's response.
             first = items.pop(0)
-            message = await self._respond_rendered(interaction, render(first.message), deferred)
-            await self.sender.adopt(first, message)
+            sent = await self._respond_rendered(interaction, render(first.message))
+            await self.sender.adopt(first, sent)
             answered = True
         await self.sender.deliver(items)
         if not answered:
@@ -248,8 +263,9 @@ class CampfireClient(discord.AutoShardedClient):
             return
         await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
 
-    async def _respond_rendered(self, interaction: discord.Interaction[Any], rendered: Rendered,
-                                deferred: bool) -> discord.Message:
+    @staticmethod
+    async def _respond_rendered(interaction: discord.Interaction[Any],
+                                rendered: Rendered) -> discord.Message:
         kwargs = rendered.send_kwargs()
         if not interaction.response.is_done():
             await interaction.response.send_message(**kwargs)
@@ -319,9 +335,9 @@ class CampfireClient(discord.AutoShardedClient):
 
 
 def _notice(reply: Reply) -> str | None:
-    if reply.answer is None or not to_plain(reply.answer).strip():
+    if reply.answer is None or not reply.answer.plain().strip():
         return None
-    return to_markdown(reply.answer)
+    return markdown(reply.answer)
 
 
 def _here(item: Outgoing, chat: Chat) -> bool:

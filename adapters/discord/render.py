@@ -1,4 +1,12 @@
-"""A core ``Message`` as what discord.py sends: content or embed, picture, components."""
+"""A core ``Message`` as what discord.py sends: content or embed, picture, components.
+
+Text comes as the core's markup tree and is rendered as Discord markdown
+(``bot.markup.render_markdown``: every markdown character of a name escaped, mentions
+as ``<@id>``); up to 2000 characters it is the content, a longer text (a rules topic)
+goes in an embed's description (4096), cut by whole lines. Choices are laid out by the
+core's ``bot.layout`` from Discord's capabilities (five rows of five buttons, select
+menus of 25) and become ``TokenButton``s and ``TokenSelect``s.
+"""
 
 from __future__ import annotations
 
@@ -9,12 +17,57 @@ from typing import Any
 
 import discord
 
-from adapters.discord.layout import build_view
-from adapters.discord.markup import to_markdown
+from adapters.discord.components import TokenButton, TokenSelect
+from adapters.discord.ids import parse_id
+from bot.choices import ChoiceBlock
+from bot.layout import DISCORD, ButtonRow, lay_out
+from bot.markup import Rich, fit_rich, render_markdown
 from bot.ui import Message
 
 CONTENT_LIMIT = 2000
 EMBED_LIMIT = 4096
+STYLES = {"option": discord.ButtonStyle.secondary, "back": discord.ButtonStyle.secondary,
+          "confirm": discord.ButtonStyle.danger, "action": discord.ButtonStyle.primary}
+
+
+def mention(user_id: str) -> str | None:
+    """A Campfire user id as a Discord mention (None for another platform's user)."""
+    found = parse_id(user_id)
+    return f"<@{found}>" if found is not None else None
+
+
+def markdown(text: Rich) -> str:
+    """The tree as Discord markdown."""
+    return render_markdown(text, mention)
+
+
+def build_view(block: ChoiceBlock | None) -> discord.ui.View | None:
+    """A view without a timeout (its items are dynamic: they work after a restart) for
+    the block, or None when there is nothing to choose."""
+    if block is None or not block.choices:
+        return None
+    layout = lay_out(block, DISCORD)
+    view = discord.ui.View(timeout=None)
+    table = _table_of(block)
+    for index, row in enumerate(layout.rows):
+        if isinstance(row, ButtonRow):
+            for choice in row.buttons:
+                button = TokenButton(choice.token, choice.label or "\u200b",
+                                     STYLES.get(choice.kind, discord.ButtonStyle.secondary))
+                button.item.row = index
+                view.add_item(button)
+            continue
+        options = [discord.SelectOption(label=c.label or "?", value=c.token)
+                   for c in row.options]
+        select = TokenSelect(index, table, options, placeholder=row.placeholder)
+        select.item.row = index
+        view.add_item(select)
+    return view
+
+
+def _table_of(block: ChoiceBlock) -> str:
+    parts = block.choices[0].token.split(".")
+    return parts[1] if len(parts) > 2 and parts[1].isalnum() else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,22 +106,23 @@ class Rendered:
                 "attachments": [file] if file is not None else []}
 
 
-def render(message: Message, placeholder: str = "…") -> Rendered:
-    """What Discord is sent for ``message``: text up to 2000 characters as content,
-    longer text as an embed's description (4096)."""
-    text = to_markdown(message.text)
-    content: str | None = text
+def render(message: Message) -> Rendered:
+    """What Discord is sent for ``message`` (see the module)."""
+    text = markdown(message.text)
+    content: str | None = text or "\u200b"
     embed = None
     if len(text) > CONTENT_LIMIT:
         content = None
-        cut = text if len(text) <= EMBED_LIMIT else text[: EMBED_LIMIT - 1] + "…"
-        embed = discord.Embed(description=cut)
-    view = build_view(message.buttons, placeholder)
+        embed = discord.Embed(description=markdown(fit_rich(message.text, EMBED_LIMIT,
+                                                             markdown)))
+    block = message.choices
+    view = build_view(block)
     picture = (message.picture.png, message.picture.name) if message.picture else None
     h = hashlib.sha256(text.encode())
-    for row in message.buttons:
-        for b in row:
-            h.update(f"\x00{b.label}\x01{b.token}".encode())
+    for choice in block.choices if block else ():
+        h.update(f"\x00{choice.label}\x01{choice.token}".encode())
+    if block is not None:
+        h.update(f"\x02{block.page}".encode())
     if picture is not None:
         h.update(hashlib.sha256(picture[0]).digest())
     return Rendered(content, embed, view, picture, h.hexdigest()[:16])

@@ -101,11 +101,20 @@ class Sender:
         if key is not None:
             await self.r.set(key, json.dumps(kept_json(kept)), ex=KEEP_FOR)
 
+    async def goes_new(self, item: Outgoing) -> bool:
+        """Whether ``item`` would be sent as a new message (not an edit of a kept one)."""
+        if item.message.renew or item.message.slot is None:
+            return True
+        return await self.kept(item) is None
+
     async def adopt(self, item: Outgoing, message: discord.Message) -> None:
         """``item`` went out as ``message`` some other way (an interaction's response):
-        its slot now points there."""
+        its slot now points there, and an older copy loses its buttons."""
+        old = await self.kept(item)
         await self._keep(item, Kept(message.channel.id, message.id, item.version,
                                     render(item.message).digest))
+        if old is not None and old.message != message.id:
+            await self._strip(old)
 
     # ------------------------------------------------------------------ channels
 
@@ -182,12 +191,15 @@ class Sender:
         sent = await channel.send(**rendered.send_kwargs())
         await self._keep(item, Kept(channel_id, sent.id, item.version, rendered.digest))
         if kept is not None and kept.message != sent.id:
-            # The old copy loses its buttons: one live set per slot.
-            try:
-                await self.client.get_partial_messageable(kept.channel).get_partial_message(
-                    kept.message).edit(view=None)
-            except discord.HTTPException as exc:
-                log.info("taking the buttons off an old message failed (%s)", describe(exc))
+            await self._strip(kept)
+
+    async def _strip(self, old: Kept) -> None:
+        """The old copy of a slot loses its buttons: one live set per slot."""
+        try:
+            await self.client.get_partial_messageable(old.channel).get_partial_message(
+                old.message).edit(view=None)
+        except discord.HTTPException as exc:
+            log.info("taking the buttons off an old message failed (%s)", describe(exc))
 
     async def _closed_dm(self, item: Outgoing) -> None:
         """A member's DMs are closed: ask them in the table's channel, once per table."""

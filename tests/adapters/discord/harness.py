@@ -156,7 +156,7 @@ class Table:
 
     def dm(self, member: simcord.MemberActor) -> list[discord.Message]:
         """The member's DMs with the bot, oldest first."""
-        return list(member.user.dm_channel().history()) if _has_dm(member) else []
+        return list(member.user.dm_channel.history()) if _has_dm(member) else []
 
     def lobby_button(self, verb: str) -> str:
         """The custom_id of the lobby button for ``verb``."""
@@ -174,10 +174,12 @@ class Table:
                      choice: tuple[str, str, str | None]) -> simcord.InteractionResult:
         """A member clicks a button or picks an option of a select."""
         _, token, select = choice
+        # In a DM the member acts as a user, not as a member of the server.
+        actor: Any = member.user if message.guild is None else member
         if select is None:
-            result = await member.click(message, custom_id="cf:" + token)
+            result = await actor.click(message, custom_id="cf:" + token)
         else:
-            result = await member.select(message, [token], custom_id=select)
+            result = await actor.select(message, [token], custom_id=select)
         self.results.append(result)
         return result
 
@@ -218,11 +220,11 @@ class Table:
 
 
 def _has_dm(member: simcord.MemberActor) -> bool:
+    """Whether the bot has opened a DM channel with the member (simcord raises if not)."""
     try:
-        member.user.dm_channel()
+        return member.user.dm_channel is not None
     except Exception:
         return False
-    return True
 
 
 def answered_in_time(results: list[simcord.InteractionResult]) -> bool:
@@ -252,6 +254,6 @@ def ru_locale(env: simcord.Env, members: list[simcord.MemberActor]) -> Callable[
 def close_dms(env: simcord.Env, member: simcord.MemberActor) -> None:
     """The member allows no DMs from the server: every message the bot sends to their
     DM channel fails as Discord's does (403, code 50007), through simcord's fault hook."""
-    channel = member.user.dm_channel()
+    channel = member.user.dm_channel
     env.inject_error("POST", f"/channels/{channel.id}/messages", status=403, code=50007,
                      message="Cannot send messages to this user", times=None)

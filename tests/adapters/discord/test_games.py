@@ -1,0 +1,109 @@
+"""Whole games on Discord, through simcord: members open a table by slash command, join
+and start it by button, and play every move by button, select or ``/table move``, from
+the table's message or their DMs, up to the final scores in the channel."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+from adapters.discord.render import markdown
+from adapters.store import StoreSettings
+from bot.i18n.catalog import default_catalog
+from bot.markup import rich
+from bot.storage import TableStatus
+from tests.adapters.discord.harness import Table, answered_in_time, running_bot, token_field
+
+CATALOG = default_catalog()
+MAX_MOVES = 2500
+
+
+def en(code: str, **args: str) -> str:
+    """An English catalog text as the bot writes it on Discord."""
+    return markdown(rich(CATALOG.t("en", code, **args)))
+
+
+async def play_to_the_end(table: Table, *, typed_every: int, rng: random.Random) -> Counter[str]:
+    """Every move by the player asked: from the table message or (every other move) a
+    DM prompt, by button or select; every ``typed_every``-th by ``/table move``."""
+    how: Counter[str] = Counter()
+    while (found := (sum(how.values()) % 2 and table.next_choice(from_dm=True, rng=rng))
+           or table.next_choice(rng=rng)) is not None:
+        assert sum(how.values()) < MAX_MOVES, "the game did not end"
+        member, message, choice = found
+        where = "dm" if message.guild is None else "channel"
+        if where == "channel" and how["channel:button"] % typed_every == typed_every - 1 \
+                and how["channel:button"] // typed_every >= how["typed"]:
+            number = int(token_field(choice[1], 5)) + 1
+            result = await table.slash(member, "table move", choice=str(number),
+                                       table=table.table_id)
+            how["typed"] += 1
+        else:
+            result = await table.choose(member, message, choice)
+            how[f"{where}:{'select' if choice[2] else 'button'}"] += 1
+        assert result.acknowledged
+        shown = result.response
+        # A move is answered by the table's message changing; a typed one also by a
+        # quiet tick only its author sees. Anything else ephemeral is a refusal.
+        if shown is not None and shown.ephemeral and shown.content != "✓":
+            raise AssertionError(f"refused: {shown.content}")
+    return how
+
+
+def final_ranking(table: Table, game_title: str) -> list[tuple[str, str, int]]:
+    """(place, name, score) from the results message, the last of the channel."""
+    final = table.history()[-1]
+    assert final.id != table.message_id
+    lines = final.content.splitlines()
+    assert lines[0] == en("result.header", game=game_title, table=table.table_id), lines[0]
+    return [(m[1], m[2], int(m[3].replace("\\", ""))) for line in lines
+            if (m := re.match(r"^(\d)\. \*\*(\w+)\*\* — (\\?-?\d+)\b", line))]
+
+
+async def test_three_members_play_stone_age_to_the_end(store_settings: StoreSettings) -> None:
+    async with running_bot(store_settings, seed=238) as bot:
+        guild = bot.env.create_guild(name="Game night")
+        channel = guild.create_text_channel("stone-age")
+        members = [guild.add_member(bot.env.create_user(n)) for n in ("Anna", "Boris", "Vera")]
+        table = Table(bot, channel, members)
+        await table.open("stone_age", players="3")
+        how = await play_to_the_end(table, typed_every=40, rng=random.Random(5))
+
+        ranked = final_ranking(table, "Stone Age")
+        assert [place for place, _, _ in ranked] == ["1", "2", "3"]
+        assert {name for _, name, _ in ranked} == {"Anna", "Boris", "Vera"}
+        assert table.table_message.components == []  # the kept message has no live buttons
+        record = await bot.app.sv.store.get_archived(table.table_id)
+        assert record.status == TableStatus.FINISHED
+        # Each player hears their own result by DM.
+        for member in members:
+            assert f"#{table.table_id} has ended" in table.dm(member)[-1].content
+        # All ways of playing were used, and every interaction was answered in time.
+        assert how["channel:button"] > 100, how
+        assert how["dm:select"] + how["dm:button"] > 100 and how["typed"] > 3, how
+        assert answered_in_time(table.results)
+        # One game message per table, edited in place: the channel holds the lobby (the
+        # command's answer), the start announcement and the results.
+        assert len(table.history()) == 3, [m.content[:40] for m in table.history()]
+
+
+async def test_two_members_play_hunters_and_gatherers_to_the_end(
+    store_settings: StoreSettings,
+) -> None:
+    async with running_bot(store_settings, seed=7) as bot:
+        guild = bot.env.create_guild(name="Tiles")
+        channel = guild.create_text_channel("tiles")
+        members = [guild.add_member(bot.env.create_user(n)) for n in ("Gleb", "Dina")]
+        table = Table(bot, channel, members)
+        await table.open("hunters_gatherers", players="2")
+        how = await play_to_the_end(table, typed_every=15, rng=random.Random(3))
+
+        ranked = final_ranking(table, "Carcassonne: Hunters and Gatherers")
+        assert len(ranked) == 2 and ranked[0][2] >= ranked[1][2]
+        assert {name for _, name, _ in ranked} == {"Gleb", "Dina"}
+        record = await bot.app.sv.store.get_archived(table.table_id)
+        assert record.status == TableStatus.FINISHED
+        assert how["typed"] > 1 and sum(how.values()) > 40, how
+        assert how["channel:select"] + how["dm:select"] > 0, how
+        assert answered_in_time(table.results)
