@@ -25,6 +25,8 @@ def _parser() -> argparse.ArgumentParser:
     con.add_argument("--no-pictures", action="store_true",
                      help="render no pictures (faster for scripted runs)")
     sub.add_parser("telegram", help="serve Telegram (the default with TELEGRAM_TOKEN set)")
+    sub.add_parser("discord", help="serve Discord (the default with DISCORD_TOKEN set; "
+                                   "with TELEGRAM_TOKEN too, both)")
     sp = sub.add_parser("selfplay", help="play random legal games and report speed and errors")
     sp.add_argument("--game", required=True, choices=sorted(games()))
     sp.add_argument("--players", type=int, default=4)
@@ -54,6 +56,16 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if report["errors"] else 0
     if args.command == "console":
         return main_console(args.seed, pictures=not args.no_pictures)
+    both = os.environ.get("TELEGRAM_TOKEN") and os.environ.get("DISCORD_TOKEN")
+    if args.command == "discord" or (args.command is None and os.environ.get("DISCORD_TOKEN")):
+        # Imported here, like Telegram's stack below.
+        from adapters.discord.service import main_discord
+
+        try:
+            return main_discord(with_telegram=bool(both) and args.command is None)
+        except (VolatileRedis, RuntimeError) as err:  # one line, not a traceback
+            print(str(err), file=sys.stderr)
+            return 2
     if args.command == "telegram" or (args.command is None and os.environ.get("TELEGRAM_TOKEN")):
         # Imported here: the Telegram stack (PTB, aiohttp) costs the console a third of
         # its start-up time.
@@ -64,10 +76,6 @@ def main(argv: list[str] | None = None) -> int:
         except VolatileRedis as err:  # one line, not a traceback
             print(str(err), file=sys.stderr)
             return 2
-    if os.environ.get("DISCORD_TOKEN"):
-        # The Discord adapter arrives with its own issue; until then say so plainly.
-        print("The Discord adapter is not available yet; starting the console.",
-              file=sys.stderr)
     return main_console()
 
 
