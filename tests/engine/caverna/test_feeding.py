@@ -140,3 +140,21 @@ def test_working_cave_feeds_one_dwarf_with_wood() -> None:
     play(state, 0, "work:wood")
     assert state.players[0].goods["wood"] == 0
     assert state.top(0) is None and state.players[0].goods["food"] == 0
+
+
+def test_no_begging_while_an_any_time_trade_could_still_give_food() -> None:
+    """The Spare part storage turns wood, stone and ore into 2 gold (1 food): the player
+    is asked instead of begging at once; without it the feeding is begged away."""
+    from tests.engine.caverna.scenario import run
+
+    state = _feeding(0, wood=1, stone=1, ore=1)
+    state.players[0].board.edit((3, 2)).furnishing = "spare_part_storage"
+    run(state)
+    assert keys(state, 0) == ["exchange", "beg"]
+    play(state, 0, "exchange", "swap:spare_part_storage:0")
+    assert state.players[0].goods["gold"] == 2
+    assert "conv:gold" in keys(state, 0)
+
+    bare = _feeding(0, wood=1, stone=1, ore=1)
+    run(bare)
+    assert bare.players[0].begging == 4

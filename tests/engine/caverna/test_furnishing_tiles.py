@@ -196,6 +196,16 @@ def test_seam_gives_an_ore_for_each_new_stone() -> None:
     assert state.players[0].goods["ore"] == ore + 3
 
 
+def test_seam_adds_an_ore_to_the_stone_a_supplier_brings() -> None:
+    state = table()
+    build(state, "seam")
+    player = state.players[0]
+    player.income[state.round] = {"stone": 1}  # as the Stone supplier leaves it
+    stone, ore = player.goods["stone"], player.goods["ore"]
+    take_income(state, [])
+    assert (player.goods["stone"], player.goods["ore"]) == (stone + 1, ore + 1)
+
+
 # ----- food tiles
 
 

@@ -210,3 +210,17 @@ def test_imitated_group_step_does_not_take_goods() -> None:
     from engine.caverna.spaces import eligible
 
     assert eligible(state, step) == []
+
+
+def test_adventure_an_unarmed_dwarf_forges_first_an_armed_one_goes_straight_out() -> None:
+    """Adventure is "and then / or" (RULE_CHOICES.md): the expeditions need a weapon, so
+    an unarmed dwarf must forge first; an armed dwarf, who cannot forge, may still go on
+    the two level-1 expeditions."""
+    from engine.caverna.spaces import eligible
+
+    state = scripted(1)
+    give(state, 0, ore=5)
+    step = GroupStep(seat=0, dwarf=0, space="adventure")
+    assert eligible(state, step) == [0]
+    state.players[0].dwarfs[0].weapon = 3
+    assert eligible(state, step) == [1, 2]
