@@ -1,0 +1,197 @@
+"""The Caverna picture: golden-free checks over views of real games with 1–7 players.
+
+Views come from games played with random legal choices (``picture_samples``), taken
+every few moves from the first round to the end. The drawing functions record what
+they drew (``Drawn``), so the checks read that record and a few pixels instead of
+comparing with stored pictures.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot.games.caverna.picture import draw_page, render_caverna
+from bot.games.caverna.picture_canvas import Drawn
+from bot.games.caverna.picture_focus import read_focus
+from bot.games.caverna.picture_samples import SAMPLE_NAMES, Sample, board_prompt, played_views
+from bot.games.caverna.picture_style import MARK, MIN_TEXT, WIDTH
+from engine.caverna.board import TILES
+from engine.caverna.components import ANIMALS
+from engine.core.prompts import Label, Option, Prompt
+
+PHONE = 600  # a phone preview's width in pixels
+SMALLEST_LETTERS = 11  # pixels, once the picture is shrunk to the preview's width
+MAX_HEIGHT = 3600  # under Telegram's photo limits (width + height < 10000, ratio < 20)
+
+
+def _png(data: bytes) -> Image.Image:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    im = Image.open(io.BytesIO(data))
+    im.load()  # decodes the whole file: a truncated PNG fails here
+    return im
+
+
+@pytest.fixture(scope="module")
+def samples() -> list[tuple[int, Sample]]:
+    out: list[tuple[int, Sample]] = []
+    for players in range(1, 8):
+        # Seeds whose random games between them build every tile kind and keep every
+        # animal (random play rarely fences a large pasture or keeps cattle).
+        out += [(players, s) for s in played_views(players, seed=20 + players, every=40)]
+    return out
+
+
+@pytest.fixture(scope="module")
+def drawn(samples: list[tuple[int, Sample]]) -> list[tuple[int, Image.Image, Drawn]]:
+    out = []
+    for i, (players, (view, focus)) in enumerate(samples):
+        image, record = draw_page(view, SAMPLE_NAMES, ("ru", "en")[i % 2], focus)
+        out.append((players, image, record))
+    return out
+
+
+def test_samples_cover_every_player_count_and_the_whole_game(
+        samples: list[tuple[int, Sample]]) -> None:
+    counts = {players for players, _ in samples}
+    assert counts == set(range(1, 8))
+    phases = {view["phase"] for _, (view, _) in samples}
+    assert "over" in phases and "work" in phases
+    assert min(view["round"] for _, (view, _) in samples) <= 1
+
+
+def test_every_sample_draws_at_phone_width_within_height(
+        drawn: list[tuple[int, Image.Image, Drawn]]) -> None:
+    for players, image, _ in drawn:
+        assert image.width == WIDTH <= 1000
+        assert 1000 < image.height <= MAX_HEIGHT, (players, image.height)
+
+
+def test_letters_stay_readable_in_a_phone_preview(
+        drawn: list[tuple[int, Image.Image, Drawn]]) -> None:
+    for _, image, record in drawn:
+        assert record.min_text >= MIN_TEXT
+        assert record.min_text * PHONE / image.width >= SMALLEST_LETTERS
+
+
+def test_every_tile_kind_and_animal_is_drawn_on_some_home_board(
+        drawn: list[tuple[int, Image.Image, Drawn]]) -> None:
+    tiles: set[str] = set()
+    housed: set[str] = set()
+    for _, _, record in drawn:
+        tiles |= record.tiles
+        housed |= record.housed
+    assert tiles == set(TILES)
+    assert housed == set(ANIMALS)
+
+
+def test_every_seat_has_a_board_and_every_space_and_tile_is_shown(
+        samples: list[tuple[int, Sample]], drawn: list[tuple[int, Image.Image, Drawn]]) -> None:
+    for (players, (view, _)), (_, _, record) in zip(samples, drawn, strict=True):
+        assert len(record.boards) == 1  # one large board...
+        # ...and every other seat (every seat from 5 players on) on a small one.
+        expected = players if players >= 5 else players - 1
+        assert len(record.mini_boards) == expected
+        assert set(record.boards + record.mini_boards) == set(range(players))
+        assert record.spaces == {s["id"] for s in view["spaces"]}
+        assert record.supply == {t["id"] for t in view["furnishings"]["tiles"]}
+        built = {f for p in view["players"] for s in p["board"]["spaces"]
+                 if (f := s["furnishing"])}
+        big = record.boards[0]
+        own = {s["furnishing"] for s in view["players"][big]["board"]["spaces"]
+               if s["furnishing"]}
+        assert own <= record.furnishings <= built
+        assert {"harvest", "actions", "supply"} <= set(record.sections)
+
+
+def test_the_png_is_deterministic_and_survives_a_json_round_trip(
+        samples: list[tuple[int, Sample]]) -> None:
+    _, (view, focus) = samples[len(samples) // 2]
+    first = render_caverna(view, SAMPLE_NAMES, "ru", focus)
+    again = render_caverna(json.loads(json.dumps(view)), SAMPLE_NAMES, "ru", focus)
+    assert first == again
+    assert _png(first).size[0] == WIDTH
+    assert render_caverna(view, SAMPLE_NAMES, "en", focus) != first
+
+
+def test_a_home_board_prompt_numbers_its_squares_like_its_buttons() -> None:
+    view, prompt = board_prompt(2, 3, ("furnish",), min_round=3)
+    assert prompt is not None
+    focus = read_focus(prompt, view)
+    image, record = draw_page(view, SAMPLE_NAMES, "ru", prompt)
+    offered = {n for n, o in enumerate(prompt.options, 1) if o.key.startswith("at:")}
+    assert offered and set(record.marks.values()) == offered
+    assert focus.seat == prompt.seat and record.boards == [prompt.seat]
+    # The frame colour is on the page only because of the marks.
+    plain, _ = draw_page(view, SAMPLE_NAMES, "ru", None)
+    assert _count(image, MARK) > _count(plain, MARK) + 500
+
+
+def test_a_twin_tile_prompt_numbers_pairs_of_squares() -> None:
+    view, prompt = board_prompt(4, 5, ("twin",), min_round=4)
+    assert prompt is not None
+    focus = read_focus(prompt, view)
+    _, record = draw_page(view, SAMPLE_NAMES, "en", prompt)
+    lay = [n for n, o in enumerate(prompt.options, 1) if o.key.split(":")[0] in ("lay", "at")]
+    assert set(record.marks.values()) == set(lay)
+    numbered = [n for numbers in (*focus.pairs.values(), *focus.squares.values())
+                for n in numbers]
+    assert sorted(numbered) == sorted(lay)
+
+
+def test_a_work_prompt_numbers_the_action_spaces_offered(
+        samples: list[tuple[int, Sample]]) -> None:
+    view, prompt = next(s for _, s in samples
+                        if s[1] is not None and any(o.key.startswith("go:")
+                                                    for o in s[1].options))
+    assert prompt is not None
+    _, record = draw_page(view, SAMPLE_NAMES, "ru", prompt)
+    go = {n: o.key[3:] for n, o in enumerate(prompt.options, 1) if o.key.startswith("go:")}
+    assert {k for k in record.marks if k.startswith("space:")} == {
+        f"space:{space}:{n}" for n, space in go.items()}
+
+
+def test_prompts_naming_nothing_known_leave_the_picture_alone(
+        samples: list[tuple[int, Sample]]) -> None:
+    _, (view, _) = samples[3]
+    odd = Prompt(seat=0, label=Label("cav.prompt.board"), options=(
+        Option("at:9,9x", Label("x")), Option("go:no_such_space", Label("x")),
+        Option("tile:no_such_tile", Label("x")), Option("sow:1:0", Label("x"))))
+    assert read_focus(odd, view).empty
+    assert render_caverna(view, SAMPLE_NAMES, "ru", odd) == render_caverna(
+        view, SAMPLE_NAMES, "ru", None)
+
+
+@pytest.mark.parametrize("names", [[], ["", "\u0000", "🔥🔥"], ["x" * 500] * 7])
+def test_odd_names_and_languages_never_fail(samples: list[tuple[int, Sample]],
+                                            names: list[str]) -> None:
+    _, (view, focus) = samples[-1]
+    for lang in ("ru", "en", "de"):
+        assert _png(render_caverna(view, names, lang, focus)).width == WIDTH
+
+
+@pytest.mark.parametrize("damage", ["empty", "no_players", "strings", "bad_board"])
+def test_malformed_views_still_draw(samples: list[tuple[int, Sample]], damage: str) -> None:
+    _, (view, _) = samples[5]
+    broken: dict[str, Any] = copy.deepcopy(view)
+    if damage == "empty":
+        broken = {}
+    elif damage == "no_players":
+        broken["players"] = None
+    elif damage == "strings":
+        broken["round"] = "x"
+        broken["spaces"] = ["x", {"id": 5, "goods": "lots", "occupant": {"seat": "a"}}]
+    else:
+        broken["players"][0]["board"]["spaces"] = [{"x": "a"}, {"x": 2, "y": 2, "tile": "lava"}]
+        broken["players"][0]["housing"] = {"held": {"zz": {"sheep": 2}, "1,1": "many"}}
+    assert _png(render_caverna(broken, SAMPLE_NAMES, "ru", None)).width == WIDTH
+
+
+def _count(image: Image.Image, color: tuple[int, int, int]) -> int:
+    found = image.convert("RGB").getcolors(maxcolors=1 << 24) or []
+    return sum(n for n, pixel in found if pixel == color)
