@@ -20,7 +20,7 @@ from discord import app_commands
 
 from adapters.discord.commands import Choices, Translator, install
 from adapters.discord.commands_sync import sync_once
-from adapters.discord.components import DYNAMIC_ITEMS
+from adapters.discord.components import BUTTON_PREFIX, DYNAMIC_ITEMS, SELECT_PREFIX
 from adapters.discord.ids import chat_key, parse_id, user_key
 from adapters.discord.render import Rendered, build_view, markdown, render
 from adapters.discord.sender import Pressed, Sender
@@ -122,6 +122,24 @@ class CampfireClient(discord.AutoShardedClient):
             reply = Reply(answer=self.app.sv.t(lang_of(interaction), "err.internal"), alert=True)
         await self._answer_press(interaction, reply, deferred)
         await self.app.acknowledge(reply)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A component interaction carrying our prefix whose message does not show that
+        component (a client showing an outdated message, or a tampered one): discord.py
+        drops those, so it is handed to the core here, which judges its token like any
+        other. Everything the message does show goes through the dynamic items."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: Any = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith((BUTTON_PREFIX, SELECT_PREFIX)):
+            return
+        if interaction.message is not None and _shows(interaction.message, custom_id):
+            return
+        values = data.get("values") or [""]
+        token = (custom_id.removeprefix(BUTTON_PREFIX) if custom_id.startswith(BUTTON_PREFIX)
+                 else str(values[0]))
+        await self.on_token(interaction, token)
 
     async def _wait_or_defer(self, interaction: discord.Interaction[Any],
                              work: asyncio.Future[Reply], *, thinking: bool = False) -> bool:
@@ -332,6 +350,14 @@ class CampfireClient(discord.AutoShardedClient):
     async def run_due(self) -> None:
         """Reminders and time-outs due now, delivered as they come."""
         await self.app.on_due(emit=self.sender.deliver)
+
+
+def _shows(message: discord.Message, custom_id: str) -> bool:
+    for row in message.components:
+        for child in getattr(row, "children", ()):
+            if getattr(child, "custom_id", None) == custom_id:
+                return True
+    return False
 
 
 def _notice(reply: Reply) -> str | None:

@@ -257,3 +257,16 @@ def close_dms(env: simcord.Env, member: simcord.MemberActor) -> None:
     channel = member.user.dm_channel
     env.inject_error("POST", f"/channels/{channel.id}/messages", status=403, code=50007,
                      message="Cannot send messages to this user", times=None)
+
+
+async def forged_click(member: simcord.MemberActor | simcord.UserHandle, message: Any,
+                       custom_id: str) -> simcord.InteractionResult:
+    """A click carrying ``custom_id`` on ``message`` whether or not the message shows it:
+    what a tampered client sends, or one still showing an older version of the message.
+    simcord's ``click`` only presses components the message has, so this goes through
+    its component-interaction builder directly (a thin layer, test-only)."""
+    from simcord.actors import _component_interaction
+
+    stored = member._env.backend.get_message(message.channel.id, message.id)
+    return await _component_interaction(member, stored,
+                                        {"custom_id": custom_id, "component_type": 2})
