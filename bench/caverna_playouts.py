@@ -1,11 +1,12 @@
-"""Caverna engine speed: random playouts of the draft engine (not registered yet).
+"""Caverna engine speed: random playouts, and games the greedy autopilot plays.
 
 Prints one JSON object: games/s, actions/game and serialised state size, for plain
 playouts and for playouts that also check every invariant after every action, measured
 in the same run, with the bar issue 11 holds the engine to (at least 5 four-player games
-per second without invariant checks, state at most 16 KB). Usage:
+per second without invariant checks, state at most 16 KB); then seconds per game when
+every seat is on the greedy autopilot (``--greedy N`` games, 0 to skip). Usage:
 
-    python -m bench.caverna_playouts [--games N] [--players P] [--seed S]
+    python -m bench.caverna_playouts [--games N] [--players P] [--seed S] [--greedy N]
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import random
 import time
 from typing import Any
 
-from engine.caverna.draft_game import CAVERNA_DRAFT
+from bot.autopilot import choose
+from engine.caverna.caverna_game import CAVERNA
 from engine.core.playout import random_playout
 
 BAR_GAMES_PER_SEC = 5
@@ -26,7 +29,7 @@ BAR_STATE_BYTES = 16 * 1024
 def run(players: int, games: int, seed: int, *, check: bool) -> dict[str, Any]:
     """Play ``games`` random games from seeds ``seed, seed+1, …`` and summarise them."""
     started = time.perf_counter()
-    runs = [random_playout(CAVERNA_DRAFT, players, seed + i, check=check)
+    runs = [random_playout(CAVERNA, players, seed + i, check=check)
             for i in range(games)]
     seconds = time.perf_counter() - started
     failed = [r for r in runs if r.error]
@@ -42,12 +45,36 @@ def run(players: int, games: int, seed: int, *, check: bool) -> dict[str, Any]:
     }
 
 
+def greedy(players: int, games: int, seed: int) -> dict[str, Any]:
+    """Play ``games`` games with every seat on the greedy autopilot."""
+    started = time.perf_counter()
+    totals: list[int] = []
+    actions = 0
+    for i in range(games):
+        state = CAVERNA.new(players, seed + i)
+        rnd = random.Random(seed + i)
+        while prompts := CAVERNA.pending(state):
+            prompt = prompts[0]
+            CAVERNA.apply(state, prompt.seat, choose(CAVERNA, state, prompt, "greedy", rnd))
+            actions += 1
+        result = CAVERNA.result(state)
+        totals += [s.total for s in result.scores] if result else []
+    seconds = time.perf_counter() - started
+    return {
+        "games": games,
+        "sec_per_game": round(seconds / games, 2) if games else None,
+        "actions_per_game": round(actions / games, 1) if games else 0,
+        "mean_total": round(sum(totals) / len(totals), 1) if totals else None,
+    }
+
+
 def main() -> None:
     """Run both configurations and print the figures with the bars they are held to."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--greedy", type=int, default=2)
     args = parser.parse_args()
     plain = run(args.players, args.games, args.seed, check=False)
     checked = run(args.players, args.games, args.seed, check=True)
@@ -68,6 +95,8 @@ def main() -> None:
             "slowdown": round(plain["games_per_sec"] / checked["games_per_sec"], 2)
             if plain["games_per_sec"] and checked["games_per_sec"] else None,
         },
+        "greedy_autopilot": greedy(args.players, args.greedy, args.seed)
+        if args.greedy else None,
         "bar": {
             "games_per_sec_min": BAR_GAMES_PER_SEC,
             "state_bytes_max": BAR_STATE_BYTES,
