@@ -1,7 +1,9 @@
 """Running the Discord bot: settings, start-up, the due loop, graceful stop.
 
 ``DISCORD_TOKEN`` is required; ``DISCORD_SHARDS`` fixes the shard count (by default
-Discord's recommendation). With ``TELEGRAM_TOKEN`` set too, both platforms are served
+Discord's recommendation) and ``DISCORD_SHARD_IDS`` (``0,1``) the shards this process
+connects: with several workers on one Redis, each runs its own shards (a guild's
+interactions reach one worker only), and any worker can serve any table. With ``TELEGRAM_TOKEN`` set too, both platforms are served
 by one process on one core and one Redis (``serve``). The token is redacted from every
 log record, and a rejected token is reported without it.
 """
@@ -35,19 +37,22 @@ class DiscordSettings:
 
     token: str
     shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
     due_every_s: float = 5.0
     # On SIGTERM/SIGINT: how long interactions under way may take to finish.
     shutdown_grace_s: float = 8.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> DiscordSettings:
-        """Read ``DISCORD_TOKEN`` (required) and ``DISCORD_SHARDS``."""
+        """Read ``DISCORD_TOKEN`` (required), ``DISCORD_SHARDS`` and ``DISCORD_SHARD_IDS``."""
         e = os.environ if env is None else env
         token = e.get("DISCORD_TOKEN", "")
         if not token:
             raise ValueError("DISCORD_TOKEN is not set")
         shards = e.get("DISCORD_SHARDS", "").strip()
-        return cls(token=token, shard_count=int(shards) if shards else None)
+        ids = e.get("DISCORD_SHARD_IDS", "").strip()
+        return cls(token=token, shard_count=int(shards) if shards else None,
+                   shard_ids=tuple(int(i) for i in ids.split(",")) if ids else None)
 
 
 async def _due_loop(client: CampfireClient, every_s: float, stop: asyncio.Event) -> None:
@@ -68,6 +73,8 @@ async def running_discord(settings: DiscordSettings, app: Campfire, redis: Redis
     kwargs: dict[str, Any] = {}
     if settings.shard_count is not None:
         kwargs["shard_count"] = settings.shard_count
+    if settings.shard_ids is not None:
+        kwargs["shard_ids"] = list(settings.shard_ids)
     client = CampfireClient(app, redis, key_prefix, DiscordOptions(), **kwargs)
     failure: str | None = None
     try:
