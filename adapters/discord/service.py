@@ -3,8 +3,9 @@
 ``DISCORD_TOKEN`` is required; ``DISCORD_SHARDS`` fixes the shard count (by default
 Discord's recommendation) and ``DISCORD_SHARD_IDS`` (``0,1``) the shards this process
 connects: with several workers on one Redis, each runs its own shards (a guild's
-interactions reach one worker only), and any worker can serve any table. With ``TELEGRAM_TOKEN`` set too, both platforms are served
-by one process on one core and one Redis (``serve``). The token is redacted from every
+interactions reach one worker only), and any worker can serve any table. With
+``TELEGRAM_TOKEN`` set too, both platforms are served by one process on one core and
+one Redis (``serve``). The token is redacted from every
 log record, and a rejected token is reported without it.
 """
 
