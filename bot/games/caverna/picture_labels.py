@@ -37,7 +37,7 @@ _TABLE: dict[str, tuple[str, str]] = {
     "harvest.none": ("нет", "none"),
     "harvest.harvest": ("урожай", "harvest"),
     "harvest.feed1": ("1 еда", "1 food"),
-    "harvest.choice": ("без фазы", "skip one"),
+    "harvest.choice": ("без фазы", "skip a phase"),
     "harvest.face_down": ("?", "?"),
     "markers_left": ("Закрыто: {n}", "Face down: {n}"),
     "supply": ("Обустройства в запасе", "Furnishings left"),

@@ -63,7 +63,7 @@ def _tile(c: Canvas, tile: Mapping[str, Any], box: Box, lang: str, focus: Focus)
             c.draw.ellipse((x0 + 6, cy - 9, x0 + 24, cy + 9), fill=player_color(owner),
                            outline=INK)
         c.text((x0 + 30, cy), label("supply_built", lang), MIN_TEXT, MUTED, anchor="lm",
-               width=x1 - x0 - 36)
+               width=x1 - x0 - 36 - (28 if points else 0))
     else:
         cost = [(k, n) for k, n in counts(tile.get("cost")).items() if k in KNOWN]
         unlimited = tile.get("left") is None
