@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import Any
 
 from bot import lobby, table_log
 from bot.access import belongs_here
@@ -45,9 +44,9 @@ SWITCH = {"on": "on", "off": "off", "вкл": "on", "выкл": "off", "да": "
 TABLE_ID = re.compile(r"^#?[0-9a-z]{2,16}$")
 
 
-def say(text: Markup, *, buttons: Any = ()) -> Reply:
+def say(text: Markup) -> Reply:
     """An answer in the chat where the command was typed."""
-    return Reply(answer=text, answer_buttons=buttons)
+    return Reply(answer=text)
 
 
 async def _active(sv: Services, ctx: Ctx) -> list[TableRecord]:

@@ -18,7 +18,7 @@ from bot.storage import (
     TableStatus,
 )
 from bot.turns import open_first_prompts
-from bot.ui import Button, Message, Outgoing, Reply, ToChat
+from bot.ui import Choice, Message, Outgoing, Reply, ToChat, block
 from engine.registry import get_game
 
 ATTEMPTS = 8
@@ -95,9 +95,9 @@ def abort_request(sv: Services, ctx: Ctx, record: TableRecord) -> Reply:
     if ctx.user.id != record.creator_id and not admin_here(record, ctx.chat, ctx.user):
         return Reply(answer=sv.t(ctx.lang, "table.abort_not_allowed"), alert=True)
     token = sv.signer.make("a", record.table_id, record.version)
-    button = Button(sv.catalog.plain(ctx.lang, "table.abort_confirm_btn"), token)
+    button = Choice(sv.catalog.plain(ctx.lang, "table.abort_confirm_btn"), token, "confirm")
     return Reply(answer=sv.t(ctx.lang, "table.abort_confirm", table=record.table_id),
-                 answer_buttons=((button,),))
+                 answer_choices=block([button]))
 
 
 async def confirm_abort(sv: Services, ctx: Ctx, table_id: str, version: int) -> Reply:

@@ -9,10 +9,12 @@ message (slot ``dm:<id>:<seat>``) always carries their own buttons.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel
 
+from bot.choices import Choice, ChoiceBlock, Group, block
 from bot.clock import duration_words, time_left
 from bot.games import GameManifest, manifests
 from bot.i18n import Lang, Markup
@@ -23,12 +25,9 @@ from bot.table_settings import meta_of, options_of
 from bot.texts import texts_for
 from bot.tokens import TokenSigner
 from bot.turns import fingerprint
-from bot.ui import Button, Message, Picture
+from bot.ui import Message, Picture
 from engine.core.prompts import Event, Prompt
 from engine.core.protocol import Game, Summary
-
-PAGE_SIZE = 16
-ROW_WIDTH = 2
 
 
 def seat_names(record: TableRecord) -> list[str]:
@@ -50,10 +49,6 @@ def dm_slot(record: TableRecord, seat: int) -> str:
     return f"dm:{record.table_id}:{seat}"
 
 
-def _rows(buttons: list[Button], width: int = ROW_WIDTH) -> list[tuple[Button, ...]]:
-    return [tuple(buttons[i:i + width]) for i in range(0, len(buttons), width)]
-
-
 class Presenter:
     """Builds every message the bot sends about tables."""
 
@@ -65,8 +60,8 @@ class Presenter:
         self.catalog = catalog
         self.signer = signer
         self.games = games if games is not None else manifests()
-        # The table message and the private prompt show the same buttons: build once.
-        self._buttons: dict[tuple[str, int, int, str, str, int], Any] = {}
+        # The table message and the private prompt show the same choices: build once.
+        self._blocks: dict[tuple[str, int, int, str, str], ChoiceBlock] = {}
 
     def t(self, lang: Lang, code: str, **args: Any) -> Markup:
         """A catalog text."""
@@ -84,12 +79,12 @@ class Presenter:
             players=", ".join(names), creator=meta_of(record).names.get(record.creator_id, "?"),
         )
         verbs = ["join", "leave", "start", "cancel"]
-        buttons = [
-            Button(self.catalog.plain(lang, f"lobby.btn.{v}"),
-                   self.signer.make("l", record.table_id, v))
+        actions = [
+            Choice(self.catalog.plain(lang, f"lobby.btn.{v}"),
+                   self.signer.make("l", record.table_id, v), "action")
             for v in verbs
         ]
-        return Message(text=text, buttons=tuple(_rows(buttons)), slot=table_slot(record))
+        return Message(text=text, choices=block(actions), slot=table_slot(record))
 
     def game_title(self, lang: Lang, game: str) -> str:
         """A game's display name."""
@@ -97,46 +92,40 @@ class Presenter:
 
     # --- prompts -------------------------------------------------------------------
 
-    def prompt_buttons(
+    def prompt_choices(
         self, record: TableRecord, prompt: Prompt, lang: Lang, page: int = 0
-    ) -> tuple[tuple[Button, ...], ...]:
-        """The prompt's options as buttons, one page at a time, "back" options last."""
+    ) -> ChoiceBlock:
+        """The prompt's options as a choice block: every option (grouped where the
+        game's texts group them), "back" options as ``back`` items, a pager for
+        platforms that must split the list, and the page asked for."""
         fp = fingerprint(prompt)
-        key = (record.table_id, record.version, prompt.seat, fp, lang, page)
-        if key not in self._buttons:
-            if len(self._buttons) > 2048:
-                self._buttons.clear()
-            self._buttons[key] = self._make_buttons(record, prompt, lang, page, fp)
-        rows: tuple[tuple[Button, ...], ...] = self._buttons[key]
-        return rows
+        key = (record.table_id, record.version, prompt.seat, fp, lang)
+        if key not in self._blocks:
+            if len(self._blocks) > 2048:
+                self._blocks.clear()
+            self._blocks[key] = self._make_block(record, prompt, lang, fp)
+        made: ChoiceBlock = self._blocks[key]
+        return replace(made, page=page) if page else made
 
-    def _make_buttons(
-        self, record: TableRecord, prompt: Prompt, lang: Lang, page: int, fp: str
-    ) -> tuple[tuple[Button, ...], ...]:
+    def _make_block(self, record: TableRecord, prompt: Prompt, lang: Lang, fp: str,
+                    ) -> ChoiceBlock:
         texts = texts_for(record.game)
-        indexed = list(enumerate(prompt.options))
-        normal = [(i, o) for i, o in indexed if not o.back]
-        backs = [(i, o) for i, o in indexed if o.back]
-        pages = max(1, -(-len(normal) // PAGE_SIZE))
-        page = min(max(page, 0), pages - 1)
-        shown = normal[page * PAGE_SIZE:(page + 1) * PAGE_SIZE]
-
-        def move(i: int, label: str) -> Button:
+        choices = []
+        groups: dict[str, Group] = {}
+        for i, option in enumerate(prompt.options):
             token = self.signer.make("m", record.table_id, record.version, prompt.seat, fp, i)
-            return Button(label, token)
-
-        rows = _rows([move(i, texts.option(lang, o.label)) for i, o in shown])
-        nav = []
-        if page > 0:
-            nav.append(Button("‹", self.signer.make(
-                "p", record.table_id, record.version, prompt.seat, fp, page - 1)))
-        if page < pages - 1:
-            nav.append(Button("›", self.signer.make(
-                "p", record.table_id, record.version, prompt.seat, fp, page + 1)))
-        nav += [move(i, texts.option(lang, o.label)) for i, o in backs]
-        if nav:
-            rows.append(tuple(nav))
-        return tuple(rows)
+            label = texts.option(lang, option.label)
+            if option.back:
+                choices.append(Choice(label, token, "back"))
+                continue
+            group = texts.option_group(lang, option)
+            if group is not None:
+                groups.setdefault(group.key, group)
+            choices.append(Choice(label, token, "option", group.key if group else None))
+        pager = self.signer.make_pager(record.table_id, record.version, prompt.seat, fp)
+        return ChoiceBlock(tuple(choices), tuple(groups.values()),
+                           prompt=f"{record.table_id}:{record.version}:{prompt.seat}:{fp}",
+                           pager=pager)
 
     def prompt_line(self, record: TableRecord, prompt: Prompt, lang: Lang) -> Markup:
         """One line saying who decides what."""
@@ -156,7 +145,7 @@ class Presenter:
         note = self.clock_note(record, prompt.seat, lang, now)
         if note is not None:
             text = Markup(f"{text}\n{note}")
-        return Message(text=text, buttons=self.prompt_buttons(record, prompt, lang, page),
+        return Message(text=text, choices=self.prompt_choices(record, prompt, lang, page),
                        slot=dm_slot(record, prompt.seat),
                        renew=heading in ("turn.your_turn", "turn.reminder"))
 
@@ -239,12 +228,12 @@ class Presenter:
             if str(prompt.seat) in meta.autopilot:
                 line = self.t(lang, "table.autopilot_marker", line=line)
             lines.append(self.t(lang, "table.now", line=line))
-        buttons: tuple[tuple[Button, ...], ...] = ()
+        choices = None
         if len(prompts) == 1:
-            buttons = self.prompt_buttons(record, prompts[0], lang)
+            choices = self.prompt_choices(record, prompts[0], lang)
         elif len(prompts) > 1:
             lines.append(self.t(lang, "table.answer_in_private"))
-        return Message(text=Markup("\n".join(lines)), buttons=buttons, picture=picture,
+        return Message(text=Markup("\n".join(lines)), choices=choices, picture=picture,
                        slot=table_slot(record))
 
     def finished(

@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from bot import lobby_actions
 from bot.flow import settle, table_message
-from bot.i18n import Markup
+from bot.markup import rich
 from bot.present import table_slot
 from bot.services import Ctx, Services
 from bot.storage import (
@@ -156,7 +156,7 @@ async def press(sv: Services, ctx: Ctx, raw: str) -> Reply:
     if token.kind == "m":
         reply = await play(sv, ctx, token.table,
                            lambda record: check_move(sv, ctx, record, token), via=raw)
-        if reply.alert and reply.answer == sv.t(ctx.lang, "press.stale"):
+        if reply.alert and reply.answer == rich(sv.t(ctx.lang, "press.stale")):
             return await _pressed_before(sv, ctx, token, raw) or reply
         return reply
     if token.kind == "p":
@@ -206,15 +206,14 @@ async def _page(sv: Services, ctx: Ctx, token: Token) -> Reply:
     prompt = _prompt_for(sv, record, seat) if record.status == TableStatus.RUNNING else None
     if prompt is None or fingerprint(prompt) != fp:
         return refuse(sv, ctx, "press.stale")
-    buttons = sv.presenter.prompt_buttons(record, prompt, ctx.lang, page)
+    # Turning a page updates the pressed message in place: no new message, no
+    # notification. The page number is the presser's platform's own (its layout).
     if ctx.chat.private:
         message = sv.presenter.private_prompt(record, prompt, ctx.lang, page, now=sv.now())
-        # Turning a page edits the prompt in place: no new message, no notification.
-        message = replace(message, renew=False)
-        return Reply(out=[Outgoing(ToUser(ctx.user.id), message)])
+        return Reply(update=replace(message, renew=False))
     game = get_game(record.game)
     base = sv.presenter.table(record, game, sv.view_state(record), sv.table_lang(record),
                               sv.prompts(record), now=sv.now())
-    message = Message(text=base.text, buttons=buttons, slot=table_slot(record))
-    return Reply(answer=Markup(""), out=[Outgoing(ToChat(record.chat_id), message)])
+    choices = sv.presenter.prompt_choices(record, prompt, ctx.lang, page)
+    return Reply(update=Message(text=base.text, choices=choices, slot=table_slot(record)))
 

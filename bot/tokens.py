@@ -5,7 +5,10 @@ rest with the deployment's secret, so a forged or altered token is recognised be
 anything is loaded. Kinds:
 
 - ``m`` a move: table, version, seat, prompt fingerprint, option index
-- ``p`` a page of a long option list: table, version, seat, fingerprint, page
+- ``p`` a page of a long option list: table, version, seat, fingerprint, page. Only
+  the first four are signed (``make_pager``): the page is appended by whichever adapter
+  lays the list out (``bot.choices.page_token``), since only it knows its page size; any
+  page number is harmless (it only chooses what is shown)
 - ``l`` a lobby action: table, verb (join, leave, start, cancel)
 - ``a`` confirm an abort: table, version
 - ``v`` a vote after a time-out: table, version, choice
@@ -35,6 +38,8 @@ SHAPES: dict[str, tuple[str, ...]] = {
     "v": (_NUMBER, _WORD),
 }
 KINDS = {kind: len(shape) + 1 for kind, shape in SHAPES.items()}
+# Kinds whose last field follows the mac, unsigned (see ``p`` above).
+UNSIGNED_LAST = frozenset({"p"})
 _TABLE = re.compile(r"[0-9a-z]{1,16}")
 
 
@@ -69,17 +74,26 @@ class TokenSigner:
         body = ".".join([kind, table, *(str(f) for f in fields)])
         return f"{body}.{self._mac(body)}"
 
+    def make_pager(self, table: str, *fields: object) -> str:
+        """A signed page-token prefix (kind ``p`` without its page)."""
+        return self.make("p", table, *fields)
+
     def parse(self, token: str) -> Token | None:
         """The token's content, or None if it is malformed or not ours."""
         if not token or len(token) > 64 or not token.isascii():
             return None
+        extra: tuple[str, ...] = ()
+        if token.split(".", 1)[0] in UNSIGNED_LAST:
+            token, _, last = token.rpartition(".")
+            extra = (last,)
         body, _, mac = token.rpartition(".")
         parts = body.split(".")
-        if len(parts) < 2 or parts[0] not in KINDS or len(parts) != KINDS[parts[0]] + 1:
+        if (len(parts) < 2 or parts[0] not in KINDS
+                or len(parts) + len(extra) != KINDS[parts[0]] + 1):
             return None
         if not hmac.compare_digest(mac.encode(), self._mac(body).encode()):
             return None
-        fields = tuple(parts[2:])
+        fields = (*parts[2:], *extra)
         shape = SHAPES[parts[0]]
         if not _TABLE.fullmatch(parts[1]) or not all(
                 re.fullmatch(p, f) for p, f in zip(shape, fields, strict=True)):

@@ -1,24 +1,31 @@
 """The neutral UI: platform-free messages that adapters translate.
 
-A ``Message`` is text in the catalog's small HTML subset, an optional picture, and rows
-of buttons whose tokens are opaque to the adapters. ``slot`` names a message that is
-kept up to date: an adapter edits the message it last sent for that slot instead of
-sending a new one (where the platform allows).
+A ``Message`` is text as a markup tree (``bot.markup.Rich``; a catalog string given to
+the constructor is parsed into one, so no adapter ever sees HTML), an optional picture,
+and an optional ``bot.choices.ChoiceBlock`` — the choices offered, which each adapter
+lays out for its platform (``bot.layout.lay_out``); tokens are opaque to adapters.
+``slot`` names a message that is kept up to date: an adapter edits the message it last
+sent for that slot instead of sending a new one (where the platform allows).
+
+A ``Reply`` answers one update: a notice or answer to the actor (``answer``, with
+choices of its own), messages for anyone (``out``), a ``private`` part only the actor
+sees (Discord: an ephemeral message; Telegram: a private message, or an alert when
+that cannot carry it), and ``update``: a new content for the message whose button was
+pressed (Discord edits the interaction's message; Telegram the message the callback
+came from).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from bot.i18n import Markup
+from bot.choices import Button, Choice, ChoiceBlock, Group, block
+from bot.markup import Rich, as_rich
 
-
-@dataclass(frozen=True, slots=True)
-class Button:
-    """One tappable choice: what it says and the opaque token it sends back."""
-
-    label: str
-    token: str
+__all__ = [
+    "Button", "Choice", "ChoiceBlock", "Group", "Message", "Outgoing", "Picture", "Private",
+    "Reply", "ToChat", "ToUser", "block",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,21 +36,33 @@ class Picture:
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Message:
-    """Text, an optional picture, and rows of buttons."""
+    """Text, an optional picture, and the choices offered with it."""
 
-    text: Markup
-    buttons: tuple[tuple[Button, ...], ...] = ()
-    picture: Picture | None = None
-    slot: str | None = None
+    text: Rich
+    choices: ChoiceBlock | None
+    picture: Picture | None
+    slot: str | None
     # Send as a new message (replacing the slot's old one) rather than an edit, because
     # platforms notify people of new messages, not of edits: a turn or a reminder.
-    renew: bool = False
+    renew: bool
 
-    def all_buttons(self) -> list[Button]:
-        """The buttons in reading order."""
-        return [b for row in self.buttons for b in row]
+    def __init__(
+        self, text: Rich | str, choices: ChoiceBlock | None = None,
+        picture: Picture | None = None, slot: str | None = None, renew: bool = False,
+    ) -> None:
+        """``text`` as a tree, or as catalog markup (parsed here: the boundary)."""
+        object.__setattr__(self, "text", as_rich(text))
+        # An empty block offers nothing: the same as none, for every adapter.
+        object.__setattr__(self, "choices", choices if choices and choices.choices else None)
+        object.__setattr__(self, "picture", picture)
+        object.__setattr__(self, "slot", slot)
+        object.__setattr__(self, "renew", renew)
+
+    def all_buttons(self) -> list[Choice]:
+        """Every choice in the block's order (empty without a block)."""
+        return list(self.choices.choices) if self.choices else []
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,19 +98,48 @@ class Outgoing:
     key: str | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
+class Private:
+    """A part of a reply only the actor sees: a message, and the table it is about (an
+    adapter that cannot reach the user privately may ask them in the table's chat)."""
+
+    message: Message
+    table: str | None = None
+
+
+@dataclass(slots=True, init=False)
 class Reply:
     """What handling one update produced.
 
     ``answer`` is the direct response to the actor: for a button press a short notice
     (``alert`` asks the platform to show it prominently), for a command a message in
-    the same chat. ``out`` holds every other message to send or update.
+    the same chat, with ``answer_choices`` offered under it. ``private`` is for the
+    actor's eyes only; ``update`` replaces what the pressed message shows (a page of a
+    long list). ``out`` holds every other message to send or update.
     """
 
-    answer: Markup | None = None
-    alert: bool = False
-    out: list[Outgoing] = field(default_factory=list)
-    answer_buttons: tuple[tuple[Button, ...], ...] = ()
+    answer: Rich | None
+    alert: bool
+    out: list[Outgoing]
+    answer_choices: ChoiceBlock | None
+    private: Private | None
+    update: Message | None
     # (table, version) pairs whose follow-ups ``out`` delivers: once the adapter has
     # handed ``out`` over, ``Campfire.acknowledge`` clears what the tables owe.
-    owed: list[tuple[str, int]] = field(default_factory=list)
+    owed: list[tuple[str, int]]
+
+    def __init__(
+        self, answer: Rich | str | None = None, alert: bool = False,
+        out: list[Outgoing] | None = None, answer_choices: ChoiceBlock | None = None,
+        private: Private | None = None, update: Message | None = None,
+        owed: list[tuple[str, int]] | None = None,
+    ) -> None:
+        """``answer`` as a tree or catalog markup (parsed here)."""
+        self.answer = None if answer is None else as_rich(answer)
+        self.alert = alert
+        self.out = out if out is not None else []
+        self.answer_choices = answer_choices if answer_choices and answer_choices.choices \
+            else None
+        self.private = private
+        self.update = update
+        self.owed = owed if owed is not None else []

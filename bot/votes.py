@@ -11,7 +11,7 @@ from bot.i18n import Lang
 from bot.services import Ctx, Services
 from bot.storage import Action, ActionKind, StaleVersion, TableNotFound, TableStatus
 from bot.table_settings import meta_of, options_of
-from bot.ui import Button, Message, Reply
+from bot.ui import Choice, Message, Reply, block
 
 CHOICES: tuple[str, ...] = ("wait", "random", "greedy", "abort")
 ATTEMPTS = 8
@@ -19,13 +19,13 @@ ATTEMPTS = 8
 
 def vote_message(sv: Services, table_id: str, version: int, name: str, lang: Lang) -> Message:
     """The announcement of a time-out with the voting buttons."""
-    buttons = tuple(
-        (Button(sv.catalog.plain(lang, f"vote.btn.{c}"),
-                sv.signer.make("v", table_id, version, c)),)
+    choices = block(
+        Choice(sv.catalog.plain(lang, f"vote.btn.{c}"), sv.signer.make("v", table_id, version, c),
+               "action")
         for c in CHOICES
     )
     text = sv.t(lang, "vote.timeout", name=name, table=table_id)
-    return Message(text=text, buttons=buttons)
+    return Message(text=text, choices=choices)
 
 
 async def cast_vote(sv: Services, ctx: Ctx, table_id: str, version: int, choice: str) -> Reply:

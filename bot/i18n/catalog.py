@@ -21,6 +21,7 @@ from functools import cache
 from importlib import resources as importlib_resources
 from typing import Any, Literal
 
+from bot.markup import Rich
 from engine.core.data import load_yaml
 
 Lang = Literal["ru", "en"]
@@ -64,8 +65,10 @@ def escape(value: Any) -> Markup:
 _TAG = re.compile(r"</?(?:b|i|u|s|code|pre)>")
 
 
-def to_plain(text: str) -> str:
-    """Markup to plain text: tags dropped, entities decoded."""
+def to_plain(text: str | Rich) -> str:
+    """Markup (catalog markup or a markup tree) to plain text."""
+    if isinstance(text, Rich):
+        return text.plain()
     return html.unescape(_TAG.sub("", text))
 
 

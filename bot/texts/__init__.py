@@ -13,9 +13,10 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Protocol
 
+from bot.choices import Group
 from bot.i18n.catalog import Catalog, Lang, Markup, default_catalog
 from bot.texts.plural import count_of, plural, plural_en, plural_ru
-from engine.core.prompts import Event, Label
+from engine.core.prompts import Event, Label, Option
 
 __all__ = [
     "GameTexts",
@@ -38,6 +39,11 @@ class GameTexts(Protocol):
 
     def option(self, lang: Lang, label: Label) -> str:
         """A button text: plain, short (at most 40 characters)."""
+        ...
+
+    def option_group(self, lang: Lang, option: Option) -> Group | None:
+        """The group an option is shown in (``CatalogTexts`` reads the label's
+        ``group`` argument), or None."""
         ...
 
     def event(self, lang: Lang, event: Event, names: list[str]) -> Markup | None:

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from bot.choices import Group
 from bot.i18n.catalog import Catalog, Lang, Markup, default_catalog
 from bot.texts.plural import count_of
-from engine.core.prompts import Event, Label
+from engine.core.prompts import Event, Label, Option
 
 MEMO_SIZE = 20_000
 
@@ -53,6 +54,15 @@ class CatalogTexts:
         key = f"o|{lang}|{label.code}|{label.args!r}"
         text: str = self._remember(key, lambda: self._option(lang, label))
         return text
+
+    def option_group(self, lang: Lang, option: Option) -> Group | None:
+        """The group an option is shown in (e.g. a furnishing's colour), or None: an
+        engine names it as the label's ``group`` argument, worded by the catalog code
+        ``<prefix>.group.<key>``."""
+        key = option.label.args.get("group")
+        if not isinstance(key, str) or not key:
+            return None
+        return Group(key, self._word(lang, f"{self.prefix}.group.{key}"))
 
     def event(self, lang: Lang, event: Event, names: list[str]) -> Markup | None:
         """The chat-log line, or None for events not worth one."""

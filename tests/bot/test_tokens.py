@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.choices import page_token
 from bot.tokens import TokenSigner
 
 SIGNER = TokenSigner(b"tokens-test-secret-0123456789")
@@ -28,13 +29,24 @@ def test_odd_characters_are_refused(raw: str) -> None:
     ("m", ("1", "0", "zz", "0")),  # not a fingerprint
     ("m", ("1", "-1", "0a1b2c3d", "0")),
     ("m", ("1", "0", "0a1b2c3d", "99999999999")),  # too long to be an index
-    ("p", ("1", "0", "0a1b2c3d", "")),
     ("l", ("JOIN!",)),
     ("a", ("01",)),  # not the canonical spelling
     ("v", ("1", "")),
 ])
 def test_signed_garbage_fields_are_refused(kind: str, fields: tuple[str, ...]) -> None:
     assert SIGNER.parse(SIGNER.make(kind, "7dw5", *fields)) is None
+
+
+def test_a_page_token_is_a_signed_pager_with_any_page_appended() -> None:
+    pager = SIGNER.make_pager("7dw5", 12, 1, "0a1b2c3d")
+    token = SIGNER.parse(page_token(pager, 3))
+    assert token is not None and token.kind == "p" and token.int_field(3) == 3
+    assert SIGNER.parse(page_token(pager, 41)) is not None
+    assert SIGNER.parse(pager) is None  # no page
+    assert SIGNER.parse(page_token(pager, "")) is None  # type: ignore[arg-type]
+    assert SIGNER.parse(page_token(pager, "x")) is None  # type: ignore[arg-type]
+    forged = page_token(pager.replace(".12.", ".13."), 0)
+    assert SIGNER.parse(forged) is None  # the pager's own fields are signed
 
 
 def test_a_future_layout_is_refused_not_misread() -> None:

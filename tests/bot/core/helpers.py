@@ -20,6 +20,8 @@ from adapters.store import DueJobs, GameStore, OnceFlags, Prefs, Storage
 from bot.app import Campfire
 from bot.i18n import to_plain
 from bot.identity import Chat, User
+from bot.layout import TELEGRAM, lay_out
+from bot.markup import Rich
 from bot.storage import LogEntry, TableRecord
 from bot.tokens import Token
 from bot.turns import load_state
@@ -88,14 +90,14 @@ class Clock:
         self.t += seconds
 
 
-def plain(text: str | None) -> str:
+def plain(text: str | Rich | None) -> str:
     """Markup as plain text ('' for None)."""
     return to_plain(text or "")
 
 
 def buttons_of(message: Message) -> list[Button]:
-    """A message's buttons in reading order."""
-    return message.all_buttons()
+    """A message's buttons in reading order, as Telegram shows them (one page)."""
+    return lay_out(message.choices, TELEGRAM).choices() if message.choices else []
 
 
 def where(item: Outgoing) -> str:
@@ -152,8 +154,14 @@ class Harness:
 
     async def press(self, user: User, token: str, chat: Chat | None = None) -> Reply:
         """``user`` presses the button with ``token`` (in their private chat by default)."""
-        reply = await self.app.on_press(chat or dm(user), user, token)
+        pressed_in = chat or dm(user)
+        reply = await self.app.on_press(pressed_in, user, token)
         self.keep(reply.out)
+        if reply.update is not None and reply.update.slot is not None:
+            # The pressed message now shows the update (a client edits it in place).
+            at = where(Outgoing(ToUser(user.id) if pressed_in.private
+                                else ToChat(pressed_in.id), reply.update))
+            self.inbox[(at, reply.update.slot)] = reply.update
         await self.app.acknowledge(reply)
         return reply
 

@@ -88,7 +88,7 @@ async def test_resume_with_an_empty_bank_gets_a_turn_of_time(h: Harness, clock: 
     assert "0" not in meta.autopilot
     assert meta.bank["0"] == HOUR  # the starting hour, as there is no increment
     clock.advance(HOUR / 2)
-    assert all(o.message.text.find("ran out") < 0 for o in await h.due())
+    assert all(plain(o.message.text).find("ran out") < 0 for o in await h.due())
 
 
 async def test_resume_by_someone_without_a_seat_says_so(h: Harness) -> None:

@@ -100,7 +100,7 @@ async def test_vote_wait_gives_more_time(h: Harness, clock: Clock) -> None:
     assert meta.bank["0"] == pytest.approx(HOUR)  # one turn bonus
     assert record.status == TableStatus.RUNNING
     dms = [o for o in reply.out if o.to == ToUser(t.late.id)]
-    assert dms and dms[0].message.buttons  # the late player is asked again
+    assert dms and dms[0].message.choices  # the late player is asked again
     # The new time runs out an hour later, not before.
     clock.advance(HOUR - 5)
     assert await h.due() == []

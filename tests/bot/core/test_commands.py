@@ -105,7 +105,7 @@ async def test_status_shows_whose_turn_and_scores(h: Harness) -> None:
     assert f"Stone Age · #{table_id} · round 1" in text
     assert " · ".join(f"{n}: 0" for n in names) in text
     assert f"➡️ {first.name}, place your people (5 people left)." in text
-    assert item.message.buttons  # one player decides: their buttons are on the table
+    assert item.message.choices  # one player decides: their buttons are on the table
     # Privately, with the table named.
     reply = await h.text(BORIS, f"status {table_id}", dm(BORIS))
     [item] = reply.out
@@ -138,7 +138,7 @@ async def test_turn_resends_the_open_decision_privately(h: Harness) -> None:
     reply = await h.text(first, "/turn")
     [item] = reply.out
     assert item.to == ToUser(first.id)
-    assert item.message.slot == f"dm:{table_id}:0" and item.message.buttons
+    assert item.message.slot == f"dm:{table_id}:0" and item.message.choices
     reply = await h.text(second, "/turn")
     assert reply.out == []
     assert plain(reply.answer) == h.t("cmd.not_your_turn_now", table=table_id)

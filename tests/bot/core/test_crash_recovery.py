@@ -33,6 +33,7 @@ from tests.bot.core.helpers import (
     Harness,
     build_app,
     dm,
+    plain,
     storage_on,
 )
 
@@ -159,7 +160,7 @@ async def test_crash_between_the_final_commit_and_archiving(world: World) -> Non
         await h.get(table_id)
     assert (await h.store.get_archived(table_id)).status == TableStatus.FINISHED
     [final] = [o for o in out if o.message.slot == f"table:{table_id}"]
-    assert "final scores" in final.message.text
+    assert "final scores" in plain(final.message.text)
     # Every player still hears their own result.
     told = {o.to.user_id for o in out if isinstance(o.to, ToUser)
             and o.message.slot == f"dm:{table_id}:{record.seats.index(o.to.user_id)}"}
@@ -180,7 +181,7 @@ async def test_crash_midway_through_a_reminder(world: World) -> None:
     world.clock.advance(6 * 60)  # the crashed worker's claim runs out
     out = await world.recovering.due()
     reminders = [o for o in out if o.to == ToUser(first.id)]
-    assert len(reminders) == 1 and "Reminder" in reminders[0].message.text
+    assert len(reminders) == 1 and "Reminder" in plain(reminders[0].message.text)
     world.clock.advance(60)
     assert [o for o in await world.recovering.due() if o.to == ToUser(first.id)] == []
 

@@ -67,7 +67,7 @@ async def test_whole_game_with_buttons_only(h: Harness) -> None:
     result = game.result(state)
     assert result is not None
     [end] = [o for o in final.out if o.to == ToChat(GROUP.id)]
-    assert end.message.slot == f"table:{table_id}" and end.message.buttons == ()
+    assert end.message.slot == f"table:{table_id}" and end.message.choices is None
     text = plain(end.message.text)
     assert text.startswith(f"🏁 Stone Age · #{table_id} · final scores")
     names = [h.user_at(archived, s).name for s in range(3)]

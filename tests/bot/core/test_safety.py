@@ -159,7 +159,8 @@ async def test_buttons_of_an_aborted_game(h: Harness) -> None:
     record = await h.get(table_id)
     player, other = h.user_at(record, seat), h.user_at(record, 1 - seat)
     reply = await h.text(ANNA, "/abort")
-    [[confirm]] = reply.answer_buttons
+    assert reply.answer_choices is not None
+    [confirm] = reply.answer_choices.choices
     assert not (await h.press(ANNA, confirm.token, GROUP)).alert
     with pytest.raises(TableNotFound):
         await h.get(table_id)
@@ -184,7 +185,8 @@ async def test_abort_needs_the_creator_and_a_fresh_confirmation(h: Harness) -> N
     reply = await h.text(BORIS, "/abort yes")
     assert reply.alert and plain(reply.answer) == h.t("table.abort_not_allowed")
     reply = await h.text(ANNA, "/abort")
-    [[confirm]] = reply.answer_buttons
+    assert reply.answer_choices is not None
+    [confirm] = reply.answer_choices.choices
     refused(h, await h.press(BORIS, confirm.token, GROUP), "table.abort_not_allowed")
     await h.assert_unchanged(table_id, before)
     # The table moves on: the old confirmation is stale.
