@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from collections.abc import Iterator
+from typing import Any
 
 from adapters.discord.render import markdown
 from adapters.store import StoreSettings
@@ -49,6 +51,23 @@ async def play_to_the_end(table: Table, *, typed_every: int, rng: random.Random)
         if shown is not None and shown.ephemeral and shown.content != "✓":
             raise AssertionError(f"refused: {shown.content}")
     return how
+
+
+def sent_ids(requests: list[Any]) -> Iterator[str]:
+    """The custom_ids and select values in every component the bot sent or edited."""
+    def walk(node: Any) -> Iterator[str]:
+        if isinstance(node, dict):
+            if "custom_id" in node:
+                yield str(node["custom_id"])
+            for option in node.get("options", []) if node.get("type") == 3 else []:
+                yield str(option["value"])
+            for value in node.values():
+                yield from walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                yield from walk(value)
+    for request in requests:
+        yield from walk(request.json)
 
 
 def final_ranking(table: Table, game_title: str) -> list[tuple[str, str, int]]:
@@ -107,3 +126,7 @@ async def test_two_members_play_hunters_and_gatherers_to_the_end(
         assert how["typed"] > 1 and sum(how.values()) > 40, how
         assert how["channel:select"] + how["dm:select"] > 0, how
         assert answered_in_time(table.results)
+        # Every custom_id and select value ever sent fits Discord's 100 bytes.
+        sent = list(sent_ids(bot.env.http_requests))
+        assert len(sent) > sum(how.values())
+        assert max(len(i.encode()) for i in sent) <= 100
