@@ -77,11 +77,12 @@ def holders(board: HomeBoard, dwarfs: int = 2) -> list[Holder]:
             Holder(pasture_key(pasture), KINDS, _pasture_capacity(board, pasture), PASTURE)
         )
     stored = board.stored()
-    stubble = any(
-        (t := c.furnishings.get(s.furnishing)) is not None
-        and t.effect("holds_on_fields") is not None
-        for _, s in stored
-        if s.furnishing is not None
+    # The Stubble room's effect (``holds_on_fields``): animals on fields with no crop.
+    stubble = next(
+        (e for _, s in stored if s.furnishing is not None
+         and (t := c.furnishings.get(s.furnishing)) is not None
+         and (e := t.effect("holds_on_fields")) is not None),
+        None,
     )
     for pos, space in stored:
         if space.tile == "meadow":
@@ -93,10 +94,8 @@ def holders(board: HomeBoard, dwarfs: int = 2) -> list[Holder]:
             found.append(Holder(key(pos), ("wild_boar",), table.stable_on_forest))
         elif space.tile in ("ore_mine", "ruby_mine"):
             found.append(Holder(key(pos), ("donkey",), table.donkeys_per_mine))
-        elif space.tile == "field" and stubble and space.crop is None:
-            fields = c.furnishings["stubble_room"].effect("holds_on_fields")
-            capacity = int(fields.params.get("capacity", 1)) if fields else 1
-            found.append(Holder(key(pos), KINDS, capacity))
+        elif space.tile == "field" and stubble is not None and space.crop is None:
+            found.append(Holder(key(pos), KINDS, int(stubble.params.get("capacity", 1))))
         if space.furnishing is not None:
             holder = _furnishing_holder(pos, space.furnishing, dwarfs)
             if holder is not None:
