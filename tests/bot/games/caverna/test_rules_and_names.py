@@ -1,0 +1,120 @@
+"""Caverna's rules book and names: every furnishing tile, action space, round card and
+loot item has a topic and a name in both languages (the names equal to the engine
+data's), the book keeps the rules-data checks every hosted book passes, and the
+typo-tolerant look-up finds tiles by misspelled names in either language."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.games.caverna.manifest import CAVERNA_MANIFEST
+from bot.i18n.catalog import LANGS, default_catalog
+from bot.rules import RulesBook, RulesLibrary
+from bot.rules.lookup import parse_book
+from engine.caverna.components import components
+from engine.caverna.expedition import loot_table
+
+# tests/bot/games/caverna/<this file> -> repository root -> ../shared/seeds
+SEEDS = Path(__file__).resolve().parents[4].parent / "shared" / "seeds"
+WINDOW = 8
+SPACE_SUFFIX = re.compile(r"_(1_3|4_7|6_7|3|5|7)$")
+
+
+@pytest.fixture(scope="module")
+def book() -> RulesBook:
+    return parse_book(CAVERNA_MANIFEST.rules_file().read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def library(book: RulesBook) -> RulesLibrary:
+    return RulesLibrary(books={"caverna": book}, aliases={"caverna": CAVERNA_MANIFEST.aliases})
+
+
+def _ids(book: RulesBook) -> set[str]:
+    return {t.id for t in book.topics}
+
+
+def test_every_furnishing_tile_has_a_topic_and_names(book: RulesBook) -> None:
+    tiles = components().furnishings
+    assert len(tiles) == 48
+    for tile_id, tile in tiles.items():
+        assert f"tile_{tile_id}" in _ids(book), tile_id
+        topic = book.topic(f"tile_{tile_id}")
+        for lang in LANGS:
+            name = default_catalog().raw(lang, f"cav.furnishing.{tile_id}")
+            assert name is not None and name == getattr(tile.name, lang), (tile_id, lang)
+            assert name in topic.title.get(lang), (tile_id, lang)
+
+
+def test_every_action_space_and_round_card_has_a_topic_and_names(book: RulesBook) -> None:
+    c = components()
+    for space_id, space in {**c.spaces, **c.round_cards}.items():
+        topic_id = (f"card_{space_id}" if space_id in c.round_cards
+                    else f"space_{SPACE_SUFFIX.sub('', space_id)}")
+        assert topic_id in _ids(book), space_id
+        for lang in LANGS:
+            name = default_catalog().raw(lang, f"cav.space.{space_id}")
+            assert name == getattr(space.name, lang), (space_id, lang)
+            assert name == book.topic(topic_id).title.get(lang), (space_id, lang)
+
+
+def test_every_loot_item_has_a_topic_and_names(book: RulesBook) -> None:
+    for item_id, item in loot_table().items():
+        topic = book.topic(f"loot_{item_id}")
+        for lang in LANGS:
+            name = default_catalog().raw(lang, f"cav.loot.{item_id}")
+            assert name and name in topic.title.get(lang), (item_id, lang)
+        assert str(item.strength) in topic.body.en, item_id
+
+
+def test_the_book_keeps_the_rules_data_checks(book: RulesBook) -> None:
+    assert book.game == CAVERNA_MANIFEST.name
+    for topic in book.topics:
+        for lang in LANGS:
+            body = topic.body.get(lang)
+            sentences = [s for s in re.split(r"(?<=[.!?])\s+", body) if s]
+            assert 2 <= len(sentences) <= 6, (topic.id, lang, len(sentences))
+            assert len(body) <= 700, (topic.id, lang, len(body))
+        assert re.search("[а-яё]", topic.body.ru, re.IGNORECASE), topic.id
+        assert not re.search("[а-яё]", topic.body.en, re.IGNORECASE), topic.id
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w+", text.lower().replace("ё", "е"))
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="rulebook seeds (../shared/seeds) not present")
+def test_no_topic_copies_a_rulebook_sentence(book: RulesBook) -> None:
+    seed: set[tuple[str, ...]] = set()
+    for path in sorted(SEEDS.glob("*.txt")):
+        words = _words(path.read_text(encoding="utf-8"))
+        seed |= {tuple(words[i:i + WINDOW]) for i in range(len(words) - WINDOW + 1)}
+    copied = [
+        (topic.id, lang)
+        for topic in book.topics for lang in LANGS
+        for words in [_words(topic.body.get(lang))]
+        for i in range(len(words) - WINDOW + 1)
+        if tuple(words[i:i + WINDOW]) in seed
+    ]
+    assert copied == []
+
+
+@pytest.mark.parametrize(("query", "lang", "topic"), [
+    ("Уютная комнат", "ru", "tile_cuddle_room"),
+    ("cudle room", "en", "tile_cuddle_room"),
+    ("stone carvr", "en", "tile_stone_carver"),
+    ("писательская комнта", "ru", "tile_writing_chamber"),
+    ("trasure chamber", "en", "tile_treasure_chamber"),
+    ("Склад оружя", "ru", "tile_weapon_storage"),
+    ("breakfst room", "en", "tile_breakfast_room"),
+    ("подсечное земледелье", "ru", "space_slash_and_burn"),
+    ("бесплатный хлев", "ru", "loot_stable"),
+])
+def test_misspelled_names_find_their_topic(library: RulesLibrary, query: str, lang: str,
+                                           topic: str) -> None:
+    for game in ("каверна", "caverna", "Caverna: The Cave Farmers"):
+        hits = library.lookup(game, query, "ru" if lang == "ru" else "en")
+        assert hits and hits[0].topic_id == topic, (game, query, [h.topic_id for h in hits])
