@@ -1,16 +1,19 @@
 """Campfire's application core: what every adapter calls.
 
-Its entry points — a typed text, a button press, the periodic run of due jobs, and a
-chat that changed its id — each return platform-free messages. A storage outage is
+Its entry points — a typed text, a command delivered with typed arguments, a button
+press, the periodic run of due jobs, and a chat that changed its id — each return
+platform-free messages. A storage outage is
 answered plainly and leaves everything as it was.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 
 from bot.chat_moves import move_chat
-from bot.commands import parse_command
+from bot.command_schema import BadArgs, command_words
+from bot.commands import COMMANDS, Command, parse_command
 from bot.due import Emit, run_due
 from bot.handlers import run_command
 from bot.i18n import normalize_lang
@@ -50,6 +53,30 @@ class Campfire:
             return await run_command(self.sv, await self._ctx(chat, user, sent_at), command)
         except StoreUnavailable:
             log.warning("storage unavailable while handling %s", command.name)
+            return self._unavailable(user)
+
+    async def on_command(
+        self, chat: Chat, user: User, name: str, args: Mapping[str, object],
+        sent_at: float | None = None,
+    ) -> Reply:
+        """A command a platform delivered already parsed (a slash command): ``name`` is
+        canonical and ``args`` holds typed values by the schema's argument names
+        (``bot.command_schema``). Values that do not fit are answered with the
+        command's usage line, like a mistyped command."""
+        try:
+            words = command_words(name, args)
+        except BadArgs as exc:
+            log.info("command %s refused: %s", name, exc)
+            lang = await self.sv.chat_lang(chat, user)
+            if name not in COMMANDS:
+                return Reply(answer=self.sv.t(lang, "cmd.unknown", command=name))
+            usage = self.sv.catalog.plain(lang, f"help.{name}")
+            return Reply(answer=self.sv.t(lang, "help.line", cmd=name, text=usage))
+        command = Command(name=name, args=words, known=True)
+        try:
+            return await run_command(self.sv, await self._ctx(chat, user, sent_at), command)
+        except StoreUnavailable:
+            log.warning("storage unavailable while handling %s", name)
             return self._unavailable(user)
 
     async def on_press(self, chat: Chat, user: User, token: str) -> Reply:

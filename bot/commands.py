@@ -1,5 +1,8 @@
 """Reading a typed command: its name (with aliases in both languages) and arguments.
 
+The names come from the command schema (``bot.command_schema``), which also types
+each command's arguments for platforms that deliver them parsed.
+
 ``/cmd@BotName args`` (Telegram's form in groups), ``/cmd args`` and, in private chats
 and the console, ``cmd args`` without the slash all read the same.
 """
@@ -8,22 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# Canonical command names, in the order help lists them.
-COMMANDS: tuple[str, ...] = (
-    "new", "join", "leave", "start", "cancel", "status", "board", "turn", "move", "rules",
-    "log", "language", "settings", "abort", "games", "mygames", "resume", "vote", "help",
-)
+from bot.command_schema import alias_table, canonical_names
 
-ALIASES: dict[str, str] = {
-    "m": "move", "play": "move", "lang": "language", "my": "mygames", "tables": "games",
-    "новая": "new", "новый": "new", "создать": "new", "войти": "join", "присоединиться": "join",
-    "выйти": "leave", "старт": "start", "начать": "start", "отмена": "cancel",
-    "статус": "status", "мойход": "turn", "доска": "board", "ход": "move", "правила": "rules",
-    "язык": "language",
-    "прервать": "abort", "игры": "games", "моиигры": "mygames", "вернуться": "resume",
-    "голос": "vote", "помощь": "help", "журнал": "log", "лог": "log", "history": "log",
-    "настройки": "settings",
-}
+# Canonical command names, in the order help lists them, and every other name (both
+# languages) → canonical: both from the one command schema (bot/command_schema.yaml).
+COMMANDS: tuple[str, ...] = canonical_names()
+ALIASES: dict[str, str] = alias_table()
 
 
 @dataclass(frozen=True, slots=True)

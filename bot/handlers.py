@@ -310,7 +310,7 @@ async def cmd_abort(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     record, rest = found
     if rest and rest[0].lower() in ("yes", "да"):
         return await confirm_abort(sv, ctx, record.table_id, record.version)
-    return abort_request(sv, ctx, record)
+    return await abort_request(sv, ctx, record)
 
 
 def _waiting_since(record: TableRecord, user_id: str) -> float | None:

@@ -88,11 +88,12 @@ async def lobby_verb(sv: Services, ctx: Ctx, table_id: str, verb: str) -> Reply:
                  owed=[(record.table_id, record.version)])
 
 
-def abort_request(sv: Services, ctx: Ctx, record: TableRecord) -> Reply:
+async def abort_request(sv: Services, ctx: Ctx, record: TableRecord) -> Reply:
     """Ask the creator or an admin to confirm aborting; nothing changes yet."""
     if record.status.is_over:
         return Reply(answer=sv.t(ctx.lang, "table.over"), alert=True)
-    if ctx.user.id != record.creator_id and not admin_here(record, ctx.chat, ctx.user):
+    if ctx.user.id != record.creator_id and not await admin_here(sv.admins, record, ctx.chat,
+                                                                 ctx.user):
         return Reply(answer=sv.t(ctx.lang, "table.abort_not_allowed"), alert=True)
     token = sv.signer.make("a", record.table_id, record.version)
     button = Choice(sv.catalog.plain(ctx.lang, "table.abort_confirm_btn"), token, "confirm")
@@ -102,10 +103,13 @@ def abort_request(sv: Services, ctx: Ctx, record: TableRecord) -> Reply:
 
 async def confirm_abort(sv: Services, ctx: Ctx, table_id: str, version: int) -> Reply:
     """Abort the table if it has not moved on since the confirmation was asked."""
+    # Asked once, before the retries of the change (which must not wait on a platform).
+    admin = not ctx.chat.private and await sv.admins.is_admin(ctx.chat, ctx.user)
+
     def change(record: TableRecord) -> TableRecord:
         if record.version != version:
             raise lobby.LobbyError("press.stale")
-        return lobby.abort(record, ctx.user, admin=admin_here(record, ctx.chat, ctx.user))
+        return lobby.abort(record, ctx.user, admin=admin and record.chat_id == ctx.chat.id)
 
     done = await _change(sv, ctx, table_id, "abort", change)
     if isinstance(done, Reply):

@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from bot.access import AdminPort, ReportedAdmins
 from bot.i18n import Lang, Markup, normalize_lang
 from bot.i18n.catalog import Catalog
 from bot.identity import Chat, User
@@ -38,6 +39,8 @@ class Services:
     rules: RulesLibrary
     now: Callable[[], float]
     rng: random.Random = field(default_factory=random.SystemRandom)
+    # Who administers a chat (asked only when an action needs it: see ``bot.access``).
+    admins: AdminPort = field(default_factory=ReportedAdmins)
     pictures: bool = True
     worker_id: str = "worker"
     bot_name: str | None = None

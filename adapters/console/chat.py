@@ -1,10 +1,14 @@
 """The console chat: ``name: text`` lines in, neutral messages printed out.
 
 Every input line is ``name: text`` (said in the group) or ``name dm: text`` (said in
-the private chat with the bot). Buttons print as ``[n] label`` with numbers unique for
-the session; a user presses one by typing its number (``anna: 7``). Pictures are saved
-as files and their paths printed. Messages kept up to date (slots) print again with
-"updated", since a terminal cannot edit what it printed.
+the private chat with the bot). Text arrives as the core's markup tree and prints as
+plain text. Choices are laid out with the console's capabilities (``bot.layout.CONSOLE``:
+no limits, so one page, every option numbered) and print as ``[n] label`` cells, a few
+to a line, a group under its label; numbers are unique for the session and a user
+presses one by typing its number (``anna: 7``). Pictures are saved as files and their
+paths printed. Messages kept up to date (slots) print again, since a terminal cannot
+edit what it printed; so do a reply's update of the pressed message and its private
+part (shown as a private message to the actor).
 """
 
 from __future__ import annotations
@@ -19,9 +23,11 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.app import Campfire
-from bot.i18n import to_plain
+from bot.choices import ChoiceBlock
 from bot.identity import Chat, User
-from bot.ui import Button, Message, Outgoing, Picture, Reply, ToChat
+from bot.layout import CONSOLE, ButtonRow, lay_out
+from bot.markup import render_plain
+from bot.ui import Message, Outgoing, Picture, Reply, ToChat, ToUser
 
 GROUP = Chat(id="con:group", title="console")
 LINE = re.compile(r"^\s*(?P<name>[^:#\s][^:]*?)(?P<dm>\s+dm)?\s*:\s*(?P<text>.*)$",
@@ -178,8 +184,14 @@ class ConsoleChat:
         """Print the answer to the actor, then every other message."""
         if reply.answer:
             mark = "⚠ " if reply.alert else ""
-            self.print(f"→ {user.name}: {mark}{to_plain(reply.answer)}")
-            self._print_buttons(reply.answer_buttons, chat)
+            self.print(f"→ {user.name}: {mark}{render_plain(reply.answer)}")
+            self._print_choices(reply.answer_choices, chat)
+        if reply.update is not None:
+            # The pressed message, updated: printed again where it was.
+            target: ToChat | ToUser = ToUser(user.id) if chat.private else ToChat(chat.id)
+            self.show([Outgoing(target, reply.update)])
+        if reply.private is not None:
+            self.show([Outgoing(ToUser(user.id), reply.private.message, reply.private.table)])
         self.show(reply.out)
 
     def show(self, out: Iterable[Outgoing]) -> None:
@@ -202,9 +214,9 @@ class ConsoleChat:
     def _print_message(self, where: str, chat: Chat, message: Message, recipient: str) -> None:
         slot = f" ({message.slot})" if message.slot else ""
         self.print(f"── [{where}]{slot}")
-        for line in to_plain(message.text).splitlines():
+        for line in render_plain(message.text).splitlines():
             self.print(f"   {line}")
-        self._print_buttons(message.buttons, chat)
+        self._print_choices(message.choices, chat)
         if message.picture is not None:
             if message.slot is not None and not message.renew:
                 # A kept message edited with the same picture: nothing new to show. (A
@@ -236,12 +248,21 @@ class ConsoleChat:
                 continue
             return path
 
-    def _print_buttons(self, rows: tuple[tuple[Button, ...], ...], chat: Chat) -> None:
-        for row in rows:
-            cells = []
-            for button in row:
-                n = self._next
-                self._next += 1
-                self.buttons[n] = Pressable(button.token, chat)
-                cells.append(f"[{n}] {button.label}")
-            self.print("   " + "   ".join(cells))
+    def _print_choices(self, block: ChoiceBlock | None, chat: Chat) -> None:
+        """Number every choice and print them a few to a line, each group under its
+        label."""
+        if block is None:
+            return
+        for row in lay_out(block, CONSOLE).rows:
+            items = row.buttons if isinstance(row, ButtonRow) else row.options
+            heading = block.group_label(items[0].group) if items else None
+            if heading is not None and items[0].kind == "option":
+                self.print(f"   {heading}:")
+            for start in range(0, len(items), CONSOLE.per_row):
+                cells = []
+                for choice in items[start:start + CONSOLE.per_row]:
+                    n = self._next
+                    self._next += 1
+                    self.buttons[n] = Pressable(choice.token, chat)
+                    cells.append(f"[{n}] {choice.label}")
+                self.print("   " + "   ".join(cells))
