@@ -1,112 +1,105 @@
-"""A rough value of a position for one seat, for the bot's greedy autopilot.
+"""A value of a position for one seat, for the bot's greedy autopilot.
 
 The autopilot tries each option of a decision on a copy and keeps the one whose
-position this module likes best, so the value must rank the options of one decision
-sensibly and be cheap; it need not play well. It adds up:
+position this module likes best (a one-step lookahead), so the value must rank the
+options of one decision sensibly and be cheap. It adds up:
 
-- the score sheet as things stand (every point counts fully);
-- what will become points or work later, at guessed rates (:data:`GOODS`): goods in
-  the supply, each dwarf for the rounds it will still work, free room for a newborn,
-  weapons, caverns still to furnish;
-- a penalty for the food the next feeding will lack (begging costs 3 points each);
-- the action just chosen but not carried out yet: a dwarf placed on a space opens the
-  space's parts as later decisions, so the parts still to do are valued
-  (:data:`PART_VALUES`) — placing on Family growth is worth the growth before the
-  newborn exists, and stopping an action early loses what its remaining parts give.
+- the score sheet as things stand (a yellow tile's bonus only in part while many
+  rounds remain: it may not last);
+- what the holdings will still be worth (:mod:`engine.caverna.valuation`: goods, the
+  family and its room, weapons, fields, animals) and the laid tiles' abilities
+  (:mod:`engine.caverna.tile_worth`);
+- less a penalty for the food the next feeding would lack: heavy when that feeding
+  ends this round, so food is secured before it;
+- the action begun but not finished: a dwarf placed on a space opens its parts as later
+  decisions, and a part opens a home-board step (which tile, where). Each part still to
+  do is guessed from the seat's holdings (:func:`part_gain`: a family growth is worth
+  a newborn if there is room, a furnishing the best tile the seat can pay for, a twin
+  tile the spaces it covers …), so placing a dwarf is judged by what its action will
+  bring, and stopping early loses what the remaining parts would give.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 
-from engine.caverna.components import FARM_ANIMALS
-from engine.caverna.family import can_grow, max_dwarfs, room
-from engine.caverna.feeding import FOOD_VALUES
+from engine.caverna.family import can_grow
 from engine.caverna.results import sheet
-from engine.caverna.spaces import Group, Part, group_at
-from engine.caverna.state import CavernaState, GroupStep, Player
+from engine.caverna.spaces import (
+    EITHER,
+    Part,
+    connective,
+    eligible,
+    empty_fields,
+    group_at,
+    part_doable,
+)
+from engine.caverna.state import (
+    BoardStep,
+    CavernaState,
+    FeedStep,
+    ForgeStep,
+    Frame,
+    GroupStep,
+    HarvestStep,
+    LootStep,
+    PayStep,
+    Player,
+    TradeStep,
+)
+from engine.caverna.tile_worth import abilities_worth, best_furnishing, tile_gain
+from engine.caverna.valuation import (
+    EMPTY_CAVERN,
+    EMPTY_FIELD,
+    HUNGER_LATER,
+    HUNGER_NOW,
+    SOWN_EXTRA,
+    Horizon,
+    animals_worth,
+    board_worth,
+    change_worth,
+    fade,
+    family_worth,
+    food_at_hand,
+    goods_worth,
+    growth_gain,
+    horizon,
+    hunger_weight,
+    income_worth,
+    shortfall,
+    weapons_worth,
+)
+from engine.caverna.weapons import forge_cost, forge_strengths
 
-# What a good in the supply is worth beyond the points it already scores.
-GOODS: dict[str, float] = {
-    "wood": 0.9, "stone": 0.9, "ore": 0.45, "ruby": 0.8, "gold": 0.0, "food": 0.6,
-    "grain": 0.5, "vegetable": 0.6,
-}
-ANIMAL = 0.6           # a farm animal's worth beyond its point (food, breeding)
-DWARF_PER_ROUND = 1.6  # a dwarf's work in each round still to come
-SPARE_ROOM = 1.5       # room for a newborn while the family may still grow, per round left
-WEAPON = 0.25          # per point of weapon strength, while expeditions remain
-EMPTY_CAVERN = 1.2     # an unfurnished cavern: a place for a furnishing
-HUNGER = 4.0           # per food the next feeding would lack
-LATER_HUNGER = 0.4     # share of the hunger counted when this round has no feeding
 EARLY_BONUS = 0.5      # share of the yellow tiles' bonus counted while many rounds remain
 EARLY = 4              # "many rounds": more than this many still to come
-
-PartValue = Callable[[CavernaState, int, Part], float]
-
-
-def goods_value(goods: dict[str, int] | tuple[tuple[str, int], ...]) -> float:
-    """Points-like worth of goods or animals received."""
-    items = goods.items() if isinstance(goods, dict) else goods
-    total = 0.0
-    for name, amount in items:
-        if name in FARM_ANIMALS:
-            total += amount * (1 + ANIMAL)
-        elif name == "dog":
-            total += amount * 1.2
-        elif name in ("ruby", "gold"):
-            total += amount * (1 + GOODS.get(name, 0.0))
-        else:
-            total += amount * GOODS.get(name, 0.5)
-    return total
+BEGGING_AVERSION = 3.5  # beyond the sheet's 3 points: ties go to converting goods
+FIRST_PLAYER = 0.8
+IMITATE = 1.0
+MARKET = 1.0
+LOOT_SLOT = 0.3        # an expedition's item not chosen yet (every item is worth more)
+TWIN_SPACES = 2        # a twin tile covers two unused spaces (1 point each)
+MINE_POINTS = {"ore": 3, "ruby": 4}
 
 
-def _take(state: CavernaState, seat: int, part: Part) -> float:
-    return 0.0  # the space's goods: counted by the caller, which knows the space
+# --- the horizon of one seat ---------------------------------------------------------
 
 
-def _gain(state: CavernaState, seat: int, part: Part) -> float:
-    return goods_value(part.goods)
+def fed(state: CavernaState, seat: int) -> bool:
+    """Has ``seat`` been through this round's feeding already?"""
+    if state.phase != "harvest":
+        return False
+    for frame in state.stacks.get(seat, []):
+        if isinstance(frame, FeedStep) or (
+            isinstance(frame, HarvestStep) and "feed" in frame.stages
+        ):
+            return False
+    return True
 
 
-def _growth(state: CavernaState, seat: int, part: Part) -> float:
-    player = state.players[seat]
-    return 4.0 + DWARF_PER_ROUND * rounds_left(state) if can_grow(player) else 0.0
-
-
-def _expedition(state: CavernaState, seat: int, part: Part) -> float:
-    armed = any(d.weapon for d in state.players[seat].dwarfs)
-    return 1.3 * part.level if armed else 0.0
-
-
-def _fixed(value: float) -> PartValue:
-    def worth(state: CavernaState, seat: int, part: Part) -> float:
-        return value
-
-    return worth
-
-
-PART_VALUES: dict[str, PartValue] = {
-    "take": _take,
-    "gain": _gain,
-    "gain_if_mines": _gain,
-    "gain_per_mine": _fixed(1.5),
-    "family_growth": _growth,
-    "furnish": _fixed(3.5),
-    "twin": _fixed(2.0),
-    "twin_one_of": _fixed(2.0),
-    "single": _fixed(1.0),
-    "ruby_mine": _fixed(4.0),
-    "expedition": _expedition,
-    "forge": _fixed(2.0),
-    "sow": _fixed(2.5),
-    "fences": _fixed(2.5),
-    "stable": _fixed(0.7),
-    "first_player": _fixed(0.8),
-    "market": _fixed(1.0),
-    "trade": _fixed(1.5),
-    "imitate": _fixed(1.0),
-}
-OTHER_PART = 0.8
+def seat_horizon(state: CavernaState, seat: int) -> Horizon:
+    """The rounds and feedings still ahead of ``seat``."""
+    return horizon(state, fed(state, seat))
 
 
 def rounds_left(state: CavernaState) -> int:
@@ -114,86 +107,265 @@ def rounds_left(state: CavernaState) -> int:
     return sum(1 for r in state.rounds if r > state.round)
 
 
-def part_value(state: CavernaState, seat: int, part: Part) -> float:
-    """What carrying out ``part`` would roughly bring ``seat``."""
-    if part.group is not None:
-        return group_value(state, seat, part.group, ())
-    worth = PART_VALUES.get(part.do)
-    return worth(state, seat, part) if worth is not None else OTHER_PART
-
-
-def group_value(state: CavernaState, seat: int, group: Group, done: tuple[int, ...]) -> float:
-    """The parts of ``group`` not done yet: all of them for "all"/"and_or", the best
-    one for a choice of one."""
-    values = [part_value(state, seat, p) for i, p in enumerate(group.parts) if i not in done]
-    if not values:
-        return 0.0
-    if group.connective == "either":
-        return 0.0 if done else max(values)
-    return sum(values) if group.connective in ("all", "and_or", "then") else max(values)
-
-
-def open_action(state: CavernaState, seat: int) -> float:
-    """The parts still to come of the action ``seat`` is carrying out (a nested group's
-    step lies above its parent's; the parent's part it carries out is counted once)."""
-    steps = [f for f in state.stacks.get(seat, []) if isinstance(f, GroupStep)]
-    value = 0.0
-    for depth, step in enumerate(steps):
-        group = group_at(step.space, step.path)
-        done = set(step.done)
-        if depth + 1 < len(steps) and steps[depth + 1].path[:-1] == step.path:
-            done.add(steps[depth + 1].path[-1])
-        value += group_value(state, seat, group, tuple(done))
-        takes = [i for i, p in enumerate(group.parts) if p.do == "take"]
-        if takes and not step.imitated and takes[0] not in done:
-            value += goods_value(state.space(step.space).goods)
-    return value
-
-
-def food_on_hand(player: Player) -> int:
-    """Food and what converts to it easily (crops and animals at their printed rates)."""
-    total = player.goods["food"]
-    for name, rate in FOOD_VALUES.items():
-        have = player.goods.get(name, 0) + player.animals.get(name, 0)
-        total += have * rate
-    return total
+# --- food ----------------------------------------------------------------------------
 
 
 def hunger(state: CavernaState, seat: int) -> float:
-    """Food the next feeding would lack, if one is still to come."""
-    if state.phase in ("final", "over") or (not rounds_left(state) and state.harvest == "none"):
+    """The penalty for food ``seat``'s next feeding would lack (an open feeding: the
+    food it still owes)."""
+    top = state.top(seat)
+    if isinstance(top, FeedStep):
+        player = state.players[seat]
+        return HUNGER_NOW * max(0, top.need - food_at_hand(player, False))
+    h = seat_horizon(state, seat)
+    at_home = len(state.players[seat].home()) if state.phase == "work" else 0
+    first, second = shortfall(state, seat, h)
+    return hunger_weight(h, at_home) * first + HUNGER_LATER * second
+
+
+# --- the parts of an action still to do ----------------------------------------------
+
+
+def _twin_gain(player: Player, kinds: list[str], h: Horizon) -> float:
+    """The best of the twin tiles ``kinds``: two unused spaces covered, and what the
+    halves are good for."""
+    caverns = len(player.board.empty_caverns())
+    seed = player.goods["grain"] + player.goods["vegetable"]
+
+    def cavern(i: int) -> float:
+        return EMPTY_CAVERN[min(caverns + i, len(EMPTY_CAVERN) - 1)] * fade(h)
+
+    best = 0.0
+    for kind in kinds:
+        if kind == "meadow_field":
+            field = EMPTY_FIELD * fade(h) if seed > len(empty_fields(player)) else 0.3
+            value = TWIN_SPACES + field + 0.3
+        elif kind == "cavern_tunnel":
+            value = TWIN_SPACES + cavern(0) + 0.2
+        elif kind == "cavern_cavern":
+            value = TWIN_SPACES + cavern(0) + cavern(1)
+        else:  # the ore mine and deep tunnel go on tunnels: no space newly used
+            value = MINE_POINTS["ore"] + 0.3 * h.rounds + 0.3
+        best = max(best, value)
+    return best
+
+
+def _single_gain(player: Player, tile: str, h: Horizon) -> float:
+    if tile == "cavern":
+        return 1 + EMPTY_CAVERN[min(len(player.board.empty_caverns()),
+                                    len(EMPTY_CAVERN) - 1)] * fade(h)
+    if tile == "field":
+        return 1 + EMPTY_FIELD * fade(h)
+    return 1.2
+
+
+def _ruby_mine_gain(h: Horizon) -> float:
+    return MINE_POINTS["ruby"] + 0.35 * h.rounds
+
+
+def _sow_gain(player: Player, h: Horizon) -> float:
+    """Sowing what the fields and the seed allow (2 of each at most)."""
+    fields = len(empty_fields(player))
+    grain = min(2, player.goods["grain"], fields)
+    veg = min(2, player.goods["vegetable"], fields - grain)
+    # A sown grain becomes 3 (1 point more), a vegetable 2; each crop waits for harvests.
+    gain = grain * (1.0 + 2 * SOWN_EXTRA) + veg * (1.0 + SOWN_EXTRA)
+    return gain + change_worth(player, {"grain": -grain, "vegetable": -veg}, h) + (
+        grain + veg) * (0.5 if h.harvests else 0.0)
+
+
+def _fence_gain(player: Player, step_args: Mapping[str, object] | None, h: Horizon) -> float:
+    wood = player.goods["wood"]
+    best = 0.0
+    for size, points, wood_cost in (("small", 2, 2), ("large", 4, 4)):
+        if step_args is not None:
+            built = step_args.get("built")
+            if size not in step_args or (isinstance(built, list) and size in built):
+                continue
+        if wood >= wood_cost:
+            value = points + 0.5 * points + change_worth(player, {"wood": -wood_cost}, h)
+            best = max(best, value)
+    return best
+
+
+def _forge_gain(player: Player, dwarf: int, h: Horizon) -> float:
+    """The best weapon ``dwarf`` could forge now, less its ore."""
+    best = 0.0
+    base = weapons_worth(player, h)
+    for strength in forge_strengths(player, dwarf):
+        weapon = player.dwarfs[dwarf].weapon
+        player.dwarfs[dwarf].weapon = strength
+        try:
+            armed = weapons_worth(player, h)
+        finally:
+            player.dwarfs[dwarf].weapon = weapon
+        cost = forge_cost(player, strength)
+        best = max(best, armed - base + change_worth(player, {"ore": -cost["ore"]}, h))
+    return best
+
+
+def _expedition_gain(player: Player, dwarf: int, level: int, h: Horizon) -> float:
+    weapon = player.dwarfs[dwarf].weapon
+    if not weapon:
         return 0.0
-    player = state.players[seat]
-    need = sum(1 if d.born else 2 for d in player.dwarfs)
-    short = float(max(0, need - food_on_hand(player)))
-    # A feeding this round is pressing; a later one leaves rounds to find food.
-    return short if state.harvest != "none" else short * LATER_HUNGER
+    item = 1.0 + 0.15 * min(weapon, 12)
+    return level * item + 0.35 * min(1.0, h.rounds / 3)
 
 
-def potential(state: CavernaState, seat: int) -> float:
-    """What the supply, the family and the board will still be worth."""
+def _trade_gain(player: Player, h: Horizon) -> float:
+    times = min(3, player.goods["ore"] // 2)
+    return change_worth(player, {"ore": -2 * times, "gold": 2 * times, "food": times}, h)
+
+
+def _gain(player: Player, goods: Mapping[str, int], h: Horizon) -> float:
+    return change_worth(player, goods, h)
+
+
+def part_gain(state: CavernaState, seat: int, step: GroupStep, part: Part, h: Horizon) -> float:
+    """What carrying out ``part`` of the step's action would roughly bring ``seat``."""
     player = state.players[seat]
-    left = rounds_left(state)
-    value = sum(n * GOODS.get(g, 0.0) for g, n in player.goods.items())
-    value += ANIMAL * sum(player.animals[k] for k in FARM_ANIMALS)
-    value += DWARF_PER_ROUND * left * len(player.dwarfs)
-    if len(player.dwarfs) < max_dwarfs(player) and room(player) > len(player.dwarfs) and left:
-        value += SPARE_ROOM * left
-    if left:
-        value += WEAPON * sum(d.weapon for d in player.dwarfs)
-        value += EMPTY_CAVERN * len(player.board.empty_caverns())
-    return value
+    do = part.do
+    if do == "take":
+        return 0.0 if step.imitated else _gain(player, state.space(step.space).goods, h)
+    if do in ("gain", "gain_if_mines"):
+        return _gain(player, dict(part.goods), h)
+    if do == "gain_per_mine":
+        mines = player.board.count("ore_mine")
+        return _gain(player, {g: n * mines for g, n in part.goods}, h)
+    if do == "group":
+        assert part.group is not None
+        values = [part_gain(state, seat, step, p, h) for p in part.group.parts]
+        return max(values, default=0.0) if part.group.connective == EITHER else sum(values)
+    if do == "family_growth":
+        return growth_gain(player, h) if can_grow(player) else 0.0
+    if do == "furnish":
+        return max(0.0, best_furnishing(state, seat, part.kinds[0], h))
+    if do in ("twin", "twin_one_of"):
+        return _twin_gain(player, list(part.kinds), h)
+    if do == "ruby_mine":
+        return _ruby_mine_gain(h)
+    if do == "sow":
+        return max(0.0, _sow_gain(player, h))
+    if do == "fences":
+        return _fence_gain(player, None, h)
+    if do == "stable":
+        return 0.3 if player.goods["stone"] else 0.0
+    if do == "expedition":
+        return _expedition_gain(player, step.dwarf, part.level, h)
+    if do == "forge":
+        return _forge_gain(player, step.dwarf, h)
+    if do == "trade":
+        return max(0.0, _trade_gain(player, h))
+    if do == "first_player":
+        return FIRST_PLAYER
+    if do == "market":
+        return MARKET
+    if do == "imitate":
+        return IMITATE
+    return 0.5
+
+
+def group_gain(state: CavernaState, seat: int, step: GroupStep, h: Horizon) -> float:
+    """The parts of the step's group still open: all of them, or the best one where only
+    one may be chosen."""
+    group = group_at(step.space, step.path)
+    values = [
+        part_gain(state, seat, step, group.parts[i], h) for i in eligible(state, step)
+        if part_doable(state, seat, step.dwarf, step.space, group.parts[i], step.imitated)
+    ]
+    if not values:
+        return 0.0
+    if connective(state, seat, group) == EITHER:
+        return max(values)
+    return sum(v for v in values if v > 0)
+
+
+# --- steps begun ---------------------------------------------------------------------
+
+
+def board_step_gain(state: CavernaState, step: BoardStep, h: Horizon) -> float:
+    """A home-board step under way: what finishing it should bring."""
+    player = state.players[step.seat]
+    args = step.args
+    if step.what == "furnish":
+        tile = args.get("tile")
+        scope = str(args.get("scope", "any"))
+        if isinstance(tile, str):
+            return tile_gain(state, step.seat, tile, h, scope)
+        block = args.get("block")
+        return best_furnishing(state, step.seat, scope, h,
+                               block if isinstance(block, int) else None)
+    if step.what == "twin":
+        kinds = args.get("kinds")
+        return _twin_gain(player, [str(k) for k in kinds] if isinstance(kinds, list)
+                          else [str(kinds)], h)
+    if step.what == "single":
+        return _single_gain(player, str(args.get("tile")), h)
+    if step.what == "ruby_mine":
+        return _ruby_mine_gain(h)
+    if step.what == "sow":
+        return max(0.0, _sow_gain(player, h))
+    if step.what == "fences":
+        return _fence_gain(player, args, h)
+    return 0.0
+
+
+def _pay_gain(state: CavernaState, step: PayStep, h: Horizon) -> float:
+    head, _, rest = step.then.partition(":")
+    player = state.players[step.seat]
+    bill = change_worth(player, {g: -n for g, n in step.bill.items() if n}, h)
+    if head == "furnish":
+        return tile_gain(state, step.seat, rest.partition("@")[0], h, paid=True) + bill
+    if head == "buy":
+        return _gain(player, {rest: 1}, h) + bill
+    return IMITATE + bill
+
+
+def frame_gain(state: CavernaState, seat: int, frame: Frame, h: Horizon) -> float:
+    """What an open decision of ``seat`` should still bring."""
+    if isinstance(frame, GroupStep):
+        return group_gain(state, seat, frame, h)
+    if isinstance(frame, BoardStep):
+        return board_step_gain(state, frame, h)
+    if isinstance(frame, LootStep):
+        return LOOT_SLOT * max(0, frame.level - len(frame.taken))
+    if isinstance(frame, ForgeStep):
+        return _forge_gain(state.players[seat], frame.dwarf, h)
+    if isinstance(frame, PayStep):
+        return _pay_gain(state, frame, h)
+    if isinstance(frame, TradeStep):
+        return max(0.0, _trade_gain(state.players[seat], h))
+    return 0.0
+
+
+def open_action(state: CavernaState, seat: int) -> float:
+    """What the decisions ``seat`` has open should still bring."""
+    h = seat_horizon(state, seat)
+    return sum(frame_gain(state, seat, f, h) for f in state.stacks.get(seat, []))
+
+
+# --- the position --------------------------------------------------------------------
+
+
+def holdings_worth(state: CavernaState, seat: int, h: Horizon) -> float:
+    """What ``seat``'s supply, family, weapons, board and tiles will still be worth."""
+    player = state.players[seat]
+    return (goods_worth(player.goods, h) + income_worth(player, state, h)
+            + family_worth(player, h) + weapons_worth(player, h) + board_worth(player, h)
+            + animals_worth(player, h) + abilities_worth(player, h))
 
 
 def position_value(state: CavernaState, seat: int) -> float:
-    """Estimated worth of ``seat``'s position."""
+    """Estimated worth of ``seat``'s position, in points."""
     lines = sheet(state, seat)
     score = float(sum(lines.values()))
     if state.phase == "over":
         return score
-    if rounds_left(state) > EARLY:
-        # A bonus counted now may not last (a Prayer chamber's dwarfs get armed) and a
-        # dwelling's newborns are worth more early: the bonus counts only in part.
+    h = seat_horizon(state, seat)
+    if h.rounds > EARLY:
         score -= (1 - EARLY_BONUS) * lines["bonus"]
-    return (score + potential(state, seat) + open_action(state, seat)
-            - HUNGER * hunger(state, seat))
+    player = state.players[seat]
+    score -= BEGGING_AVERSION * player.begging
+    return (score + holdings_worth(state, seat, h) - hunger(state, seat)
+            + sum(frame_gain(state, seat, f, h) for f in state.stacks.get(seat, [])))
+
