@@ -4,7 +4,8 @@ Prints one JSON object: games/s, actions/game and serialised state size, for pla
 playouts and for playouts that also check every invariant after every action, measured
 in the same run, with the bar issue 11 holds the engine to (at least 5 four-player games
 per second without invariant checks, state at most 16 KB); then seconds per game when
-every seat is on the greedy autopilot (``--greedy N`` games, 0 to skip). Usage:
+every seat is on the greedy autopilot (``--greedy N`` games, 0 to skip), with their
+average total and begging markers per player. Usage:
 
     python -m bench.caverna_playouts [--games N] [--players P] [--seed S] [--greedy N]
 """
@@ -49,6 +50,7 @@ def greedy(players: int, games: int, seed: int) -> dict[str, Any]:
     """Play ``games`` games with every seat on the greedy autopilot."""
     started = time.perf_counter()
     totals: list[int] = []
+    begging: list[int] = []
     actions = 0
     for i in range(games):
         state = CAVERNA.new(players, seed + i)
@@ -59,12 +61,14 @@ def greedy(players: int, games: int, seed: int) -> dict[str, Any]:
             actions += 1
         result = CAVERNA.result(state)
         totals += [s.total for s in result.scores] if result else []
+        begging += [p.begging for p in state.players]
     seconds = time.perf_counter() - started
     return {
         "games": games,
         "sec_per_game": round(seconds / games, 2) if games else None,
         "actions_per_game": round(actions / games, 1) if games else 0,
         "mean_total": round(sum(totals) / len(totals), 1) if totals else None,
+        "mean_begging": round(sum(begging) / len(begging), 2) if begging else None,
     }
 
 
