@@ -2,7 +2,7 @@
 
 Every update is handled once even if Telegram (or a load balancer) delivers it twice,
 and handled again if it was not finished: it is claimed while it is handled and marked
-done only in the step that queues its messages (``adapters.telegram.updates``). After
+done only in the step that queues its messages (``adapters.delivery.updates``). After
 that the core is told its messages were handed over (``Campfire.acknowledge``), so it
 owes the tables nothing more. Every callback query is answered — with the core's notice,
 as an alert for refusals — so no button is left spinning. Replies go through the
@@ -16,7 +16,7 @@ On shutdown (``wind_down``) updates under way get a grace period to finish; what
 still running then is cancelled and *handed back*: kept in Redis and handled first at
 the next start (``handed_back``). Telegram itself would not send it again (a polled
 update was confirmed when polling stopped), and handling one twice is harmless (see
-``adapters.telegram.updates``).
+``adapters.delivery.updates``).
 """
 
 from __future__ import annotations
@@ -37,12 +37,12 @@ from telegram import User as TgUser
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 
+from adapters.delivery.outbox import Outbox
+from adapters.delivery.updates import ClaimState, UpdateClaim, UpdateLedger
 from adapters.store.client import unavailable_on_outage
 from adapters.telegram.clean import clean_name, valid_unicode
 from adapters.telegram.delivery import failed_call, named
 from adapters.telegram.ids import chat_key, user_key
-from adapters.telegram.outbox import Outbox
-from adapters.telegram.updates import ClaimState, UpdateClaim, UpdateLedger
 from bot.app import Campfire
 from bot.i18n import normalize_lang, to_plain
 from bot.identity import Chat, User
@@ -83,7 +83,7 @@ class Inbound:
         self.app = app
         self.outbox = outbox
         self.once = once
-        self.ledger = ledger or UpdateLedger(outbox.r, outbox.prefix)
+        self.ledger = ledger or UpdateLedger(outbox.r, outbox.prefix, platform=outbox.platform)
         self.pause = pause
         self.handback_key = outbox.p + "handback"
         # Updates being handled, with the task handling each (to cancel on shutdown).

@@ -1,5 +1,8 @@
 """Running the Telegram bot: PTB application, sender, reminders, polling or webhook.
 
+The outbox, the sender and the due loop are the shared delivery layer's
+(``adapters.delivery``), wired here to Telegram's platform (``delivery``) and settings.
+
 Start-up calls that only make the bot nicer to use (the command menus) are best
 effort: one that fails is logged once and the bot serves anyway. ``serve`` stops on
 SIGTERM or SIGINT, gracefully (``running_telegram``'s exit): no more updates are taken
@@ -31,14 +34,15 @@ from telegram import (
 from telegram.error import BadRequest, InvalidToken, TelegramError
 from telegram.ext import Application, ApplicationBuilder, TypeHandler
 
+from adapters.delivery import Courier, Outbox, Sender, due_loop, platform_windows
+from adapters.delivery.platform import FailedCall
 from adapters.runtime import make_services, token_secret, tune_gc
 from adapters.store import StoreSettings, open_storage
-from adapters.telegram.delivery import Delivery, FailedCall, failed_call, named
+from adapters.telegram.delivery import TelegramPlatform, failed_call, named
 from adapters.telegram.http import AiohttpRequest
+from adapters.telegram.ids import parse_chat
 from adapters.telegram.inbound import Inbound
 from adapters.telegram.logging_setup import redact_everywhere
-from adapters.telegram.outbox import Outbox
-from adapters.telegram.sender import Sender, telegram_limits
 from adapters.telegram.settings import TelegramSettings
 from bot.app import Campfire
 from bot.commands import COMMANDS
@@ -121,16 +125,6 @@ async def best_effort(method: str, call: Awaitable[Any], consequence: str) -> bo
     return True
 
 
-async def _due_loop(app: Campfire, inbound: Inbound, every_s: float, stop: asyncio.Event) -> None:
-    while not stop.is_set():
-        try:
-            await app.on_due(emit=inbound.queue)
-        except Exception:  # keep reminding even if one round failed
-            log.exception("due jobs failed")
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), every_s)
-
-
 class Intake:
     """Whether the webhook still takes updates (not once shutting down)."""
 
@@ -199,21 +193,26 @@ async def running_telegram(
             username = application.bot.username
             app = Campfire(make_services(storage, secret, now=clock, pictures=pictures,
                                          bot_name=username))
-            outbox = Outbox(storage.redis, store_settings.key_prefix,
-                            limits=telegram_limits(settings),
-                            global_per_second=settings.global_per_second)
+            platform = TelegramPlatform.from_settings(application.bot, settings)
+            outbox = Outbox(storage.redis, store_settings.key_prefix, platform=platform.name,
+                            limits=platform_windows(platform),
+                            global_per_second=platform.limits.global_per_second)
             inbound = Inbound(application.bot, app, outbox, storage.once)
-            delivery = Delivery(application.bot)
-            sender = Sender(outbox, delivery, settings, inbound.unreachable, clock,
-                            moved=inbound.chat_moved)
+
+            async def moved(old: str, new: str) -> None:
+                await inbound.chat_moved(parse_chat(old)[0], parse_chat(new)[0])
+
+            sender = Sender(outbox, Courier(platform), platform, settings, inbound.unreachable,
+                            clock, moved=moved)
             application.add_handler(TypeHandler(Update, inbound.handle))
             tune_gc()
             await register_commands(application, app)
             stop = asyncio.Event()
             intake = Intake()
             tasks = [asyncio.create_task(sender.run(stop), name="sender"),
-                     asyncio.create_task(_due_loop(app, inbound, settings.due_every_s, stop),
-                                         name="due loop")]
+                     asyncio.create_task(
+                         due_loop(lambda: app.on_due(emit=inbound.queue),
+                                  settings.due_every_s, stop), name="due loop")]
             runner: web.AppRunner | None = None
             port: int | None = None
             try:

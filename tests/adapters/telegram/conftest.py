@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
+from adapters.delivery.sender import Sender
 from adapters.store import StoreSettings
 from adapters.store.client import connect
 from adapters.store.embedded import EmbeddedRedis
 from adapters.store.testing import delete_prefix, external_redis_url, unique_prefix
-from adapters.telegram.sender import Sender
 from adapters.telegram.service import RunningTelegram, running_telegram
 from adapters.telegram.settings import TelegramSettings
 from tests.adapters.telegram.e2e_helpers import ManualClock, StartBot

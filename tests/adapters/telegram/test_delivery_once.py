@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
+from adapters.delivery.outbox import LEASE_S
 from adapters.store import GameStore
-from adapters.telegram.outbox import LEASE_S
 from adapters.telegram.service import RunningTelegram
 from bot.ui import Reply
 from tests.adapters.telegram.e2e_helpers import (

@@ -1,4 +1,4 @@
-"""A picture that fails never freezes a chat (adapters/telegram/sender.py).
+"""A picture that fails never freezes a chat (adapters/delivery/sender.py on Telegram's platform).
 
 The fake Bot API fails every ``sendPhoto`` and ``editMessageMedia`` in one group, as a
 Bot API server that is not Telegram's may (HTTP 500), or as Telegram does for a picture
@@ -81,7 +81,8 @@ def picture_calls(tg: FakeTelegram, group: FakeChat) -> list[Any]:
 def failure_lines(caplog: pytest.LogCaptureFixture, group: FakeChat) -> list[str]:
     """What the sender logged at WARNING or above about ``group``."""
     return [r.getMessage() for r in caplog.records
-            if r.name.startswith("adapters.telegram") and r.levelno >= logging.WARNING
+            if r.name.startswith(("adapters.telegram", "adapters.delivery"))
+            and r.levelno >= logging.WARNING
             and f"tg:{group.id}" in r.getMessage()]
 
 

@@ -20,9 +20,9 @@ from telegram.error import BadRequest, NetworkError, RetryAfter, TimedOut
 from telegram.request import BaseRequest, HTTPXRequest, RequestData
 from telegram.request._requestparameter import RequestParameter
 
+from adapters.delivery.outbox import LEASE_S
+from adapters.telegram.delivery import retry_seconds
 from adapters.telegram.http import AiohttpRequest
-from adapters.telegram.outbox import LEASE_S
-from adapters.telegram.sender import retry_seconds
 
 TOKEN = "123456:TEST-token"
 CHAT = -100123

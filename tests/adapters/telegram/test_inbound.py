@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
+from adapters.delivery.updates import ClaimState
 from adapters.store import GameStore
 from adapters.telegram.clean import NAME_LIMIT, clean_name, valid_unicode
 from adapters.telegram.service import RunningTelegram
-from adapters.telegram.updates import ClaimState
 from bot.table_settings import meta_of
 from bot.ui import Reply
 from tests.adapters.telegram.e2e_helpers import (

@@ -1,5 +1,7 @@
-"""The sender loop on a real outbox (Redis), a fake delivery and a manual clock: batches,
-and what each kind of Telegram error does to the item and to its chat."""
+"""Telegram's errors through the shared sender (adapters/telegram/delivery.py's
+``TelegramPlatform.classify`` with adapters/delivery/sender.py), on a real outbox
+(Redis), a fake delivery and a manual clock: batches, and what each kind of Telegram
+error does to the item and to its chat."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from typing import cast
 
 import pytest
 from redis.asyncio import Redis
+from telegram import Bot
 from telegram.error import (
     BadRequest,
     ChatMigrated,
@@ -21,21 +24,24 @@ from telegram.error import (
     TelegramError,
 )
 
-from adapters.telegram.delivery import Delivery, FailedCall
-from adapters.telegram.outbox import LEASE_S, Outbox, Taken
-from adapters.telegram.sender import (
+from adapters.delivery.outbox import LEASE_S, Outbox, Taken
+from adapters.delivery.platform import FailedCall
+from adapters.delivery.rates import platform_windows
+from adapters.delivery.sender import (
     GIVE_UP_ATTEMPTS,
     MAX_BACKOFF_S,
     MAX_IDLE_AFTER_FAILURE_S,
     Sender,
-    limit_key,
     pause_unless_stopped,
-    retry_seconds,
-    telegram_limits,
     waited_s,
 )
+from adapters.telegram.delivery import (
+    PICTURE_METHODS,
+    TelegramPlatform,
+    limit_key,
+    retry_seconds,
+)
 from adapters.telegram.settings import TelegramSettings
-from bot.i18n import Markup
 from bot.ui import Message, Outgoing, Picture, ToChat, ToUser
 
 T0 = 1_700_000_000.0
@@ -46,6 +52,8 @@ USER = "tg:42"
 SETTINGS = TelegramSettings(token="1:test", group_per_window=1000, group_window_s=1.0,
                             private_per_window=1000, private_window_s=1.0,
                             global_per_second=1000)
+#: Telegram as the sender sees it; no call is made through it here (``FakeDelivery``).
+PLATFORM = TelegramPlatform.from_settings(cast(Bot, None), SETTINGS)
 
 
 class Clock:
@@ -104,7 +112,7 @@ class FakeDelivery:
         self, item: Outgoing, kept: str | None = None, *, quiet: bool = False,
         as_text: bool = False,
     ) -> str | None:
-        text = str(item.message.text)
+        text = item.message.text.plain()
         self.calls.append((text, kept))
         self.quiet.append(quiet)
         self.as_text.append(as_text)
@@ -125,7 +133,7 @@ class FakeDelivery:
         return self.records.get(text)
 
     async def follow(self, item: Outgoing, kept: str | None = None) -> str | None:
-        text = str(item.message.text)
+        text = item.message.text.plain()
         self.followed.append((text, kept))
         pending = self.picture_errors.get(text)
         if pending:
@@ -152,13 +160,14 @@ class Unreachable:
 
 def msg(chat: str, text: str, *, slot: str | None = None) -> Outgoing:
     """A message to a group chat."""
-    return Outgoing(ToChat(chat), Message(Markup(text), slot=slot))
+    return Outgoing(ToChat(chat), Message(text, slot=slot))
 
 
 @pytest.fixture
 def outbox(redis_client: Redis, prefix: str) -> Outbox:
     """The outbox with Telegram's limit keys (generous windows)."""
-    return Outbox(redis_client, prefix, limits=telegram_limits(SETTINGS), global_per_second=1000)
+    return Outbox(redis_client, prefix, platform="tg", limits=platform_windows(PLATFORM),
+                  global_per_second=1000)
 
 
 @pytest.fixture
@@ -189,7 +198,7 @@ def unreachable(hint: Outgoing) -> Unreachable:
 def sender(outbox: Outbox, delivery: FakeDelivery, unreachable: Unreachable,
            clock: Clock) -> Sender:
     """The sender under test."""
-    return Sender(outbox, cast(Delivery, delivery), SETTINGS, unreachable, clock)
+    return Sender(outbox, delivery, PLATFORM, SETTINGS, unreachable, clock)
 
 
 async def run_steps(sender: Sender) -> int:
@@ -229,7 +238,7 @@ async def test_step_delivers_to_several_chats_at_once(
 async def test_step_honours_batch_size(outbox: Outbox, delivery: FakeDelivery,
                                        unreachable: Unreachable, clock: Clock) -> None:
     """``batch`` caps how many chats one step serves."""
-    sender = Sender(outbox, cast(Delivery, delivery), SETTINGS, unreachable, clock, batch=2)
+    sender = Sender(outbox, delivery, PLATFORM, SETTINGS, unreachable, clock, batch=2)
     await outbox.put_many([msg(A, "a"), msg(B, "b"), msg(C, "c")])
     await sender.step()
     assert delivery.texts == ["a", "b"]
@@ -393,14 +402,14 @@ async def test_forbidden_private_message_is_dropped_and_hint_queued(
 ) -> None:
     """A private message to a user who never opened the bot is dropped, and the hint
     ``unreachable`` returns is queued and delivered."""
-    private = Outgoing(ToUser(USER), Message(Markup("your hand")), table="t1")
+    private = Outgoing(ToUser(USER), Message("your hand"), table="t1")
     delivery.fail("your hand", Forbidden("bot can't initiate conversation with a user"))
     await outbox.put(private)
     assert await sender.step() is True
     assert unreachable.items == [private]
     assert await outbox.pending() == 1
     await run_steps(sender)
-    assert delivery.texts == ["your hand", str(hint.message.text)]
+    assert delivery.texts == ["your hand", hint.message.text.plain()]
     assert await outbox.pending() == 0
 
 
@@ -408,12 +417,12 @@ async def test_chat_not_found_for_a_user_is_treated_like_forbidden(
     sender: Sender, outbox: Outbox, delivery: FakeDelivery, unreachable: Unreachable,
     hint: Outgoing,
 ) -> None:
-    private = Outgoing(ToUser(USER), Message(Markup("your hand")), table="t1")
+    private = Outgoing(ToUser(USER), Message("your hand"), table="t1")
     delivery.fail("your hand", BadRequest("Chat not found"))
     await outbox.put(private)
     await run_steps(sender)
     assert unreachable.items == [private]
-    assert delivery.texts == ["your hand", str(hint.message.text)]
+    assert delivery.texts == ["your hand", hint.message.text.plain()]
     assert await outbox.pending() == 0
 
 
@@ -422,9 +431,9 @@ async def test_forbidden_private_message_without_hint_queues_nothing(
 ) -> None:
     """When ``unreachable`` has nothing to say, the message is just dropped."""
     none = Unreachable(None)
-    sender = Sender(outbox, cast(Delivery, delivery), SETTINGS, none, clock)
+    sender = Sender(outbox, delivery, PLATFORM, SETTINGS, none, clock)
     delivery.fail("dm", Forbidden("bot was blocked by the user"))
-    await outbox.put(Outgoing(ToUser(USER), Message(Markup("dm"))))
+    await outbox.put(Outgoing(ToUser(USER), Message("dm")))
     await run_steps(sender)
     assert len(none.items) == 1
     assert await outbox.pending() == 0
@@ -491,17 +500,17 @@ async def test_a_group_that_moved_gets_the_message_at_its_new_id(
 ) -> None:
     """Telegram answers that the group is now a supergroup with another id: the message
     goes there, the tables are told, and the chat's next message is not held up."""
-    moves: list[tuple[int, int]] = []
+    moves: list[tuple[str, str]] = []
 
-    async def moved(old: int, new: int) -> None:
+    async def moved(old: str, new: str) -> None:
         moves.append((old, new))
 
-    sender = Sender(outbox, cast(Delivery, delivery), SETTINGS, unreachable, clock,
+    sender = Sender(outbox, delivery, PLATFORM, SETTINGS, unreachable, clock,
                     moved=moved)
     delivery.fail("a1", ChatMigrated(-100999))
     await outbox.put_many([msg(A, "a1"), msg(A, "a2")])
     await run_steps(sender)
-    assert moves == [(-1001, -100999)]
+    assert moves == [(A, "tg:-100999")]
     assert delivery.destinations == [("a1", A), ("a2", A), ("a1", "tg:-100999")] or \
         delivery.destinations == [("a1", A), ("a1", "tg:-100999"), ("a2", A)]
     assert await outbox.pending() == 0
@@ -527,7 +536,7 @@ async def test_run_sends_until_stopped_and_survives_a_failing_step(
     await outbox.put_many([msg(A, "a1"), msg(B, "b1")])
     stop = asyncio.Event()
     pauses = Pauses(stop, until=lambda: len(delivery.calls) == 2)
-    sender = Sender(outbox, cast(Delivery, delivery), SETTINGS, unreachable, clock,
+    sender = Sender(outbox, delivery, PLATFORM, SETTINGS, unreachable, clock,
                     pause=pauses)
     await asyncio.wait_for(sender.run(stop, idle_s=0.005), 10.0)  # a safety net only
     assert failures == []
@@ -554,7 +563,7 @@ async def test_a_lasting_outage_slows_the_loop_and_is_logged_now_and_then(
     monkeypatch.setattr(outbox, "take_many", down)
     stop = asyncio.Event()
     pauses = Pauses(stop, until=lambda: attempts == 250)
-    sender = Sender(outbox, cast(Delivery, delivery), SETTINGS, unreachable, clock,
+    sender = Sender(outbox, delivery, PLATFORM, SETTINGS, unreachable, clock,
                     pause=pauses)
     await asyncio.wait_for(sender.run(stop, idle_s=0.01), 10.0)  # a safety net only
     assert attempts == len(pauses.waits) == 250
@@ -582,7 +591,7 @@ async def test_the_loop_is_back_to_the_idle_pause_after_an_outage(
     monkeypatch.setattr(outbox, "take_many", recovering)
     stop = asyncio.Event()
     pauses = Pauses(stop, until=lambda: len(pauses.waits) == 5)
-    sender = Sender(outbox, cast(Delivery, delivery), SETTINGS, unreachable, clock,
+    sender = Sender(outbox, delivery, PLATFORM, SETTINGS, unreachable, clock,
                     pause=pauses)
     await asyncio.wait_for(sender.run(stop, idle_s=0.01), 10.0)  # a safety net only
     assert pauses.waits == [0.02, 0.04, 0.08, 0.01, 0.01]
@@ -611,13 +620,14 @@ PICS = replace(SETTINGS, picture_attempts=3, picture_retry_s=2.0, picture_pause_
 
 def pic(chat: str, text: str, *, slot: str | None = None, version: int = 0) -> Outgoing:
     """A message with a picture to a group chat."""
-    return Outgoing(ToChat(chat), Message(Markup(text), picture=Picture(b"png", "b.png"),
+    return Outgoing(ToChat(chat), Message(text, picture=Picture(b"png", "b.png"),
                                           slot=slot), version=version)
 
 
 def failing(exc: TelegramError, method: str, status: str) -> TelegramError:
     """``exc`` as ``Delivery`` raises it: naming the call that failed."""
-    exc.failed_call = FailedCall(method, status, exc.message)  # type: ignore[attr-defined]
+    exc.failed_call = FailedCall(method, status, exc.message,  # type: ignore[attr-defined]
+                                  picture=method in PICTURE_METHODS)
     return exc
 
 
@@ -628,7 +638,7 @@ def server_error() -> TelegramError:
 @pytest.fixture
 def pictures_sender(outbox: Outbox, delivery: FakeDelivery, unreachable: Unreachable,
                     clock: Clock) -> Sender:
-    return Sender(outbox, cast(Delivery, delivery), PICS, unreachable, clock)
+    return Sender(outbox, delivery, PLATFORM, PICS, unreachable, clock)
 
 
 async def test_a_failing_picture_is_retried_without_holding_its_chat_then_goes_as_text(
@@ -776,16 +786,16 @@ def test_telegram_limits_use_group_and_private_windows() -> None:
     private one."""
     settings = TelegramSettings(token="1:t", group_per_window=20, group_window_s=60.0,
                                 private_per_window=1, private_window_s=1.0)
-    limits = telegram_limits(settings)
+    limits = platform_windows(TelegramPlatform.from_settings(cast(Bot, None), settings))
     assert limits(msg("tg:-1001", "x"))[1:] == (20, 60.0)
-    assert limits(Outgoing(ToUser(USER), Message(Markup("x"))))[1:] == (1, 1.0)
+    assert limits(Outgoing(ToUser(USER), Message("x")))[1:] == (1, 1.0)
     assert limits(msg(USER, "x"))[1:] == (1, 1.0)
 
 
 def test_private_chat_as_chat_and_as_user_is_one_window() -> None:
     """A user's private chat is the same Telegram chat whether addressed by user or by
     chat id, so it must count in one window."""
-    as_user = Outgoing(ToUser(USER), Message(Markup("x")))
+    as_user = Outgoing(ToUser(USER), Message("x"))
     as_chat = msg(USER, "x")
     assert limit_key(as_user) == limit_key(as_chat)
 
@@ -794,6 +804,6 @@ async def test_answer_and_private_message_to_one_chat_stay_in_order(outbox: Outb
     """An answer in a private chat queued before a ToUser message to the same user is
     not in flight at the same time as it."""
     await outbox.put_many([msg(USER, "answer"),
-                           Outgoing(ToUser(USER), Message(Markup("your hand")))])
+                           Outgoing(ToUser(USER), Message("your hand"))])
     batch = await outbox.take_many(T0, 10)
-    assert [str(t.item.message.text) for t in batch] == ["answer"]
+    assert [t.item.message.text.plain() for t in batch] == ["answer"]

@@ -1,7 +1,8 @@
-"""Which Telegram updates are handled: a short claim while one is, a flag once it was.
+"""Which updates are handled: a short claim while one is, a flag once it was.
 
-Telegram delivers an update again when it got no confirmation (a worker killed in the
-middle, a webhook answer lost), and a load balancer may hand one update to two workers.
+A platform delivers an update again when it got no confirmation (Telegram: a worker
+killed in the middle, a webhook answer lost), and a load balancer may hand one update
+to two workers.
 An update is therefore *claimed* before it is handled — ``SET NX`` with a short expiry,
 holding the worker's id — and marked *done* only in the same Redis script that queues
 its messages (``Outbox.finish_update``): "processed" means "its effects are queued",
@@ -47,7 +48,7 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 """
 
-DONE_TTL = timedelta(days=2)  # Telegram keeps an unconfirmed update for 24 hours
+DONE_TTL = timedelta(days=2)  # longer than a platform redelivers (Telegram: 24 hours)
 CLAIM_TTL = timedelta(seconds=20)  # far beyond any update's handling
 
 
@@ -72,12 +73,15 @@ class UpdateClaim:
 
 
 class UpdateLedger:
-    """Claims and done-flags of updates, under ``<prefix>tgout:upd:``."""
+    """Claims and done-flags of one platform's updates, under
+    ``<prefix><platform>out:upd:`` (beside that platform's outbox)."""
 
-    def __init__(self, redis: Redis, prefix: str = "campfire:", *,
+    def __init__(self, redis: Redis, prefix: str = "campfire:", *, platform: str,
                  claim_ttl: timedelta = CLAIM_TTL, done_ttl: timedelta = DONE_TTL) -> None:
-        """Use ``redis`` (decode_responses=True) under the store's key ``prefix``."""
+        """Use ``redis`` (decode_responses=True) under the store's key ``prefix``, for
+        the updates of ``platform`` (its short name, as its outbox's)."""
         self.prefix = prefix
+        self.platform = platform
         self.claim_ttl = claim_ttl
         self.done_ttl = done_ttl
         self._claim = redis.register_script(CLAIM)
@@ -86,16 +90,16 @@ class UpdateLedger:
 
     def done_key(self, update_id: int) -> str:
         """Where the update's done flag lives."""
-        return f"{self.prefix}tgout:upd:{update_id}"
+        return f"{self.prefix}{self.platform}out:upd:{update_id}"
 
     def claim_key(self, update_id: int) -> str:
         """Where the update's claim lives."""
-        return f"{self.prefix}tgout:updclaim:{update_id}"
+        return f"{self.prefix}{self.platform}out:updclaim:{update_id}"
 
     def _legacy_key(self, update_id: int) -> str:
         # Before claims, an update was marked (as a once-flag) when its handling began:
         # respected so that a rolling upgrade does not handle those again.
-        return f"{self.prefix}once:tg:update:{update_id}"
+        return f"{self.prefix}once:{self.platform}:update:{update_id}"
 
     async def claim(self, update_id: int, token: str) -> tuple[ClaimState, float, UpdateClaim]:
         """Try to claim the update for ``token``: the state found, the seconds another

@@ -12,10 +12,11 @@ from dataclasses import replace
 import pytest
 from redis.asyncio import Redis
 
-from adapters.telegram.outbox import Limits, Outbox, Taken, no_limits
-from bot.i18n import Markup
-from bot.ui import Button, Message, Outgoing, Picture, ToChat, ToUser
+from adapters.delivery.outbox import Outbox, Taken
+from adapters.delivery.rates import Limits, no_limits
+from bot.ui import Button, Message, Outgoing, Picture, ToChat, ToUser, block
 
+PLATFORM = "tst"  # a platform of the tests' own: nothing here is Telegram's
 T0 = 1_700_000_000.0  # a realistic epoch time: the scripts must keep its precision
 
 A, B, C = "tg:-1001", "tg:-1002", "tg:-1003"
@@ -24,17 +25,17 @@ A, B, C = "tg:-1001", "tg:-1002", "tg:-1003"
 @pytest.fixture
 def outbox(redis_client: Redis, prefix: str) -> Outbox:
     """An outbox without rate limits to speak of."""
-    return Outbox(redis_client, prefix)
+    return Outbox(redis_client, prefix, platform=PLATFORM)
 
 
 def msg(chat: str, text: str, *, slot: str | None = None, renew: bool = False) -> Outgoing:
     """A plain message (or a slot update) to a group chat."""
-    return Outgoing(ToChat(chat), Message(Markup(text), slot=slot, renew=renew))
+    return Outgoing(ToChat(chat), Message(text, slot=slot, renew=renew))
 
 
 def texts(batch: list[Taken]) -> list[str]:
     """The texts of a batch, in the order taken."""
-    return [str(t.item.message.text) for t in batch]
+    return [t.item.message.text.plain() for t in batch]
 
 
 async def drain(outbox: Outbox, now: float, most: int = 16) -> list[str]:
@@ -70,7 +71,7 @@ async def test_item_round_trips_through_redis(outbox: Outbox) -> None:
     """Recipient, text, buttons, picture, slot and table survive the queue."""
     item = Outgoing(
         ToUser("tg:42"),
-        Message(Markup("<b>Your turn</b>"), buttons=((Button("Go", "g:1"), Button("No", "n")),),
+        Message("<b>Your turn</b>", block([Button("Go", "g:1"), Button("No", "n")]),
                 picture=Picture(png=b"\x89PNG\r\n\x1a\nfake", name="b.png"), slot="hand"),
         table="t7",
     )
@@ -107,8 +108,8 @@ async def test_chat_with_message_in_flight_waits_until_done(outbox: Outbox) -> N
     assert texts(first) == ["a1", "b1"]
     assert await outbox.take_many(T0, 10) == []  # both chats busy
 
-    a1 = next(t for t in first if t.item.message.text == "a1")
-    b1 = next(t for t in first if t.item.message.text == "b1")
+    a1 = next(t for t in first if t.item.message.text.plain() == "a1")
+    b1 = next(t for t in first if t.item.message.text.plain() == "b1")
     await outbox.done_many([(a1, None)])
     second = await outbox.take_many(T0, 10)
     assert texts(second) == ["a2"]  # b2 still waits for b1
@@ -121,7 +122,7 @@ async def test_busy_chat_does_not_hold_up_other_chats(outbox: Outbox) -> None:
     """Items queued behind a busy chat's backlog still go out."""
     await outbox.put_many([msg(A, f"a{i}") for i in range(1, 6)])
     taken = await outbox.take(T0)
-    assert taken is not None and taken.item.message.text == "a1"
+    assert taken is not None and taken.item.message.text.plain() == "a1"
     await outbox.put(msg(B, "b1"))
     assert texts(await outbox.take_many(T0, 10)) == ["b1"]
 
@@ -146,9 +147,9 @@ async def test_passed_over_message_keeps_its_place_in_line(outbox: Outbox) -> No
     after it, for other chats too."""
     await outbox.put_many([msg(A, "a1"), msg(A, "a2"), msg(B, "b1"), msg(C, "c1")])
     a1 = await outbox.take(T0)
-    assert a1 is not None and a1.item.message.text == "a1"
+    assert a1 is not None and a1.item.message.text.plain() == "a1"
     b1 = await outbox.take(T0)  # passes over a2
-    assert b1 is not None and b1.item.message.text == "b1"
+    assert b1 is not None and b1.item.message.text.plain() == "b1"
     await outbox.done_many([(a1, None), (b1, None)])
     assert texts(await outbox.take_many(T0, 1)) == ["a2"]
 
@@ -167,10 +168,11 @@ async def test_messages_to_one_chat_come_out_in_the_order_queued(outbox: Outbox)
 async def test_second_outbox_sees_the_chat_in_flight(redis_client: Redis, prefix: str) -> None:
     """Another sender (another Outbox on the same keys) does not take a chat's next
     message while the first sender has one in flight."""
-    one, two = Outbox(redis_client, prefix), Outbox(redis_client, prefix)
+    one = Outbox(redis_client, prefix, platform=PLATFORM)
+    two = Outbox(redis_client, prefix, platform=PLATFORM)
     await one.put_many([msg(A, "a1"), msg(A, "a2"), msg(B, "b1")])
     first = await one.take(T0)
-    assert first is not None and first.item.message.text == "a1"
+    assert first is not None and first.item.message.text.plain() == "a1"
     assert texts(await two.take_many(T0, 10)) == ["b1"]
     await one.done(first)
     assert texts(await two.take_many(T0, 10)) == ["a2"]
@@ -237,7 +239,7 @@ async def test_slot_updated_in_flight_is_sent_again_after_done(outbox: Outbox) -
     puts the item back and it goes out again with the new body."""
     await outbox.put(msg(A, "v1", slot="board"))
     taken = await outbox.take(T0)
-    assert taken is not None and taken.item.message.text == "v1"
+    assert taken is not None and taken.item.message.text.plain() == "v1"
     await outbox.put(msg(A, "v2", slot="board"))
     assert await outbox.take(T0) is None  # the chat is still busy with v1
     await outbox.done(taken)
@@ -245,7 +247,7 @@ async def test_slot_updated_in_flight_is_sent_again_after_done(outbox: Outbox) -
     again = await outbox.take(T0)
     assert again is not None
     assert again.id == taken.id
-    assert again.item.message.text == "v2"
+    assert again.item.message.text.plain() == "v2"
     await outbox.done(again)
     assert await outbox.pending() == 0
 
@@ -257,7 +259,7 @@ async def test_renew_sticks_through_a_later_plain_edit(outbox: Outbox) -> None:
     await outbox.put(msg(A, "turn, edited", slot="board"))
     taken = await outbox.take(T0)
     assert taken is not None
-    assert taken.item.message.text == "turn, edited"
+    assert taken.item.message.text.plain() == "turn, edited"
     assert taken.item.message.renew is True
     await outbox.done(taken)
 
@@ -291,7 +293,7 @@ async def test_a_slot_never_goes_back_to_an_older_table_version(outbox: Outbox) 
 
     await outbox.put_many([v("v6", 6), v("v5", 5, renew=True)])
     [taken] = await outbox.take_many(T0, 4)
-    assert taken.item.message.text == "v6" and not taken.item.message.renew
+    assert taken.item.message.text.plain() == "v6" and not taken.item.message.renew
     await outbox.done(taken)
     await outbox.put(v("v5 again", 5))
     assert await outbox.take_many(T0, 4) == []
@@ -308,7 +310,7 @@ async def test_renew_arriving_in_flight_is_kept_for_the_resend(outbox: Outbox) -
     await outbox.done(taken)
     again = await outbox.take(T0)
     assert again is not None
-    assert again.item.message.text == "v2"
+    assert again.item.message.text.plain() == "v2"
     assert again.item.message.renew is True
 
 
@@ -322,7 +324,7 @@ async def test_renew_honoured_in_flight_is_not_repeated(outbox: Outbox) -> None:
     await outbox.done(taken)
     again = await outbox.take(T0)
     assert again is not None
-    assert again.item.message.text == "v2"
+    assert again.item.message.text.plain() == "v2"
     assert again.item.message.renew is False
 
 
@@ -336,13 +338,13 @@ async def test_done_stores_slot_record_and_next_take_hands_it_over(
     first = await outbox.take(T0)
     assert first is not None and first.kept is None
     await outbox.done(first, record)
-    assert await redis_client.hget(prefix + "tgslots", f"{A}|board") == record
+    assert await redis_client.hget(prefix + PLATFORM + "slots", f"{A}|board") == record
 
     await outbox.put(msg(A, "v2", slot="board"))
     second = await outbox.take(T0)
     assert second is not None and second.kept == record
     await outbox.done(second)  # nothing new to keep
-    assert await redis_client.hget(prefix + "tgslots", f"{A}|board") == record
+    assert await redis_client.hget(prefix + PLATFORM + "slots", f"{A}|board") == record
 
     await outbox.put(msg(B, "other chat", slot="board"))
     other = await outbox.take(T0)
@@ -357,7 +359,7 @@ async def test_done_many_stores_each_slot_record(outbox: Outbox, redis_client: R
                            msg(C, "c")])
     batch = await outbox.take_many(T0, 10)
     await outbox.done_many([(t, f'{{"id": {i}}}') for i, t in enumerate(batch)])
-    assert await redis_client.hgetall(prefix + "tgslots") == {f"{A}|board": '{"id": 0}',
+    assert await redis_client.hgetall(prefix + PLATFORM + "slots") == {f"{A}|board": '{"id": 0}',
                                                          f"{B}|board": '{"id": 1}'}
     assert await outbox.pending() == 0
 
@@ -377,7 +379,7 @@ async def test_chat_rate_limit_holds_the_rest_until_the_window_passes(
 ) -> None:
     """With 2 per 10 s, two go now, the next two once the window has passed, in order;
     another chat is not affected."""
-    outbox = Outbox(redis_client, prefix, limits=per_chat(2, 10.0))
+    outbox = Outbox(redis_client, prefix, platform=PLATFORM, limits=per_chat(2, 10.0))
     await outbox.put_many([msg(A, f"a{i}") for i in range(1, 6)] + [msg(B, "b1")])
     assert await drain(outbox, T0) == ["a1", "b1", "a2"]
     assert await drain(outbox, T0 + 5) == []
@@ -392,7 +394,7 @@ async def test_rate_limited_chat_keeps_order_with_messages_queued_later(
 ) -> None:
     """Messages queued while the chat waits for its window go after those already
     waiting."""
-    outbox = Outbox(redis_client, prefix, limits=per_chat(1, 10.0))
+    outbox = Outbox(redis_client, prefix, platform=PLATFORM, limits=per_chat(1, 10.0))
     await outbox.put_many([msg(A, "a1"), msg(A, "a2")])
     assert await drain(outbox, T0) == ["a1"]
     await outbox.put(msg(A, "a3"))
@@ -407,7 +409,8 @@ async def test_a_slot_sent_twice_at_one_instant_counts_twice(
     """Each send counts in the window, also a slot's next version taken at the same
     ``now`` as its last (the clock's resolution, or a test's clock standing still): a
     window of 2 lets the slot's first two versions go, not a third."""
-    outbox = Outbox(redis_client, prefix, limits=per_chat(2, 10.0), global_per_second=2)
+    outbox = Outbox(redis_client, prefix, platform=PLATFORM, limits=per_chat(2, 10.0),
+                    global_per_second=2)
     for version in ("v1", "v2", "v3"):
         await outbox.put(msg(A, version, slot="table"))
         assert await drain(outbox, T0) == ([] if version == "v3" else [version])
@@ -417,7 +420,7 @@ async def test_a_slot_sent_twice_at_one_instant_counts_twice(
 async def test_global_limit_caps_the_bot_as_a_whole(redis_client: Redis, prefix: str) -> None:
     """With 2 a second overall, a batch for four chats sends two; the others follow
     after the second has passed, in order."""
-    outbox = Outbox(redis_client, prefix, global_per_second=2)
+    outbox = Outbox(redis_client, prefix, platform=PLATFORM, global_per_second=2)
     await outbox.put_many([msg(A, "a"), msg(B, "b"), msg(C, "c"), msg("tg:-1004", "d")])
     assert texts(await outbox.take_many(T0, 10)) == ["a", "b"]
     assert await outbox.take_many(T0 + 0.5, 10) == []
@@ -441,7 +444,7 @@ async def test_delay_with_hold_keeps_the_chat_for_the_delayed_item(outbox: Outbo
     other chats do not."""
     await outbox.put_many([msg(A, "a1"), msg(A, "a2"), msg(A, "a3")])
     taken = await outbox.take(T0)
-    assert taken is not None and taken.item.message.text == "a1"
+    assert taken is not None and taken.item.message.text.plain() == "a1"
     await outbox.delay(taken, T0 + 10, T0, hold=True)
     await outbox.put(msg(B, "b1"))
     assert await drain(outbox, T0) == ["b1"]
@@ -491,7 +494,7 @@ async def test_order_after_a_wait_survives_the_counter_passing_100000(
 ) -> None:
     """Two messages of a blocked chat queued either side of message number 100000 still
     leave in the order queued."""
-    await redis_client.set(prefix + "tgout:seq", 99_998)  # a bot that has sent a while
+    await redis_client.set(prefix + PLATFORM + "out:seq", 99_998)  # a bot that has sent a while
     await outbox.block("chat:" + A, T0 + 5, T0)
     await outbox.put_many([msg(A, "a1"), msg(A, "a2")])  # places 99999 and 100000
     assert await drain(outbox, T0) == []
@@ -508,7 +511,28 @@ async def test_expired_lease_gives_the_item_back(outbox: Outbox) -> None:
     again = await outbox.take(T0 + 1.5)
     assert again is not None
     assert again.id == taken.id
-    assert again.item.message.text == "a1"
+    assert again.item.message.text.plain() == "a1"
     await outbox.done(again)
     following = await outbox.take(T0 + 1.5)
-    assert following is not None and following.item.message.text == "a2"
+    assert following is not None and following.item.message.text.plain() == "a2"
+
+
+# ----------------------------------------------------------------- keys per platform
+
+
+async def test_each_platform_has_its_own_queue_and_telegram_keeps_its_keys(
+    redis_client: Redis, prefix: str
+) -> None:
+    """Two platforms' outboxes never see each other's items; Telegram's (``tg``) lives
+    under the keys it used before the layer was shared, so queued items and slot records
+    survive the upgrade."""
+    telegram = Outbox(redis_client, prefix, platform="tg")
+    other = Outbox(redis_client, prefix, platform="dc")
+    await telegram.put(msg(A, "for telegram", slot="board"))
+    assert await other.take(T0) is None
+    taken = await telegram.take(T0)
+    assert taken is not None
+    await telegram.done(taken, '{"id": "7"}')
+    assert await redis_client.hget(prefix + "tgslots", f"{A}|board") == '{"id": "7"}'
+    assert await redis_client.exists(prefix + "tgout:seq") == 1
+    assert await redis_client.exists(prefix + "dcout:seq") == 0

@@ -12,11 +12,13 @@ from dataclasses import replace
 import pytest
 from redis.asyncio import Redis
 
-from adapters.telegram.outbox import Outbox, content_digest, item_key
-from adapters.telegram.updates import ClaimState, UpdateLedger
-from bot.i18n import Markup
-from bot.ui import Button, Message, Outgoing, ToChat, ToUser
+from adapters.delivery.coalesce import item_key
+from adapters.delivery.codec import content_digest
+from adapters.delivery.outbox import Outbox
+from adapters.delivery.updates import ClaimState, UpdateLedger
+from bot.ui import Button, Message, Outgoing, ToChat, ToUser, block
 
+PLATFORM = "tst"  # a platform of the tests' own: nothing here is Telegram's
 T0 = 1_700_000_000.0
 GROUP, USER = "tg:-1001", "tg:42"
 
@@ -24,38 +26,38 @@ GROUP, USER = "tg:-1001", "tg:42"
 @pytest.fixture
 def outbox(redis_client: Redis, prefix: str) -> Outbox:
     """An outbox without rate limits to speak of."""
-    return Outbox(redis_client, prefix)
+    return Outbox(redis_client, prefix, platform=PLATFORM)
 
 
 @pytest.fixture
 def ledger(redis_client: Redis, prefix: str) -> UpdateLedger:
     """Claims and done-flags under the same prefix."""
-    return UpdateLedger(redis_client, prefix)
+    return UpdateLedger(redis_client, prefix, platform=PLATFORM)
 
 
 def turn(text: str, version: int, *, renew: bool = True) -> Outgoing:
     """A player's private prompt (slot ``dm:t1:0``) of a table version."""
-    message = Message(Markup(text), buttons=((Button("1", f"m.t1.{version}.0"),),),
+    message = Message(text, block([Button("1", f"m.t1.{version}.0")]),
                       slot="dm:t1:0", renew=renew)
     return Outgoing(ToUser(USER), message, "t1", version=version)
 
 
 def table(text: str, version: int) -> Outgoing:
     """The table's own message (slot ``table:t1``) of a version."""
-    return Outgoing(ToChat(GROUP), Message(Markup(text), slot="table:t1"), "t1",
+    return Outgoing(ToChat(GROUP), Message(text, slot="table:t1"), "t1",
                     version=version)
 
 
 def note(text: str, version: int = 7) -> Outgoing:
     """A plain message of a table version ("you are next")."""
-    return Outgoing(ToUser(USER), Message(Markup(text)), "t1", version=version)
+    return Outgoing(ToUser(USER), Message(text), "t1", version=version)
 
 
 async def deliver_all(outbox: Outbox, now: float = T0) -> list[str]:
     """Take and acknowledge everything that can go; the texts in order."""
     sent: list[str] = []
     while batch := await outbox.take_many(now, 16):
-        sent += [str(t.item.message.text) for t in batch]
+        sent += [t.item.message.text.plain() for t in batch]
         await outbox.done_many([(t, None) for t in batch])
     return sent
 
@@ -68,7 +70,7 @@ def test_keys_name_recipient_table_version_and_kind() -> None:
     plain = item_key(note("you are next"))
     assert plain.startswith(f"{USER}|t1|7|msg:")
     assert plain == item_key(note("you are next")) != item_key(note("something else"))
-    assert item_key(Outgoing(ToChat(GROUP), Message(Markup("an answer")))) == ""
+    assert item_key(Outgoing(ToChat(GROUP), Message("an answer"))) == ""
     assert content_digest(turn("go", 5).message) != content_digest(turn("go", 6).message)
 
 
@@ -96,7 +98,7 @@ async def test_a_keyed_message_queued_while_in_flight_is_not_sent_again(
 
 
 async def test_messages_without_a_version_are_never_merged(outbox: Outbox) -> None:
-    answer = Outgoing(ToChat(GROUP), Message(Markup("no tables here")))
+    answer = Outgoing(ToChat(GROUP), Message("no tables here"))
     await outbox.put_many([answer, answer])
     assert await deliver_all(outbox) == ["no tables here", "no tables here"]
 
@@ -127,7 +129,7 @@ async def test_a_reminder_of_the_version_shown_is_a_new_message_each_time(
     for _ in range(2):
         await outbox.put(turn("reminder", 5))
         batch = await outbox.take_many(T0, 16)
-        assert [(str(t.item.message.text), t.item.message.renew) for t in batch] == [
+        assert [(t.item.message.text.plain(), t.item.message.renew) for t in batch] == [
             ("reminder", True)]
         await outbox.done_many([(t, None) for t in batch])
 
@@ -136,7 +138,7 @@ async def test_a_fresh_message_someone_asked_for_goes_even_if_it_repeats(
     outbox: Outbox, ledger: UpdateLedger
 ) -> None:
     """/status typed twice: each answer is a new message, though they read alike."""
-    status = Outgoing(ToChat(GROUP), Message(Markup("table v5"), slot="table:t1",
+    status = Outgoing(ToChat(GROUP), Message("table v5", slot="table:t1",
                                              renew=True), "t1", version=5)
     for update_id in (1, 2):
         _, _, claim = await ledger.claim(update_id, "w1:a")
@@ -165,7 +167,7 @@ async def test_a_newer_version_queued_while_in_flight_still_goes(outbox: Outbox)
     await outbox.put(turn("done, waiting", 6, renew=False))
     await outbox.done(taken)
     again = await outbox.take(T0)
-    assert again is not None and str(again.item.message.text) == "done, waiting"
+    assert again is not None and again.item.message.text.plain() == "done, waiting"
     assert not again.retried  # a new body: nobody tried to send it yet
 
 
@@ -245,7 +247,7 @@ async def test_an_update_marked_by_an_earlier_version_counts_as_done(
 ) -> None:
     """Before claims the flag was a once-flag raised at the start: a rolling upgrade
     does not handle those updates again."""
-    await redis_client.set(prefix + "once:tg:update:73", "1")
+    await redis_client.set(prefix + f"once:{PLATFORM}:update:73", "1")
     assert (await ledger.claim(73, "w1:a"))[0] is ClaimState.DONE
 
 

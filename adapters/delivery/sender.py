@@ -1,19 +1,22 @@
 """The sender loop: takes items from the outbox, keeps to the rate limits, delivers.
 
-Errors are sorted by what helps: ``RetryAfter`` waits as long as Telegram asks;
-network trouble and server errors retry with growing pauses, holding the chat's later
-messages back (so they keep their order) for ``hold_chat_s`` at most; a user who never
-opened a chat with the bot (or blocked it) is asked in the table's chat to open one,
-with a deep link; a request Telegram rejects for good is logged and dropped.
+Failures are sorted by what helps (the platform classifies them: ``Platform.classify``):
+a platform's request to wait is honoured for the whole chat; network trouble and
+server errors retry with growing pauses, holding the chat's later messages back (so
+they keep their order) for ``hold_chat_s`` at most, then letting them go on, and give
+up after ``GIVE_UP_ATTEMPTS``; a user who cannot be written to (blocked the bot, never
+opened a chat with it) is asked in the table's chat instead (``unreachable``); a chat
+that moved gets the item at its new id; a request refused for good is logged and
+dropped.
 
-A picture never freezes a chat. One Telegram refuses (a 4xx), or one that keeps
-failing (``picture_attempts`` tries, without holding the chat meanwhile), is left out:
-the message goes as text at once, with its buttons; the chat then takes no pictures
-for ``picture_pause_s`` (its messages go as text straight away), and the picture
-follows on its own after that pause (``Outbox.follow``), or is dropped after its tries.
+A picture never freezes a chat. One the platform refuses, or one that keeps failing
+(``picture_attempts`` tries, without holding the chat meanwhile), is left out: the
+message goes as text at once, with its buttons; the chat then takes no pictures for
+``picture_pause_s`` (its messages go as text straight away), and the picture follows on
+its own after that pause (``Outbox.follow``), or is dropped after its tries.
 
-Every failed call is logged once, naming the method, the chat and Telegram's status
-(``delivery.FailedCall``); its retries are not, only how it ended.
+Every failed call is logged once, naming the method, the chat and the status
+(``platform.FailedCall``); its retries are not, only how it ended.
 """
 
 from __future__ import annotations
@@ -24,21 +27,17 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from datetime import timedelta
+from typing import Protocol
 
-from telegram.error import (
-    BadRequest,
-    ChatMigrated,
-    Forbidden,
-    NetworkError,
-    RetryAfter,
-    TelegramError,
+from adapters.delivery.codec import destination
+from adapters.delivery.outbox import Outbox, Taken
+from adapters.delivery.platform import (
+    FailedCall,
+    Failure,
+    FailureKind,
+    Platform,
+    unexpected,
 )
-
-from adapters.telegram.delivery import Delivery, FailedCall, failed_call
-from adapters.telegram.ids import chat_key, parse_chat, parse_user
-from adapters.telegram.outbox import Outbox, Taken, destination
-from adapters.telegram.settings import TelegramSettings
 from bot.ui import Outgoing, ToChat, ToUser
 
 log = logging.getLogger(__name__)
@@ -48,28 +47,62 @@ MAX_IDLE_AFTER_FAILURE_S = 5.0
 
 # Called with a private message that could not be delivered; returns the hint to send.
 Unreachable = Callable[[Outgoing], Awaitable[Outgoing | None]]
-# Called when Telegram says a group now lives under a new id: (old id, new id).
-Moved = Callable[[int, int], Awaitable[None]]
-
-
+# Called when a chat now lives under a new id: (old Campfire chat id, new one).
+Moved = Callable[[str, str], Awaitable[None]]
 # How the loop waits between steps: (stop, seconds); returns early once stop is set.
 Pause = Callable[[asyncio.Event, float], Awaitable[None]]
 
 
-async def _nowhere(_old: int, _new: int) -> None:
+class Carrier(Protocol):
+    """What delivers one item (``courier.Courier``; tests pass a fake)."""
+
+    async def deliver(self, item: Outgoing, kept: str | None = None, *, quiet: bool = False,
+                      as_text: bool = False) -> str | None:
+        """Send or edit ``item``; the slot's new record, if it changed."""
+        ...
+
+    async def follow(self, item: Outgoing, kept: str | None = None) -> str | None:
+        """Send the picture of ``item``, which went as text; the slot's new record."""
+        ...
+
+
+class Policy(Protocol):
+    """How patient the sender is (a platform's settings provide these)."""
+
+    @property
+    def hold_chat_s(self) -> float:
+        """How long a failing item may hold its chat's later messages back."""
+        ...
+
+    @property
+    def picture_attempts(self) -> int:
+        """Tries of a failing picture before its message goes as text (or it is dropped)."""
+        ...
+
+    @property
+    def picture_retry_s(self) -> float:
+        """The first pause between a failing picture's tries (doubled each time)."""
+        ...
+
+    @property
+    def picture_pause_s(self) -> float:
+        """How long a chat whose picture failed takes no pictures."""
+        ...
+
+
+async def _nowhere(_old: str, _new: str) -> None:
     """The default for ``Sender(moved=...)``: nobody to tell."""
+
+
+async def _no_hint(_item: Outgoing) -> Outgoing | None:
+    """The default for ``Sender(unreachable=...)``: nobody is asked."""
+    return None
 
 
 async def pause_unless_stopped(stop: asyncio.Event, seconds: float) -> None:
     """Wait ``seconds``, or less if ``stop`` is set meanwhile."""
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(stop.wait(), seconds)
-
-
-def retry_seconds(exc: RetryAfter) -> float:
-    """``retry_after`` as seconds, whichever type this PTB version returns."""
-    value = exc.retry_after
-    return value.total_seconds() if isinstance(value, timedelta) else float(value)
 
 
 def backoff_s(attempts: int) -> float:
@@ -82,40 +115,26 @@ def waited_s(attempts: int) -> float:
     return sum(backoff_s(n) for n in range(attempts))
 
 
-def limit_key(item: Outgoing) -> str:
-    """The rate-limit window a message counts in: its Telegram chat (every topic of a
-    forum shares the group's limit)."""
-    if isinstance(item.to, ToUser):
-        return f"chat:{parse_user(item.to.user_id)}"  # a private chat's id is the user's
-    return f"chat:{parse_chat(item.to.chat_id)[0]}"
-
-
-def telegram_limits(settings: TelegramSettings) -> Callable[[Outgoing], tuple[str, int, float]]:
-    """Telegram's limits as outbox windows: groups per minute, private chats per second."""
-    def limits(item: Outgoing) -> tuple[str, int, float]:
-        key = limit_key(item)
-        private = isinstance(item.to, ToUser) or parse_chat(destination(item))[0] > 0
-        if private:
-            return key, settings.private_per_window, settings.private_window_s
-        return key, settings.group_per_window, settings.group_window_s
-    return limits
+Outcome = tuple[bool, str | None]
 
 
 class Sender:
-    """Drains the outbox into Telegram, several chats at a time."""
+    """Drains one platform's outbox, several chats at a time."""
 
     def __init__(
-        self, outbox: Outbox, delivery: Delivery, settings: TelegramSettings,
-        unreachable: Unreachable, clock: Callable[[], float] = time.time, batch: int = 16,
-        moved: Moved = _nowhere, pause: Pause = pause_unless_stopped,
+        self, outbox: Outbox, carrier: Carrier, platform: Platform, policy: Policy,
+        unreachable: Unreachable = _no_hint, clock: Callable[[], float] = time.time,
+        batch: int = 16, moved: Moved = _nowhere, pause: Pause = pause_unless_stopped,
     ) -> None:
-        """``unreachable`` turns an undeliverable private message into a group hint;
-        ``moved`` hears of a group that changed its id; ``batch`` is how many chats one
+        """``carrier`` makes the calls, ``platform`` classifies their errors;
+        ``unreachable`` turns an undeliverable private message into a group hint;
+        ``moved`` hears of a chat that changed its id; ``batch`` is how many chats one
         step serves at once; ``pause`` is how ``run`` waits between steps (tests pass a
         fake, as they pass a fake ``clock``)."""
         self.outbox = outbox
-        self.delivery = delivery
-        self.settings = settings
+        self.carrier = carrier
+        self.platform = platform
+        self.policy = policy
         self.unreachable = unreachable
         self.clock = clock
         self.batch = batch
@@ -141,7 +160,7 @@ class Sender:
         await self.outbox.done_many(finished)
         return True
 
-    async def _deliver(self, taken: Taken) -> tuple[bool, str | None]:
+    async def _deliver(self, taken: Taken) -> Outcome:
         """Deliver one item; (True, new slot record) when it may leave the outbox, False
         when it was already put back or removed here."""
         if taken.follow:
@@ -153,73 +172,61 @@ class Sender:
             return await self._attempt(taken, as_text=True)
         return await self._attempt(taken, as_text=False)
 
-    async def _attempt(
-        self, taken: Taken, *, as_text: bool, quiet: bool = False
-    ) -> tuple[bool, str | None]:
+    async def _attempt(self, taken: Taken, *, as_text: bool, quiet: bool = False) -> Outcome:
         """One try of an item (``as_text``: without its picture)."""
         where = destination(taken.item)
         try:
-            # A body taken before and never acknowledged may have reached Telegram: sent
-            # again, a new message goes without a notification (see ``Outbox``).
-            return True, await self.delivery.deliver(taken.item, taken.kept,
-                                                     quiet=taken.retried or quiet,
-                                                     as_text=as_text)
-        except RetryAfter as exc:
-            # Telegram's wait applies to the whole chat: hold everything queued for it,
-            # so later messages cannot overtake this one.
-            await self._wait_out(taken, exc)
+            # A body taken before and never acknowledged may have reached the platform:
+            # sent again, a new message goes without a notification (see ``Outbox``).
+            return True, await self.carrier.deliver(taken.item, taken.kept,
+                                                    quiet=taken.retried or quiet,
+                                                    as_text=as_text)
+        except Exception as exc:
+            failure = self.platform.classify(exc, taken.item)
+            if failure is None:  # a bug while delivering: retried, counted, given up
+                if taken.attempts == 0:
+                    log.exception("delivering a message for %s failed; trying again", where)
+                return await self._retry_later(taken, unexpected(exc), logged=True)
+        call = failure.call
+        kind = failure.kind
+        if kind is FailureKind.RETRY_AFTER:
+            # The wait applies to the whole chat: hold everything queued for it, so
+            # later messages cannot overtake this one.
+            await self._wait_out(taken, failure)
             return False, None
-        except Forbidden as exc:
-            log.info("%s for %s refused (%s); not sent", failed_call(exc).method, where,
-                     failed_call(exc))
+        if kind is FailureKind.UNREACHABLE:
+            log.info("%s for %s refused (%s); not sent", call.method, where, call)
             await self._unreachable(taken)
             return False, None
-        except ChatMigrated as exc:
-            await self._follow_chat(taken, exc.new_chat_id)
+        if kind is FailureKind.MOVED and failure.moved_to is not None:
+            await self._follow_chat(taken, failure.moved_to)
             return False, None
-        except BadRequest as exc:
-            call = failed_call(exc)
-            if isinstance(taken.item.to, ToUser) and "chat not found" in exc.message.lower():
-                # Telegram's answer for a user who never opened a chat with the bot, in
-                # some cases: the same as a 403.
-                log.info("%s for %s refused (%s); not sent", call.method, where, call)
-                await self._unreachable(taken)
-                return False, None
-            if call.picture and not as_text:
-                return await self._without_picture(taken, call)
-            log.error("%s for %s refused (%s); dropped", call.method, where, call)
-            return True, None
-        except NetworkError as exc:
-            call = failed_call(exc)
+        if kind is FailureKind.TRANSIENT:
             if call.picture and not as_text:
                 return await self._picture_later(taken, call)
-            return await self._retry_later(taken, exc)
-        except TelegramError as exc:
-            # Errors with no remedy here (a token that stopped working, a conflict):
-            # dropping the message keeps the chat's later ones moving.
-            call = failed_call(exc)
-            log.error("%s for %s failed (%s); dropped", call.method, where, call)
-            return True, None
-        except Exception as exc:  # a bug while delivering: retried, counted, given up
-            if taken.attempts == 0:
-                log.exception("delivering a message for %s failed; trying again", where)
-            return await self._retry_later(taken, exc, logged=True)
+            return await self._retry_later(taken, call)
+        if call.picture and not as_text:
+            return await self._without_picture(taken, call)
+        # Refused for good (or nothing here can help): dropping the message keeps the
+        # chat's later ones moving.
+        log.error("%s for %s refused (%s); dropped", call.method, where, call)
+        return True, None
 
-    async def _wait_out(self, taken: Taken, exc: RetryAfter) -> None:
-        """Telegram asked to wait: the chat waits, and the item goes first afterwards."""
+    async def _wait_out(self, taken: Taken, failure: Failure) -> None:
+        """The platform asked to wait: the chat waits, and the item goes first afterwards."""
         now = self.clock()
-        seconds = retry_seconds(exc)
-        log.info("%s for %s: 429, waiting %g s", failed_call(exc).method,
-                 destination(taken.item), seconds)
+        seconds = failure.retry_after_s
+        log.info("%s for %s: %s, waiting %g s", failure.call.method,
+                 destination(taken.item), failure.call.status, seconds)
         until = now + seconds + 0.05
         await self.outbox.block(taken.lkey, until, now)
         await self.outbox.delay(taken, until, now, unsent=True)
 
-    async def _picture_later(self, taken: Taken, call: FailedCall) -> tuple[bool, str | None]:
+    async def _picture_later(self, taken: Taken, call: FailedCall) -> Outcome:
         """A picture failed, maybe for a moment: try it again after a pause, without
         holding the chat; after ``picture_attempts`` tries the text goes alone."""
         tries = taken.attempts + 1
-        if tries >= self.settings.picture_attempts:
+        if tries >= self.policy.picture_attempts:
             return await self._without_picture(taken, call, tries)
         where = destination(taken.item)
         if taken.attempts == 0:
@@ -227,21 +234,19 @@ class Sender:
         else:
             log.debug("%s for %s failed again (%s)", call.method, where, call)
         now = self.clock()
-        pause = self.settings.picture_retry_s * 2 ** taken.attempts
+        pause = self.policy.picture_retry_s * 2 ** taken.attempts
         await self.outbox.delay(taken, now + pause, now, failed=True)
         return False, None
 
-    async def _without_picture(
-        self, taken: Taken, call: FailedCall, tries: int = 1
-    ) -> tuple[bool, str | None]:
+    async def _without_picture(self, taken: Taken, call: FailedCall, tries: int = 1) -> Outcome:
         """The picture cannot go now: the chat takes no pictures for a while, the text
         goes at once, and the picture follows after the pause."""
         now = self.clock()
-        until = now + self.settings.picture_pause_s
+        until = now + self.policy.picture_pause_s
         after = f" after {tries} tries" if tries > 1 else ""
         log.warning("%s for %s failed (%s)%s: sent as text; the picture follows in %g s",
                     call.method, destination(taken.item), call, after,
-                    self.settings.picture_pause_s)
+                    self.policy.picture_pause_s)
         await self.outbox.pause_pictures(taken.lkey, until, now)
         await self.outbox.follow(taken, until)
         # A try that got no answer may have arrived after all: the text then goes
@@ -249,7 +254,7 @@ class Sender:
         unanswered = not call.status.isdigit()
         return await self._attempt(taken, as_text=True, quiet=unanswered)
 
-    async def _follow(self, taken: Taken) -> tuple[bool, str | None]:
+    async def _follow(self, taken: Taken) -> Outcome:
         """A picture following its text: sent if it is still the newest of its slot and
         the chat takes pictures again; after ``picture_attempts`` tries (or a refusal)
         dropped."""
@@ -262,25 +267,28 @@ class Sender:
             await self.outbox.delay(taken, taken.pictures_off_until, now)
             return False, None
         try:
-            record = await self.delivery.follow(item, taken.kept)
-        except RetryAfter as exc:
-            await self._wait_out(taken, exc)
-            return False, None
-        except (Forbidden, ChatMigrated) as exc:
-            log.info("the picture for %s is dropped (%s)", where, failed_call(exc))
-            return True, None
+            record = await self.carrier.follow(item, taken.kept)
         except Exception as exc:  # any failure: wait a pause, a few times at most
-            call = failed_call(exc)
+            failure = self.platform.classify(exc, item)
+            call = failure.call if failure is not None else unexpected(exc)
+            kind = failure.kind if failure is not None else FailureKind.TRANSIENT
+            if kind is FailureKind.RETRY_AFTER and failure is not None:
+                await self._wait_out(taken, failure)
+                return False, None
+            if kind in (FailureKind.UNREACHABLE, FailureKind.MOVED):
+                log.info("the picture for %s is dropped (%s)", where, call)
+                return True, None
             tries = taken.attempts + 1
-            until = now + self.settings.picture_pause_s
+            until = now + self.policy.picture_pause_s
             await self.outbox.pause_pictures(taken.lkey, until, now)
-            if call.permanent or tries >= self.settings.picture_attempts:
+            if kind is FailureKind.PERMANENT or call.permanent \
+                    or tries >= self.policy.picture_attempts:
                 log.warning("the picture for %s is dropped after %s %s (%s)", where,
                             tries, "try" if tries == 1 else "tries", call)
                 return True, None
             if taken.attempts == 0:
                 log.warning("the picture for %s failed again (%s); next try in %g s",
-                            where, call, self.settings.picture_pause_s)
+                            where, call, self.policy.picture_pause_s)
             await self.outbox.delay(taken, until, now, failed=True)
             return False, None
         log.info("the picture for %s followed its text", where)
@@ -295,36 +303,34 @@ class Sender:
             if hint is not None:
                 await self.outbox.put(hint)
 
-    async def _follow_chat(self, taken: Taken, new_id: int) -> None:
-        """The group became a supergroup with a new id: send the item there instead, and
-        let the tables know (their later messages then go there directly)."""
+    async def _follow_chat(self, taken: Taken, new_chat: str) -> None:
+        """The chat lives under a new id (a Telegram group became a supergroup): send
+        the item there instead, and let the tables know (their later messages then go
+        there directly)."""
         await self.outbox.done(taken)
         item = taken.item
         if not isinstance(item.to, ToChat):
             return
-        old_id, thread = parse_chat(item.to.chat_id)
-        log.info("chat %s moved to %s", old_id, new_id)
-        await self.outbox.put(replace(item, to=ToChat(chat_key(new_id, thread))))
-        await self.moved(old_id, new_id)
+        log.info("chat %s moved to %s", item.to.chat_id, new_chat)
+        await self.outbox.put(replace(item, to=ToChat(new_chat)))
+        await self.moved(item.to.chat_id, new_chat)
 
-    async def _retry_later(
-        self, taken: Taken, exc: Exception, *, logged: bool = False
-    ) -> tuple[bool, str | None]:
+    async def _retry_later(self, taken: Taken, call: FailedCall, *,
+                           logged: bool = False) -> Outcome:
         """Try again after a growing pause, holding the chat meanwhile (for
         ``hold_chat_s`` at most) so nothing overtakes the item; give up after
         ``GIVE_UP_ATTEMPTS``."""
         where = destination(taken.item)
-        call = failed_call(exc)
         if taken.attempts >= GIVE_UP_ATTEMPTS:
             log.error("%s for %s failed %s times (%s); given up", call.method, where,
                       taken.attempts + 1, call)
             return True, None
         waited = waited_s(taken.attempts)
-        hold = waited < self.settings.hold_chat_s
+        hold = waited < self.policy.hold_chat_s
         if taken.attempts == 0 and not logged:
             log.warning("%s for %s failed (%s); trying again", call.method, where, call)
         elif taken.attempts > 0 and not hold \
-                and waited_s(taken.attempts - 1) < self.settings.hold_chat_s:
+                and waited_s(taken.attempts - 1) < self.policy.hold_chat_s:
             log.warning("%s for %s still fails after %s attempts (%s); the chat's other "
                         "messages go on meanwhile", call.method, where, taken.attempts + 1,
                         call)

@@ -1,68 +1,54 @@
-"""A Redis-backed outbox: nothing sent to Telegram is lost, and no chat is flooded.
+"""A Redis-backed outbox: nothing sent to a platform is lost, and no chat is flooded.
 
 Items wait in a ready list; a sender takes one under a lease (a crashed sender's items
-come back when the lease runs out), and removes it only after Telegram accepted it.
-Items that update a kept message (a slot) share one id per slot, so a burst of updates
-to a table's message collapses into its latest version instead of a string of edits.
-Rate limits are sliding windows per chat and overall, kept in Redis so that several
-processes of one bot share them.
+come back when the lease runs out), and removes it only after the platform accepted it.
+Items that update a kept message (a slot) share one id per slot (``coalesce``), so a
+burst of updates to a table's message collapses into its latest version instead of a
+string of edits. Rate limits are sliding windows per chat and overall (``rates``), kept
+in Redis so that several processes of one bot share them.
 
-Delivery is at least once, and as close to exactly once as Telegram lets it be.
-Telegram's Bot API has no idempotency key and no way to ask "did this message arrive?";
-all the bot ever learns of a sent message is the id in Telegram's answer. So:
+Order is kept only where it matters: a chat's messages leave one at a time, in the
+order they were queued, while each chat waits on its own (a busy or failing chat never
+holds another); an item that keeps failing holds its chat for a bounded time only
+(``Sender``), then the chat's other messages go on. A picture following its text holds
+nobody.
 
-- each item has a key derived from what it shows (``item_key``); the ack stores, in
-  one step, the slot's new message id, the table version the slot now shows and the
-  item's key. An item acknowledged once is never sent again: queued again with the same
-  key (the core repairing a table after a crash re-derives the same messages) it is
-  dropped. A slot item of a version the slot already shows is dropped too, unless it is
-  a fresh message that differs from the first one of that version (a reminder) or one
-  someone has just asked for (/status twice);
+Each platform has an outbox of its own under ``<prefix><platform>out:``, its slot
+records under ``<prefix><platform>slots`` (Telegram's platform name ``tg`` keeps the
+keys it used before the layer was shared).
+
+Delivery is at least once, and as close to exactly once as the platform lets it be.
+Chat APIs have no idempotency key and no way to ask "did this message arrive?"; all
+the bot ever learns of a sent message is the id in the answer. So:
+
+- each item has a key derived from what it shows (``coalesce.item_key``); the ack
+  stores, in one step, the slot's new message record, the table version the slot now
+  shows and the item's key. An item acknowledged once is never sent again: queued
+  again with the same key (the core repairing a table after a crash re-derives the same
+  messages) it is dropped. A slot item of a version the slot already shows is dropped
+  too, unless it is a fresh message that differs from the first one of that version (a
+  reminder) or one someone has just asked for (/status twice);
 - a take marks the body attempted before the call. Should it come back unacknowledged
-  (the sender died between Telegram's acceptance and the ack, or the answer was lost on
-  the way), the retry cannot know whether the first call arrived, nor the id of the
-  message it may have made: a kept message is edited again (edits are idempotent), and
-  a new message is sent again without notification (``Taken.retried``), so nobody is
-  pinged twice — at worst a silent copy shows, whose buttons the core refuses as stale
-  once the table moves on.
+  (the sender died between the platform's acceptance and the ack, or the answer was
+  lost on the way), the retry cannot know whether the first call arrived, nor the id of
+  the message it may have made: a kept message is edited again (edits are idempotent),
+  and a new message is sent again without notification (``Taken.retried``), so nobody
+  is pinged twice — at worst a silent copy shows, whose buttons the core refuses as
+  stale once the table moves on.
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import json
-import time
-import uuid
-from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
 
 from redis.asyncio import Redis
 
+from adapters.delivery.coalesce import SHOWN, item_id, item_key, slot_digest, slot_field
+from adapters.delivery.codec import decode, encode
+from adapters.delivery.rates import WINDOW_WAIT, Limits, no_limits
+from adapters.delivery.updates import UpdateClaim
 from adapters.store.client import unavailable_on_outage
-from adapters.telegram.updates import UpdateClaim
-from bot.i18n import Markup
-from bot.ui import Button, Message, Outgoing, Picture, ToChat, ToUser
-
-# Has a slot shown an item already? (KEYS[5] is the hash of what slots were delivered
-# at: the version, and the first fresh message of that version with its digest.) It has
-# if the item shows an older version, or redoes the version the slot shows: an edit of
-# it, or the same fresh message as the first one sent at that version (a repair after a
-# crash re-deriving the turn that went out). A different fresh message of that version
-# (a reminder) has not been shown, nor has one someone asked for (``asked``: queued for
-# an update, like /status typed twice).
-SHOWN = """
-local function shown(sfield, version, renew, digest, asked)
-  local sent = tonumber(redis.call('HGET', KEYS[5], sfield) or '0')
-  local v = tonumber(version)
-  if v < sent then return true end
-  if v > sent then return false end
-  if not renew then return true end
-  if asked then return false end
-  return redis.call('HGET', KEYS[5], sfield .. '#r') == version .. ':' .. digest
-end
-"""
+from bot.ui import Outgoing
 
 ENQUEUE = """
 -- KEYS: queued, ready, seq, slot versions queued, slots delivered, update's done flag,
@@ -129,7 +115,7 @@ TAKE = """
 -- most one per chat: a chat with a message in flight (here or in another sender) has its
 -- later messages parked on a list of its own until that one is done, so a chat's
 -- messages arrive in order however many senders run, and a busy chat's backlog never
--- stands in the way of other chats. An item whose chat is blocked (Telegram said wait)
+-- stands in the way of other chats. An item whose chat is blocked (the platform said wait)
 -- or whose chat or the bot as a whole is at its rate limit goes to the delayed set until
 -- it may go. Each taken item comes with the record of the message its slot keeps, and
 -- the time until which its chat takes no pictures (0: it takes them).
@@ -148,13 +134,7 @@ for _, key in ipairs({KEYS[2], KEYS[3], KEYS[6]}) do
 end
 table.sort(due, function(a, b) return a[1] < b[1] end)
 for i = #due, 1, -1 do redis.call('LPUSH', KEYS[1], due[i][2]) end
-local function window_wait(key, per, win)
-  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - win)
-  if redis.call('ZCARD', key) < per then return 0 end
-  local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
-  return tonumber(oldest[2]) + win
-end
-local taken, claimed = {}, {}
+""" + WINDOW_WAIT + """local taken, claimed = {}, {}
 for _ = 1, tonumber(ARGV[5]) do
   if #taken >= max_items then break end
   local id = redis.call('LPOP', KEYS[1])
@@ -194,7 +174,7 @@ for _ = 1, tonumber(ARGV[5]) do
         redis.call('SET', busy, id, 'PX', ARGV[7])
         claimed[lkey] = true
         -- Marked as attempted before the call: a later take of the same body knows that
-        -- Telegram may have it already (the sender died, or the answer was lost).
+        -- the platform may have it already (the sender died, or the answer was lost).
         redis.call('HINCRBY', ikey, 'tries', 1)
         local kept = false
         if item[9] and item[9] ~= '' then kept = redis.call('HGET', KEYS[5], item[9]) end
@@ -286,7 +266,7 @@ DELAY = """
 -- ARGV: id, until, count_attempt, hold_ms, prefix, limit key, unsent
 -- With hold_ms the item keeps its chat until it is tried again, so the chat's later
 -- messages cannot overtake it; without, the chat is free (a block may hold it instead).
--- ``unsent``: Telegram certainly did not act on the call (it asked us to wait), so the
+-- ``unsent``: the platform certainly did not act on the call (it asked us to wait), so the
 -- attempt the take recorded is taken back.
 local prefix = ARGV[5]
 """ + RELEASE + """
@@ -325,92 +305,6 @@ return fresh and 1 or 0
 """
 
 
-def encode(item: Outgoing) -> str:
-    """An outgoing message as JSON (pictures base64)."""
-    m = item.message
-    to = {"chat": item.to.chat_id} if isinstance(item.to, ToChat) else {"user": item.to.user_id}
-    return json.dumps({
-        "to": to,
-        "table": item.table,
-        "text": str(m.text),
-        "buttons": [[[b.label, b.token] for b in row] for row in m.buttons],
-        "picture": base64.b64encode(m.picture.png).decode() if m.picture else None,
-        "picture_name": m.picture.name if m.picture else None,
-        "slot": m.slot,
-        "renew": m.renew,
-        "version": item.version,
-        "key": item.key,
-    })
-
-
-def decode(body: str) -> Outgoing:
-    """Back from ``encode``."""
-    raw: dict[str, Any] = json.loads(body)
-    to: ToChat | ToUser = (
-        ToChat(raw["to"]["chat"]) if "chat" in raw["to"] else ToUser(raw["to"]["user"])
-    )
-    picture = None
-    if raw.get("picture"):
-        picture = Picture(png=base64.b64decode(raw["picture"]),
-                          name=raw.get("picture_name") or "board.png")
-    buttons = tuple(tuple(Button(label, token) for label, token in row)
-                    for row in raw.get("buttons", []))
-    message = Message(text=Markup(raw["text"]), buttons=buttons, picture=picture,
-                      slot=raw.get("slot"), renew=bool(raw.get("renew")))
-    return Outgoing(to=to, message=message, table=raw.get("table"),
-                    version=int(raw.get("version") or 0), key=raw.get("key"))
-
-
-def destination(item: Outgoing) -> str:
-    """The Campfire id of the chat the item goes to (a user's private chat is theirs)."""
-    return item.to.chat_id if isinstance(item.to, ToChat) else item.to.user_id
-
-
-def slot_field(item: Outgoing) -> str:
-    """Where the record of the message kept for the item's slot lives ('' without a slot)."""
-    return f"{destination(item)}|{item.message.slot}" if item.message.slot else ""
-
-
-def content_digest(message: Message) -> str:
-    """A short digest of what a message shows: text, buttons and picture."""
-    digest = hashlib.blake2s(digest_size=8)
-    digest.update(str(message.text).encode("utf-8", "surrogatepass"))
-    for row in message.buttons:
-        digest.update(b"\n")
-        for button in row:
-            digest.update(b"\0" + button.label.encode("utf-8", "surrogatepass")
-                          + b"\0" + button.token.encode("utf-8", "surrogatepass"))
-    if message.picture is not None:
-        digest.update(b"\1" + message.picture.png)
-    return digest.hexdigest()
-
-
-def item_key(item: Outgoing) -> str:
-    """The item's idempotency key ('' for none): what makes two queuings one message.
-
-    Telegram has no idempotency key of its own, so the outbox keeps one per item,
-    derived from what the item shows, never from when it was queued, so that the core's
-    repair after a crash — which re-derives the same messages — finds the ones that
-    went out already. A message of a table version (``Outgoing.version``) is keyed by
-    (recipient, table, version, kind), its kind being its slot for a kept message, else
-    a digest of its content (one version may say several things to one chat).
-
-    A slot's items share one id (see ``Outbox``), so its key is honoured through what
-    the slot was delivered at: the newest version, and the first fresh message of that
-    version with its content digest. An edit of a version the slot shows is dropped; a
-    fresh message is dropped if it repeats that first one, and sent if it differs (the
-    core reminds a player with a fresh message of the same version). Any other keyed
-    item is remembered as sent for ``SENT_TTL_S``. Messages without a version (answers
-    to commands, page turns) have no key: nothing re-derives them, and two of them may
-    rightly be equal.
-    """
-    if item.version <= 0:
-        return ""
-    m = item.message
-    kind = f"slot:{m.slot}" if m.slot else f"msg:{item.key or content_digest(m)}"
-    return f"{destination(item)}|{item.table or ''}|{item.version}|{kind}"
-
-
 @dataclass(frozen=True)
 class Taken:
     """An item under lease, with the record of the message its slot keeps (if any)."""
@@ -421,9 +315,9 @@ class Taken:
     attempts: int
     seq: int = 0  # place in line: items released together leave in this order
     lkey: str = "none"  # the chat (rate-limit window) it counts against
-    kept: str | None = None  # JSON record of the slot's message, None when there is none
-    # This very body was taken before and never acknowledged: Telegram may have it
-    # already (a sender died between its call and the ack, or Telegram's answer was lost).
+    kept: str | None = None  # JSON record of the slot's message (``records``), or None
+    # This very body was taken before and never acknowledged: the platform may have it
+    # already (a sender died between its call and the ack, or the answer was lost).
     retried: bool = False
     # The picture of a message that went as text, following it (``Outbox.follow``).
     follow: bool = False
@@ -434,29 +328,23 @@ class Taken:
 LEASE_S = 60.0  # how long a taken item is a sender's before it goes back in line
 SENT_TTL_S = 2 * 24 * 3600.0  # how long a keyed item is remembered as delivered
 
-# What a message counts against: (window key, messages per window, window seconds).
-Limits = Callable[[Outgoing], tuple[str, int, float]]
-
-
-def no_limits(item: Outgoing) -> tuple[str, int, float]:
-    """For tools and tests that do not rate-limit: a generous window per chat."""
-    return ("chat:" + destination(item), 1_000_000, 1.0)
-
 
 class Outbox:
-    """The queue and the rate limits, under ``<prefix>tgout:``; slot records in
-    ``<prefix>tgslots``."""
+    """The queue and the rate limits of one platform, under ``<prefix><platform>out:``;
+    slot records in ``<prefix><platform>slots``."""
 
     def __init__(
-        self, redis: Redis, prefix: str = "campfire:", *, limits: Limits = no_limits,
-        global_per_second: int = 1_000_000,
+        self, redis: Redis, prefix: str = "campfire:", *, platform: str,
+        limits: Limits = no_limits, global_per_second: int = 1_000_000,
     ) -> None:
-        """Use ``redis`` (decode_responses=True); ``limits`` says which window each
-        message counts in, ``global_per_second`` caps the bot as a whole."""
+        """Use ``redis`` (decode_responses=True) for ``platform`` (its short name);
+        ``limits`` says which window each message counts in, ``global_per_second`` caps
+        the bot as a whole on that platform."""
         self.r = redis
         self.prefix = prefix
-        self.p = prefix + "tgout:"
-        self.slots = prefix + "tgslots"
+        self.platform = platform
+        self.p = f"{prefix}{platform}out:"
+        self.slots = f"{prefix}{platform}slots"
         self.limits = limits
         self.global_per_second = global_per_second
         self._enqueue = redis.register_script(ENQUEUE)
@@ -464,16 +352,6 @@ class Outbox:
         self._done = redis.register_script(DONE)
         self._delay = redis.register_script(DELAY)
         self._later = redis.register_script(LATER)
-
-    def _item_id(self, item: Outgoing, key: str) -> str:
-        slot = item.message.slot
-        if slot:
-            return f"slot|{destination(item)}|{slot}"
-        if key:
-            return "key|" + key  # queued twice, it is still one item
-        # Other plain messages get ids that sort by time, so items released together
-        # (after a rate-limit wait) leave in the order they were queued.
-        return f"msg|{time.time_ns():020d}|{uuid.uuid4().hex[:8]}"
 
     async def put(self, item: Outgoing) -> str:
         """Queue an item; a slot update replaces an older one still waiting."""
@@ -503,15 +381,13 @@ class Outbox:
                                  claim.done_ttl_ms if claim else 0, "1" if claim else "0"]
         for item in items:
             key = item_key(item)
-            item_id = self._item_id(item, key)
-            ids.append(item_id)
+            this_id = item_id(item, key)
+            ids.append(this_id)
             window_key, per, window = self.limits(item)
             slotted = item.message.slot is not None
-            args += [item_id, encode(item), "1" if item.message.renew else "0", window_key,
+            args += [this_id, encode(item), "1" if item.message.renew else "0", window_key,
                      per, repr(window), slot_field(item), item.version,
-                     "" if slotted else key,
-                     (item.key or content_digest(item.message))
-                     if slotted and item.version > 0 else ""]
+                     "" if slotted else key, slot_digest(item)]
         keys = [self.p + "queued", self.p + "ready", self.p + "seq", self.p + "slotver",
                 self.p + "slotsent",
                 claim.done_key if claim else self.p + "noupdate",
@@ -538,19 +414,19 @@ class Outbox:
                   int(lease_s * 1000)],
         )
         batch = []
-        for (item_id, body, rev, attempts, renew, seq, kept, lkey, tries, follow,
+        for (taken_id, body, rev, attempts, renew, seq, kept, lkey, tries, follow,
              nopic) in rows or []:
             item = decode(body)
             if renew != "0" and not item.message.renew:
                 item = replace(item, message=replace(item.message, renew=True))
             # The chat key comes back as stored: the busy and park keys the scripts use.
-            batch.append(Taken(item_id, item, str(rev), int(attempts), int(seq), lkey,
+            batch.append(Taken(taken_id, item, str(rev), int(attempts), int(seq), lkey,
                                kept or None, retried=int(tries) > 0, follow=follow == "1",
                                pictures_off_until=float(nopic)))
         return batch
 
     async def done(self, taken: Taken, kept: str | None = None) -> None:
-        """Telegram accepted it (or it can never be delivered): remove it, and store
+        """The platform accepted it (or it can never be delivered): remove it, and store
         ``kept`` as its slot's message record — in the same step, with the version the
         slot now shows and the item's key, so that the item is never sent again."""
         await self.done_many([(taken, kept)])
@@ -565,9 +441,7 @@ class Outbox:
             slotted = item.message.slot is not None
             args += [taken.id, taken.rev, taken.lkey, slot_field(item), kept or "",
                      item.version, "" if slotted else item_key(item),
-                     "1" if item.message.renew else "0",
-                     (item.key or content_digest(item.message))
-                     if slotted and item.version > 0 else ""]
+                     "1" if item.message.renew else "0", slot_digest(item)]
         await self._done(keys=[self.p + "queued", self.p + "ready", self.p + "inflight",
                                self.slots, self.p + "slotsent"], args=args)
 
@@ -578,7 +452,7 @@ class Outbox:
         """Try again at ``until`` (counting an attempt when it ``failed``); with ``hold``
         the chat's later messages wait for this one (at most a lease past ``until``,
         should no sender ever come back for it). Items released together go back in the
-        order they were first queued. ``unsent``: Telegram certainly did not act on it
+        order they were first queued. ``unsent``: the platform certainly did not act on it
         (a 429), so the next try is not a retry of something that may have arrived.
         """
         score = until
@@ -621,7 +495,7 @@ class Outbox:
         return int(await self.r.zcard(self.p + "later"))
 
     async def block(self, key: str, until: float, now: float) -> None:
-        """Hold every message for ``key`` until ``until`` (Telegram asked us to wait)."""
+        """Hold every message for ``key`` until ``until`` (the platform asked us to wait)."""
         await self.r.set(self.p + "block:" + key, repr(until),
                          px=max(1, int((until - now) * 1000) + 1000))
 
@@ -630,7 +504,7 @@ class Outbox:
         return int(await self.r.scard(self.p + "queued"))
 
     async def waiting(self) -> int:
-        """Items put aside until a time comes (a rate limit, Telegram's wait, a retry)."""
+        """Items put aside until a time comes (a rate limit, the platform's wait, a retry)."""
         return int(await self.r.zcard(self.p + "delayed"))
 
     async def next_wake(self) -> float | None:

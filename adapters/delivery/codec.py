@@ -1,0 +1,154 @@
+"""Outgoing messages as JSON and back: the one place that knows a message's fields.
+
+The outbox stores every queued item as the JSON ``encode`` writes; digests of what a
+message shows (``content_digest``, ``shown_digest``) are taken over the same form, so
+a change to ``bot.ui.Message`` is answered here alone.
+
+Text travels as the markup tree (``bot.markup``): a literal is a JSON string, a node
+with children a list — ``["br"]``, ``["b", style, children]`` (a span),
+``["a", url, children]``, ``["@", user_id, children]``. Choices travel as their block.
+
+Bodies queued by earlier versions (catalog HTML in ``text``, button rows in
+``buttons``) still decode: the HTML is parsed into a tree, the rows become a block.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from typing import Any
+
+from bot.choices import Choice, ChoiceBlock, Group
+from bot.markup import Break, Link, Mention, Node, Rich, Span, Text
+from bot.ui import Message, Outgoing, Picture, ToChat, ToUser
+
+JSONNode = str | list[Any]
+
+
+def node_json(node: Node) -> JSONNode:
+    """One tree node as JSON."""
+    if isinstance(node, Text):
+        return node.text
+    if isinstance(node, Break):
+        return ["br"]
+    if isinstance(node, Span):
+        return ["b", node.style, [node_json(n) for n in node.children]]
+    if isinstance(node, Link):
+        return ["a", node.url, [node_json(n) for n in node.children]]
+    return ["@", node.user_id, [node_json(n) for n in node.children]]
+
+
+def json_node(raw: JSONNode) -> Node:
+    """Back from ``node_json``."""
+    if isinstance(raw, str):
+        return Text(raw)
+    kind = raw[0]
+    if kind == "br":
+        return Break()
+    children = tuple(json_node(n) for n in raw[2])
+    if kind == "b":
+        return Span(raw[1], children)
+    if kind == "a":
+        return Link(raw[1], children)
+    if kind == "@":
+        return Mention(raw[1], children)
+    raise ValueError(f"unknown markup node {kind!r}")
+
+
+def rich_json(text: Rich) -> list[JSONNode]:
+    """A whole text as JSON."""
+    return [node_json(n) for n in text.nodes]
+
+
+def choices_json(block: ChoiceBlock | None) -> dict[str, Any] | None:
+    """A choice block as JSON (None without one)."""
+    if block is None:
+        return None
+    return {"choices": [[c.label, c.token, c.kind, c.group] for c in block.choices],
+            "groups": [[g.key, g.label] for g in block.groups],
+            "prompt": block.prompt, "page": block.page, "pager": block.pager}
+
+
+def json_choices(raw: dict[str, Any] | None) -> ChoiceBlock | None:
+    """Back from ``choices_json``."""
+    if not raw:
+        return None
+    return ChoiceBlock(tuple(Choice(label, token, kind, group)
+                             for label, token, kind, group in raw["choices"]),
+                       groups=tuple(Group(key, label) for key, label in raw["groups"]),
+                       prompt=raw.get("prompt"), page=int(raw.get("page") or 0),
+                       pager=raw.get("pager"))
+
+
+def message_json(message: Message) -> dict[str, Any]:
+    """What a message shows, without its picture and delivery fields."""
+    return {"rich": rich_json(message.text), "choices": choices_json(message.choices)}
+
+
+def encode(item: Outgoing) -> str:
+    """An outgoing message as JSON (pictures base64)."""
+    m = item.message
+    to = {"chat": item.to.chat_id} if isinstance(item.to, ToChat) else {"user": item.to.user_id}
+    return json.dumps({
+        "to": to,
+        "table": item.table,
+        **message_json(m),
+        "picture": base64.b64encode(m.picture.png).decode() if m.picture else None,
+        "picture_name": m.picture.name if m.picture else None,
+        "slot": m.slot,
+        "renew": m.renew,
+        "version": item.version,
+        "key": item.key,
+    }, ensure_ascii=False)
+
+
+def decode(body: str) -> Outgoing:
+    """Back from ``encode`` (or from an earlier version's body: see the module)."""
+    raw: dict[str, Any] = json.loads(body)
+    to: ToChat | ToUser = (
+        ToChat(raw["to"]["chat"]) if "chat" in raw["to"] else ToUser(raw["to"]["user"])
+    )
+    picture = None
+    if raw.get("picture"):
+        picture = Picture(png=base64.b64decode(raw["picture"]),
+                          name=raw.get("picture_name") or "board.png")
+    if "rich" in raw:
+        text: Rich | str = Rich(tuple(json_node(n) for n in raw["rich"]))
+        choices = json_choices(raw.get("choices"))
+    else:  # queued before the markup tree: catalog HTML and button rows
+        text = str(raw.get("text") or "")
+        rows = raw.get("buttons") or []
+        choices = ChoiceBlock(tuple(Choice(label, token) for row in rows
+                                    for label, token in row)) if rows else None
+    message = Message(text, choices, picture=picture, slot=raw.get("slot"),
+                      renew=bool(raw.get("renew")))
+    return Outgoing(to=to, message=message, table=raw.get("table"),
+                    version=int(raw.get("version") or 0), key=raw.get("key"))
+
+
+def destination(item: Outgoing) -> str:
+    """The Campfire id of the chat the item goes to (a user's private chat is theirs)."""
+    return item.to.chat_id if isinstance(item.to, ToChat) else item.to.user_id
+
+
+def shown_digest(message: Message) -> str:
+    """A short digest of a message's text and choices: an edit that would leave both as
+    they are is skipped."""
+    body = json.dumps(message_json(message), ensure_ascii=False, sort_keys=True)
+    return hashlib.sha1(body.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def picture_digest(message: Message) -> str | None:
+    """A digest of the message's picture (None without one)."""
+    return hashlib.sha1(message.picture.png).hexdigest() if message.picture else None
+
+
+def content_digest(message: Message) -> str:
+    """A short digest of everything a message shows: text, choices and picture."""
+    digest = hashlib.blake2s(digest_size=8)
+    digest.update(json.dumps(message_json(message), ensure_ascii=False, sort_keys=True)
+                  .encode("utf-8", "surrogatepass"))
+    if message.picture is not None:
+        digest.update(b"\1" + message.picture.png)
+    return digest.hexdigest()

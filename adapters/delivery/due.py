@@ -1,0 +1,31 @@
+"""The due loop: runs the core's due jobs (reminders, clocks, repairs) every few seconds.
+
+The jobs themselves live in Redis (``bot/due.py`` claims each under a lease, so several
+workers may run this loop at once and a job still fires once); the loop only asks, on
+a steady beat, until it is told to stop. What a round produces is handed to ``emit``
+the platform wires in (an outbox's queue, a direct sender).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+
+log = logging.getLogger(__name__)
+
+#: One round of due jobs (``lambda: app.on_due(emit=...)``).
+Round = Callable[[], Awaitable[object]]
+
+
+async def due_loop(round_: Round, every_s: float, stop: asyncio.Event) -> None:
+    """Run ``round_`` every ``every_s`` seconds until ``stop`` is set; a round that
+    fails is logged and the next one runs on time (reminders must keep coming)."""
+    while not stop.is_set():
+        try:
+            await round_()
+        except Exception:  # keep reminding even if one round failed
+            log.exception("due jobs failed")
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), every_s)

@@ -1,0 +1,59 @@
+"""Messages as the outbox stores them (adapters/delivery/codec.py)."""
+
+from __future__ import annotations
+
+import json
+
+from adapters.delivery.codec import (
+    content_digest,
+    decode,
+    destination,
+    encode,
+    shown_digest,
+)
+from bot.choices import Choice, ChoiceBlock, Group
+from bot.ui import Message, Outgoing, Picture, ToChat, ToUser
+
+
+def test_everything_a_message_says_survives_the_round_trip() -> None:
+    """Markup tree (styles, links, mentions, breaks), choices with groups and page,
+    picture, slot, renew and the delivery fields."""
+    choices = ChoiceBlock((Choice("Wood", "t.1", group="res"), Choice("Back", "t.b", "back")),
+                          groups=(Group("res", "Resources"),), prompt="t1:4:0:ab", page=1,
+                          pager="t.p")
+    item = Outgoing(ToUser("tg:42"),
+                    Message('<b>Anna</b> &amp; <a href="https://x.y/?a=1&amp;b=2">co</a>\n'
+                            "<i>next</i> <code>&lt;1&gt;</code>", choices,
+                            picture=Picture(b"\x89PNG\x00", "map.png"), slot="dm:t1",
+                            renew=True),
+                    table="t1", version=4, key="turn")
+    assert decode(encode(item)) == item
+
+
+def test_a_body_queued_before_the_markup_tree_still_decodes() -> None:
+    """Catalog HTML and button rows, as earlier versions stored them."""
+    old = json.dumps({"to": {"chat": "tg:-1"}, "table": "t1", "text": "<b>Hi</b> &amp; bye",
+                      "buttons": [[["A", "t.a"], ["B", "t.b"]], [["C", "t.c"]]],
+                      "picture": None, "picture_name": None, "slot": "table", "renew": False,
+                      "version": 3, "key": None})
+    item = decode(old)
+    assert item.message == Message("<b>Hi</b> &amp; bye", ChoiceBlock(
+        (Choice("A", "t.a"), Choice("B", "t.b"), Choice("C", "t.c"))), slot="table")
+    assert (item.to, item.table, item.version) == (ToChat("tg:-1"), "t1", 3)
+    assert item.message.text.plain() == "Hi & bye"
+
+
+def test_digests_see_what_is_shown() -> None:
+    plain = Message("hello")
+    assert shown_digest(plain) == shown_digest(Message("hello"))
+    assert shown_digest(plain) != shown_digest(Message("<b>hello</b>"))
+    assert shown_digest(plain) != shown_digest(Message("hello", ChoiceBlock((Choice("x", "t"),))))
+    pictured = Message("hello", picture=Picture(b"png", "p.png"))
+    assert shown_digest(pictured) == shown_digest(plain)  # the picture has its own digest
+    assert content_digest(pictured) != content_digest(plain)
+    assert content_digest(Message("hello", slot="a")) == content_digest(plain)
+
+
+def test_a_users_private_chat_is_theirs() -> None:
+    assert destination(Outgoing(ToUser("dc:7"), Message("x"))) == "dc:7"
+    assert destination(Outgoing(ToChat("dc:9"), Message("x"))) == "dc:9"

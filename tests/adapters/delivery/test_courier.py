@@ -1,0 +1,70 @@
+"""One item through a platform: send, edit the kept message, or neither
+(adapters/delivery/courier.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from adapters.delivery.courier import Courier
+from adapters.delivery.platform import FailureKind
+from adapters.delivery.records import SentRecord, parse_record
+from bot.ui import Button, Message, Outgoing, Picture, ToChat, block
+from tests.adapters.delivery.memory_platform import Boom, MemoryPlatform
+
+G = "mem:g"
+PNG = Picture(b"png", "p.png")
+
+
+def slot(text: str, **kw: object) -> Outgoing:
+    return Outgoing(ToChat(G), Message(text, slot="table", **kw))  # type: ignore[arg-type]
+
+
+async def test_a_slot_is_sent_then_edited_and_its_record_follows() -> None:
+    platform = MemoryPlatform()
+    courier = Courier(platform)
+    first = await courier.deliver(slot("v1", choices=block([Button("a", "t")])))
+    record = parse_record(first)
+    assert record is not None and record.buttons and not record.picture
+    second = await courier.deliver(slot("v2"), first)
+    assert platform.calls("edit") == ["v2"]
+    assert parse_record(second) == SentRecord(record.id, buttons=False,
+                                              digest=parse_record(second).digest)  # type: ignore[union-attr]
+    assert await courier.deliver(slot("v2"), second) is None  # nothing changes: no call
+    assert len(platform.log) == 2
+
+
+async def test_a_kept_message_that_is_gone_is_sent_anew() -> None:
+    platform = MemoryPlatform()
+    courier = Courier(platform)
+    record = await courier.deliver(slot("v1"))
+    platform.messages.clear()  # deleted by someone
+    again = await courier.deliver(slot("v2"), record)
+    assert platform.sent() == ["v1", "v2"]
+    assert parse_record(again) != parse_record(record)
+
+
+async def test_as_text_a_picture_slot_is_replaced_quietly_by_a_text_message() -> None:
+    """The old map would mislead under new text: it loses its buttons, and a text
+    message takes the slot's place without a notification."""
+    platform = MemoryPlatform()
+    courier = Courier(platform)
+    record = await courier.deliver(slot("v1", picture=PNG, choices=block([Button("a", "t")])))
+    new = await courier.deliver(slot("v2", picture=PNG), record, as_text=True)
+    assert platform.calls("strip") == ["v1"]
+    assert platform.messages["2"].quiet and not platform.messages["2"].picture
+    assert parse_record(new) is not None and not parse_record(new).picture  # type: ignore[union-attr]
+
+
+async def test_other_errors_are_raised_for_the_sender() -> None:
+    platform = MemoryPlatform()
+    courier = Courier(platform)
+    record = await courier.deliver(slot("v1"))
+    platform.fail("v2", Boom(FailureKind.TRANSIENT))
+    with pytest.raises(Boom):
+        await courier.deliver(slot("v2"), record)
+
+
+async def test_a_plain_messages_picture_follows_on_its_own() -> None:
+    platform = MemoryPlatform()
+    await Courier(platform).follow(Outgoing(ToChat(G), Message("map\nmore", picture=PNG)))
+    assert platform.calls("picture") == ["map\nmore"]

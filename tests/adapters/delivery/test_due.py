@@ -1,0 +1,36 @@
+"""The due loop (adapters/delivery/due.py)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from adapters.delivery.due import due_loop
+
+
+async def test_rounds_run_on_a_beat_until_stopped_and_a_failing_one_does_not_end_it(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    stop = asyncio.Event()
+    rounds: list[int] = []
+
+    async def round_() -> None:
+        rounds.append(len(rounds))
+        if len(rounds) == 2:
+            raise RuntimeError("a store hiccup")
+        if len(rounds) == 4:
+            stop.set()
+
+    await asyncio.wait_for(due_loop(round_, 0.001, stop), 5.0)
+    assert rounds == [0, 1, 2, 3]
+    assert "due jobs failed" in caplog.text
+
+
+async def test_a_stop_ends_the_wait_at_once() -> None:
+    stop = asyncio.Event()
+
+    async def round_() -> None:
+        stop.set()
+
+    await asyncio.wait_for(due_loop(round_, 3600.0, stop), 1.0)
