@@ -1,6 +1,9 @@
 """Caverna: The Cave Farmers at the table: texts, rules book, pictures and the manifest.
 
-The manifest is ``bot.games.caverna.manifest.CAVERNA_MANIFEST``; it becomes this
-package's ``MANIFEST`` when the game is registered (together with
-``engine/caverna/game.py``), so until then the bot does not host Caverna.
+The manifest is built in ``bot.games.caverna.manifest``; being this package's
+``MANIFEST`` is what makes the bot host the game.
 """
+
+from bot.games.caverna.manifest import CAVERNA_MANIFEST as MANIFEST
+
+__all__ = ["MANIFEST"]

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+import bot.games as games_pkg
+from bot.games import alias_key
 from bot.ui import ToUser
 from tests.bot.core.helpers import ANNA, BORIS, CLARA, GROUP, Harness, User, plain
 
@@ -49,10 +53,16 @@ async def test_a_table_in_english_answers_in_english_in_a_russian_chat(h: Harnes
     assert plain(reply.answer) == h.t("lobby.already_joined")
 
 
-async def test_a_game_not_hosted_yet_is_named_as_such(h: Harness) -> None:
-    for text in ("/rules caverna", "/rules каверна животные", "/new caverna", "/new Каверна 3"):
+async def test_a_game_not_hosted_yet_is_named_as_such(
+    h: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    announced = {alias_key(word): ("agricola", {"ru": "Агрикола", "en": "Agricola"})
+                 for word in ("agricola", "агрикола")}
+    monkeypatch.setattr(games_pkg, "_upcoming", lambda: announced)
+    for text in ("/rules agricola", "/rules агрикола животные", "/new agricola",
+                 "/new Агрикола 3"):
         answer = plain((await h.text(ANNA, text)).answer)
-        assert answer.startswith("Caverna: The Cave Farmers is not available yet."), text
+        assert answer.startswith("Agricola is not available yet."), text
         assert "stone_age" in answer and "hunters_gatherers" in answer
     assert await h.store.tables_in_chat(GROUP.id) == []
 

@@ -38,7 +38,10 @@ def listed_ids(text: str) -> list[str]:
     return re.findall(r"^#(\w+) ·", text, flags=re.MULTILINE)
 
 
-GAME_LIST = "hunters_gatherers (Carcassonne: Hunters and Gatherers), stone_age (Stone Age)"
+GAME_LIST = (
+    "caverna (Caverna: The Cave Farmers), "
+    "hunters_gatherers (Carcassonne: Hunters and Gatherers), stone_age (Stone Age)"
+)
 
 
 async def test_games_lists_this_chats_active_tables(h: Harness) -> None:

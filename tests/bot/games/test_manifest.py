@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+import bot.games as games_pkg
 from bot import lobby
 from bot.games import (
     GameManifest,
@@ -53,13 +54,22 @@ def test_alias_keys_ignore_case_spaces_and_punctuation() -> None:
     assert find_game("chess") is None
 
 
-def test_announced_games_answer_not_yet() -> None:
-    titles = find_upcoming("каверна")
-    if "caverna" in manifests():
-        assert titles is None  # hosted now: its manifest speaks for it
-    else:
-        assert titles is not None and titles["en"].startswith("Caverna")
+def test_announced_games_answer_not_yet(monkeypatch: pytest.MonkeyPatch) -> None:
+    announced = {"agricola": ("agricola", {"ru": "Агрикола", "en": "Agricola"})}
+    monkeypatch.setattr(games_pkg, "_upcoming", lambda: announced)
+    titles = find_upcoming("Agricola")
+    assert titles is not None and titles["en"] == "Agricola"
     assert find_upcoming("chess") is None
+
+
+def test_a_hosted_game_is_never_announced_as_coming() -> None:
+    games_pkg._upcoming.cache_clear()
+    try:
+        for name, entry in manifests().items():
+            assert find_upcoming(name) is None, name
+            assert find_game(entry.aliases[0]) is entry
+    finally:
+        games_pkg._upcoming.cache_clear()
 
 
 def test_a_variant_rejects_a_default_or_word_outside_its_values() -> None:
@@ -90,7 +100,8 @@ def _with_variants(entry: GameManifest, game: Any) -> GameManifest:
 
 
 def test_variants_go_from_new_through_the_lobby_to_the_engine_and_replays() -> None:
-    base = next(iter(manifests().values()))
+    # A game without variants of its own, so its engine takes the test's "pace".
+    base = next(e for e in manifests().values() if not e.variants)
     engine = _Recording(base.game)
     entry = _with_variants(base, engine)
     assert parse_new_args(entry, "en", ()).variants == {"pace": "slow"}
