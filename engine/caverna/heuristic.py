@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from engine.caverna.animals import room_for
+from engine.caverna.components import FARM_ANIMALS
 from engine.caverna.family import can_grow
 from engine.caverna.results import sheet
 from engine.caverna.spaces import (
@@ -218,7 +220,16 @@ def _trade_gain(player: Player, h: Horizon) -> float:
 
 
 def _gain(player: Player, goods: Mapping[str, int], h: Horizon) -> float:
-    return change_worth(player, goods, h)
+    """Goods received; farm animals beyond the room for them are eaten (1 food each at
+    the least, whatever the kind)."""
+    kept = dict(goods)
+    for kind in FARM_ANIMALS:
+        arriving = kept.get(kind, 0)
+        if arriving:
+            fit = min(arriving, room_for(player.board, player.animals, kind, len(player.dwarfs)))
+            kept[kind] = fit
+            kept["food"] = kept.get("food", 0) + arriving - fit
+    return change_worth(player, kept, h)
 
 
 def part_gain(state: CavernaState, seat: int, step: GroupStep, part: Part, h: Horizon) -> float:

@@ -42,17 +42,17 @@ ANIMAL_EXTRA = 0.5     # a farm animal beyond its point: food in need, young in 
 DOG_EXTRA = 0.1
 INCOME_SHARE = 0.8     # goods promised on later rounds (the suppliers), against goods now
 DWARF_WORK = 3.5       # what one dwarf's action brings in a round still to come
-UPKEEP = 0.9           # the food one dwarf eats at a later harvest (2 food), in points
-ROOM_SHARE = 0.55      # a free place in a dwelling: this share of a newborn's worth
+UPKEEP = 1.4           # the food one dwarf eats at a later harvest (2 food), in points
+ROOM_SHARE = 0.7       # a free place in a dwelling: this share of a newborn's worth
 ARMED = 1.5            # an armed dwarf, per round left up to WEAPON_ROUNDS
 WEAPON_ROUNDS = 4
 STRENGTH = 0.35        # per point of weapon strength (deeper loot), while rounds remain
 EMPTY_CAVERN = (1.0, 0.7, 0.3)   # the first, second, further unfurnished caverns
-EMPTY_FIELD = 0.7      # an empty field with seed at hand
-SOWN_EXTRA = 0.35      # per crop on a field beyond its points (food at harvests)
+EMPTY_FIELD = 0.4      # an empty field with seed at hand
+SOWN_EXTRA = 0.7       # per crop on a field beyond its points (food at harvests)
 HUNGER_NOW = 5.5       # per food this round's feeding would lack (a begging marker is 3)
-HUNGER_NEXT = 1.8      # ... the next round's feeding
-HUNGER_LATER = 0.8     # ... a feeding two or more rounds away
+HUNGER_NEXT = 2.4      # ... the next round's feeding
+HUNGER_LATER = 1.0     # ... a feeding two or more rounds away
 HUNGER_PER_WORKER = 1.5  # this round's: less for each dwarf still free to fetch food
 
 
