@@ -7,11 +7,13 @@ burst of updates to a table's message collapses into its latest version instead 
 string of edits. Rate limits are sliding windows per chat and overall (``rates``), kept
 in Redis so that several processes of one bot share them.
 
-Order is kept only where it matters: a chat's messages leave one at a time, in the
-order they were queued, while each chat waits on its own (a busy or failing chat never
-holds another); an item that keeps failing holds its chat for a bounded time only
-(``Sender``), then the chat's other messages go on. A picture following its text holds
-nobody.
+Order is kept only where it matters. A chat's messages leave one at a time, in the
+order they were queued, and each chat waits on its own (a busy chat never holds
+another). An item that failed and waits to be tried again holds only its *lane* — the
+messages to its chat about the same table (``lane``), which must not overtake it — and
+that for a bounded time (``Sender``); the chat's unrelated messages (another table's,
+answers to commands) go on meanwhile. A slot's edits coalesce into one item, so they
+never arrive out of order. A picture following its text holds nobody.
 
 Each platform has an outbox of its own under ``<prefix><platform>out:``, its slot
 records under ``<prefix><platform>slots`` (Telegram's platform name ``tg`` keeps the
@@ -44,7 +46,7 @@ from dataclasses import dataclass, replace
 from redis.asyncio import Redis
 
 from adapters.delivery.coalesce import SHOWN, item_id, item_key, slot_digest, slot_field
-from adapters.delivery.codec import decode, encode
+from adapters.delivery.codec import decode, destination, encode
 from adapters.delivery.rates import WINDOW_WAIT, Limits, no_limits
 from adapters.delivery.updates import UpdateClaim
 from adapters.store.client import unavailable_on_outage
@@ -54,7 +56,8 @@ ENQUEUE = """
 -- KEYS: queued, ready, seq, slot versions queued, slots delivered, update's done flag,
 --       update's claim
 -- ARGV: prefix, count, finish, claim token, done ms, asked, then per item: id, body,
---       renew, limit key, per, window, slot field, table version, idempotency key, digest
+--       renew, limit key, per, window, slot field, table version, idempotency key, digest,
+--       lane
 -- Every message one update produced goes in with one round trip. A slot item showing
 -- an older table version than the slot already got is dropped: racing updates may be
 -- queued in either order, and the slot must end on the newest. A slot item the slot
@@ -67,7 +70,7 @@ local prefix = ARGV[1]
 if ARGV[3] == '1' and redis.call('EXISTS', KEYS[6]) == 1 then return 0 end
 local asked = ARGV[6] == '1'
 for i = 0, tonumber(ARGV[2]) - 1 do
-  local b = 7 + i * 10
+  local b = 7 + i * 11
   local id = ARGV[b]
   local ikey = prefix .. 'item:' .. id
   local sfield, version, idem = ARGV[b + 6], tonumber(ARGV[b + 7]), ARGV[b + 8]
@@ -88,7 +91,7 @@ for i = 0, tonumber(ARGV[2]) - 1 do
     local rev = redis.call('HINCRBY', ikey, 'rev', 1)
     redis.call('HSET', ikey, 'body', ARGV[b + 1], 'lkey', ARGV[b + 3], 'per', ARGV[b + 4],
                'win', ARGV[b + 5], 'sfield', ARGV[b + 6], 'ver', ARGV[b + 7],
-               'dig', ARGV[b + 9], 'asked', asked and '1' or '0')
+               'dig', ARGV[b + 9], 'asked', asked and '1' or '0', 'lane', ARGV[b + 10])
     -- The first queuing fixes an item's place in line (kept while a slot is coalesced).
     if redis.call('HEXISTS', ikey, 'seq') == 0 then
       redis.call('HSET', ikey, 'seq', redis.call('INCR', KEYS[3]))
@@ -141,14 +144,19 @@ for _ = 1, tonumber(ARGV[5]) do
   if not id then break end
   local ikey = prefix .. 'item:' .. id
   local item = redis.call('HMGET', ikey, 'body', 'rev', 'attempts', 'renew', 'seq',
-                          'lkey', 'per', 'win', 'sfield', 'tries', 'follow')
+                          'lkey', 'per', 'win', 'sfield', 'tries', 'follow', 'lane')
   if not item[1] then
     redis.call('SREM', prefix .. 'queued', id)
   else
     local lkey = item[6] or 'none'
     local busy = prefix .. 'busy:' .. lkey
     local holder = redis.call('GET', busy)
-    if claimed[lkey] or (holder and holder ~= id) then
+    local lane = item[12] or ''
+    local lholder = lane ~= '' and redis.call('GET', prefix .. 'hold:' .. lane)
+    if lholder and lholder ~= id then
+      -- An earlier message of its lane is being tried again: it waits behind that one.
+      redis.call('RPUSH', prefix .. 'lpark:' .. lane, id)
+    elseif claimed[lkey] or (holder and holder ~= id) then
       redis.call('RPUSH', prefix .. 'park:' .. lkey, id)
     else
       local wait = tonumber(redis.call('GET', prefix .. 'block:' .. lkey) or '0')
@@ -189,20 +197,31 @@ end
 return taken
 """
 
-# Frees a chat its item held, and puts the chat's parked messages back at the front of
-# the line in their order (shared by DONE and DELAY; KEYS[2] is the ready list in both).
+# Frees a chat (``release``) or a lane (``release_lane``) its item held, and puts the
+# messages parked behind it back at the front of the line in their order (shared by DONE
+# and DELAY; KEYS[2] is the ready list in both).
 RELEASE = """
-local function release(lkey, id)
-  local busy = prefix .. 'busy:' .. lkey
-  local holder = redis.call('GET', busy)
-  if holder and holder ~= id then return end
-  if holder then redis.call('DEL', busy) end
-  local park = prefix .. 'park:' .. lkey
+local function unpark(park)
   local parked = redis.call('LRANGE', park, 0, -1)
   if #parked > 0 then
     redis.call('DEL', park)
     for i = #parked, 1, -1 do redis.call('LPUSH', KEYS[2], parked[i]) end
   end
+end
+local function release(lkey, id)
+  local busy = prefix .. 'busy:' .. lkey
+  local holder = redis.call('GET', busy)
+  if holder and holder ~= id then return end
+  if holder then redis.call('DEL', busy) end
+  unpark(prefix .. 'park:' .. lkey)
+end
+local function release_lane(lane, id)
+  if not lane or lane == '' then return end
+  local hold = prefix .. 'hold:' .. lane
+  local holder = redis.call('GET', hold)
+  if holder and holder ~= id then return end
+  if holder then redis.call('DEL', hold) end
+  unpark(prefix .. 'lpark:' .. lane)
 end
 """
 
@@ -223,6 +242,7 @@ for i = 0, tonumber(ARGV[2]) - 1 do
   local sfield, version, idem = ARGV[b + 3], tonumber(ARGV[b + 5]), ARGV[b + 6]
   redis.call('ZREM', KEYS[3], id)
   release(ARGV[b + 2], id)
+  release_lane(redis.call('HGET', ikey, 'lane'), id)
   if sfield ~= '' and ARGV[b + 4] ~= '' then
     redis.call('HSET', KEYS[4], sfield, ARGV[b + 4])
   end
@@ -264,8 +284,9 @@ return 1
 DELAY = """
 -- KEYS: item, ready, inflight, delayed
 -- ARGV: id, until, count_attempt, hold_ms, prefix, limit key, unsent
--- With hold_ms the item keeps its chat until it is tried again, so the chat's later
--- messages cannot overtake it; without, the chat is free (a block may hold it instead).
+-- With hold_ms the item keeps its lane (its chat's messages about the same table) until
+-- it is tried again, so the lane's later messages cannot overtake it, while the chat's
+-- other messages go on; without, the lane is free too (a block may hold the chat).
 -- ``unsent``: the platform certainly did not act on the call (it asked us to wait), so the
 -- attempt the take recorded is taken back.
 local prefix = ARGV[5]
@@ -274,10 +295,12 @@ if ARGV[7] == '1' and tonumber(redis.call('HGET', KEYS[1], 'tries') or '0') > 0 
   redis.call('HINCRBY', KEYS[1], 'tries', -1)
 end
 redis.call('ZREM', KEYS[3], ARGV[1])
-if tonumber(ARGV[4]) > 0 then
-  redis.call('SET', prefix .. 'busy:' .. ARGV[6], ARGV[1], 'PX', ARGV[4])
+release(ARGV[6], ARGV[1])
+local lane = redis.call('HGET', KEYS[1], 'lane')
+if tonumber(ARGV[4]) > 0 and lane and lane ~= '' then
+  redis.call('SET', prefix .. 'hold:' .. lane, ARGV[1], 'PX', ARGV[4])
 else
-  release(ARGV[6], ARGV[1])
+  release_lane(lane, ARGV[1])
 end
 if ARGV[3] == '1' then redis.call('HINCRBY', KEYS[1], 'attempts', 1) end
 redis.call('ZADD', KEYS[4], ARGV[2], ARGV[1])
@@ -323,6 +346,12 @@ class Taken:
     follow: bool = False
     # Until when the chat takes no pictures (``Outbox.pause_pictures``; 0: it takes them).
     pictures_off_until: float = 0.0
+
+
+def lane(item: Outgoing) -> str:
+    """The messages ``item`` must stay in order with: those to the same chat about the
+    same table (for a message about no table, the chat's other such messages)."""
+    return f"{destination(item)}|{item.table or ''}"
 
 
 LEASE_S = 60.0  # how long a taken item is a sender's before it goes back in line
@@ -387,7 +416,7 @@ class Outbox:
             slotted = item.message.slot is not None
             args += [this_id, encode(item), "1" if item.message.renew else "0", window_key,
                      per, repr(window), slot_field(item), item.version,
-                     "" if slotted else key, slot_digest(item)]
+                     "" if slotted else key, slot_digest(item), lane(item)]
         keys = [self.p + "queued", self.p + "ready", self.p + "seq", self.p + "slotver",
                 self.p + "slotsent",
                 claim.done_key if claim else self.p + "noupdate",
@@ -450,10 +479,11 @@ class Outbox:
         hold: bool = False, unsent: bool = False,
     ) -> None:
         """Try again at ``until`` (counting an attempt when it ``failed``); with ``hold``
-        the chat's later messages wait for this one (at most a lease past ``until``,
-        should no sender ever come back for it). Items released together go back in the
-        order they were first queued. ``unsent``: the platform certainly did not act on it
-        (a 429), so the next try is not a retry of something that may have arrived.
+        the later messages of its lane (``lane``) wait for this one (at most a lease past
+        ``until``, should no sender ever come back for it); the chat's others go on. Items
+        released together go back in the order they were first queued. ``unsent``: the
+        platform certainly did not act on it (a 429), so the next try is not a retry of
+        something that may have arrived.
         """
         score = until
         hold_ms = int((max(until - now, 0.0) + LEASE_S) * 1000) if hold else 0

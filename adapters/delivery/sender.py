@@ -2,9 +2,10 @@
 
 Failures are sorted by what helps (the platform classifies them: ``Platform.classify``):
 a platform's request to wait is honoured for the whole chat; network trouble and
-server errors retry with growing pauses, holding the chat's later messages back (so
-they keep their order) for ``hold_chat_s`` at most, then letting them go on, and give
-up after ``GIVE_UP_ATTEMPTS``; a user who cannot be written to (blocked the bot, never
+server errors retry with growing pauses, holding back the later messages of the item's
+lane (its chat's messages about the same table, so they keep their order; the chat's
+other messages go on) for ``hold_chat_s`` at most, then letting them go on too, and
+give up after ``GIVE_UP_ATTEMPTS``; a user who cannot be written to (blocked the bot, never
 opened a chat with it) is asked in the table's chat instead (``unreachable``); a chat
 that moved gets the item at its new id; a request refused for good is logged and
 dropped.
@@ -317,8 +318,8 @@ class Sender:
 
     async def _retry_later(self, taken: Taken, call: FailedCall, *,
                            logged: bool = False) -> Outcome:
-        """Try again after a growing pause, holding the chat meanwhile (for
-        ``hold_chat_s`` at most) so nothing overtakes the item; give up after
+        """Try again after a growing pause, holding its lane meanwhile (for
+        ``hold_chat_s`` at most) so nothing of its table overtakes the item; give up after
         ``GIVE_UP_ATTEMPTS``."""
         where = destination(taken.item)
         if taken.attempts >= GIVE_UP_ATTEMPTS:

@@ -285,3 +285,24 @@ async def test_a_moved_chat_gets_the_item_at_its_new_id(
     await outbox.put(say(A, "hello"))
     await settle(sender, clock)
     assert platform.sent(B) == ["hello"] and moves == [(A, B)]
+
+
+async def test_a_failing_item_holds_only_the_messages_of_its_own_table(
+    sender: Sender, platform: MemoryPlatform, clock: Clock
+) -> None:
+    """Table t1's message keeps failing in chat A: t1's next message waits behind it
+    (their order matters), but t2's messages and an answer about no table go on at
+    once; once the failure ends, t1's messages follow in their order."""
+    platform.fail("t1 first", Boom(FailureKind.TRANSIENT), Boom(FailureKind.TRANSIENT))
+
+    def about(table: str | None, text: str) -> Outgoing:
+        return Outgoing(ToChat(A), Message(text), table=table)
+
+    await sender.outbox.put_many([about("t1", "t1 first"), about("t1", "t1 second"),
+                                  about("t2", "t2 first"), about(None, "an answer"),
+                                  about("t2", "t2 second")])
+    await settle(sender, clock, until=T0)
+    assert platform.sent(A) == ["t2 first", "an answer", "t2 second"]
+    await settle(sender, clock)
+    assert platform.sent(A)[3:] == ["t1 first", "t1 second"]
+    assert clock.now - T0 == pytest.approx(0.5 + 1.0)  # two pauses, no more
