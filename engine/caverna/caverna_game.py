@@ -20,6 +20,7 @@ from typing import Any
 from engine.caverna.decisions import apply_key, pending
 from engine.caverna.flow import advance
 from engine.caverna.heuristic import position_value
+from engine.caverna.housed import tell_housing
 from engine.caverna.invariants import problems
 from engine.caverna.results import final_result
 from engine.caverna.rounds import open_round
@@ -71,6 +72,7 @@ class CavernaGame:
         apply_key(state, seat, key, events)
         state.actions += 1
         advance(state, events)
+        tell_housing(state, events)
         return events
 
     def view(self, state: CavernaState, seat: int | None) -> dict[str, Any]:

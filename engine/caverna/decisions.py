@@ -9,13 +9,19 @@ Keys (stable, short):
 - work phase: ``go:<space>`` (the next dwarf in weapon order), ``dwarf:<i>`` (another
   dwarf, for 1 ruby), ``ruby`` (spend rubies); after ``dwarf:<i>``: ``go:<space>``;
 - an action's parts: ``part:<i>`` (the i-th printed part), ``stop``;
-- ``copy:<space>`` (imitate), ``pay:<conversion>`` (``grain*1+sheep*2``),
-  ``forge:<strength>``, ``loot:<item>``, ``buy:<good>``, ``trade:<times>``,
+- ``copy:<space>`` (imitate), ``pay:<conversion>`` (``grain*1+sheep*2``; the cheapest
+  ways first) or ``conv:<kind>`` (one good at a time) or ``exchange`` (the any-time
+  trades that keep the bill payable), ``forge:<strength>``, ``loot:<item>`` (a toggle:
+  take it, or put back a taken item offered as a "back" option; ``done`` confirms),
+  ``buy:<good>``, ``trade:<times>``,
   ``keep:<animals>`` / ``young:<animals>`` (``none`` for nothing), ``skip:field`` /
   ``skip:breed``, ``keep:<space>`` / ``clear`` (solo), ``done``, ``back``;
 - feeding: ``cover:<conversion>``, ``conv:<kind>``, ``work:<good>``, ``beg``;
-- the home board: ``lay:<tile>:<where>`` (``"2,3+1,3"`` for a twin), ``tile:<id>`` then
-  ``at:<x,y>`` (furnishing), ``sow:<grain fields>:<vegetable fields>``,
+- the home board: ``lay:<tile>:<where>`` (``"2,3+1,3"`` for a twin), or first
+  ``at:<x,y>`` (the square of the tile's first half, when it can be laid from there in
+  several ways) then ``lay:``; ``tile:<id>`` (options grouped dwelling / green / yellow
+  by their label's ``group``) then ``at:<x,y>`` (furnishing),
+  ``sow:<grain fields>:<vegetable fields>``,
   ``small:<x,y>`` / ``large:<x,y+x,y>`` (fences), ``stable:<x,y>``.
 """
 
@@ -28,7 +34,7 @@ from engine.caverna.animals import keep_options
 from engine.caverna.board import SOWN, Crop, pos_of
 from engine.caverna.board import key as pos_key
 from engine.caverna.components import FARM_ANIMALS, components
-from engine.caverna.expedition import loot_table
+from engine.caverna.expedition import ALL_WEAPONS, loot_table, returnable, supply
 from engine.caverna.feeding import (
     beg,
     can_pay,
@@ -38,9 +44,11 @@ from engine.caverna.feeding import (
     decode,
     encode,
     holdings,
+    one_step,
     pay,
     single_conversions,
     slaughter_bonus,
+    spare,
     ways_to_pay,
     working_cave_cost,
     working_cave_options,
@@ -272,15 +280,20 @@ def _apply_imitate(state: CavernaState, step: ImitateStep, key: str, events: lis
     _pay_then(state, step.seat, {"food": step.cost}, f"imitate:{target}:{step.dwarf}", events)
 
 
+FEW_WAYS = 3  # cheapest ways offered for a payment or a feeding
+
+
 def _pay_then(state: CavernaState, seat: int, bill: dict[str, int], then: str,
               events: list[Event]) -> None:
-    """Pay ``bill`` (asking how when there are several cheapest ways), then carry on."""
+    """Pay ``bill``, asking how when food must be converted and there is a choice, then
+    carry on."""
     ways = ways_to_pay(state.players[seat], bill)
     assert ways, f"unpayable bill {bill}"
-    if len(ways) == 1:
+    step = PayStep(seat=seat, bill=bill, then=then)
+    if len(ways) == 1 and (ways == [{}] or len(_pay_options(state, step)) == 2):
         _paid(state, seat, bill, ways[0], then, events)
     else:
-        state.push(PayStep(seat=seat, bill=bill, then=then))
+        state.push(step)
 
 
 def _paid(state: CavernaState, seat: int, bill: dict[str, int], conversion: dict[str, int],
@@ -313,17 +326,39 @@ def _carry_on(state: CavernaState, seat: int, then: str, events: list[Event]) ->
         raise AssertionError(then)
 
 
+def _pay_kinds(player: Player, bill: Mapping[str, int]) -> list[str]:
+    """Kinds that may be converted one step at a time towards ``bill`` (the custom
+    way), while the food is still short."""
+    if player.goods["food"] >= bill.get("food", 0):
+        return []
+    have = spare(player, bill)
+    return [k for k, n in have.items() if n and (k != "gold" or n >= 2)]
+
+
 def _pay_options(state: CavernaState, step: PayStep) -> list[Option]:
-    return [
-        _opt(f"pay:{encode(c)}", "pay", bill=dict(step.bill), converted=c)
-        for c in ways_to_pay(state.players[step.seat], step.bill)
-    ]
+    """The cheapest ways first (fewest points lost), then converting one kind at a time,
+    then the any-time trades."""
+    player = state.players[step.seat]
+    opts = [_opt(f"pay:{encode(c)}", "pay", bill=dict(step.bill), converted=c)
+            for c in ways_to_pay(player, step.bill)[:FEW_WAYS]]
+    opts += [_opt(f"conv:{k}", "convert", kind=k) for k in _pay_kinds(player, step.bill)]
+    if _safe_trades(state, step.seat, step.bill):
+        opts.append(_opt("exchange", "exchange"))
+    return opts
 
 
 def _apply_pay(state: CavernaState, step: PayStep, key: str, events: list[Event]) -> None:
+    player = state.players[step.seat]
     head, _, arg = key.partition(":")
-    conversion = decode(arg) if head == "pay" else None
-    if conversion is None or conversion not in ways_to_pay(state.players[step.seat], step.bill):
+    if head == "conv" and arg in _pay_kinds(player, step.bill):
+        food = convert(player, {arg: one_step(spare(player, step.bill), arg)})
+        events.append(Event("converted", step.seat, {"kind": arg, "food": food}))
+        return
+    if key == "exchange" and _safe_trades(state, step.seat, step.bill):
+        state.push(ExchangeStep(seat=step.seat))
+        return
+    conversion = ({} if arg == "" else decode(arg)) if head == "pay" else None
+    if conversion is None or conversion not in ways_to_pay(player, step.bill)[:FEW_WAYS]:
         raise IllegalMove("unknown_option", key=key)
     state.pop(step.seat)
     _paid(state, step.seat, step.bill, conversion, step.then, events)
@@ -348,13 +383,42 @@ def _apply_forge(state: CavernaState, step: ForgeStep, key: str, events: list[Ev
 
 
 def _loot_options(state: CavernaState, step: LootStep) -> list[Option]:
+    """Loot as toggles: each item still open (tap to take), each taken item that can be
+    put back (shown apart, as a step back), and the confirmation with the count."""
     table = loot_table()
     opts = [
         _opt(f"loot:{i}", "loot", item=i, strength=table[i].strength,
              goods=dict(table[i].goods), does=table[i].does)
         for i in loot_choices(state, step)
     ]
-    return [*opts, DONE]
+    opts += [Option(f"loot:{i}", Label("cav.opt.loot_back", {"item": i}), back=True)
+             for i in returnable(state, step)]
+    return [*opts, _opt("done", "loot_done", taken=len(step.taken), level=step.level)]
+
+
+def _take(state: CavernaState, step: LootStep, item: str, events: list[Event]) -> None:
+    """Take ``item``, and note what it gave if it can be put back."""
+    player = state.players[step.seat]
+    before, depth, mark = supply(player), len(state.stacks[step.seat]), len(events)
+    take_loot(state, step, item, events)
+    settled = state.top(step.seat) is step and len(state.stacks[step.seat]) == depth
+    eaten = any(e.code == "animals_eaten" for e in events[mark:])
+    plain = loot_table()[item].goods or loot_table()[item].does == ALL_WEAPONS
+    if plain and settled and not eaten:
+        after = supply(player)
+        step.returns[item] = {g: after[g] - before[g] for g in after if after[g] != before[g]}
+
+
+def _put_back(state: CavernaState, step: LootStep, item: str, events: list[Event]) -> None:
+    """Undo taking ``item`` (one of :func:`returnable`)."""
+    player = state.players[step.seat]
+    for good, amount in step.returns.pop(item).items():
+        if good in player.animals:
+            player.animals[good] -= amount
+        else:
+            player.goods[good] -= amount
+    step.taken.remove(item)
+    events.append(Event("loot_returned", step.seat, {"item": item}))
 
 
 def _apply_loot(state: CavernaState, step: LootStep, key: str, events: list[Event]) -> None:
@@ -365,9 +429,12 @@ def _apply_loot(state: CavernaState, step: LootStep, key: str, events: list[Even
         finish_expedition(state, step, events)
         return
     head, _, item = key.partition(":")
-    if head != "loot" or item not in loot_choices(state, step):
+    if head == "loot" and item in returnable(state, step):
+        _put_back(state, step, item, events)
+    elif head == "loot" and item in loot_choices(state, step):
+        _take(state, step, item, events)
+    else:
         raise IllegalMove("loot_not_open", key=key)
-    take_loot(state, step, item, events)
 
 
 def _market_goods(state: CavernaState, step: MarketStep) -> list[str]:
@@ -468,8 +535,8 @@ def _apply_breed(state: CavernaState, step: BreedStep, key: str, events: list[Ev
 # --- trades at any time -------------------------------------------------------------
 
 
-def _exchange_options(state: CavernaState, step: ExchangeStep) -> list[Option]:
-    seat = step.seat
+def _trades(state: CavernaState, seat: int) -> list[Option]:
+    """Every any-time trade open to ``seat``."""
     opts = [_opt(f"buy:{g}", "ruby_buy", good=g) for g in ruby_goods(state, seat)]
     costs = components().tables.ruby_tiles
     opts += [_opt(f"tile:{t}", "ruby_tile", tile=t, rubies=costs[t])
@@ -478,6 +545,35 @@ def _exchange_options(state: CavernaState, step: ExchangeStep) -> list[Option]:
     dwarfs = state.players[seat].dwarfs
     opts += [_opt(f"disarm:{d}", "disarm", dwarf=d, food=dwarfs[d].weapon)
              for d in disarmable(state, seat)]
+    return opts
+
+
+def _safe_trades(state: CavernaState, seat: int, bill: Mapping[str, int]) -> list[Option]:
+    """The trades that leave ``bill`` payable (tried on a copy), during a payment. A
+    single tile bought with rubies is left out: it is laid later and its rubies might be
+    the ones the bill needs."""
+    out = []
+    for option in _trades(state, seat):
+        if option.key.startswith("tile:"):
+            continue
+        trial = state.model_copy(deep=True)
+        _trade(trial, ExchangeStep(seat=seat), option.key, [])
+        if can_pay(trial.players[seat], bill):
+            out.append(option)
+    return out
+
+
+def _paying(state: CavernaState, step: ExchangeStep) -> PayStep | None:
+    """The payment an exchange was opened from, if any (it lies right below)."""
+    stack = state.stacks.get(step.seat, [])
+    below = stack[-2] if len(stack) > 1 and stack[-1] is step else None
+    return below if isinstance(below, PayStep) else None
+
+
+def _exchange_options(state: CavernaState, step: ExchangeStep) -> list[Option]:
+    paying = _paying(state, step)
+    opts = (_trades(state, step.seat) if paying is None
+            else _safe_trades(state, step.seat, paying.bill))
     return [*opts, DONE if step.final else BACK]
 
 
@@ -487,6 +583,16 @@ def _apply_exchange(state: CavernaState, step: ExchangeStep, key: str,
     if key == ("done" if step.final else "back"):
         state.pop(seat)
         return
+    paying = _paying(state, step)
+    if paying is not None and key not in {o.key for o in _safe_trades(state, seat,
+                                                                        paying.bill)}:
+        raise IllegalMove("unknown_option", key=key)
+    _trade(state, step, key, events)
+
+
+def _trade(state: CavernaState, step: ExchangeStep, key: str, events: list[Event]) -> None:
+    """Carry out the any-time trade ``key``."""
+    seat = step.seat
     head, _, arg = key.partition(":")
     player = state.players[seat]
     if head == "buy" and arg in ruby_goods(state, seat):
@@ -540,7 +646,7 @@ def _apply_skip(state: CavernaState, step: SkipStep, key: str, events: list[Even
 def _feed_covers(state: CavernaState, step: FeedStep) -> list[dict[str, int]]:
     player = state.players[step.seat]
     short = step.need - player.goods["food"]
-    return covers(holdings(player), short, slaughter_bonus(player))
+    return covers(holdings(player), short, slaughter_bonus(player), limit=FEW_WAYS)
 
 
 def _per_dwarf(state: CavernaState, step: FeedStep) -> int:
@@ -637,30 +743,26 @@ def board_options(state: CavernaState, step: BoardStep) -> list[Option]:
     what = step.what
     opts: list[Option] = []
     if what in ("twin", "single", "ruby_mine"):
-        choices = _lay_choices(state, step)
         first = args.get("first")
-        if first is None and len(choices) > MAX_LISTED:
-            opts = [_opt(f"at:{f}", "lay_at", at=f) for f in _firsts(choices)]
-        else:
-            opts = [_opt(f"lay:{tile}:{p.key}", "lay", tile=tile, at=p.key)
-                    for tile, p in choices if first is None or _first(p) == first]
+        for spot, found in _by_spot(_lay_choices(state, step)).items():
+            if first is not None and spot != first:
+                continue
+            if first is None and len(found) > 1:
+                # Several ways to lay the tile from this square: its square first, then
+                # (a second step) which way the tile points.
+                opts.append(_opt(f"at:{spot}", "lay_at", at=spot, ways=len(found)))
+            else:
+                opts += [_opt(f"lay:{tile}:{p.key}", "lay", tile=tile, at=p.key)
+                         for tile, p in found]
         if first is not None or "ruby" in args:
             opts.append(BACK)
     elif what == "furnish":
         chosen = args.get("tile")
         if chosen is None:
             scope = str(args["scope"])
-            tiles = furnish_choices(state, step.seat, scope)
-            block = args.get("block")
-            if block is None and len(tiles) > MAX_LISTED:
-                blocks = _blocks(tiles)
-                opts = [_opt(f"block:{b}", "block", block=b, tiles=n) for b, n in blocks.items()]
-            else:
-                opts = [_opt(f"tile:{t}", "tile", tile=t, cost=furnish_cost(player, t, scope))
-                        for t in tiles
-                        if block is None or components().furnishings[t].block == block]
-                if block is not None:
-                    opts.append(BACK)
+            opts = [_opt(f"tile:{t}", "tile", tile=t, cost=furnish_cost(player, t, scope),
+                         group=_furnish_group(t))
+                    for t in _by_group(furnish_choices(state, step.seat, scope))]
         elif "at" not in args:
             opts = [_opt(f"at:{pos_key(p)}", "at", tile=chosen, at=pos_key(p))
                     for p in tile_spots(state, step.seat, str(chosen))]
@@ -684,34 +786,37 @@ def board_options(state: CavernaState, step: BoardStep) -> list[Option]:
     return opts
 
 
-MAX_LISTED = 24  # longer choices are split into two steps
-
-
 def _lay_choices(state: CavernaState, step: BoardStep) -> list[tuple[str, Placement]]:
     board = state.players[step.seat].board
     return [(t, p) for t, base in _tiles_of(step) for p in placements(board, t, base)]
 
 
 def _first(placement: Placement) -> str:
-    """The space of a placement's first half: the first step of a long choice."""
+    """The square of a placement's first half: where a tile is said to be laid."""
     return pos_key(placement.cells[0][0])
 
 
-def _firsts(choices: list[tuple[str, Placement]]) -> list[str]:
-    out: list[str] = []
-    for _, placement in choices:
-        if _first(placement) not in out:
-            out.append(_first(placement))
+def _by_spot(choices: list[tuple[str, Placement]]) -> dict[str, list[tuple[str, Placement]]]:
+    """The legal placements grouped by the square of their first half, in board order."""
+    out: dict[str, list[tuple[str, Placement]]] = {}
+    for tile, placement in choices:
+        out.setdefault(_first(placement), []).append((tile, placement))
     return out
 
 
-def _blocks(tiles: list[str]) -> dict[int, int]:
-    """How many of ``tiles`` each supply board holds."""
-    out: dict[int, int] = {}
-    for t in tiles:
-        block = components().furnishings[t].block
-        out[block] = out.get(block, 0) + 1
-    return dict(sorted(out.items()))
+FURNISH_GROUPS: tuple[str, ...] = ("dwelling", "green", "yellow")
+
+
+def _furnish_group(tile_id: str) -> str:
+    """The option group of a furnishing tile: dwellings, green or yellow tiles."""
+    kind = components().furnishings[tile_id].kind
+    return kind if kind in FURNISH_GROUPS else "green"
+
+
+def _by_group(tiles: list[str]) -> list[str]:
+    """``tiles`` with the dwellings first, then the green, then the yellow tiles (supply
+    order within each), so the buttons keep the order of the groups they are shown in."""
+    return sorted(tiles, key=lambda t: FURNISH_GROUPS.index(_furnish_group(t)))
 
 
 def _tiles_of(step: BoardStep) -> list[tuple[str, str | None]]:
@@ -742,7 +847,7 @@ def _apply_board(state: CavernaState, step: BoardStep, key: str, events: list[Ev
     head, _, arg = key.partition(":")
     what = step.what
     if key == "back":
-        for name in ("first", "at", "tile", "block") if what != "single" else ("first",):
+        for name in ("first", "at", "tile") if what != "single" else ("first",):
             if name in step.args:
                 del step.args[name]
                 return
@@ -751,8 +856,8 @@ def _apply_board(state: CavernaState, step: BoardStep, key: str, events: list[Ev
             return
         raise IllegalMove("unknown_option", key=key)
     if what in ("twin", "single", "ruby_mine") and head == "at":
-        choices = _lay_choices(state, step)
-        if "first" in step.args or len(choices) <= MAX_LISTED or arg not in _firsts(choices):
+        found = _by_spot(_lay_choices(state, step)).get(arg, [])
+        if "first" in step.args or len(found) < 2:
             raise IllegalMove("tile_not_here", key=key)
         step.args["first"] = arg
         return
@@ -824,13 +929,6 @@ def _apply_furnish(state: CavernaState, step: BoardStep, head: str, arg: str,
     seat = step.seat
     scope = str(step.args["scope"])
     chosen = step.args.get("tile")
-    if chosen is None and head == "block":
-        tiles = furnish_choices(state, seat, scope)
-        block = parse_number(arg)
-        if "block" in step.args or len(tiles) <= MAX_LISTED or block not in _blocks(tiles):
-            raise IllegalMove("cannot_furnish", block=arg)
-        step.args["block"] = block
-        return
     if chosen is None:
         if head != "tile" or arg not in furnish_choices(state, seat, scope):
             raise IllegalMove("cannot_furnish", tile=arg)
@@ -953,7 +1051,7 @@ def _label(state: CavernaState, seat: int, frame: Frame | None) -> Label:
     elif isinstance(frame, BoardStep):
         args = {"what": frame.what, **{k: v for k, v in frame.args.items()}}
     elif isinstance(frame, PayStep):
-        args = {"bill": dict(frame.bill)}
+        args = {"bill": dict(frame.bill), "food": state.players[seat].goods["food"]}
     elif isinstance(frame, ImitateStep):
         args = {"cost": frame.cost}
     return Label(f"cav.prompt.{frame.kind}", args)

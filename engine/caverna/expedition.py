@@ -9,13 +9,17 @@ cap. An unarmed dwarf goes on no expedition.
 
 Loot that gives goods is handed out at once; loot that is an action (furnish a cavern,
 a free stable, single tiles, cheap pastures, a cheap dwelling, sowing, breeding) opens
-that action as a home-board step.
+that action as a home-board step. Items are toggles until the player confirms: an item
+that only gave goods or animals (or the "+1 to every weapon", which acts at the end) may
+be put back while the supply still holds what it gave; an item that opened a decision
+stays taken. The expedition ends on the confirmation, or by itself when nothing is left
+to take or put back.
 """
 
 from __future__ import annotations
 
 from engine.caverna.components import LootItem, components
-from engine.caverna.state import CavernaState, LootStep
+from engine.caverna.state import CavernaState, LootStep, Player
 from engine.caverna.weapons import strengthen
 from engine.core.prompts import Event
 
@@ -60,3 +64,17 @@ def finish_expedition(state: CavernaState, step: LootStep, events: list[Event]) 
         "dwarf": step.dwarf, "loot": list(step.taken),
         "strength": player.dwarfs[step.dwarf].weapon,
     }))
+
+
+def supply(player: Player) -> dict[str, int]:
+    """Goods and animals in one mapping (their ids never clash)."""
+    return {**player.goods, **player.animals}
+
+
+def returnable(state: CavernaState, step: LootStep) -> list[str]:
+    """Taken items that may still be put back: nothing else came of them, and the
+    supply still holds what they gave (goods are alike, so spending some of the same
+    good since is no obstacle)."""
+    have = supply(state.players[step.seat])
+    return [i for i in step.taken if i in step.returns
+            and all(have.get(g, 0) >= n for g, n in step.returns[i].items())]

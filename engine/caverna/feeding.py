@@ -231,6 +231,21 @@ def ways_to_pay(player: Player, bill: Mapping[str, int]) -> list[Conversion]:
     return covers(have, short, slaughter_bonus(player))
 
 
+def spare(player: Player, bill: Mapping[str, int]) -> dict[str, int]:
+    """What ``player`` could turn into food towards ``bill`` without touching the goods
+    (or the rubies standing in for them) the bill itself takes."""
+    stand_in = ruby_stand_ins(player, bill) or {}
+    return holdings(player, _reserved(bill, stand_in))
+
+
+def one_step(have: Mapping[str, int], kind: str) -> int:
+    """How many of ``kind`` one step of converting takes: all the gold (N gold give
+    N - 1 food), a pair of donkeys when there are two (3 food), else one."""
+    if kind == "gold":
+        return have[kind]
+    return 2 if kind == "donkey" and have[kind] >= 2 else 1
+
+
 def can_pay(player: Player, bill: Mapping[str, int]) -> bool:
     return bool(ways_to_pay(player, bill))
 
@@ -306,6 +321,4 @@ def single_conversions(player: Player) -> list[str]:
 def convert_one(player: Player, kind: str) -> int:
     """One step of converting: all gold at once, a pair of donkeys if there are two, else
     one of ``kind``."""
-    have = holdings(player)[kind]
-    count = have if kind == "gold" else (2 if kind == "donkey" and have >= 2 else 1)
-    return convert(player, {kind: count})
+    return convert(player, {kind: one_step(holdings(player), kind)})

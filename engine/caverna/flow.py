@@ -19,7 +19,13 @@ from itertools import combinations
 from engine.caverna.animals import house, keep_options, newborn_options
 from engine.caverna.board import ENTRY_DWELLING
 from engine.caverna.components import ANIMALS, FARM_ANIMALS, Effect, components
-from engine.caverna.expedition import finish_expedition, loot_table, start_expedition, within_reach
+from engine.caverna.expedition import (
+    finish_expedition,
+    loot_table,
+    returnable,
+    start_expedition,
+    within_reach,
+)
 from engine.caverna.family import grow
 from engine.caverna.feeding import (
     beg,
@@ -350,7 +356,7 @@ def _settle_top(state: CavernaState, seat: int, events: list[Event]) -> bool:
     if isinstance(top, GroupStep):
         return _settle_group(state, top, events)
     if isinstance(top, LootStep):
-        if not loot_choices(state, top):
+        if not loot_choices(state, top) and not returnable(state, top):
             state.pop(seat)
             finish_expedition(state, top, events)
             return True

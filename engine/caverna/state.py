@@ -64,6 +64,8 @@ class Player(BaseModel):
     covered: list[str] = Field(default_factory=list)
     # Once-per-game abilities already used (``guest_room:extension``).
     spent: list[str] = Field(default_factory=list)
+    # Where the animals lived when last told (engine.caverna.housed): holder -> animals.
+    housed: dict[str, dict[str, int]] = Field(default_factory=dict)
 
     def home(self) -> list[int]:
         """Indexes of the dwarfs that may still go out this round."""
@@ -144,7 +146,13 @@ class ForgeStep(BaseModel):
 
 class LootStep(BaseModel):
     """An expedition under way: ``level`` items at most, chosen among those needing at
-    most ``strength`` (the weapon as the expedition began)."""
+    most ``strength`` (the weapon as the expedition began), confirmed with ``done``.
+
+    ``taken`` lists the items chosen so far, in order. ``returns`` holds, for each taken
+    item that may still be put back before the confirmation, what taking it added to the
+    supply (goods and animals, a furnishing's bonus included; nothing for the "+1 to
+    every weapon" item, which acts when the expedition ends). Items that opened a
+    decision or cost an animal elsewhere are not in it: they stay taken."""
 
     kind: Literal["loot"] = "loot"
     seat: int
@@ -152,6 +160,7 @@ class LootStep(BaseModel):
     level: int
     strength: int
     taken: list[str] = Field(default_factory=list)
+    returns: dict[str, dict[str, int]] = Field(default_factory=dict)
 
 
 class MarketStep(BaseModel):

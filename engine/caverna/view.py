@@ -256,7 +256,10 @@ def furnishings_view(state: CavernaState) -> dict[str, Any]:
     """The furnishing supply of this game's set."""
     options = read_options(state.options)
     tiles = components().furnishings
-    owners = {t: s for s, p in enumerate(state.players) for t in p.board.furnishings}
+    # A covered tile (the Trader and the Spare part storage overbuild each other) left
+    # the board but never returns to the supply: it still counts as built by its owner.
+    owners = {t: s for s, p in enumerate(state.players)
+              for t in [*p.board.furnishings, *p.covered]}
     supply = []
     for tile_id in furnishing_kinds(options):
         tile = tiles[tile_id]

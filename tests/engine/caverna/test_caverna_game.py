@@ -130,6 +130,6 @@ def test_next_turn_is_promised_only_in_the_work_phase() -> None:
     assert next_turn(new_game(1, 1), 0) is None  # solo: nobody else
 
 
-def test_caverna_is_not_registered_yet() -> None:
-    # Registration waits for the bot side (texts, pictures, manifest).
-    assert "caverna" not in games()
+def test_caverna_is_registered() -> None:
+    # engine/caverna/game.py hosts the protocol object since the bot side is ready.
+    assert games()["caverna"] is CAVERNA

@@ -116,29 +116,58 @@ def test_prompt_steps_count_the_open_decisions() -> None:
     assert prompt(state, 0).step == 3
 
 
-def test_a_long_furnishing_choice_goes_by_supply_board_first() -> None:
+def test_furnishings_are_grouped_dwellings_green_yellow() -> None:
     state = scripted(3)
     give(state, 0, wood=20, stone=20, ore=10, gold=10, grain=5, vegetable=5, food=10)
     play(state, 0, "go:housework", "part:1")
-    assert keys(state, 0) == ["block:1", "block:2", "block:3", "block:4"]
-    play(state, 0, "block:2")
-    assert "tile:blacksmith" in keys(state, 0) and "tile:dwelling" not in keys(state, 0)
-    assert keys(state, 0)[-1] == "back"
-    play(state, 0, "back", "block:1", "tile:dwelling")
+    groups = [o.label.args["group"] for o in prompt(state, 0).options]
+    assert groups == sorted(groups, key=["dwelling", "green", "yellow"].index)
+    assert set(groups) == {"dwelling", "green", "yellow"}
+    assert keys(state, 0)[0] == "tile:dwelling" and "tile:blacksmith" in keys(state, 0)
+    play(state, 0, "tile:dwelling")
     assert state.players[0].board.has_furnishing("dwelling")
 
 
-def test_a_long_tile_choice_goes_by_the_first_half_first() -> None:
+def test_a_twin_tile_goes_by_its_square_then_its_direction() -> None:
     state = scripted(3)
     _cavern(state, 0, "office_room")
     state.players[0].board.edit((3, 1)).tile = "tunnel"
     play(state, 0, "go:excavation_1_3", "part:1")
-    first_step = keys(state, 0)
-    assert all(k.startswith("at:") for k in first_step)
-    play(state, 0, first_step[0])
+    first_step = prompt(state, 0).options
+    spots = [o for o in first_step if o.key.startswith("at:")]
+    assert spots and all(o.label.args["ways"] > 1 for o in spots)
+    # a square with one legal placement is laid in one tap
+    assert all(o.key.startswith(("at:", "lay:")) for o in first_step)
+    play(state, 0, spots[0].key)
     second = keys(state, 0)
-    assert second[-1] == "back"
-    assert all(k.startswith("lay:") and k.split(":")[2].startswith(first_step[0][3:])
+    assert second[-1] == "back" and len(second) - 1 == spots[0].label.args["ways"]
+    assert all(k.startswith("lay:") and k.split(":")[2].startswith(spots[0].key[3:])
                for k in second[:-1])
-    play(state, 0, second[0])
+    play(state, 0, "back")
+    assert keys(state, 0) == [o.key for o in first_step]
+    refused(state, 0, second[0].replace("lay:", "at:", 1), "tile_not_here")
+    play(state, 0, spots[0].key, second[0])
     assert state.players[0].board.count("cavern") >= 3
+
+
+def test_a_payment_offers_cheapest_ways_single_conversions_and_trades() -> None:
+    state = scripted(4, cards={1: "blacksmithing"})
+    give(state, 0, grain=1, vegetable=1, sheep=1, ruby=1)
+    player = state.players[0]
+    player.goods["food"] = 0
+    from engine.caverna.decisions import _pay_then
+
+    events: list = []
+    _pay_then(state, 0, {"food": 2}, "buy:wood", events)
+    got = keys(state, 0)
+    ways = [k for k in got if k.startswith("pay:")]
+    assert ways[0] == "pay:vegetable*1" and len(ways) <= 3
+    assert {"conv:grain", "conv:vegetable", "conv:sheep", "exchange"} <= set(got)
+    play(state, 0, "exchange")
+    assert "buy:grain" in keys(state, 0) and not any(k.startswith("tile:")
+                                                     for k in keys(state, 0))
+    play(state, 0, "buy:grain")  # the ruby was the last trade: back to paying
+    play(state, 0, "conv:grain", "conv:grain")
+    assert keys(state, 0) == ["pay:"]
+    play(state, 0, "pay:")
+    assert (player.goods["food"], player.goods["wood"]) == (0, 1)

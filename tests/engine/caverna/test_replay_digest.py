@@ -1,7 +1,12 @@
 """Seeded random games replay to the same moves and scores: a digest of ten games'
 action sequences and final score sheets, pinned so that speed work on the engine cannot
 change what it does unnoticed. A deliberate rule change updates ``DIGEST`` (print it with
-``python -m tests.engine.caverna.test_replay_digest``)."""
+``python -m tests.engine.caverna.test_replay_digest``).
+
+Last updated for the one-or-two-tap prompts: twin tiles by square then direction,
+furnishings grouped, loot as toggles put back before a confirmation, payments asking
+whenever food must be converted (cheapest ways, one good at a time, trades), at most
+three cheapest ways in a feeding, and the ``housed`` event."""
 
 from __future__ import annotations
 
@@ -15,7 +20,7 @@ from engine.caverna.draft_game import CAVERNA_DRAFT
 GAMES: tuple[tuple[int, int], ...] = (
     (1, 11), (2, 12), (3, 13), (4, 14), (5, 15), (6, 16), (7, 17), (4, 101), (4, 102), (4, 103),
 )
-DIGEST = "c94998d288e56afb4a2ab5c086939aa36db80f6a01accbdba645c2610248f17c"
+DIGEST = "d36621104a89002130b7da3ab802eb8eea008226a96a48e26a5ba29b75755e66"
 
 
 def record(players: int, seed: int) -> dict[str, object]:

@@ -146,3 +146,15 @@ def test_round_cards_name_their_stage() -> None:
     stages = {u["round"]: u["stage"] for u in v["cards"]["upcoming"]}
     assert stages[4] == 2 and stages[12] == 4
     assert components().round_cards[new_game(5, 2).cards[12]].stage == 4
+
+
+def test_a_covered_tile_stays_out_of_the_supply() -> None:
+    """The Trader laid on the Spare part storage covers it: it never returns."""
+    state = new_game(3, 1)
+    player = state.players[1]
+    player.board.edit((3, 2)).tile = "cavern"
+    player.board.edit((3, 2)).furnishing = "trader"
+    player.covered.append("spare_part_storage")
+    tiles = {t["id"]: t for t in view(state, 0)["furnishings"]["tiles"]}
+    assert (tiles["spare_part_storage"]["left"], tiles["spare_part_storage"]["owner"]) == (0, 1)
+    assert (tiles["trader"]["left"], tiles["trader"]["owner"]) == (0, 1)

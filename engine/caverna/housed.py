@@ -1,0 +1,68 @@
+"""Telling where the animals live: the engine houses them itself, so after every change
+of a seat's arrangement it says so in an event (``housed``).
+
+The event lists each place that keeps animals, in board order, as
+``{"at": holder id, "place": what it is, "animals": {kind: n}}`` (dogs guarding sheep
+under ``dog``), and ``free_dogs`` for dogs roaming elsewhere. ``place`` is
+``large_pasture``, ``small_pasture``, ``stable`` (a stable on a meadow or in the forest),
+``meadow`` (sheep guarded by dogs on a bare meadow), ``ore_mine``, ``ruby_mine``,
+``field`` (the Stubble room) or a furnishing tile's id (a dwelling, the Breakfast room …).
+The last arrangement told is kept in ``Player.housed`` so that nothing is repeated.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.caverna.animals import house
+from engine.caverna.board import HomeBoard, pos_of
+from engine.caverna.state import CavernaState, Player
+from engine.core.prompts import Event
+
+FREE_DOGS = "-"  # Player.housed's entry for the dogs roaming elsewhere
+
+
+def place_of(board: HomeBoard, holder: str) -> str:
+    """What the holder ``holder`` (a space key, two for a large pasture) is."""
+    if "+" in holder:
+        return "large_pasture"
+    pos = pos_of(holder)
+    if pos is None:
+        return "other"
+    space = board.at(pos)
+    if space.furnishing is not None:
+        return space.furnishing
+    if space.tile in ("small_pasture", "ore_mine", "ruby_mine", "field"):
+        return space.tile
+    if space.stable:
+        return "stable"
+    return "meadow" if space.tile == "meadow" else "other"
+
+
+def arrangement(player: Player) -> dict[str, dict[str, int]]:
+    """Where ``player``'s animals live now (``FREE_DOGS`` for the roaming dogs)."""
+    if not any(player.animals.values()):
+        return {}
+    housing = house(player.board, dict(player.animals), len(player.dwarfs))
+    out = {h: {k: n for k, n in a.items() if n} for h, a in housing.held.items()}
+    out = {h: a for h, a in out.items() if a}
+    if housing.free_dogs:
+        out[FREE_DOGS] = {"dog": housing.free_dogs}
+    return out
+
+
+def tell_housing(state: CavernaState, events: list[Event]) -> None:
+    """A ``housed`` event for each seat whose animals' arrangement changed."""
+    for seat, player in enumerate(state.players):
+        if not player.housed and not any(player.animals.values()):
+            continue
+        now = arrangement(player)
+        if now == player.housed:
+            continue
+        player.housed = now
+        places: list[dict[str, Any]] = [
+            {"at": h, "place": place_of(player.board, h), "animals": dict(a)}
+            for h, a in now.items() if h != FREE_DOGS
+        ]
+        free = now.get(FREE_DOGS, {}).get("dog", 0)
+        events.append(Event("housed", seat, {"places": places, "free_dogs": free}))
