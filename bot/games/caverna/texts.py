@@ -105,7 +105,7 @@ class CavernaTexts(CatalogTexts):
             return "cav.prompt.group_imitated", args
         if kind == "loot":
             taken = args.get("taken")
-            args["left"] = max(0, as_int(args.get("level")) - len(taken or ()))
+            args["count"] = len(taken or ())
         if kind == "board":
             return self._board_code(args), args
         full = f"cav.prompt.{kind}"
@@ -129,8 +129,6 @@ class CavernaTexts(CatalogTexts):
         if what == "furnish":
             if args.get("tile"):
                 return "cav.prompt.board.furnish_where"
-            if args.get("block") is not None:
-                return "cav.prompt.board.furnish_block"
             scope = args.get("scope")
             scope = scope if scope in ("any", "dwelling", "dwelling_loot") else "any"
             return f"cav.prompt.board.furnish.{scope}"
@@ -262,10 +260,13 @@ class CavernaTexts(CatalogTexts):
             return self._word(lang, "cav.opt.pay_plain", bill=bill)
         if kind == "pay_ore":
             return self._word(lang, code, bill=self.goods(lang, args.get("bill")))
-        if kind == "loot":
+        if kind in ("loot", "loot_back"):
             item = args.get("item")
             return self._word(lang, code, item=self._known(lang, f"cav.loot.{item}", str(item)),
                               strength=as_int(args.get("strength")))
+        if kind == "loot_done":
+            return self._word(lang, code, taken=as_int(args.get("taken")),
+                              level=as_int(args.get("level")))
         if kind == "buy":
             return self._word(lang, code, good=self._good(lang, args.get("good")),
                               gold=as_int(args.get("gold")))
@@ -305,13 +306,11 @@ class CavernaTexts(CatalogTexts):
         if kind == "keep_space":
             return self._word(lang, code, space=self.space_name(lang, args.get("space")))
         if kind == "lay_at":
-            return self._word(lang, code, at=square_of(args.get("at")))
+            return self._word(lang, code, at=square_of(args.get("at")),
+                              ways=w.count("ways", as_int(args.get("ways"), 2)))
         if kind == "lay":
             return self._word(lang, code, placement=placement_text(
                 w, str(args.get("tile")), str(args.get("at"))))
-        if kind == "block":
-            return self._word(lang, code, block=as_int(args.get("block")),
-                              tiles=w.count("tiles", as_int(args.get("tiles"))))
         if kind == "tile":
             return self.furnishing_label(lang, str(args.get("tile")), args.get("cost"))
         if kind == "at":
@@ -397,7 +396,7 @@ class CavernaTexts(CatalogTexts):
                 code = "tile_laid_ruby"
         elif code == "fenced":
             out["pasture"] = self.tile_name(lang, args.get("pasture"))
-        elif code in ("furnished", "swapped"):
+        elif code in ("furnished", "swapped", "covered"):
             out["tile"] = self.tile_name(lang, args.get("tile"))
         elif code == "sowed":
             out["what"] = self._sown(lang, args)
@@ -406,7 +405,7 @@ class CavernaTexts(CatalogTexts):
         elif code == "card_turned":
             out["space"] = self.space_name(lang, args.get("card"))
             out["to"] = self.space_name(lang, args.get("to"))
-        elif code == "loot":
+        elif code in ("loot", "loot_returned"):
             item = args.get("item")
             out["item"] = self._known(lang, f"cav.loot.{item}", str(item))
         elif code == "fed_with":  # the Working cave takes 2 ore, or 1 wood or stone
@@ -424,10 +423,33 @@ class CavernaTexts(CatalogTexts):
             out["stage"] = self._word(lang, f"cav.stage.{stage}")
         elif code == "disarmed":
             out["food"] = as_int(args.get("food"))
+        elif code == "housed":
+            out["places"] = self._housing(lang, args)
+            if not out["places"]:
+                code = "housed_none"
         full = f"cav.event.{code}"
         if not self._cat.has("en", full):
             full = "cav.event.other"
         return self._cat.t(lang, full, **out)
+
+    def _housing(self, lang: Lang, args: Mapping[str, Any]) -> str:
+        """Where animals live, in words: ``2 sheep — small pasture C3; 1 dog roaming
+        free`` (see :mod:`engine.caverna.housed` for the places)."""
+        w = self.words(lang)
+        parts = []
+        places = args.get("places")
+        for place in places if isinstance(places, list) else []:
+            if not isinstance(place, Mapping) or not counts(place.get("animals")):
+                continue
+            kind = str(place.get("place"))
+            where = (self._word(lang, f"cav.house.{kind}")
+                     if self._cat.has("en", f"cav.house.{kind}") else self.tile_name(lang, kind))
+            parts.append(self._word(lang, "cav.house.place", animals=self.goods(
+                lang, place.get("animals")), where=where, at=square_of(place.get("at"))))
+        dogs = as_int(args.get("free_dogs"))
+        if dogs:
+            parts.append(self._word(lang, "cav.house.free_dogs", dogs=w.count("dog", dogs)))
+        return self._word(lang, "cav.house.join").join(parts)
 
     def _harvest(self, lang: Lang, kind: Any) -> str:
         """A harvest kind in words (the engine's and the view's names)."""

@@ -195,3 +195,37 @@ def test_malformed_views_still_draw(samples: list[tuple[int, Sample]], damage: s
 def _count(image: Image.Image, color: tuple[int, int, int]) -> int:
     found = image.convert("RGB").getcolors(maxcolors=1 << 24) or []
     return sum(n for n, pixel in found if pixel == color)
+
+
+def test_a_twin_tile_square_then_its_direction_are_both_marked() -> None:
+    """The square step frames each offered square (or the pair of a square with one way
+    to lay the tile); the direction step frames only the pairs from the chosen square,
+    numbered like their buttons, and the back button marks nothing."""
+    import random
+
+    from engine.caverna.draft_game import CAVERNA_DRAFT
+    from engine.caverna.view import view as view_of
+
+    state = CAVERNA_DRAFT.new(4, 5)
+    agent = random.Random(5)
+    for _ in range(4000):
+        prompt = CAVERNA_DRAFT.pending(state)[0]
+        if any(o.key.startswith("at:") for o in prompt.options) and \
+                prompt.label.args.get("what") == "twin":
+            break
+        CAVERNA_DRAFT.apply(state, prompt.seat,
+                            agent.choice([o for o in prompt.options if not o.back]).key)
+    else:
+        raise AssertionError("no twin tile with a choice of direction")
+    spot_focus = read_focus(prompt, view_of(state, prompt.seat))
+    spots = {n: o.key for n, o in enumerate(prompt.options, 1) if o.key.startswith("at:")}
+    assert {n for numbers in spot_focus.squares.values() for n in numbers} == set(spots)
+    number, key = next(iter(spots.items()))
+    assert spot_focus.squares[tuple(int(c) for c in key[3:].split(","))] == (number,)
+    CAVERNA_DRAFT.apply(state, prompt.seat, key)
+    second = CAVERNA_DRAFT.pending(state)[0]
+    focus = read_focus(second, view_of(state, second.seat))
+    lays = {n for n, o in enumerate(second.options, 1) if o.key.startswith("lay:")}
+    assert not focus.squares and lays == {n for ns in focus.pairs.values() for n in ns}
+    assert all(key[3:] in (f"{a[0]},{a[1]}", f"{b[0]},{b[1]}") for a, b in focus.pairs)
+    assert second.options[-1].back

@@ -55,3 +55,62 @@ def test_the_board_text_describes_the_own_home_board_and_the_others() -> None:
     assert "<b>Anna</b> —" in text and "<b>Cleo</b> —" in text
     ru = "\n".join(texts.board("ru", CAVERNA.view(state, 1), 1, ["Анна", "Борис", "Клео"]))
     assert "Привходовое жилище" in ru and "Ряд 1:" in ru
+
+
+def test_furnishing_buttons_fall_into_three_named_groups() -> None:
+    from engine.caverna.decisions import _furnish_group
+    from engine.core.prompts import Option
+
+    texts = CavernaTexts()
+    seen = set()
+    for tile_id, tile in components().furnishings.items():
+        group = _furnish_group(tile_id)
+        option = Option(f"tile:{tile_id}", Label("cav.opt.tile", {
+            "tile": tile_id, "cost": tile.cost, "group": group}))
+        for lang in LANGS:
+            found = texts.option_group(lang, option)
+            assert found is not None and found.key == group and found.label
+            assert len(texts.option(lang, option.label)) <= MAX_BUTTON
+        seen.add(group)
+    assert seen == {"dwelling", "green", "yellow"}
+    assert texts.option_group("en", Option("x", Label("cav.opt.tile", {"tile": "dwelling",
+                                                                       "group": "dwelling"}))
+                              ).label == "Dwellings"
+
+
+def test_loot_toggles_and_the_expedition_prompt_count_what_is_taken() -> None:
+    texts = CavernaTexts()
+    assert texts.option("en", Label("cav.opt.loot", {"item": "gold", "strength": 6})) == \
+        "◻ 2 gold (weapon 6+)"
+    assert texts.option("en", Label("cav.opt.loot_back", {"item": "gold"})) == \
+        "✅ 2 gold — put back"
+    assert texts.option("ru", Label("cav.opt.loot_done", {"taken": 2, "level": 3})) == \
+        "✔ Подтвердить трофеи (2 из 3)"
+    question = texts.prompt("en", Label("cav.prompt.loot", {
+        "level": 3, "strength": 6, "taken": ["gold", "dog"]}), ["Ann"], 0)
+    assert "2 of 3 taken" in question and "weapon 6" in question
+    assert texts.option("ru", Label("cav.opt.lay_at", {"at": "2,3", "ways": 3})) == \
+        "C4 ▸ 3 варианта"
+
+
+def test_the_housed_event_says_where_animals_live() -> None:
+    from engine.core.prompts import Event
+
+    texts = CavernaTexts()
+    event = Event("housed", 0, {"places": [
+        {"at": "3,3", "place": "entry_level_dwelling", "animals": {"sheep": 2}},
+        {"at": "0,0+1,0", "place": "large_pasture", "animals": {"cattle": 4}},
+        {"at": "4,1", "place": "ore_mine", "animals": {"donkey": 1}},
+        {"at": "1,1", "place": "meadow", "animals": {"sheep": 2, "dog": 1}},
+    ], "free_dogs": 1})
+    line = texts.event("en", event, ["Ann"])
+    assert line is not None
+    for part in ("2 sheep — Entry-level dwelling D4", "4 cattle — large pasture A1+B1",
+                 "1 donkey — ore mine E2", "guarded by dogs B2", "1 dog roaming free"):
+        assert part in line, line
+    ru = texts.event("ru", event, ["Ann"])
+    assert ru is not None and "большое пастбище A1+B1" in ru
+    empty = texts.event("en", Event("housed", 0, {"places": [], "free_dogs": 0}), ["Ann"])
+    assert empty is not None and "no animals" in empty
+    covered = texts.event("ru", Event("covered", 0, {"tile": "trader"}), ["Ann"])
+    assert covered is not None and "Торговец" in covered
