@@ -83,7 +83,10 @@ class Courier:
             except Exception as exc:
                 failure = self.platform.classify(exc, item)
                 if failure is not None and failure.kind is FailureKind.UNCHANGED:
-                    return None
+                    # The platform shows this already (a record from before the digest
+                    # was kept, say): remembered, so the next such edit makes no call.
+                    return replace(known, picture_digest=picture or known.picture_digest,
+                                   buttons=has_buttons, digest=shown).dump()
                 if failure is None or failure.kind is not FailureKind.GONE:
                     raise
         sent_id = await self.platform.send(item, message, quiet=quiet)

@@ -332,9 +332,9 @@ class Sender:
             log.warning("%s for %s failed (%s); trying again", call.method, where, call)
         elif taken.attempts > 0 and not hold \
                 and waited_s(taken.attempts - 1) < self.policy.hold_chat_s:
-            log.warning("%s for %s still fails after %s attempts (%s); the chat's other "
-                        "messages go on meanwhile", call.method, where, taken.attempts + 1,
-                        call)
+            log.warning("%s for %s still fails after %s attempts (%s); the messages "
+                        "queued behind it go on meanwhile", call.method, where,
+                        taken.attempts + 1, call)
         now = self.clock()
         await self.outbox.delay(taken, now + backoff_s(taken.attempts), now, failed=True,
                                 hold=hold)

@@ -68,3 +68,17 @@ async def test_a_plain_messages_picture_follows_on_its_own() -> None:
     platform = MemoryPlatform()
     await Courier(platform).follow(Outgoing(ToChat(G), Message("map\nmore", picture=PNG)))
     assert platform.calls("picture") == ["map\nmore"]
+
+
+async def test_an_edit_the_platform_calls_unchanged_is_remembered() -> None:
+    """A record without a digest (kept before digests were): the platform says the edit
+    changes nothing; the record learns the digest, and the next such edit makes no call."""
+    platform = MemoryPlatform()
+    courier = Courier(platform)
+    record = parse_record(await courier.deliver(slot("v1")))
+    assert record is not None
+    old = SentRecord(record.id, buttons=False)  # as stored before digests
+    learned = await courier.deliver(slot("v1"), old.dump())
+    assert learned is not None and parse_record(learned).digest == record.digest  # type: ignore[union-attr]
+    assert await courier.deliver(slot("v1"), learned) is None
+    assert platform.calls("edit") == []

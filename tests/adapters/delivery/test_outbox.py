@@ -331,7 +331,7 @@ async def test_renew_honoured_in_flight_is_not_repeated(outbox: Outbox) -> None:
 async def test_done_stores_slot_record_and_next_take_hands_it_over(
     outbox: Outbox, redis_client: Redis, prefix: str
 ) -> None:
-    """``done(taken, kept)`` writes the record to ``<prefix>tgslots``; the slot's next
+    """``done(taken, kept)`` writes the record to ``<prefix><platform>slots``; the slot's next
     item carries it as ``kept``; a plain ``done`` leaves it alone."""
     record = '{"id": 17, "photo": false}'
     await outbox.put(msg(A, "v1", slot="board"))
