@@ -18,6 +18,7 @@ to take or put back.
 
 from __future__ import annotations
 
+from engine.caverna.animals import fits
 from engine.caverna.components import LootItem, components
 from engine.caverna.state import CavernaState, LootStep, Player
 from engine.caverna.weapons import strengthen
@@ -72,9 +73,20 @@ def supply(player: Player) -> dict[str, int]:
 
 
 def returnable(state: CavernaState, step: LootStep) -> list[str]:
-    """Taken items that may still be put back: nothing else came of them, and the
-    supply still holds what they gave (goods are alike, so spending some of the same
-    good since is no obstacle)."""
-    have = supply(state.players[step.seat])
-    return [i for i in step.taken if i in step.returns
-            and all(have.get(g, 0) >= n for g, n in step.returns[i].items())]
+    """Taken items that may still be put back: nothing else came of them, the supply
+    still holds what they gave (goods are alike, so spending some of the same good
+    since is no obstacle), and the animals left still all have a home (a dog gone may
+    leave the sheep it guarded with none)."""
+    player = state.players[step.seat]
+    have = supply(player)
+    out = []
+    for item in step.taken:
+        gave = step.returns.get(item)
+        if gave is None or any(have.get(g, 0) < n for g, n in gave.items()):
+            continue
+        if any(g in player.animals for g in gave):
+            left = {k: n - gave.get(k, 0) for k, n in player.animals.items()}
+            if not fits(player.board, left, len(player.dwarfs)):
+                continue
+        out.append(item)
+    return out

@@ -121,3 +121,19 @@ def test_loot_that_opened_a_decision_stays_taken() -> None:
     play(state, 0, next(k for k in keys(state, 0) if k.startswith("stable:")))
     back = [o.key for o in prompt(state, 0).options if o.back]
     assert back == ["loot:wood"]
+
+
+def test_a_dog_guarding_a_sheep_cannot_be_put_back() -> None:
+    """Dogs on a bare meadow make room for sheep: with the sheep taken after the dog,
+    returning the dog would leave the sheep homeless, so it stays taken."""
+    state = scripted(3)
+    player = state.players[0]
+    player.board.edit((1, 1)).tile = "meadow"
+    player.animals["wild_boar"] = 2  # the dwelling is full
+    player.dwarfs[0].weapon = 3
+    state.push(LootStep(seat=0, dwarf=0, level=3, strength=3))
+    play(state, 0, "loot:dog", "loot:sheep")
+    back = [o.key for o in prompt(state, 0).options if o.back]
+    assert back == ["loot:sheep"]
+    play(state, 0, "loot:sheep")
+    assert [o.key for o in prompt(state, 0).options if o.back] == ["loot:dog"]
