@@ -1,8 +1,9 @@
 """The delivery layer every chat platform shares.
 
 The core hands adapters ``bot.ui.Outgoing`` items; this package gets them to a platform
-reliably: an outbox in Redis (``outbox``), one message at a time per chat in the order
-queued while chats wait on each other never, rate windows per chat and overall
+reliably: an outbox in Redis (``outbox``) sending one message at a time per chat, in
+the order queued, with no chat ever waiting for another and a failing message holding
+back only the messages about its own table (its *lane*), rate windows per chat and overall
 (``rates``), coalescing of a kept message's edits (``coalesce``), bounded retries and
 the text fallback of a failing picture (``sender``), the records of kept messages
 (``records``), the claims that make an update's effects queue once (``updates``) and
@@ -22,7 +23,9 @@ How a platform plugs in
      group's) and whether that chat is private.
    - the calls: ``send`` (returns the new message's id as a string), ``edit``,
      ``send_picture`` (a picture on its own, following its text), ``strip_buttons``.
-     Render the neutral ``bot.ui.Message`` (markup tree, choice block) inside them.
+     Render the neutral ``bot.ui.Message`` (markup tree, choice block) inside them. The
+     id is all the layer keeps of a sent message (``records.SentRecord``): a platform
+     that needs more to find it again (Discord: channel and message) puts both in it.
    - ``classify(exc, item)``: what an error of those calls means, as a ``Failure`` of
      a ``FailureKind`` with a ``FailedCall`` (method, status, detail, whether the call
      carried a picture): RETRY_AFTER (with seconds), UNREACHABLE (the user blocked the
@@ -39,8 +42,8 @@ How a platform plugs in
                        global_per_second=platform.limits.global_per_second)
        sender = Sender(outbox, Courier(platform), platform, policy,
                        unreachable=ask_in_the_table_chat, moved=tables_moved)
-       tasks = [sender.run(stop), due_loop(lambda: app.on_due(emit=outbox.put_many),
-                                           every_s, stop)]
+       tasks = [sender.run(stop),
+                due_loop(lambda: app.on_due(emit=into(outbox)), every_s, stop)]
 
    ``policy`` gives the sender's patience (``hold_chat_s``, ``picture_attempts``,
    ``picture_retry_s``, ``picture_pause_s``), usually the platform's settings.
@@ -55,7 +58,7 @@ is the platform's own business; everything else should go through the outbox.
 """
 
 from adapters.delivery.courier import Courier
-from adapters.delivery.due import due_loop
+from adapters.delivery.due import due_loop, into
 from adapters.delivery.outbox import LEASE_S, Outbox, Taken
 from adapters.delivery.platform import (
     FailedCall,
@@ -72,5 +75,5 @@ from adapters.delivery.updates import ClaimState, UpdateClaim, UpdateLedger
 __all__ = [
     "LEASE_S", "ClaimState", "Courier", "FailedCall", "Failure", "FailureKind", "Limits",
     "Outbox", "Platform", "PlatformLimits", "Sender", "SentRecord", "Taken", "UpdateClaim",
-    "UpdateLedger", "due_loop", "no_limits", "parse_record", "platform_windows",
+    "UpdateLedger", "due_loop", "into", "no_limits", "parse_record", "platform_windows",
 ]

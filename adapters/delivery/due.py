@@ -13,6 +13,10 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
+from adapters.delivery.outbox import Outbox
+from bot.due import Emit
+from bot.ui import Outgoing
+
 log = logging.getLogger(__name__)
 
 #: One round of due jobs (``lambda: app.on_due(emit=...)``).
@@ -29,3 +33,10 @@ async def due_loop(round_: Round, every_s: float, stop: asyncio.Event) -> None:
             log.exception("due jobs failed")
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), every_s)
+
+
+def into(outbox: Outbox) -> Emit:
+    """The ``emit`` of a due round that queues what it produced in ``outbox``."""
+    async def emit(items: list[Outgoing]) -> None:
+        await outbox.put_many(items)
+    return emit

@@ -5,8 +5,11 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from redis.asyncio import Redis
 
-from adapters.delivery.due import due_loop
+from adapters.delivery.due import due_loop, into
+from adapters.delivery.outbox import Outbox
+from bot.ui import Message, Outgoing, ToChat
 
 
 async def test_rounds_run_on_a_beat_until_stopped_and_a_failing_one_does_not_end_it(
@@ -34,3 +37,10 @@ async def test_a_stop_ends_the_wait_at_once() -> None:
         stop.set()
 
     await asyncio.wait_for(due_loop(round_, 3600.0, stop), 1.0)
+
+
+async def test_a_round_can_queue_into_an_outbox(redis_client: Redis, prefix: str) -> None:
+    outbox = Outbox(redis_client, prefix, platform="mem")
+    await into(outbox)([Outgoing(ToChat("mem:g"), Message("reminder"))])
+    taken = await outbox.take(1_700_000_000.0)
+    assert taken is not None and taken.item.message.text.plain() == "reminder"
