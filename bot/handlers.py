@@ -14,8 +14,8 @@ from bot import lobby, table_log
 from bot.access import belongs_here
 from bot.commands import COMMANDS, Command
 from bot.flow import settle, table_message
-from bot.games import find_game, find_upcoming, manifests
-from bot.i18n import Lang, Markup, normalize_lang
+from bot.games import alias_key, find_game, find_upcoming, manifests
+from bot.i18n import Lang, Markup, escape, normalize_lang
 from bot.lobby_actions import abort_request, confirm_abort, lobby_verb
 from bot.new_table_args import BadArgument, parse_new_args
 from bot.present import seat_names
@@ -280,15 +280,42 @@ async def cmd_rules(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
             game = next(iter(manifests()))
         if game is None:
             return say(sv.t(ctx.lang, "rules.which_game", games=_game_list(sv, ctx.lang)))
-    hits = sv.rules.lookup(game, " ".join(words), ctx.lang, limit=3 if words else 100)
+    title = sv.presenter.game_title(ctx.lang, game)
+    if not words or (family := _rules_family(sv, game, words, ctx.lang)) is not None:
+        listing = _topic_listing(sv, game, ctx.lang, family if words else None)
+        return say(sv.t(ctx.lang, "rules.topics", game=title, topics=listing))
+    hits = sv.rules.lookup(game, " ".join(words), ctx.lang, limit=3)
     if not hits:
         return say(sv.t(ctx.lang, "rules.nothing", query=" ".join(words)))
-    if not words:
-        listing = "\n".join(f"• {h.title}" for h in hits)
-        return say(sv.t(ctx.lang, "rules.topics", game=sv.presenter.game_title(ctx.lang, game),
-                        topics=listing))
     parts = [sv.t(ctx.lang, "rules.topic", title=h.title, body=h.body) for h in hits]
     return say(Markup("\n\n".join(parts)))
+
+
+def _rules_family(sv: Services, game: str, words: list[str], lang: Lang) -> str | None:
+    """The family of topics ``words`` name exactly (its title in either language)."""
+    asked = alias_key(" ".join(words))
+    for key, title in sv.rules.index(game).book.groups.items():
+        if asked in (alias_key(key), alias_key(title.ru), alias_key(title.en)):
+            return key
+    return None
+
+
+def _topic_listing(sv: Services, game: str, lang: Lang, family: str | None) -> Markup:
+    """The topic list: every topic outside a family, then one line per family (count and
+    how to ask); with ``family``, that family's members only."""
+    book = sv.rules.index(game).book
+    lines: list[Markup] = []
+    counted: dict[str, int] = {}
+    for topic in book.topics:
+        group = book.group_of(topic)
+        if group == family:
+            lines.append(Markup(f"• {escape(topic.title.get(lang))}"))
+        elif family is None and group is not None:
+            counted[group] = counted.get(group, 0) + 1
+    for key, count in counted.items():
+        lines.append(sv.t(lang, "rules.family", title=book.groups[key].get(lang),
+                          count=count, game=game))
+    return Markup("\n".join(lines))
 
 
 async def cmd_language(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:

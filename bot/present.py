@@ -221,7 +221,12 @@ class Presenter:
         lines += recent
         meta = meta_of(record)
         for prompt in prompts:
-            line = self.prompt_line(record, prompt, lang)
+            # A game may describe the choices before its question (lines of words for
+            # play without pictures): the turn marker belongs on the question itself.
+            details, _, question = self.prompt_line(record, prompt, lang).rpartition("\n")
+            if details:
+                lines.append(Markup(details))
+            line = Markup(question)
             note = self.clock_note(record, prompt.seat, lang, now, "clock.seat")
             if note is not None:
                 line = Markup(f"{line} {note}")

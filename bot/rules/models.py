@@ -60,6 +60,10 @@ class RulesBook(_Frozen):
     game: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")]
     title: Localized
     topics: tuple[Topic, ...] = Field(min_length=1)
+    # Families of many small topics (``tile`` for ``tile_*`` ids): the topic list names
+    # each family in one line instead of every member, so it stays short enough for a
+    # chat message; ``/rules <game> <family title>`` lists the members.
+    groups: dict[str, Localized] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _unique_ids(self) -> RulesBook:
@@ -71,6 +75,11 @@ class RulesBook(_Frozen):
                 raise ValueError(f"duplicate topic id {topic.id!r} in {self.game!r}")
             seen.add(topic.id)
         return self
+
+    def group_of(self, topic: Topic) -> str | None:
+        """The family ``topic`` belongs to (its id's prefix), if the book declares it."""
+        head, sep, _ = topic.id.partition("_")
+        return head if sep and head in self.groups else None
 
     def topic(self, topic_id: str) -> Topic:
         """Return the topic with `topic_id`; raise KeyError if there is none."""

@@ -68,7 +68,22 @@ async def test_rules_for_nonsense_and_the_topic_list(h: Harness) -> None:
     assert text == h.t("rules.nothing", query="xyzzy qwerty")
     listing = plain((await h.text(ANNA, "/rules caverna")).answer).splitlines()
     assert listing[0] == h.t("rules.topics", game=h.t("cav.title"), topics="x").splitlines()[0]
-    assert f"• {_title('tile_blacksmith', 'en')}" in listing
+    # The 48 tiles (and the spaces, cards, loot) are one line each as a family, so the
+    # whole list fits a chat message (Discord's 2000 characters); every topic is reachable.
+    assert f"• {_title('tile_blacksmith', 'en')}" not in listing
+    assert "• Furnishing tiles (48): /rules caverna Furnishing tiles lists them" in listing
+    assert f"• {_title('setup', 'en')}" in listing
+    assert len("\n".join(listing)) < 2000
+    for query in ("caverna furnishing tiles", "каверна обустройства"):
+        members = plain((await h.text(ANNA, f"/rules {query}")).answer).splitlines()
+        assert f"• {_title('tile_blacksmith', 'en')}" in members, query
+        assert sum(line.startswith("• ") for line in members) == 48
+    listed = set()
+    for family in ("", "Furnishing tiles", "Action spaces", "Round cards", "Expedition loot"):
+        listed |= set(plain((await h.text(ANNA, f"/rules caverna {family}")).answer)
+                      .splitlines())
+    every = {f"• {t.title}" for t in RULES.index("caverna").topic_list("en")}
+    assert every <= listed
 
 
 async def test_board_without_pictures_is_text(h: Harness) -> None:
@@ -97,3 +112,26 @@ async def test_board_without_pictures_is_text(h: Harness) -> None:
     [sent] = reply.out
     assert sent.message.picture is None and "Row 1:" in plain(sent.message.text)
     assert record.game == "caverna"
+
+
+async def test_the_turn_marker_sits_on_the_question_not_on_the_words_before_it(
+    h: Harness,
+) -> None:
+    """Caverna describes some choices in words before its question (squares, ways):
+    the table's ➡️ line must be the question, with the description above it."""
+    table_id = await h.started(ANNA, BORIS, game="caverna")
+    for _ in range(300):
+        record = await h.get(table_id)
+        [prompt] = await h.prompts(table_id)
+        said = plain(h.sv.presenter.prompt_line(record, prompt, "en"))
+        if "\n" in said:
+            break
+        user = h.user_at(record, prompt.seat)
+        await h.press(user, h.move_tokens(h.dm_prompt(record, prompt.seat), prompt)[0], dm(user))
+    else:
+        pytest.fail("no prompt with words before its question in 300 presses")
+    lines = plain(h.table_message(table_id).text).splitlines()
+    marked = [line for line in lines if line.startswith("➡️")]
+    details, _, question = said.rpartition("\n")
+    assert marked == [f"➡️ {question}"]
+    assert lines.index(marked[0]) == lines.index(details.splitlines()[-1]) + 1
