@@ -34,18 +34,19 @@ from typing import Any
 from telegram import Bot, CallbackQuery, Update
 from telegram import Message as TgMessage
 from telegram import User as TgUser
-from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 
 from adapters.delivery.outbox import Outbox
 from adapters.delivery.updates import ClaimState, UpdateClaim, UpdateLedger
 from adapters.store.client import unavailable_on_outage
+from adapters.telegram.admins import TelegramAdmins
 from adapters.telegram.clean import clean_name, valid_unicode
 from adapters.telegram.delivery import failed_call, named
 from adapters.telegram.ids import chat_key, user_key
 from bot.app import Campfire
 from bot.i18n import normalize_lang, to_plain
 from bot.identity import Chat, User
+from bot.markup import Rich
 from bot.storage import OncePort, StoreUnavailable
 from bot.ui import Message, Outgoing, Reply, ToChat, ToUser
 
@@ -81,6 +82,8 @@ class Inbound:
         duplicate waits for the worker that holds its update."""
         self.bot = bot
         self.app = app
+        # The core asks admin rights through its port when an action needs them.
+        app.sv.admins = TelegramAdmins(bot)
         self.outbox = outbox
         self.once = once
         self.ledger = ledger or UpdateLedger(outbox.r, outbox.prefix, platform=outbox.platform)
@@ -220,20 +223,13 @@ class Inbound:
                  "dropped", claim.update_id)
         return False
 
-    async def _user(self, tg_user: TgUser, chat: Chat, check_admin: bool) -> User:
-        is_admin = False
-        if check_admin and not chat.private:
-            try:
-                member = await named("getChatMember", self.bot.get_chat_member(
-                    int(chat.id[3:].split("/")[0]), tg_user.id))
-                is_admin = member.status in (ChatMemberStatus.ADMINISTRATOR,
-                                             ChatMemberStatus.OWNER)
-            except TelegramError as exc:
-                log.warning("getChatMember for %s failed (%s): admin rights not known",
-                            chat.id, failed_call(exc))
+    @staticmethod
+    def _user(tg_user: TgUser) -> User:
+        """The Campfire user of a Telegram user (admin rights are asked by the core
+        through ``TelegramAdmins`` when it needs them)."""
         fallback = f"@{tg_user.username}" if tg_user.username else f"#{tg_user.id}"
         return User(id=user_key(tg_user.id), name=clean_name(tg_user.full_name, fallback),
-                    lang=tg_user.language_code, is_admin=is_admin)
+                    lang=tg_user.language_code)
 
     async def _text(self, message: TgMessage, claim: UpdateClaim) -> bool:
         if message.from_user is None:
@@ -243,12 +239,11 @@ class Inbound:
         text = valid_unicode(message.text or "")
         if chat.private and text.split(maxsplit=1)[0].split("@")[0] == "/start":
             text = self._start_payload(text)
-        head = text.split(maxsplit=1)[0].split("@")[0].lower() if text.strip() else ""
-        user = await self._user(message.from_user, chat, head in ("/abort", "/прервать"))
+        user = self._user(message.from_user)
         # When Telegram says it was sent: a typed move made before the seat's last move
         # was saved is out of date (a repeat, not a second move).
         reply = await self.app.on_text(chat, user, text, sent_at=message.date.timestamp())
-        if await self._finish(claim, self._reply_items(reply, chat)):
+        if await self._finish(claim, self._reply_items(reply, chat, user)):
             await self.app.acknowledge(reply)
         return True
 
@@ -271,7 +266,7 @@ class Inbound:
                 return True
             chat = chat_of(query.message)
             data = valid_unicode(query.data or "")
-            user = await self._user(query.from_user, chat, data.startswith("a."))
+            user = self._user(query.from_user)
             try:
                 reply = await self.app.on_press(chat, user, data)
             except StoreUnavailable:
@@ -286,7 +281,7 @@ class Inbound:
             # the answer call succeeding (a slow or lost answer only leaves a spinner).
             finished = queued = False
             try:
-                queued = await self._finish(claim, reply.out)
+                queued = await self._finish(claim, self._press_items(reply, chat, user))
                 finished = True
             except StoreUnavailable:
                 if not reply.out:
@@ -311,8 +306,9 @@ class Inbound:
                     log.warning("answerCallbackQuery failed (%s)", failed_call(exc))
 
     @staticmethod
-    async def _answer(query: CallbackQuery, answer: str | None, alert: bool) -> None:
-        """Answer a callback query (a lost answer only leaves a spinner: logged)."""
+    async def _answer(query: CallbackQuery, answer: Rich | str | None, alert: bool) -> None:
+        """Answer a callback query (a lost answer only leaves a spinner: logged); the
+        notice as plain text, whether a tree or catalog markup."""
         text = to_plain(answer)[:ANSWER_LIMIT] if answer else None
         try:
             await named("answerCallbackQuery", query.answer(text=text or None,
@@ -321,12 +317,44 @@ class Inbound:
             log.warning("answerCallbackQuery failed (%s)", failed_call(exc))
 
     @staticmethod
-    def _reply_items(reply: Reply, chat: Chat) -> list[Outgoing]:
-        items = list(reply.out)
+    def _private_items(reply: Reply, user: User) -> list[Outgoing]:
+        """A reply's private part as a private message (Telegram has no message only
+        one member of a group sees)."""
+        if reply.private is None:
+            return []
+        return [Outgoing(ToUser(user.id), reply.private.message, reply.private.table)]
+
+    @staticmethod
+    def _update_items(reply: Reply, chat: Chat, user: User) -> list[Outgoing]:
+        """A reply's update of the pressed message as an edit of that message: the
+        message kept for its slot, in the chat where it was pressed."""
+        if reply.update is None or reply.update.slot is None:
+            if reply.update is not None:
+                log.warning("an update without a slot cannot name the pressed message; "
+                            "dropped")
+            return []
+        target: ToChat | ToUser = ToUser(user.id) if chat.private else ToChat(chat.id)
+        return [Outgoing(target, reply.update)]
+
+    def _press_items(self, reply: Reply, chat: Chat, user: User) -> list[Outgoing]:
+        """What a press queues: the pressed message's update first, then the rest."""
+        if (reply.private is not None and reply.answer is None
+                and reply.private.message.choices is None
+                and len(reply.private.message.text.plain()) <= ANSWER_LIMIT):
+            # Short and without buttons: shown as the press's alert instead of a DM.
+            reply.answer, reply.alert = reply.private.message.text, True
+            reply.private = None
+        return [*self._update_items(reply, chat, user), *reply.out,
+                *self._private_items(reply, user)]
+
+    def _reply_items(self, reply: Reply, chat: Chat, user: User) -> list[Outgoing]:
+        """What a typed command queues: the answer in the chat, the private part, the
+        rest."""
+        items = [*self._private_items(reply, user), *reply.out]
         if reply.answer:
             target: ToChat | ToUser = ToChat(chat.id)
             items.insert(0, Outgoing(target, Message(text=reply.answer,
-                                                     buttons=reply.answer_buttons)))
+                                                     choices=reply.answer_choices)))
         return items
 
     async def chat_moved(self, old_id: int, new_id: int) -> None:

@@ -45,7 +45,7 @@ from adapters.telegram.inbound import Inbound
 from adapters.telegram.logging_setup import redact_everywhere
 from adapters.telegram.settings import TelegramSettings
 from bot.app import Campfire
-from bot.commands import COMMANDS
+from bot.command_schema import telegram_menus
 from bot.i18n import LANGS
 
 log = logging.getLogger(__name__)
@@ -91,14 +91,14 @@ async def register_commands(application: Application, app: Campfire) -> bool:  #
     warning names the method and the status; the bot serves without the menus. True
     when every menu was set.
     """
-    catalog = app.sv.catalog
+    # The menus come from the one command schema (bot.command_schema).
+    menus = {lang: [BotCommand(c, about) for c, about in menu]
+             for lang, menu in telegram_menus().items()}
     calls: list[tuple[list[BotCommand], dict[str, Any]]] = []
     for lang in LANGS:
-        commands = [BotCommand(c, catalog.plain(lang, f"help.{c}")[:256]) for c in COMMANDS]
         for scope in (BotCommandScopeAllGroupChats(), BotCommandScopeAllPrivateChats()):
-            calls.append((commands, {"scope": scope, "language_code": lang}))
-    english = [BotCommand(c, catalog.plain("en", f"help.{c}")[:256]) for c in COMMANDS]
-    calls.append((english, {}))
+            calls.append((menus[lang], {"scope": scope, "language_code": lang}))
+    calls.append((menus["en"], {}))
     done = 0
     failed: FailedCall | None = None
     for commands, where in calls:

@@ -23,15 +23,17 @@ import pytest
 from aiohttp import ClientSession
 
 from adapters.store import GameStore, StoreSettings
+from adapters.telegram.render import html, keyboard
 from adapters.telegram.service import SECRET_HEADER, RunningTelegram, running_telegram
 from adapters.telegram.settings import TelegramSettings
 from bot import handlers
+from bot.command_schema import telegram_menus
 from bot.commands import COMMANDS
 from bot.flow import table_message
 from bot.storage import TableStatus
+from bot.ui import Message
 from tests.adapters.telegram.e2e_helpers import (
     BOT,
-    CATALOG,
     EDIT_METHODS,
     SEND_METHODS,
     GroupTable,
@@ -63,6 +65,13 @@ from tests.adapters.telegram.fake_api import (
 GAME_RNG_SEED = 238
 MAX_PRESSES = 2500
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def keyboard_rows(message: Message) -> list[list[tuple[str, str]]]:
+    """The (label, token) rows Telegram shows for a message, as the adapter lays them out."""
+    board = keyboard(message)
+    rows = board["inline_keyboard"] if board else []
+    return [[(b["text"], b["callback_data"]) for b in row] for row in rows]
 
 
 def users(tg: FakeTelegram, *names: str, started: bool = False) -> list[FakeUser]:
@@ -153,7 +162,7 @@ async def test_command_menus_and_command_forms(tg: FakeTelegram, start_bot: Star
             for lang in ("ru", "en"):
                 menu = tg.my_commands(scope, lang)
                 assert [name for name, _ in menu] == list(COMMANDS), (scope, lang)
-                assert dict(menu)["help"] == CATALOG.plain(lang, "help.help")
+                assert dict(menu)["help"] == dict(telegram_menus()[lang])["help"]
         assert tg.my_commands("all_group_chats", "ru") != tg.my_commands("all_group_chats", "en")
 
         async def answer(text: str, chat: FakeChat | None = None) -> str | None:
@@ -631,9 +640,8 @@ async def test_two_workers_behind_a_load_balancer_play_one_game(
         assert record.version == start + presses
         # The table message shows the state the core holds now, buttons and all.
         expected = await table_message(first.app.sv, record)
-        assert table.table_message.sent_text == str(expected.text)
-        assert table.table_message.buttons == [[(b.label, b.token) for b in row]
-                                               for row in expected.buttons]
+        assert table.table_message.sent_text == html(expected.text)
+        assert table.table_message.buttons == keyboard_rows(expected)
         # Each player's private messages came in order: the newest live prompt is theirs
         # now, and no older message still carries buttons.
         for user in (anna, boris):
@@ -696,9 +704,8 @@ async def test_table_updates_coalesce_under_the_limit_and_end_in_the_final_state
         record = await table.record()
         assert list(record.seats) == [f"tg:{anna.id}", f"tg:{boris.id}", f"tg:{gleb.id}"]
         expected = await table_message(running.app.sv, record)
-    assert table.table_message.sent_text == str(expected.text)
-    assert table.table_message.buttons == [[(b.label, b.token) for b in row]
-                                           for row in expected.buttons]
+    assert table.table_message.sent_text == html(expected.text)
+    assert table.table_message.buttons == keyboard_rows(expected)
     edits = chat_calls(tg, EDIT_METHODS, group, ok=False)
     assert tg.rate_limited == [] and all(c.ok for c in edits)
     calls = chat_calls(tg, SEND_METHODS + EDIT_METHODS, group, ok=False)
