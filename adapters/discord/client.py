@@ -18,7 +18,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from adapters.discord.commands import Choices, Translator, install
+from adapters.discord.commands import Invocation, completion_kind, invoked
 from adapters.discord.commands_sync import sync_once
 from adapters.discord.components import BUTTON_PREFIX, DYNAMIC_ITEMS, SELECT_PREFIX
 from adapters.discord.ids import chat_key, parse_id, user_key
@@ -35,6 +35,7 @@ from bot.ui import Message, Outgoing, Reply, ToChat, ToUser
 
 log = logging.getLogger(__name__)
 AUTOCOMPLETE_MAX = 25
+Choices = list[app_commands.Choice[str]]
 
 
 @dataclass(frozen=True)
@@ -96,17 +97,15 @@ class CampfireClient(discord.AutoShardedClient):
         self.redis = sender_redis
         self.key_prefix = key_prefix
         self.sender = Sender(self, app, sender_redis, key_prefix)
-        self.tree: app_commands.CommandTree[CampfireClient] = app_commands.CommandTree(self)
-        install(self.tree)
         self.synced: bool | None = None
 
     async def setup_hook(self) -> None:
         """Register the buttons' and selects' templates (they work after any restart),
-        the translator, and sync the commands when they changed."""
+        and sync the commands when they changed."""
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.tree.set_translator(Translator())
-        if self.options.sync_commands:
-            self.synced = await sync_once(self.tree, self.redis, self.key_prefix)
+        if self.options.sync_commands and self.application_id is not None:
+            self.synced = await sync_once(self.http, self.application_id, self.redis,
+                                          self.key_prefix)
 
     # ------------------------------------------------------------------ presses
 
@@ -127,7 +126,12 @@ class CampfireClient(discord.AutoShardedClient):
         """A component interaction carrying our prefix whose message does not show that
         component (a client showing an outdated message, or a tampered one): discord.py
         drops those, so it is handed to the core here, which judges its token like any
-        other. Everything the message does show goes through the dynamic items."""
+        other. Everything the message does show goes through the dynamic items. Slash
+        commands and their autocomplete are read from the schema's payload here too."""
+        if interaction.type in (discord.InteractionType.application_command,
+                                discord.InteractionType.autocomplete):
+            await self._on_slash(interaction)
+            return
         if interaction.type is not discord.InteractionType.component:
             return
         data: Any = interaction.data or {}
@@ -193,33 +197,61 @@ class CampfireClient(discord.AutoShardedClient):
 
     # ------------------------------------------------------------------ commands
 
-    async def on_command(self, interaction: discord.Interaction[Any], line: str, *,
-                         thread: bool = False) -> None:
-        """A slash command, as the core's command line."""
+    async def _on_slash(self, interaction: discord.Interaction[Any]) -> None:
+        """A slash command or an autocomplete request, read from the schema's payload."""
+        found = invoked(dict(interaction.data or {}))
+        if interaction.type is discord.InteractionType.autocomplete:
+            choices = await self.complete(interaction, found) if found else []
+            await interaction.response.autocomplete(choices)
+            return
+        if found is None:
+            await interaction.response.send_message(
+                self.app.sv.t(lang_of(interaction), "err.internal"), ephemeral=True)
+            return
+        await self.on_command(interaction, found)
+
+    async def complete(self, interaction: discord.Interaction[Any],
+                       found: Invocation) -> Choices:
+        """The choices for the option being typed."""
+        kind = completion_kind(found)
+        if kind == "game":
+            return await self.complete_games(interaction, found.typed)
+        if kind == "table":
+            return await self.complete_tables(interaction, found.typed)
+        if kind == "topic":
+            game = found.args.get("game")
+            return await self.complete_topics(interaction, found.typed,
+                                              game if isinstance(game, str) else None)
+        return []
+
+    async def on_command(self, interaction: discord.Interaction[Any],
+                         found: Invocation) -> None:
+        """A slash command, handed to the core as its typed command."""
         chat, user = chat_of(interaction), user_of(interaction)
         opened_in: discord.Thread | None = None
-        if thread and not chat.private:
-            opened_in = await self._open_thread(interaction, line)
+        if found.extra.get("thread") and not chat.private:
+            opened_in = await self._open_thread(interaction, str(found.args.get("game", "")))
             if opened_in is not None:
                 chat = Chat(id=chat_key(opened_in.id), title=clean_name(opened_in.name, ""))
         sent_at = interaction.created_at.timestamp()
-        work = asyncio.ensure_future(self.app.on_text(chat, user, line, sent_at=sent_at))
+        work = asyncio.ensure_future(self.app.on_command(chat, user, found.command, found.args,
+                                                         sent_at=sent_at))
         deferred = interaction.response.is_done() or await self._wait_or_defer(
             interaction, work, thinking=True)
         try:
             reply = await work
         except Exception:
-            log.exception("command %r failed (channel %s, user %s)", line, chat.id, user.id)
+            log.exception("command %r failed (channel %s, user %s)", found.command, chat.id,
+                          user.id)
             reply = Reply(answer=self.app.sv.t(lang_of(interaction), "err.internal"), alert=True)
         await self._answer_command(interaction, reply, chat, user, deferred, opened_in)
         await self.app.acknowledge(reply)
 
     async def _open_thread(self, interaction: discord.Interaction[Any],
-                           line: str) -> discord.Thread | None:
+                           game: str) -> discord.Thread | None:
         channel = interaction.channel
         lang = lang_of(interaction)
-        game = line.split()[1] if len(line.split()) > 1 else "?"
-        title = self.app.sv.presenter.game_title(lang, game) if game in manifests() else game
+        title = self.app.sv.presenter.game_title(lang, game) if game in manifests() else game or "?"
         if not isinstance(channel, discord.TextChannel):
             return None
         await interaction.response.defer(thinking=True)
@@ -328,10 +360,9 @@ class CampfireClient(discord.AutoShardedClient):
         return out[:AUTOCOMPLETE_MAX]
 
     async def complete_topics(self, interaction: discord.Interaction[Any],
-                              current: str) -> Choices:
-        """Rules topics of the game named (or played here) that match what is typed."""
+                              current: str, named: str | None = None) -> Choices:
+        """Rules topics of the game ``named`` (or played here) that match what is typed."""
         lang = lang_of(interaction)
-        named = getattr(interaction.namespace, "game", None)
         games: list[str] = [named] if isinstance(named, str) and named in manifests() else []
         if not games:
             try:

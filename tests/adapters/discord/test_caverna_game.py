@@ -94,7 +94,7 @@ async def test_two_members_play_caverna_to_the_end(store_settings: StoreSettings
         channel = guild.create_text_channel("caverna")
         members = [guild.add_member(bot.env.create_user(n)) for n in ("Anna", "Boris")]
         table = Table(bot, channel, members)
-        await table.open("caverna", players="2")
+        await table.open("caverna", options="2")
         how: Counter[str] = Counter()
         moves = widest = 0
         while (asked := _asked(table)) is not None:

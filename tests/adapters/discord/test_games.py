@@ -86,7 +86,7 @@ async def test_three_members_play_stone_age_to_the_end(store_settings: StoreSett
         channel = guild.create_text_channel("stone-age")
         members = [guild.add_member(bot.env.create_user(n)) for n in ("Anna", "Boris", "Vera")]
         table = Table(bot, channel, members)
-        await table.open("stone_age", players="3")
+        await table.open("stone_age", options="3")
         how = await play_to_the_end(table, typed_every=40, rng=random.Random(5))
 
         ranked = final_ranking(table, "Stone Age")
@@ -115,7 +115,7 @@ async def test_two_members_play_hunters_and_gatherers_to_the_end(
         channel = guild.create_text_channel("tiles")
         members = [guild.add_member(bot.env.create_user(n)) for n in ("Gleb", "Dina")]
         table = Table(bot, channel, members)
-        await table.open("hunters_gatherers", players="2")
+        await table.open("hunters_gatherers", options="2")
         how = await play_to_the_end(table, typed_every=15, rng=random.Random(3))
 
         ranked = final_ranking(table, "Carcassonne: Hunters and Gatherers")

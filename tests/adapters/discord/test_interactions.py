@@ -168,7 +168,7 @@ async def test_commands_are_localised_for_a_russian_client(
         registered = {c["name"]: c for c in bot.env.backend.commands[None].values()}
         assert registered["table"]["name_localizations"] == {"ru": "стол"}
         new = next(o for o in registered["table"]["options"] if o["name"] == "new")
-        assert new["name_localizations"] == {"ru": "новый"}
+        assert new["name_localizations"] == {"ru": "новая"}
         game = next(o for o in new["options"] if o["name"] == "game")
         assert game["name_localizations"] == {"ru": "игра"}
         assert game["description_localizations"]["ru"] == "Какая игра"
@@ -194,9 +194,9 @@ async def test_autocomplete_offers_games_tables_and_topics(
         assert [c["value"] for c in games] == ["stone_age"]
         tables = await anna.autocomplete(table.channel, "table status", "table", "")
         assert [c["value"] for c in tables] == [table.table_id]
-        topics = await anna.autocomplete(table.channel, "rules", "topic", "tool")
+        topics = await anna.autocomplete(table.channel, "rules", "words", "tool")
         assert topics and all(c["name"] for c in topics)
-        result = await table.slash(anna, "rules", topic=topics[0]["value"])
+        result = await table.slash(anna, "rules", words=topics[0]["value"])
         assert result.response is not None and topics[0]["value"] in result.response.content
 
 
