@@ -11,31 +11,38 @@ board — is ephemeral; turns and reminders go by DM (see ``sender``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import time
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 import discord
 from discord import app_commands
 
+from adapters.delivery import Courier, Outbox, PlatformLimits, into, platform_windows
+from adapters.delivery import Sender as DeliverySender
 from adapters.discord.commands import Invocation, completion_kind, invoked
 from adapters.discord.commands_sync import sync_once
 from adapters.discord.components import BUTTON_PREFIX, DYNAMIC_ITEMS, SELECT_PREFIX
+from adapters.discord.delivery import LIMITS, DiscordPlatform
 from adapters.discord.ids import chat_key, parse_id, user_key
 from adapters.discord.render import Rendered, build_view, markdown, render
-from adapters.discord.sender import Pressed, Sender
 from adapters.discord.texts import say
 from adapters.telegram.clean import clean_name
 from bot.app import Campfire
 from bot.games import manifests
 from bot.i18n import Lang, normalize_lang
 from bot.identity import Chat, User
+from bot.markup import Mention, Rich, Text, text
 from bot.storage import StoreUnavailable
 from bot.ui import Message, Outgoing, Reply, ToChat, ToUser
 
 log = logging.getLogger(__name__)
 AUTOCOMPLETE_MAX = 25
 Choices = list[app_commands.Choice[str]]
+NO_DM_ASKED_FOR = timedelta(days=60)
 
 
 @dataclass(frozen=True)
@@ -47,6 +54,15 @@ class DiscordOptions:
     defer_after_s: float = 1.5
     # Sync the command tree when its hash changed since the last sync (once per deploy).
     sync_commands: bool = True
+    # The delivery layer's patience (``adapters.delivery.sender.Policy``).
+    hold_chat_s: float = 30.0
+    picture_attempts: int = 3
+    picture_retry_s: float = 2.0
+    picture_pause_s: float = 60.0
+    # Run this client's sender loop (a worker that only answers interactions may not).
+    run_sender: bool = True
+    # Discord's rate windows (tests lift them: the simulator keeps none).
+    limits: PlatformLimits = LIMITS
 
 
 def intents() -> discord.Intents:
@@ -96,13 +112,23 @@ class CampfireClient(discord.AutoShardedClient):
         self.options = options or DiscordOptions()
         self.redis = sender_redis
         self.key_prefix = key_prefix
-        self.sender = Sender(self, app, sender_redis, key_prefix)
+        self.platform = DiscordPlatform(self, sender_redis, key_prefix, self.options.limits)
+        self.outbox = Outbox(sender_redis, key_prefix, platform=self.platform.name,
+                             limits=platform_windows(self.platform),
+                             global_per_second=self.platform.limits.global_per_second)
+        self.sender = DeliverySender(self.outbox, Courier(self.platform), self.platform,
+                                     self.options, unreachable=self.unreachable,
+                                     clock=time.time)
+        self._stop = asyncio.Event()
+        self._sending: asyncio.Task[None] | None = None
         self.synced: bool | None = None
 
     async def setup_hook(self) -> None:
         """Register the buttons' and selects' templates (they work after any restart),
         and sync the commands when they changed."""
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.options.run_sender:
+            self._sending = asyncio.create_task(self.sender.run(self._stop), name="dc sender")
         if self.options.sync_commands and self.application_id is not None:
             self.synced = await sync_once(self.http, self.application_id, self.redis,
                                           self.key_prefix)
@@ -160,7 +186,7 @@ class CampfireClient(discord.AutoShardedClient):
     async def _answer_press(self, interaction: discord.Interaction[Any], reply: Reply,
                             deferred: bool) -> None:
         """The press's answer: the pressed message updated (a page turned) or a notice
-        for the presser alone, then every other message."""
+        for the presser alone; every other message is queued in the outbox."""
         if reply.update is not None and interaction.message is not None \
                 and not interaction.response.is_done():
             await _edit_pressed(interaction)(render(reply.update))
@@ -169,14 +195,15 @@ class CampfireClient(discord.AutoShardedClient):
             await self._ephemeral(interaction, notice, build_view(reply.answer_choices))
         if reply.private is not None:
             await self._ephemeral_message(interaction, reply.private.message)
-        pressed = None
-        if interaction.message is not None and not interaction.response.is_done():
-            pressed = Pressed(interaction.channel_id or 0, interaction.message.id,
-                              _edit_pressed(interaction))
-        await self.sender.deliver(reply.out, pressed)
         if not interaction.response.is_done():
-            await interaction.response.defer()
+            await interaction.response.defer()  # the table message is edited by the sender
+        await self.queue(reply.out)
         del deferred
+
+    async def queue(self, items: list[Outgoing]) -> None:
+        """Hand messages to the outbox (every worker's sender may deliver them)."""
+        if items:
+            await self.outbox.put_many(items)
 
     @staticmethod
     async def _ephemeral(interaction: discord.Interaction[Any], content: str,
@@ -289,15 +316,13 @@ class CampfireClient(discord.AutoShardedClient):
         for message in private:
             await self._ephemeral_message(interaction, message)
             answered = True
-        if not answered and items and _here(items[0], chat) \
-                and await self.sender.goes_new(items[0]):
-            # The command's own new message is its answer (a table opened, a status copy):
-            # the slot then points at the interaction's response.
+        if not answered and items and _here(items[0], chat) and items[0].message.slot is None:
+            # A one-off answer (a rules topic, a listing) is the command's response; a
+            # table's message goes through the outbox, which keeps where it is.
             first = items.pop(0)
-            sent = await self._respond_rendered(interaction, render(first.message))
-            await self.sender.adopt(first, sent)
+            await self._respond_rendered(interaction, render(first.message))
             answered = True
-        await self.sender.deliver(items)
+        await self.queue(items)
         if not answered:
             await self._respond(interaction, "✓", ephemeral=True, deferred=deferred)
 
@@ -379,8 +404,35 @@ class CampfireClient(discord.AutoShardedClient):
     # ------------------------------------------------------------------ due jobs
 
     async def run_due(self) -> None:
-        """Reminders and time-outs due now, delivered as they come."""
-        await self.app.on_due(emit=self.sender.deliver)
+        """Reminders and time-outs due now, queued in the outbox as they come."""
+        await self.app.on_due(emit=into(self.outbox))
+
+    async def unreachable(self, item: Outgoing) -> Outgoing | None:
+        """A member's DMs are closed: one mention in the table's channel asks them to
+        open them, once per member and table."""
+        if not isinstance(item.to, ToUser) or item.table is None:
+            return None
+        log.info("DMs closed for %s", item.to.user_id)
+        if not await self.app.sv.once.first(f"dc:nodm:{item.to.user_id}:{item.table}",
+                                            NO_DM_ASKED_FOR):
+            return None
+        try:
+            record = await self.app.sv.store.get(item.table)
+        except Exception:  # the table is gone: nobody to ask
+            return None
+        before, _, after = say(self.app.sv.table_lang(record), "open_dm",
+                               mention="\x00").partition("\x00")
+        nodes = (*text(before).nodes, Mention(item.to.user_id, (Text("@"),)),
+                 *text(after).nodes)
+        return Outgoing(ToChat(record.chat_id), Message(Rich(nodes)), table=item.table)
+
+    async def close(self) -> None:
+        """Stop the sender (what it holds goes back to the outbox), then disconnect."""
+        self._stop.set()
+        if self._sending is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._sending, 5.0)
+        await super().close()
 
 
 def _shows(message: discord.Message, custom_id: str) -> bool:

@@ -8,6 +8,7 @@ real REST and gateway code. The harness only adds what simcord does not model (s
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import random
 import re
@@ -18,6 +19,7 @@ from typing import Any
 import discord
 import simcord
 
+from adapters.delivery import PlatformLimits
 from adapters.discord.client import CampfireClient, DiscordOptions
 from adapters.runtime import make_services, token_secret
 from adapters.store import Storage, StoreSettings, open_storage
@@ -56,7 +58,8 @@ def make_client(storage: Storage, settings: StoreSettings, secret: bytes, clock:
                 seed: int | None, pictures: bool) -> CampfireClient:
     """A fresh client on the storage (a restart makes another on the same Redis)."""
     app = Campfire(make_services(storage, secret, now=clock, pictures=pictures, seed=seed))
-    return CampfireClient(app, storage.redis, settings.key_prefix, DiscordOptions())
+    return CampfireClient(app, storage.redis, settings.key_prefix,
+                          DiscordOptions(run_sender=False, limits=PlatformLimits()))
 
 
 @contextlib.asynccontextmanager
@@ -69,6 +72,18 @@ async def running_bot(settings: StoreSettings, *, seed: int | None = None,
         client = make_client(storage, settings, secret, clock, seed, pictures)
         async with simcord.run(client, shard_count=2) as env:
             yield Bot(storage, client.app, client, env, settings, clock)
+
+
+async def settle(bot: Bot, timeout_s: float = 15.0) -> None:
+    """Let the delivery layer's sender deliver everything queued. (simcord waits for a
+    bot to go idle, which a polling loop never does, so tests step the real ``Sender``
+    here instead of running its loop in the background.)"""
+    deadline = asyncio.get_running_loop().time() + timeout_s
+    while await bot.client.outbox.pending() > 0:
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError("the outbox did not drain")
+        if not await bot.client.sender.step():
+            await asyncio.sleep(0.01)
 
 
 async def restart(bot: Bot, seed: int | None = None) -> None:
@@ -168,6 +183,7 @@ class Table:
         """A member runs a slash command here."""
         result = await member.slash(self.channel, name, **options)
         self.results.append(result)
+        await settle(self.bot)
         return result
 
     async def choose(self, member: simcord.MemberActor, message: Any,
@@ -181,6 +197,7 @@ class Table:
         else:
             result = await actor.select(message, [token], custom_id=select)
         self.results.append(result)
+        await settle(self.bot)
         return result
 
     async def open(self, game: str, **options: Any) -> None:
@@ -196,9 +213,11 @@ class Table:
         for member in others:
             result = await member.click(self.table_message, custom_id=self.lobby_button("join"))
             self.results.append(result)
+            await settle(self.bot)
         before = len(self.history())
         result = await creator.click(self.table_message, custom_id=self.lobby_button("start"))
         self.results.append(result)
+        await settle(self.bot)
         announce = next(m for m in self.history()[before:] if m.content.startswith("🎲"))
         by_name = {m.name: m for m in self.members}
         order = sorted((int(n), name.strip()) for n, name in SEAT_LINE.findall(announce.content))

@@ -24,6 +24,7 @@ from tests.adapters.discord.harness import (
     restart,
     ru_locale,
     running_bot,
+    settle,
     token_field,
 )
 
@@ -132,7 +133,7 @@ async def test_a_reminder_comes_by_dm_and_closed_dms_get_one_mention(
         before = {m.id: len(table.dm(m)) for m in members}
         bot.clock.now += 3 * 3600
         await bot.client.run_due()
-        await bot.env.settle()
+        await settle(bot)
         reminded = [m for m in members if len(table.dm(m)) > before[m.id]]
         assert reminded == [asked]
         assert table.dm(asked)[-1].content.startswith("⏰ Reminder")
@@ -205,6 +206,7 @@ async def test_a_table_can_live_in_a_thread(store_settings: StoreSettings) -> No
         channel, (anna, boris) = world(bot, "Anna", "Boris")
         result = await anna.slash(channel, "table new", game="stone_age", thread=True)
         assert result.acknowledged
+        await settle(bot)
         threads = channel.threads
         assert len(threads) == 1
         lobby = threads[0].history()[-1]
