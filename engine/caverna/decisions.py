@@ -39,7 +39,6 @@ from engine.caverna.feeding import (
     beg,
     can_pay,
     convert,
-    convert_one,
     covers,
     decode,
     encode,
@@ -49,6 +48,7 @@ from engine.caverna.feeding import (
     single_conversions,
     slaughter_bonus,
     spare,
+    step_of,
     ways_to_pay,
     working_cave_cost,
     working_cave_options,
@@ -326,6 +326,13 @@ def _carry_on(state: CavernaState, seat: int, then: str, events: list[Event]) ->
         raise AssertionError(then)
 
 
+def _convert_opt(player: Player, have: Mapping[str, int], kind: str, short: int) -> Option:
+    """Converting one step of ``kind``, labelled with what it takes and gives (gold and
+    donkeys go more than one at a time)."""
+    count, food = step_of(player, have, kind, short)
+    return _opt(f"conv:{kind}", "convert", kind=kind, count=count, food=food)
+
+
 def _pay_kinds(player: Player, bill: Mapping[str, int]) -> list[str]:
     """Kinds that may be converted one step at a time towards ``bill`` (the custom
     way), while the food is still short."""
@@ -341,7 +348,9 @@ def _pay_options(state: CavernaState, step: PayStep) -> list[Option]:
     player = state.players[step.seat]
     opts = [_opt(f"pay:{encode(c)}", "pay", bill=dict(step.bill), converted=c)
             for c in ways_to_pay(player, step.bill)[:FEW_WAYS]]
-    opts += [_opt(f"conv:{k}", "convert", kind=k) for k in _pay_kinds(player, step.bill)]
+    short = step.bill.get("food", 0) - player.goods["food"]
+    have = spare(player, step.bill)
+    opts += [_convert_opt(player, have, k, short) for k in _pay_kinds(player, step.bill)]
     if _safe_trades(state, step.seat, step.bill):
         opts.append(_opt("exchange", "exchange"))
     return opts
@@ -351,8 +360,10 @@ def _apply_pay(state: CavernaState, step: PayStep, key: str, events: list[Event]
     player = state.players[step.seat]
     head, _, arg = key.partition(":")
     if head == "conv" and arg in _pay_kinds(player, step.bill):
-        food = convert(player, {arg: one_step(spare(player, step.bill), arg)})
-        events.append(Event("converted", step.seat, {"kind": arg, "food": food}))
+        short = step.bill.get("food", 0) - player.goods["food"]
+        count = one_step(spare(player, step.bill), arg, short)
+        food = convert(player, {arg: count})
+        events.append(Event("converted", step.seat, {"kind": arg, "count": count, "food": food}))
         return
     if key == "exchange" and _safe_trades(state, step.seat, step.bill):
         state.push(ExchangeStep(seat=step.seat))
@@ -667,8 +678,10 @@ def _working_cave(state: CavernaState, step: FeedStep) -> list[str]:
 def _feed_options(state: CavernaState, step: FeedStep) -> list[Option]:
     player = state.players[step.seat]
     opts = [_opt(f"cover:{encode(c)}", "cover", converted=c) for c in _feed_covers(state, step)]
-    opts += [_opt(f"conv:{k}", "convert", kind=k) for k in single_conversions(player)]
-    opts += [_opt(f"work:{g}", "working_cave", good=g) for g in _working_cave(state, step)]
+    short = step.need - player.goods["food"]
+    opts += [_convert_opt(player, holdings(player), k, short) for k in single_conversions(player)]
+    opts += [_opt(f"work:{g}", "working_cave", good=g, cost=working_cave_cost(player, g))
+             for g in _working_cave(state, step)]
     if can_exchange(state, step.seat):
         opts.append(_opt("exchange", "exchange"))
     missing = step.need - player.goods["food"]
@@ -691,8 +704,10 @@ def _apply_feed(state: CavernaState, step: FeedStep, key: str, events: list[Even
         food = convert(player, conv)
         events.append(Event("converted", step.seat, {"goods": conv, "food": food}))
     elif head == "conv" and arg in single_conversions(player):
-        food = convert_one(player, arg)
-        events.append(Event("converted", step.seat, {"kind": arg, "food": food}))
+        short = step.need - player.goods["food"]
+        count = one_step(holdings(player), arg, short)
+        food = convert(player, {arg: count})
+        events.append(Event("converted", step.seat, {"kind": arg, "count": count, "food": food}))
     elif head == "work" and arg in _working_cave(state, step):
         player.goods[arg] -= working_cave_cost(player, arg)
         step.need = max(0, step.need - _per_dwarf(state, step))

@@ -238,11 +238,14 @@ def spare(player: Player, bill: Mapping[str, int]) -> dict[str, int]:
     return holdings(player, _reserved(bill, stand_in))
 
 
-def one_step(have: Mapping[str, int], kind: str) -> int:
-    """How many of ``kind`` one step of converting takes: all the gold (N gold give
-    N - 1 food), a pair of donkeys when there are two (3 food), else one."""
+def one_step(have: Mapping[str, int], kind: str, short: int) -> int:
+    """How many of ``kind`` one step of converting takes while ``short`` food is
+    missing: gold buys food at 1 gold more than the food bought (rulebook), so a step
+    buys what is missing and no more (at least 1 food: 2 gold), or as much as the gold
+    allows (every gold kept is a point); a pair of donkeys when there are two (3 food),
+    else one."""
     if kind == "gold":
-        return have[kind]
+        return min(have[kind], max(short, 1) + 1)
     return 2 if kind == "donkey" and have[kind] >= 2 else 1
 
 
@@ -312,13 +315,14 @@ def beg(state: CavernaState, seat: int, need: int, events: list[Event]) -> None:
 
 
 def single_conversions(player: Player) -> list[str]:
-    """Kinds the player could convert a little of (one animal, a donkey pair, all gold)
-    while feeding, when no full cover is wanted or possible."""
+    """Kinds the player could convert a little of (one animal, a donkey pair, gold for
+    the food missing) while feeding, when no full cover is wanted or possible."""
     have = holdings(player)
     return [k for k in CONVERTIBLE if have[k] and (k != "gold" or have[k] >= 2)]
 
 
-def convert_one(player: Player, kind: str) -> int:
-    """One step of converting: all gold at once, a pair of donkeys if there are two, else
-    one of ``kind``."""
-    return convert(player, {kind: one_step(holdings(player), kind)})
+def step_of(player: Player, have: Mapping[str, int], kind: str, short: int) -> tuple[int, int]:
+    """(how many of ``kind`` one step converts, the food it gives) out of ``have``
+    while ``short`` food is missing: what an option says it does."""
+    count = one_step(have, kind, short)
+    return count, food_from(kind, count, slaughter_bonus(player))

@@ -297,10 +297,14 @@ class CavernaTexts(CatalogTexts):
         if kind == "cover":
             return self._word(lang, code, converted=self.goods(lang, args.get("converted")))
         if kind == "convert":
-            return self._word(lang, code, good=w.count(str(args.get("kind")), 1))
+            # One step may take more than one (gold for the food missing, a donkey pair):
+            # the label says how many go and the food they give.
+            return self._word(lang, code, good=w.count(str(args.get("kind")),
+                                                       as_int(args.get("count", 1))),
+                              food=w.count("food", as_int(args.get("food"))))
         if kind == "working_cave":
             good = str(args.get("good"))
-            return self._word(lang, code, cost=w.count(good, 2 if good == "ore" else 1))
+            return self._word(lang, code, cost=w.count(good, as_int(args.get("cost", 1))))
         if kind == "beg":
             return self._word(lang, code, markers=w.count("markers", as_int(args.get("markers"))))
         if kind == "keep_space":
@@ -389,7 +393,7 @@ class CavernaTexts(CatalogTexts):
             code = "paid_converted"
         elif code == "converted":
             if "kind" in args:
-                out["goods"] = w.count(str(args["kind"]), 1)
+                out["goods"] = w.count(str(args["kind"]), as_int(args.get("count", 1)))
         elif code == "tile_laid":
             out["placement"] = placement_text(w, str(args.get("tile")), str(args.get("at")))
             if as_int(args.get("rubies")):

@@ -171,3 +171,20 @@ def test_a_payment_offers_cheapest_ways_single_conversions_and_trades() -> None:
     assert keys(state, 0) == ["pay:"]
     play(state, 0, "pay:")
     assert (player.goods["food"], player.goods["wood"]) == (0, 1)
+
+
+def test_a_payment_converts_only_the_gold_the_food_missing_needs() -> None:
+    """A bill of 2 food with none: a gold step is 3 gold for 2 food (its label says so),
+    and the other gold stays (a grain too, so that there is a choice to make)."""
+    state = scripted(4, cards={1: "blacksmithing"})
+    give(state, 0, gold=7, grain=1)
+    player = state.players[0]
+    player.goods["food"] = 0
+    from engine.caverna.decisions import _pay_then
+
+    _pay_then(state, 0, {"food": 2}, "buy:wood", [])
+    [step] = [o for o in prompt(state, 0).options if o.key == "conv:gold"]
+    assert step.label.args == {"kind": "gold", "count": 3, "food": 2}
+    play(state, 0, "conv:gold")
+    assert (player.goods["gold"], player.goods["food"], player.goods["grain"]) == (4, 2, 1)
+    assert keys(state, 0) == ["pay:"]

@@ -158,3 +158,35 @@ def test_no_begging_while_an_any_time_trade_could_still_give_food() -> None:
     bare = _feeding(0, wood=1, stone=1, ore=1)
     run(bare)
     assert bare.players[0].begging == 4
+
+
+def _option(state, key: str):  # type: ignore[no-untyped-def]
+    from tests.engine.caverna.scenario import prompt
+
+    return next(o for o in prompt(state, 0).options if o.key == key)
+
+
+def test_a_gold_step_buys_the_food_missing_and_keeps_the_rest() -> None:
+    """Gold buys food at 1 coin more than the food (rulebook): with 3 food missing and 10
+    gold, one step pays 4 gold for 3 food; the other 6 stay (a point each). The option
+    says exactly that, and so does the event."""
+    state = _feeding(1, gold=10)
+    option = _option(state, "conv:gold")
+    assert option.label.args == {"kind": "gold", "count": 4, "food": 3}
+    events = play(state, 0, "conv:gold")
+    player = state.players[0]
+    assert (player.goods["gold"], player.begging, state.top(0)) == (6, 0, None)
+    assert first(events, "converted").args == {"kind": "gold", "count": 4, "food": 3}
+
+
+def test_with_less_gold_than_the_need_a_gold_step_takes_it_all() -> None:
+    state = _feeding(0, gold=3)
+    assert _option(state, "conv:gold").label.args == {"kind": "gold", "count": 3, "food": 2}
+    play(state, 0, "conv:gold")
+    assert state.players[0].goods["gold"] == 0 and state.players[0].begging == 2
+
+
+def test_a_donkey_step_says_it_takes_the_pair() -> None:
+    state = _feeding(0, donkey=3)
+    assert _option(state, "conv:donkey").label.args == {"kind": "donkey", "count": 2, "food": 3}
+    assert _option(state, "conv:donkey").label.args["food"] == food_from("donkey", 2)

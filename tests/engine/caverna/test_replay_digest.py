@@ -6,7 +6,8 @@ change what it does unnoticed. A deliberate rule change updates ``DIGEST`` (prin
 Last updated for the one-or-two-tap prompts: twin tiles by square then direction,
 furnishings grouped, loot as toggles put back before a confirmation, payments asking
 whenever food must be converted (cheapest ways, one good at a time, trades), at most
-three cheapest ways in a feeding, and the ``housed`` event."""
+three cheapest ways in a feeding, and the ``housed`` event; then a step of gold buys
+only the food missing (1 gold more than the food), not all the gold."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from engine.caverna.draft_game import CAVERNA_DRAFT
 GAMES: tuple[tuple[int, int], ...] = (
     (1, 11), (2, 12), (3, 13), (4, 14), (5, 15), (6, 16), (7, 17), (4, 101), (4, 102), (4, 103),
 )
-DIGEST = "b47bbe74275e6331972ccdd8a72418dda0140c66c118dca986c8c16e42b82d73"
+DIGEST = "27e9b1ccebfbecd3c3eb0ec4de12b80a8b783e1f2d42fd9b95ac416918dff0a0"
 
 
 def record(players: int, seed: int) -> dict[str, object]:

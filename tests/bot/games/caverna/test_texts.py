@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from bot.games.caverna.describe import square_name, square_of
 from bot.games.caverna.texts import CavernaTexts
+from bot.i18n import to_plain
 from bot.i18n.catalog import LANGS
 from engine.caverna.caverna_game import CAVERNA
 from engine.caverna.components import components
-from engine.core.prompts import Label
+from engine.core.prompts import Event, Label
 
 MAX_BUTTON = 64
 
@@ -114,3 +115,23 @@ def test_the_housed_event_says_where_animals_live() -> None:
     assert empty is not None and "no animals" in empty
     covered = texts.event("ru", Event("covered", 0, {"tile": "trader"}), ["Ann"])
     assert covered is not None and "Торговец" in covered
+
+
+def test_a_conversion_step_says_what_it_takes_and_gives() -> None:
+    """Gold goes several coins at a time (1 more than the food bought) and donkeys in
+    pairs: the button and the event name the real counts, not "1 gold"."""
+    texts = CavernaTexts()
+    gold = Label("cav.opt.convert", {"kind": "gold", "count": 3, "food": 2})
+    assert texts.option("en", gold) == "Convert 3 gold to 2 food"
+    assert texts.option("ru", gold) == "В еду: 3 золотых → 2 еды"
+    pair = Label("cav.opt.convert", {"kind": "donkey", "count": 2, "food": 3})
+    assert texts.option("en", pair) == "Convert 2 donkeys to 3 food"
+    event = Event("converted", 0, {"kind": "gold", "count": 3, "food": 2})
+    assert to_plain(texts.event("en", event, ["Ann"]) or "") == "Ann converts 3 gold into 2 food."
+    assert "3 золотых" in to_plain(texts.event("ru", event, ["Ann"]) or "")
+
+
+def test_the_working_cave_button_names_the_cost_the_engine_gives() -> None:
+    texts = CavernaTexts()
+    label = Label("cav.opt.working_cave", {"good": "ore", "cost": 2})
+    assert texts.option("en", label) == "Working cave: feed a dwarf with 2 ore"
