@@ -17,6 +17,7 @@ from bot.flow import settle, table_message
 from bot.games import alias_key, find_game, find_upcoming, manifests
 from bot.i18n import Lang, Markup, escape, normalize_lang
 from bot.lobby_actions import abort_request, confirm_abort, lobby_verb
+from bot.markup import as_rich
 from bot.new_table_args import BadArgument, parse_new_args
 from bot.present import seat_names
 from bot.presses import play, seat_of
@@ -34,7 +35,7 @@ from bot.storage import (
 from bot.table_settings import meta_of, options_of
 from bot.texts import texts_for
 from bot.turns import fingerprint, load_state
-from bot.ui import Message, Outgoing, Reply, ToChat, ToUser
+from bot.ui import Message, Outgoing, Private, Reply, ToChat, ToUser
 from bot.votes import CHOICES, cast_vote
 from engine.core.prompts import Prompt
 from engine.registry import get_game
@@ -178,9 +179,10 @@ async def cmd_board(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     focus = next((p for p in sv.prompts(record) if p.seat == seat), None)
     picture = (sv.presenter.picture(record, game, state, lang, seat, focus, sv.now())
                if sv.pictures else None)
-    out = [Outgoing(ToUser(ctx.user.id), Message(text=text, picture=picture))]
-    answer = None if ctx.chat.private else sv.t(ctx.lang, "cmd.board_sent")
-    return Reply(answer=answer, out=out)
+    # The asker's own view: only they see it (in a group, a platform that cannot show
+    # them alone a message there sends it privately and says so with the note).
+    note = None if ctx.chat.private else as_rich(sv.t(ctx.lang, "cmd.board_sent"))
+    return Reply(private=Private(Message(text=text, picture=picture), record.table_id, note))
 
 
 def _key_for(prompt: Prompt, wanted: str) -> str:
@@ -245,7 +247,13 @@ async def cmd_turn(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     if prompt is None:
         return say(sv.t(ctx.lang, "cmd.not_your_turn_now", table=record.table_id))
     message = sv.presenter.private_prompt(record, prompt, lang, now=sv.now())
-    return Reply(out=[Outgoing(ToUser(ctx.user.id), message, record.table_id)])
+    if ctx.chat.private:
+        # Here it is the user's kept prompt message (its slot), edited as the turn goes on.
+        return Reply(out=[Outgoing(ToUser(ctx.user.id), message, record.table_id)])
+    # Asked in a group: the decision is the asker's alone (Discord: an ephemeral message
+    # with its buttons; Telegram: their private chat, and the note in the group).
+    note = as_rich(sv.t(ctx.lang, "cmd.turn_sent", table=record.table_id))
+    return Reply(private=Private(message, record.table_id, note))
 
 
 def _named_game(words: list[str]) -> tuple[str | None, dict[str, str] | None, list[str]]:

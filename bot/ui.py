@@ -101,10 +101,17 @@ class Outgoing:
 @dataclass(frozen=True, slots=True)
 class Private:
     """A part of a reply only the actor sees: a message, and the table it is about (an
-    adapter that cannot reach the user privately may ask them in the table's chat)."""
+    adapter that cannot reach the user privately may ask them in the table's chat).
+
+    ``note`` is what to say in the chat where the actor asked when the platform cannot
+    show the private part there and sends it elsewhere (Telegram: a private message
+    for a command typed in a group); a platform that shows it in place (Discord's
+    ephemeral message) or a private chat leaves it unsaid.
+    """
 
     message: Message
     table: str | None = None
+    note: Rich | None = None
 
 
 @dataclass(slots=True, init=False)

@@ -8,7 +8,8 @@ to a line, a group under its label; numbers are unique for the session and a use
 presses one by typing its number (``anna: 7``). Pictures are saved as files and their
 paths printed. Messages kept up to date (slots) print again, since a terminal cannot
 edit what it printed; so do a reply's update of the pressed message and its private
-part (shown as a private message to the actor).
+part (shown as a private message to the actor, with its note in the group when it was
+asked there).
 """
 
 from __future__ import annotations
@@ -191,6 +192,10 @@ class ConsoleChat:
             target: ToChat | ToUser = ToUser(user.id) if chat.private else ToChat(chat.id)
             self.show([Outgoing(target, reply.update)])
         if reply.private is not None:
+            if reply.private.note is not None and not chat.private and not reply.answer:
+                # Like Telegram, a group here has no message one member alone sees: the
+                # private part goes to their private chat, and the group is told so.
+                self.print(f"→ {user.name}: {render_plain(reply.private.note)}")
             self.show([Outgoing(ToUser(user.id), reply.private.message, reply.private.table)])
         self.show(reply.out)
 

@@ -148,7 +148,7 @@ class Harness:
     async def text(self, user: User, text: str, chat: Chat = GROUP) -> Reply:
         """``user`` types ``text`` in ``chat`` (the group by default)."""
         reply = await self.app.on_text(chat, user, text)
-        self.keep(reply.out)
+        self.keep([*mine(reply, user), *reply.out])
         await self.app.acknowledge(reply)
         return reply
 
@@ -156,7 +156,7 @@ class Harness:
         """``user`` presses the button with ``token`` (in their private chat by default)."""
         pressed_in = chat or dm(user)
         reply = await self.app.on_press(pressed_in, user, token)
-        self.keep(reply.out)
+        self.keep([*mine(reply, user), *reply.out])
         if reply.update is not None and reply.update.slot is not None:
             # The pressed message now shows the update (a client edits it in place).
             at = where(Outgoing(ToUser(user.id) if pressed_in.private
@@ -267,6 +267,14 @@ class Harness:
             tokens = self.move_tokens(self.dm_prompt(record, prompt.seat), prompt)
             reply = await self.press(user, rnd.choice(tokens), dm(user))
         return user, reply
+
+
+def mine(reply: Reply, user: User) -> list[Outgoing]:
+    """A reply's private part as the message ``user`` gets (kept with their private
+    messages, as Telegram delivers it; Discord shows it in place to them alone)."""
+    if reply.private is None:
+        return []
+    return [Outgoing(ToUser(user.id), reply.private.message, reply.private.table)]
 
 
 def texts_to(out: list[Outgoing], user: User) -> list[str]:

@@ -92,11 +92,11 @@ async def test_board_without_pictures_is_text(h: Harness) -> None:
     table_id = await h.started(ANNA, BORIS, CLARA, options=("en", "3"), game="caverna")
     record = await h.get(table_id)
     reply = await h.text(BORIS, "/board")
-    assert plain(reply.answer) == h.t("cmd.board_sent")
-    [sent] = reply.out
-    assert sent.to.user_id == BORIS.id  # type: ignore[union-attr]
-    assert sent.message.picture is None
-    lines = plain(sent.message.text).splitlines()
+    assert reply.answer is None and reply.out == [] and reply.private is not None
+    assert plain(reply.private.note) == h.t("cmd.board_sent")
+    board = reply.private.message
+    assert board.picture is None
+    lines = plain(board.text).splitlines()
     assert h.t("cav.board.spaces_title") in lines
     # Boris's own home board row by row (squares A1–F4), the others in a line each.
     rows = [line for line in lines if line.startswith(("Row ", "Ряд "))]
@@ -109,8 +109,9 @@ async def test_board_without_pictures_is_text(h: Harness) -> None:
     assert any(line.startswith(f"{BORIS.name} — ") for line in lines)
     # In the private chat it answers there, without the "sent privately" note.
     reply = await h.text(ANNA, f"/board {table_id}", dm(ANNA))
-    [sent] = reply.out
-    assert sent.message.picture is None and "Row 1:" in plain(sent.message.text)
+    assert reply.private is not None and reply.private.note is None and reply.out == []
+    assert reply.private.message.picture is None
+    assert "Row 1:" in plain(reply.private.message.text)
     assert record.game == "caverna"
 
 

@@ -119,14 +119,18 @@ async def test_status_shows_whose_turn_and_scores(h: Harness) -> None:
 async def test_board_goes_privately(h: Harness) -> None:
     table_id = await h.started(ANNA, BORIS)
     reply = await h.text(BORIS, "/board")
-    assert plain(reply.answer) == h.t("cmd.board_sent")
-    [item] = reply.out
-    assert item.to == ToUser(BORIS.id)
-    assert plain(item.message.text) == f"Your board at #{table_id}.\nYour civilization cards: —"
-    assert item.message.picture is None  # pictures are off in these tests
-    # From the private chat: no extra answer.
+    # Only Boris sees it: the reply's private part, nothing in the group. The note is
+    # what a platform that sends it to his private chat says in the group.
+    assert reply.answer is None and reply.out == [] and reply.private is not None
+    assert plain(reply.private.note) == h.t("cmd.board_sent")
+    assert reply.private.table == table_id
+    message = reply.private.message
+    assert plain(message.text) == f"Your board at #{table_id}.\nYour civilization cards: —"
+    assert message.picture is None  # pictures are off in these tests
+    # From the private chat: the same private part, with nothing to say elsewhere.
     reply = await h.text(BORIS, "board", dm(BORIS))
-    assert reply.answer is None and [o.to for o in reply.out] == [ToUser(BORIS.id)]
+    assert reply.answer is None and reply.out == [] and reply.private is not None
+    assert reply.private.note is None and plain(reply.private.message.text) == plain(message.text)
     # Not a player, or not running.
     assert plain((await h.text(DAN, "/board")).answer) == h.t("cmd.board_not_playing")
     lobby = await h.new_table(CLARA, "en", chat=GROUP2)
@@ -138,12 +142,19 @@ async def test_turn_resends_the_open_decision_privately(h: Harness) -> None:
     table_id = await h.started(ANNA, BORIS)
     record = await h.get(table_id)
     first, second = h.user_at(record, 0), h.user_at(record, 1)
+    # Asked in the group: the decision is the asker's private part, with its buttons.
     reply = await h.text(first, "/turn")
+    assert reply.out == [] and reply.answer is None and reply.private is not None
+    assert reply.private.table == table_id
+    assert plain(reply.private.note) == h.t("cmd.turn_sent", table=table_id)
+    assert reply.private.message.slot == f"dm:{table_id}:0" and reply.private.message.choices
+    # Asked in the private chat: the kept prompt message itself.
+    reply = await h.text(first, "/turn", dm(first))
     [item] = reply.out
-    assert item.to == ToUser(first.id)
+    assert item.to == ToUser(first.id) and reply.private is None
     assert item.message.slot == f"dm:{table_id}:0" and item.message.choices
     reply = await h.text(second, "/turn")
-    assert reply.out == []
+    assert reply.out == [] and reply.private is None
     assert plain(reply.answer) == h.t("cmd.not_your_turn_now", table=table_id)
 
 

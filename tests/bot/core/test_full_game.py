@@ -115,5 +115,5 @@ async def test_pictures_are_attached_to_the_table_message(
     assert table.picture.png.startswith(b"\x89PNG\r\n\x1a\n")
     assert len(table.picture.png) > 1000
     reply = await h.text(BORIS, "/board")
-    assert reply.out[0].message.picture is not None
-    assert reply.out[0].message.picture.png.startswith(b"\x89PNG")
+    assert reply.private is not None and reply.private.message.picture is not None
+    assert reply.private.message.picture.png.startswith(b"\x89PNG")
