@@ -20,6 +20,7 @@ from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import aiohttp
 import discord
 from redis.asyncio import Redis
 
@@ -84,6 +85,8 @@ async def running_discord(settings: DiscordSettings, app: Campfire, redis: Redis
         failure = "Discord rejected DISCORD_TOKEN"
     except discord.HTTPException as exc:
         failure = f"could not reach Discord (HTTP {exc.status})"
+    except (aiohttp.ClientError, OSError) as exc:
+        failure = f"could not reach Discord ({type(exc).__name__})"
     if failure is not None:
         await client.close()
         raise RuntimeError(failure)  # outside the handler: nothing quotes the token
