@@ -23,6 +23,7 @@ from discord import app_commands
 
 from adapters.delivery import Courier, Outbox, PlatformLimits, into, platform_windows
 from adapters.delivery import Sender as DeliverySender
+from adapters.discord.admins import DiscordAdmins, moderates
 from adapters.discord.commands import Invocation, completion_kind, invoked
 from adapters.discord.commands_sync import sync_once
 from adapters.discord.components import BUTTON_PREFIX, DYNAMIC_ITEMS, SELECT_PREFIX
@@ -83,11 +84,10 @@ def chat_of(interaction: discord.Interaction[Any]) -> Chat:
 
 
 def user_of(interaction: discord.Interaction[Any]) -> User:
-    """The Campfire user of an interaction; moderators (Manage Messages, or the server's
-    administrators) count as admins of the channel's tables."""
+    """The Campfire user of an interaction, with the rights its channel permissions
+    report (``admins``: Manage Messages, or the server's administrators)."""
     member = interaction.user
-    perms = interaction.permissions
-    admin = interaction.guild_id is not None and (perms.administrator or perms.manage_messages)
+    admin = interaction.guild_id is not None and moderates(interaction.permissions)
     return User(id=user_key(member.id),
                 name=clean_name(member.display_name, f"#{member.id}"),
                 lang=str(interaction.locale), is_admin=bool(admin))
@@ -112,6 +112,10 @@ class CampfireClient(discord.AutoShardedClient):
         self.options = options or DiscordOptions()
         self.redis = sender_redis
         self.key_prefix = key_prefix
+        # Rights are the core's question (``AdminPort``); other platforms' chats keep theirs.
+        previous = app.sv.admins
+        app.sv.admins = DiscordAdmins(self, previous.fallback if isinstance(
+            previous, DiscordAdmins) else previous)
         self.platform = DiscordPlatform(self, sender_redis, key_prefix, self.options.limits)
         self.outbox = Outbox(sender_redis, key_prefix, platform=self.platform.name,
                              limits=platform_windows(self.platform),
