@@ -5,7 +5,14 @@ answers in milliseconds, and then the answer *is* the first response (an ephemer
 notice, the pressed message edited, the command's reply); when it has not answered
 after ``defer_after_s`` the interaction is deferred and the answer follows as an edit or
 a follow-up. A member's private view — refusals, notices on their presses, their own
-board — is ephemeral; turns and reminders go by DM (see ``sender``).
+board (``Reply.private``) — is ephemeral, and ``Reply.update`` edits the pressed message.
+
+Everything else — table messages, turns and reminders by DM, final scores — is queued
+in the shared outbox (``adapters.delivery``, Discord's side in ``delivery``) and sent by
+the sender loop of any worker on the same Redis; the core's owed effects are
+acknowledged only after queuing, so a crash delays messages and never drops them.
+Slash commands come from the command schema (``commands``); admin rights are the core's
+question (``admins``).
 """
 
 from __future__ import annotations
@@ -101,7 +108,7 @@ def lang_of(interaction: discord.Interaction[Any]) -> Lang:
 class CampfireClient(discord.AutoShardedClient):
     """The bot on Discord: one per process, any number of shards and workers."""
 
-    def __init__(self, app: Campfire, sender_redis: Any, key_prefix: str,
+    def __init__(self, app: Campfire, redis: Any, key_prefix: str,
                  options: DiscordOptions | None = None, **kwargs: Any) -> None:
         """Wire the core and Redis (kept messages, the command tree's hash)."""
         kwargs.setdefault("intents", intents())
@@ -110,14 +117,14 @@ class CampfireClient(discord.AutoShardedClient):
         super().__init__(**kwargs)
         self.app = app
         self.options = options or DiscordOptions()
-        self.redis = sender_redis
+        self.redis = redis
         self.key_prefix = key_prefix
         # Rights are the core's question (``AdminPort``); other platforms' chats keep theirs.
         previous = app.sv.admins
         app.sv.admins = DiscordAdmins(self, previous.fallback if isinstance(
             previous, DiscordAdmins) else previous)
-        self.platform = DiscordPlatform(self, sender_redis, key_prefix, self.options.limits)
-        self.outbox = Outbox(sender_redis, key_prefix, platform=self.platform.name,
+        self.platform = DiscordPlatform(self, redis, key_prefix, self.options.limits)
+        self.outbox = Outbox(redis, key_prefix, platform=self.platform.name,
                              limits=platform_windows(self.platform),
                              global_per_second=self.platform.limits.global_per_second)
         self.sender = DeliverySender(self.outbox, Courier(self.platform), self.platform,
