@@ -24,6 +24,7 @@ import aiohttp
 import discord
 from redis.asyncio import Redis
 
+from adapters.delivery import due_loop
 from adapters.discord.client import CampfireClient, DiscordOptions
 from adapters.runtime import make_services, token_secret, tune_gc
 from adapters.store import StoreSettings, open_storage
@@ -57,16 +58,6 @@ class DiscordSettings:
                    shard_ids=tuple(int(i) for i in ids.split(",")) if ids else None)
 
 
-async def _due_loop(client: CampfireClient, every_s: float, stop: asyncio.Event) -> None:
-    while not stop.is_set():
-        try:
-            await client.run_due()
-        except Exception:  # keep reminding even if one round failed
-            log.exception("due jobs failed")
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), every_s)
-
-
 @contextlib.asynccontextmanager
 async def running_discord(settings: DiscordSettings, app: Campfire, redis: Redis,
                           key_prefix: str) -> AsyncIterator[CampfireClient]:
@@ -92,7 +83,7 @@ async def running_discord(settings: DiscordSettings, app: Campfire, redis: Redis
         raise RuntimeError(failure)  # outside the handler: nothing quotes the token
     stop = asyncio.Event()
     tasks = [asyncio.create_task(client.connect(), name="discord gateway"),
-             asyncio.create_task(_due_loop(client, settings.due_every_s, stop),
+             asyncio.create_task(due_loop(client.run_due, settings.due_every_s, stop),
                                  name="discord due loop")]
     try:
         yield client
