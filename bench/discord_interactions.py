@@ -91,7 +91,7 @@ async def ours(redis_url: str, seconds: float) -> dict[str, Any]:
             channel = guild.create_text_channel(f"t{games}")
             members = [guild.add_member(bot.env.create_user(f"p{games}x{i}")) for i in range(3)]
             table = Table(bot, channel, members)
-            await table.open("stone_age", players="3")
+            await table.open("stone_age", options="3")
             games += 1
             while time.perf_counter() < deadline and (found := table.next_choice(rng=rng)):
                 start = time.perf_counter()
