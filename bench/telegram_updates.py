@@ -19,7 +19,10 @@ next update as soon as the previous one was answered, for ``--seconds``.
   when the fake receives the reply.
 
 Prints one JSON line (no assertions): the rates, their ratios to echo (bar: ours — the
-presses — ≥ 0.5 × echo), latency percentiles and Telegram calls per update. Usage::
+presses — ≥ 0.5 × echo), latency percentiles, Telegram calls per update and this
+process's CPU time per update (``cpu_ms_per_update``: the bot's, the fake's and the
+load's together, Redis's own process not counted; unlike the rates it hardly moves when
+other processes load the machine, so it compares runs on a busy machine). Usage::
 
     python -m bench.telegram_updates [--tables N] [--seconds S] [--fsync always|everysec]
 """
@@ -117,10 +120,11 @@ async def closed_loop(tg: WatchedTelegram, steps: list[Step], seconds: float) ->
     tasks = [asyncio.create_task(conversation(step)) for step in steps]
     await asyncio.sleep(WARMUP_S)
     measuring, tg.counting, tg.counted_calls = True, True, 0
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     await asyncio.sleep(seconds)
     measuring, tg.counting = False, False
     elapsed = time.perf_counter() - started
+    cpu = time.process_time() - cpu_started
     done = len(latencies)
     calls = tg.counted_calls
     stop = True
@@ -134,6 +138,7 @@ async def closed_loop(tg: WatchedTelegram, steps: list[Step], seconds: float) ->
         "p50_ms": round(statistics.median(ordered) * 1000, 2),
         "p95_ms": round(ordered[int(0.95 * (len(ordered) - 1))] * 1000, 2),
         "calls_per_update": round(calls / done, 2) if done else None,
+        "cpu_ms_per_update": round(cpu * 1000 / done, 2) if done else None,
     }
 
 

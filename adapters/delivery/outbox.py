@@ -41,6 +41,7 @@ the bot ever learns of a sent message is the id in the answer. So:
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, replace
 
 from redis.asyncio import Redis
@@ -381,6 +382,9 @@ class Outbox:
         self._done = redis.register_script(DONE)
         self._delay = redis.register_script(DELAY)
         self._later = redis.register_script(LATER)
+        # Set whenever this process queues something: the sender resting here wakes at
+        # once (``Sender.run``) instead of at the end of its idle pause.
+        self.nudged = asyncio.Event()
 
     async def put(self, item: Outgoing) -> str:
         """Queue an item; a slot update replaces an older one still waiting."""
@@ -423,6 +427,8 @@ class Outbox:
                 claim.claim_key if claim else self.p + "noupdate"]
         with unavailable_on_outage("queue messages"):
             queued = await self._enqueue(keys=keys, args=args)
+        if queued:
+            self.nudged.set()
         return ids, bool(queued)
 
     async def take(self, now: float, lease_s: float = LEASE_S, scan: int = 200) -> Taken | None:

@@ -341,10 +341,16 @@ class Sender:
         return False, None
 
     async def run(self, stop: asyncio.Event, idle_s: float = 0.05) -> None:
-        """Send until ``stop`` is set."""
+        """Send until ``stop`` is set. With nothing to send the loop rests ``idle_s``, or
+        less: an item queued through this process's outbox wakes it at once
+        (``Outbox.nudged``); the rest bounds how late it sees items queued by other
+        processes, or put aside until a time."""
         failures = 0
+        nudged = self.outbox.nudged
         while not stop.is_set():
-            wait_s = idle_s
+            # Cleared before the step looks: whatever is queued from now on wakes the
+            # rest below (an item queued during the step may have been missed by it).
+            nudged.clear()
             try:
                 busy = await self.step()
                 failures = 0
@@ -354,7 +360,22 @@ class Sender:
                 # each time (up to MAX_IDLE_AFTER_FAILURE_S) instead of spinning.
                 if failures == 1 or failures % 100 == 0:
                     log.exception("sender step failed (%s in a row)", failures)
-                wait_s = min(MAX_IDLE_AFTER_FAILURE_S, idle_s * 2 ** min(failures, 10))
-                busy = False
-            if not busy:
-                await self.pause(stop, wait_s)
+                await self.pause(stop, min(MAX_IDLE_AFTER_FAILURE_S,
+                                           idle_s * 2 ** min(failures, 10)))
+                continue
+            if not busy and not nudged.is_set():
+                await self._rest(stop, nudged, idle_s)
+
+    async def _rest(self, stop: asyncio.Event, nudged: asyncio.Event, seconds: float) -> None:
+        """The idle pause, cut short when something is queued here (``nudged``).
+
+        A press's messages used to wait for the end of the pause they were queued in:
+        half of it on average, a quarter of a press's latency in bench.telegram_updates.
+        """
+        pause = asyncio.ensure_future(self.pause(stop, seconds))
+        woken = asyncio.ensure_future(nudged.wait())
+        try:
+            await asyncio.wait((pause, woken), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (pause, woken):
+                task.cancel()

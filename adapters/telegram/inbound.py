@@ -5,7 +5,9 @@ and handled again if it was not finished: it is claimed while it is handled and 
 done only in the step that queues its messages (``adapters.delivery.updates``). After
 that the core is told its messages were handed over (``Campfire.acknowledge``), so it
 owes the tables nothing more. Every callback query is answered — with the core's notice,
-as an alert for refusals — so no button is left spinning. Replies go through the
+as an alert for refusals — so no button is left spinning; an update that came by webhook
+has its answer carried back in the webhook's HTTP response (``WebhookAnswer``), which
+saves the press a Bot API call. Replies go through the
 outbox; only when Redis itself is down (the outbox lives there too) or handling an
 update failed does the bot answer directly.
 
@@ -28,6 +30,8 @@ import logging
 import time
 import uuid
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -61,6 +65,37 @@ CLAIM_WAIT_LIMIT = 2.0
 Pause = Callable[[float], Awaitable[None]]
 # While shutting down, how often to look whether the updates under way have finished.
 WIND_DOWN_POLL_S = 0.02
+
+
+@dataclass
+class WebhookAnswer:
+    """Where the answer to a callback query goes when its update came by webhook: into
+    the webhook's HTTP response, as a Bot API method call (Telegram runs it; what it
+    made of it is not reported, which for an answer is no loss: a lost one only leaves
+    a spinner). One per webhook request; the first answer wins."""
+
+    body: dict[str, Any] | None = None
+
+
+# Set by the webhook server around the handling of one update (``service.webhook_app``);
+# None when the update came by polling (the answer is then its own call).
+WEBHOOK_ANSWER: ContextVar[WebhookAnswer | None] = ContextVar("webhook_answer", default=None)
+
+
+async def answer_query(query: CallbackQuery, text: str | None = None,
+                       alert: bool = False) -> None:
+    """Answer a callback query: in the webhook's response when the update came by
+    webhook, else by a call (errors are the caller's to log)."""
+    carrier = WEBHOOK_ANSWER.get()
+    if carrier is not None and carrier.body is None:
+        body: dict[str, Any] = {"method": "answerCallbackQuery", "callback_query_id": query.id}
+        if text:
+            body["text"] = text
+        if alert:
+            body["show_alert"] = True
+        carrier.body = body
+        return
+    await named("answerCallbackQuery", query.answer(text=text or None, show_alert=alert))
 
 
 def chat_of(message: TgMessage) -> Chat:
@@ -301,7 +336,7 @@ class Inbound:
         finally:
             if not answered:
                 try:
-                    await named("answerCallbackQuery", query.answer())
+                    await answer_query(query)
                 except TelegramError as exc:
                     log.warning("answerCallbackQuery failed (%s)", failed_call(exc))
 
@@ -311,8 +346,7 @@ class Inbound:
         notice as plain text, whether a tree or catalog markup."""
         text = to_plain(answer)[:ANSWER_LIMIT] if answer else None
         try:
-            await named("answerCallbackQuery", query.answer(text=text or None,
-                                                            show_alert=alert))
+            await answer_query(query, text, alert)
         except TelegramError as exc:
             log.warning("answerCallbackQuery failed (%s)", failed_call(exc))
 
@@ -380,8 +414,7 @@ class Inbound:
         text = to_plain(self.app.sv.t(lang, code))
         try:
             if update.callback_query is not None:
-                await named("answerCallbackQuery", update.callback_query.answer(
-                    text=text[:ANSWER_LIMIT], show_alert=True))
+                await answer_query(update.callback_query, text[:ANSWER_LIMIT], True)
             elif update.effective_chat is not None:
                 thread = (update.message.message_thread_id
                           if update.message and update.message.is_topic_message else None)

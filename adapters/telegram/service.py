@@ -41,7 +41,7 @@ from adapters.store import StoreSettings, open_storage
 from adapters.telegram.delivery import TelegramPlatform, failed_call, named
 from adapters.telegram.http import AiohttpRequest
 from adapters.telegram.ids import parse_chat
-from adapters.telegram.inbound import Inbound
+from adapters.telegram.inbound import WEBHOOK_ANSWER, Inbound, WebhookAnswer
 from adapters.telegram.logging_setup import redact_everywhere
 from adapters.telegram.settings import TelegramSettings
 from bot.app import Campfire
@@ -137,7 +137,8 @@ def webhook_app(application: Application, secret: str, path: str,  # type: ignor
                 intake: Intake | None = None) -> web.Application:
     """An aiohttp app that accepts Telegram's webhook posts carrying the secret; once
     ``intake`` is closed it answers 503, and Telegram tries again later (behind a load
-    balancer: another worker)."""
+    balancer: another worker). A callback query is answered in the response
+    (``inbound.WebhookAnswer``)."""
     async def receive(request: web.Request) -> web.Response:
         if request.headers.get(SECRET_HEADER) != secret:
             return web.Response(status=403)
@@ -148,7 +149,15 @@ def webhook_app(application: Application, secret: str, path: str,  # type: ignor
         except ValueError:
             return web.Response(status=400)
         update = Update.de_json(data, application.bot)
-        await application.process_update(update)
+        # A callback query's answer rides back in this response: one call fewer a press.
+        answer = WebhookAnswer()
+        token = WEBHOOK_ANSWER.set(answer)
+        try:
+            await application.process_update(update)
+        finally:
+            WEBHOOK_ANSWER.reset(token)
+        if answer.body is not None:
+            return web.json_response(answer.body)
         return web.Response(text="ok")
 
     server = web.Application()

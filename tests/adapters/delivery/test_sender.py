@@ -4,6 +4,8 @@ that holds nobody for long, the picture's text fallback, the platform's waits.""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from dataclasses import dataclass
 
@@ -306,3 +308,34 @@ async def test_a_failing_item_holds_only_the_messages_of_its_own_table(
     await settle(sender, clock)
     assert platform.sent(A)[3:] == ["t1 first", "t1 second"]
     assert clock.now - T0 == pytest.approx(0.5 + 1.0)  # two pauses, no more
+
+
+async def test_an_item_queued_here_wakes_the_resting_loop_at_once(
+    sender: Sender, platform: MemoryPlatform
+) -> None:
+    """With nothing to send the loop rests its idle pause, but an item queued through
+    the same outbox wakes it: it goes out long before the pause (an hour here) is up."""
+    stop = asyncio.Event()
+    pauses: list[float] = []
+
+    async def pause(stop: asyncio.Event, seconds: float) -> None:
+        pauses.append(seconds)
+        await asyncio.sleep(seconds)  # the real pause's length: only a nudge cuts it
+
+    sender.pause = pause
+    loop = asyncio.create_task(sender.run(stop, idle_s=3600.0))
+    for _ in range(200):
+        if pauses:
+            break
+        await asyncio.sleep(0.01)
+    assert pauses == [3600.0]  # resting, nothing queued yet
+    await sender.outbox.put(say(A, "a1"))
+    for _ in range(500):
+        if platform.sent(A):
+            break
+        await asyncio.sleep(0.01)
+    assert platform.sent(A) == ["a1"]
+    stop.set()
+    loop.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await loop

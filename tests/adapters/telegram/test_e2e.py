@@ -576,6 +576,10 @@ async def test_webhook_mode_checks_the_secret_and_plays(
         assert (await table.record()).version == before + 2
     assert tg.calls_to("getUpdates") == []
     assert tg.unanswered_callbacks == []
+    # Every press was answered in the webhook's response, not by a call of its own.
+    answers = tg.calls_to("answerCallbackQuery")
+    assert len(answers) >= 4  # join, start and the two moves
+    assert {call.via for call in answers} == {"webhook_reply"}
 
 
 async def test_two_workers_behind_a_load_balancer_play_one_game(

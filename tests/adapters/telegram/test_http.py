@@ -1,6 +1,7 @@
-"""``AiohttpRequest`` against a tiny aiohttp server on 127.0.0.1: the wire format (the same
-as PTB's own ``HTTPXRequest``), status and body passed through, timeouts and refused
-connections as PTB's errors, and the session's lifecycle."""
+"""``AiohttpRequest`` against a tiny aiohttp server on 127.0.0.1: the wire format (one JSON
+body carrying what PTB's own ``HTTPXRequest`` sends as a form; uploads as its multipart),
+status and body passed through, timeouts and refused connections as PTB's errors, and the
+session's lifecycle."""
 
 from __future__ import annotations
 
@@ -44,6 +45,7 @@ class Seen:
     user_agent: str
     fields: dict[str, str]
     files: dict[str, tuple[str | None, str, bytes]]  # name -> (filename, type, bytes)
+    body: Any = None  # a JSON body, decoded
 
 
 @dataclass
@@ -69,14 +71,18 @@ class Server:
         try:
             fields: dict[str, str] = {}
             files: dict[str, tuple[str | None, str, bytes]] = {}
-            if request.method == "POST" and request.can_read_body:
+            body: Any = None
+            if request.method == "POST" and request.content_type == "application/json":
+                body = json.loads(await request.read())
+            elif request.method == "POST" and request.can_read_body:
                 for name, value in (await request.post()).items():
                     if isinstance(value, web.FileField):
                         files[name] = (value.filename, value.content_type, value.file.read())
                     else:
                         fields[name] = str(value)
             self.seen.append(Seen(request.method, request.path, request.content_type,
-                                  request.headers.get("User-Agent", ""), fields, files))
+                                  request.headers.get("User-Agent", ""), fields, files,
+                                  body))
             self.arrived.set()
             if self.hang:
                 await self.release.wait()
@@ -154,24 +160,30 @@ async def send_both_ways(server: Server, call: str, **kwargs: Any) -> tuple[Seen
 # ----------------------------------------------------------------- wire format
 
 
-async def test_parameters_arrive_form_encoded_as_ptb_encodes_them(server: Server) -> None:
-    """Strings verbatim, everything else JSON, in a urlencoded POST to the method's URL,
-    exactly as ``HTTPXRequest`` sends them; the parsed result comes back."""
+async def test_parameters_arrive_as_one_json_body_saying_what_ptb_would(
+        server: Server) -> None:
+    """A call without files is a JSON POST to the method's URL whose values are what
+    ``HTTPXRequest`` sends form-encoded (strings verbatim, the rest JSON in the form),
+    non-ASCII text as it is; the parsed result comes back."""
     server.answer(MESSAGE)
     keyboard = InlineKeyboardMarkup([[InlineKeyboardButton("Go", callback_data="g:1")]])
     theirs, ours = await send_both_ways(
-        server, "send_message", chat_id=CHAT, text="<b>hi</b> & 1", parse_mode="HTML",
+        server, "send_message", chat_id=CHAT, text="<b>hi</b> & 1 — ход", parse_mode="HTML",
         reply_markup=keyboard, disable_notification=True)
     assert ours.method == "POST"
     assert ours.path == f"/bot{TOKEN}/sendMessage"
-    assert ours.content_type == "application/x-www-form-urlencoded"
-    assert ours.fields["chat_id"] == str(CHAT)
-    assert ours.fields["text"] == "<b>hi</b> & 1"
-    assert ours.fields["disable_notification"] == "true"
-    assert json.loads(ours.fields["reply_markup"]) == {
-        "inline_keyboard": [[{"text": "Go", "callback_data": "g:1"}]]}
-    assert ours.files == {}
-    assert (ours.content_type, ours.fields) == (theirs.content_type, theirs.fields)
+    assert ours.content_type == "application/json"
+    assert ours.fields == {} and ours.files == {}
+    assert ours.body == {
+        "chat_id": CHAT, "text": "<b>hi</b> & 1 — ход", "parse_mode": "HTML",
+        "disable_notification": True,
+        "reply_markup": {"inline_keyboard": [[{"text": "Go", "callback_data": "g:1"}]]}}
+    assert theirs.content_type == "application/x-www-form-urlencoded"
+    assert set(theirs.fields) == set(ours.body)
+    for name, value in theirs.fields.items():
+        sent = ours.body[name]
+        assert value == (sent if isinstance(sent, str) else json.dumps(sent)) \
+            or json.loads(value) == sent
 
 
 async def test_bot_call_returns_the_parsed_result(server: Server) -> None:

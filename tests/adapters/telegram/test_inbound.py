@@ -9,6 +9,7 @@ repair is run by hand (the due loop sleeps an hour), and everything else waits o
 
 from __future__ import annotations
 
+import json
 import logging
 from datetime import timedelta
 from typing import Any
@@ -220,6 +221,47 @@ class OtherWorker:
         self.waits.append(seconds)
         if len(self.waits) == 1:
             await self.then()
+
+
+async def test_a_press_by_webhook_is_answered_in_the_webhooks_response(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """A press that came by webhook gets its answer back in the HTTP response (no
+    answerCallbackQuery call of its own), a notice included; by polling the answer is
+    a call."""
+    anna, boris = players(tg, "Anna", "Boris")
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with webhook_bot(start_bot) as running:
+        tg.auto_deliver_webhook = True
+        table = GroupTable(tg, running, group, [anna, boris])
+        await table.open("/new stone_age 2-2")
+        tg.auto_deliver_webhook = False
+        press = table.next_press() or pytest.fail("nobody to press")
+        query = tg.user_presses(*press)
+        (delivery,) = await tg.deliver_webhook()
+        assert delivery.status == 200
+        body = json.loads(delivery.response_body)
+        assert body["method"] == "answerCallbackQuery"
+        assert body["callback_query_id"] == query.id
+        assert "show_alert" not in body
+        assert query.answered and query.answer is not None
+        # The same button again: the notice that the move is saved rides back too.
+        await settle(running, tg)
+        again = tg.user_presses(*press, strict=False)  # a button no longer shown
+        (delivery,) = await tg.deliver_webhook()
+        body = json.loads(delivery.response_body)
+        assert body["callback_query_id"] == again.id
+        assert body["text"] == en("press.already_saved")
+        assert again.answer is not None and again.answer.text == body["text"]
+        assert {c.via for c in tg.calls_to("answerCallbackQuery")} == {"webhook_reply"}
+    calls = len(tg.calls_to("answerCallbackQuery"))
+    async with start_bot() as running:
+        table = GroupTable(tg, running, group, [anna, boris])
+        await table.open("/new stone_age 2-2")
+        await table.press(*(table.next_press() or pytest.fail("nobody to press")))
+        await settle(running, tg)
+    polled = tg.calls_to("answerCallbackQuery")[calls:]
+    assert polled and {c.via for c in polled} == {"http"}
 
 
 @pytest.mark.parametrize("fate", ["finishes", "dies"])

@@ -181,4 +181,6 @@ class FailuresMixin(FakeState):
         now = self.now()
         self._send_events.append((now, self._chat_id_of(params)))
         horizon = max(limits.group_window, limits.private_window, limits.global_window)
-        self._send_events = [e for e in self._send_events if e[0] > now - horizon]
+        events = self._send_events
+        while events and events[0][0] <= now - horizon:
+            events.popleft()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -110,7 +111,9 @@ class FakeState:
         self._callback_ids = itertools.count(4_382_000_000_000_000_001)
         self._file_ids = itertools.count(1)
         self._failures: list[Failure] = []
-        self._send_events: list[tuple[float, int | None]] = []
+        # Oldest first; ``_record_send`` drops expired ones from the front (a deque: the
+        # fake's cost per call must not grow with the calls made in the last minute).
+        self._send_events: deque[tuple[float, int | None]] = deque()
         self._clock = clock or time.monotonic
         self._clock_offset = 0.0
         self._wakeup = asyncio.Event()
