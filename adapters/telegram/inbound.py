@@ -385,9 +385,14 @@ class Inbound:
         """What a typed command queues: the answer in the chat, the private part, the
         rest."""
         items = [*self._private_items(reply, user), *reply.out]
-        if reply.answer:
+        answer = reply.answer
+        if answer is None and reply.private is not None and not chat.private:
+            # Telegram cannot show a message to one member of a group: the private part
+            # went as a DM, and the group hears where it went.
+            answer = reply.private.note
+        if answer:
             target: ToChat | ToUser = ToChat(chat.id)
-            items.insert(0, Outgoing(target, Message(text=reply.answer,
+            items.insert(0, Outgoing(target, Message(text=answer,
                                                      choices=reply.answer_choices)))
         return items
 

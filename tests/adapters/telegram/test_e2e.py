@@ -304,6 +304,27 @@ async def test_your_turn_arrives_privately_and_can_be_played_there(
             {str(record.version)}
 
 
+async def test_board_and_turn_typed_in_a_group_go_privately_and_the_group_hears_so(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Telegram cannot show a message to one member of a group: a private part goes as
+    a DM, and the group gets the core's note saying where it went (once each)."""
+    anna, boris = users(tg, "Anna", "Boris", started=True)
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with start_bot() as running:
+        table = GroupTable(tg, running, group, [anna, boris])
+        tid = await table.open("/new stone_age 2-2")
+        first = table.seats[0]
+        for typed, said in (("/board", en("cmd.board_sent")),
+                            ("/turn", en("cmd.turn_sent", table=tid))):
+            in_group, in_dm = len(tg.messages_in(group)), len(tg.messages_in(first))
+            tg.user_says(first, group, typed)
+            await settle(running, tg)
+            group_lines = [m.text for m in tg.messages_in(group)[in_group:]]
+            assert group_lines == [said], typed
+            assert len(tg.messages_in(first)) == in_dm + 1, typed
+
+
 async def play_until_second_turn(table: GroupTable, user: FakeUser) -> None:
     """Play from private prompts until ``user``'s turn comes round a second time."""
     # "done", or with two players "done, and you are next" (the same words first).
