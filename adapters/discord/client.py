@@ -308,12 +308,9 @@ class CampfireClient(discord.AutoShardedClient):
         """The command's answer: its reply in the channel (a refusal, or anything in a
         DM, only to the member), the member's private part ephemeral, then the rest."""
         items = list(reply.out)
-        # The member's own one-off private messages (their board) are ephemeral here.
-        private = [i.message for i in items if isinstance(i.to, ToUser)
-                   and i.to.user_id == user.id and i.message.slot is None]
-        items = [i for i in items if i.message not in private]
-        if reply.private is not None:
-            private.insert(0, reply.private.message)
+        # What is the member's alone (their board, their decision) the core hands over
+        # as the private part: ephemeral here, where the command was typed.
+        private = [reply.private.message] if reply.private is not None else []
         answered = False
         if opened_in is not None:
             text = say(lang_of(interaction), "thread_opened", thread=opened_in.mention)
