@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from bot.games.caverna.describe import as_int, counts, goods_text, parse_square, square_name
+from bot.games.caverna.describe import as_int, counts, goods_text, square_name
+from bot.games.caverna.picture_reading import animals_by_square
 from bot.i18n.catalog import Lang, Markup
 
 if TYPE_CHECKING:
@@ -85,19 +86,6 @@ def _dwarfs(t: CavernaTexts, lang: Lang, player: Mapping[str, Any]) -> str:
     return "; ".join(parts) or t._word(lang, "cav.none")
 
 
-def _held(player: Mapping[str, Any]) -> dict[Pos, dict[str, int]]:
-    """The animals the engine keeps on each square (a large pasture's on its first)."""
-    out: dict[Pos, dict[str, int]] = {}
-    for holder, animals in _map(_map(player.get("housing")).get("held")).items():
-        pos = parse_square(str(holder).split("+")[0])
-        if pos is None:
-            continue
-        here = out.setdefault(pos, {})
-        for kind, n in counts(animals).items():
-            here[kind] = here.get(kind, 0) + n
-    return out
-
-
 def _square(t: CavernaTexts, lang: Lang, space: Mapping[str, Any],
             animals: Mapping[str, int]) -> str:
     """One square: ``D2 cavern: Entry-level dwelling, 2 sheep``."""
@@ -149,7 +137,7 @@ def home_lines(t: CavernaTexts, lang: Lang, player: Mapping[str, Any],
     if income:
         lines.append(cat.t(lang, "cav.board.income", items="; ".join(income)))
     board = _map(player.get("board"))
-    held = _held(player)
+    held = animals_by_square(player)
     rows: dict[int, list[str]] = {}
     for space in sorted(_list(board.get("spaces")),
                         key=lambda s: (as_int(s.get("y")), as_int(s.get("x")))):

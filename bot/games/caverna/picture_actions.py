@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.caverna.picture_canvas import Canvas
+from bot.games.caverna.picture_canvas import Canvas, grid_boxes
 from bot.games.caverna.picture_focus import Focus, numbers_text
 from bot.games.caverna.picture_icons import KNOWN, draw_amounts
 from bot.games.caverna.picture_labels import label, space_name
@@ -107,21 +107,16 @@ def _space(c: Canvas, view: Mapping[str, Any], space: Mapping[str, Any], box: Bo
 def draw_actions(c: Canvas, view: Mapping[str, Any], lang: str, left: int, top: int,
                  width: int, focus: Focus) -> int:
     """Draw the action board from ``(left, top)``; its height."""
-    c.text((left, top + TITLE_H / 2 - 2), label("actions", lang), 22, INK, bold=True,
-           anchor="lm")
-    c.drawn.sections.append("actions")
-    w = (width - (SPACE_COLUMNS - 1) * CELL_GAP) / SPACE_COLUMNS
+    c.section(left, top, label("actions", lang), "actions")
     items: list[Mapping[str, Any] | None] = [*entries(view, "spaces")]
     upcoming = entries(mapping(view, "cards"), "upcoming")
     items += [None] * len(upcoming)
-    for i, space in enumerate(items):
-        col, row = i % SPACE_COLUMNS, i // SPACE_COLUMNS
-        x0 = round(left + col * (w + CELL_GAP))
-        y0 = top + TITLE_H + row * (SPACE_H + CELL_GAP)
-        box = (x0, y0, round(x0 + w), y0 + SPACE_H)
+    boxes = grid_boxes(len(items), SPACE_COLUMNS, left, top, width, SPACE_H, CELL_GAP)
+    for i, (space, box) in enumerate(zip(items, boxes, strict=True)):
         if space is not None:
             _space(c, view, space, box, lang, focus)
         else:
+            y0 = box[1]
             card = upcoming[i - (len(items) - len(upcoming))]
             c.draw.rounded_rectangle(box, radius=8, fill=FACE_DOWN, outline=BORDER)
             c.text(((box[0] + box[2]) / 2, y0 + 28),

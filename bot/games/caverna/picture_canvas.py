@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from bot.games.caverna.picture_style import MIN_TEXT, RGB, Box
+from bot.games.caverna.picture_style import INK, MIN_TEXT, RGB, TITLE_H, Box
 from bot.render.text import Font, fit_text, font, safe_text, visual_order
 
 
@@ -62,6 +62,12 @@ class Canvas:
         self.draw.text(xy, shown, font=fnt, fill=fill, anchor=anchor)
         return float(fnt.getlength(shown))
 
+    def section(self, left: int, top: int, title: str, name: str) -> None:
+        """Open the section ``name`` at ``(left, top)``: its title line, and its note in
+        the record."""
+        self.text((left, top + TITLE_H / 2 - 2), title, 22, INK, bold=True, anchor="lm")
+        self.drawn.sections.append(name)
+
     def fitted(self, text: str, width: float, size: int, bold: bool = False) -> int:
         """The largest size from ``size`` down to ``MIN_TEXT`` at which ``text`` fits."""
         clean = safe_text(text)
@@ -90,6 +96,20 @@ class Canvas:
             self.draw.text((x, top + i * step), shown, font=fnt, fill=fill,
                            anchor="ma" if align == "center" else "la")
         return len(lines) * step
+
+
+def grid_boxes(count: int, columns: int, left: int, top: int, width: int, cell_h: int,
+               gap: int) -> list[Box]:
+    """The boxes of ``count`` cells laid ``columns`` to a row across ``width``, row by
+    row below a section's title line at ``(left, top)``, ``gap`` pixels apart."""
+    w = (width - (columns - 1) * gap) / columns
+    boxes: list[Box] = []
+    for i in range(count):
+        col, row = i % columns, i // columns
+        x0 = round(left + col * (w + gap))
+        y0 = top + TITLE_H + row * (cell_h + gap)
+        boxes.append((x0, y0, round(x0 + w), y0 + cell_h))
+    return boxes
 
 
 def _layout(text: str, width: float, size: int, bold: bool,

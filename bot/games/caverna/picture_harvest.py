@@ -42,8 +42,7 @@ def draw_harvest(c: Canvas, view: Mapping[str, Any], lang: str, left: int, top: 
     track = mapping(view, "harvest")
     schedule = entries(track, "schedule")
     now = as_int(view.get("round"))
-    title = label("harvest_track", lang)
-    c.text((left, top + TITLE_H / 2 - 2), title, 22, INK, bold=True, anchor="lm")
+    c.section(left, top, label("harvest_track", lang), "harvest")
     face_down = as_int(track.get("face_down"))
     if face_down:
         reds = as_int(track.get("reds_left"))
@@ -52,7 +51,6 @@ def draw_harvest(c: Canvas, view: Mapping[str, Any], lang: str, left: int, top: 
         c.draw.ellipse((x - 8, top + 9, x + 8, top + 25), fill=MARKER_COLORS["red"])
         c.text((x + 12, top + TITLE_H / 2 - 2), str(reds), 20, INK, bold=True, anchor="lm")
         c.text((x - 16, top + TITLE_H / 2 - 2), text, 20, MUTED, anchor="rm")
-    c.drawn.sections.append("harvest")
     count = max(1, len(schedule))
     w = (width - (count - 1) * BOX_GAP) / count
     y0 = top + TITLE_H

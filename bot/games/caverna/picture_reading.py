@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.caverna import describe
+# Square naming and the engine's scalars are read the way the texts read them; named
+# ``as`` themselves so the picture modules can keep importing them from here.
+from bot.games.caverna.describe import as_int as as_int
+from bot.games.caverna.describe import column_name as column_name
+from bot.games.caverna.describe import parse_square as parse_square
+from bot.games.caverna.describe import row_name as row_name
 
 Pos = tuple[int, int]
-
-
-def as_int(value: Any, default: int = 0) -> int:
-    """``value`` if it is an int (not a bool), else ``default``."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
 def entries(data: Mapping[str, Any] | Any, name: str) -> list[Mapping[str, Any]]:
@@ -36,36 +36,11 @@ def mapping(data: Mapping[str, Any] | Any, name: str) -> Mapping[str, Any]:
 
 
 def counts(data: Mapping[str, Any] | Any) -> dict[str, int]:
-    """A ``{name: count}`` mapping with the positive counts only."""
+    """A ``{name: count}`` mapping with the positive counts only, in the view's order
+    (``describe.counts`` puts them in the order a text lists them instead)."""
     if not isinstance(data, Mapping):
         return {}
     return {str(k): as_int(v) for k, v in data.items() if as_int(v) > 0}
-
-
-def square_name(pos: Pos) -> str:
-    """The name of a home-board square, as the texts write it (``D2``)."""
-    return describe.square_name(pos)
-
-
-def column_name(x: int) -> str:
-    """The name of a home-board column along the top and bottom edges (``A``…)."""
-    return describe.column_name(x)
-
-
-def row_name(y: int) -> str:
-    """The name of a home-board row along the left and right edges (``1``…)."""
-    return describe.row_name(y)
-
-
-def parse_square(text: str) -> Pos | None:
-    """``"x,y"`` as a position (None if it is not one)."""
-    parts = text.split(",")
-    if len(parts) != 2:
-        return None
-    try:
-        return int(parts[0]), int(parts[1])
-    except ValueError:
-        return None
 
 
 def player(view: Mapping[str, Any], seat: int) -> Mapping[str, Any]:

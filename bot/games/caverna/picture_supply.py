@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.caverna.picture_canvas import Canvas
+from bot.games.caverna.picture_canvas import Canvas, grid_boxes
 from bot.games.caverna.picture_focus import Focus, numbers_text
 from bot.games.caverna.picture_icons import KNOWN, draw_amounts
 from bot.games.caverna.picture_labels import furnishing_name, label
@@ -90,13 +90,9 @@ def _tile(c: Canvas, tile: Mapping[str, Any], box: Box, lang: str, focus: Focus)
 def draw_supply(c: Canvas, view: Mapping[str, Any], lang: str, left: int, top: int,
                 width: int, focus: Focus) -> int:
     """Draw the furnishing supply from ``(left, top)``; its height."""
-    c.text((left, top + TITLE_H / 2 - 2), label("supply", lang), 22, INK, bold=True,
-           anchor="lm")
-    c.drawn.sections.append("supply")
-    w = (width - (SUPPLY_COLUMNS - 1) * CELL_GAP) / SUPPLY_COLUMNS
-    for i, tile in enumerate(entries(mapping(view, "furnishings"), "tiles")):
-        col, row = i % SUPPLY_COLUMNS, i // SUPPLY_COLUMNS
-        x0 = round(left + col * (w + CELL_GAP))
-        y0 = top + TITLE_H + row * (SUPPLY_H + CELL_GAP)
-        _tile(c, tile, (x0, y0, round(x0 + w), y0 + SUPPLY_H), lang, focus)
+    c.section(left, top, label("supply", lang), "supply")
+    tiles = entries(mapping(view, "furnishings"), "tiles")
+    boxes = grid_boxes(len(tiles), SUPPLY_COLUMNS, left, top, width, SUPPLY_H, CELL_GAP)
+    for tile, box in zip(tiles, boxes, strict=True):
+        _tile(c, tile, box, lang, focus)
     return supply_height(view)
