@@ -24,8 +24,8 @@ with ‹ › navigation (tokens from ``bot.choices.page_token``) when there are 
 pages. Paging is deterministic: ``pages(block, caps)`` gives the same split the
 adapter's next call will, so a page token names the same options when pressed.
 
-Telegram, the console and Discord-like capabilities are declared here as ``TELEGRAM``,
-``CONSOLE`` and ``DISCORD`` so the layout test can check all three over real games.
+Each adapter declares its own capabilities beside its rendering (Telegram's, the
+console's and Discord's are checked together over real games by the layout test).
 """
 
 from __future__ import annotations
@@ -55,19 +55,6 @@ class Capabilities:
     select_options: int = 0
     select_label_chars: int = 100
     unlimited: bool = False
-
-
-# Telegram: inline keyboards take up to 100 buttons; two per row keeps labels readable on
-# a phone, and 16 options a page keeps the keyboard shorter than the screen.
-TELEGRAM = Capabilities(per_row=2, max_rows=12, max_buttons=100, page_size=16,
-                        label_chars=120, token_bytes=64)
-# The console prints a numbered list: nothing to fit.
-CONSOLE = Capabilities(per_row=4, max_rows=1_000_000, max_buttons=1_000_000,
-                       token_bytes=1_000, unlimited=True)
-# Discord: five action rows of five buttons (80-character labels), or select menus of
-# 25 options (100-character labels), custom ids of up to 100 characters.
-DISCORD = Capabilities(per_row=5, max_rows=5, max_buttons=25, label_chars=80,
-                       token_bytes=100, select_options=25, select_label_chars=100)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,12 +16,10 @@ its texts in a tiny HTML subset (``<b>``, ``<i>``, ``<u>``, ``<s>``, ``<code>``,
 ``<pre>``, ``<a href="…">`` and entities); ``rich()`` parses that into the tree at the
 boundary: ``bot.ui.Message`` and ``bot.ui.Reply`` convert any string they are given.
 
-Renderers, one per platform family (pure functions over the tree):
-
-- ``render_html`` — Telegram's HTML parse mode (``<b>``, ``<a href>``, escaped ``<>&``)
-- ``render_markdown`` — Discord's Markdown (``**b**``, ``*i*``, ``[t](url)``, ``<@id>``,
-  every Markdown character escaped with a backslash)
-- ``render_plain`` — plain text (console, button labels, alerts)
+Rendering is each platform's: an adapter gives ``walk`` how to escape literal text and
+how to wrap a styled, linked or mentioning node (Telegram's HTML in
+``adapters.telegram.render``, Discord's Markdown in ``adapters.discord.render``). Only
+``render_plain`` — plain text for button labels, alerts and the console — lives here.
 
 ``fit_rich`` shortens a text to a length budget by whole lines, keeping the first two
 lines (a table's header and scores) as long as possible: every line stays well formed
@@ -198,8 +196,10 @@ def as_rich(value: Rich | str) -> Rich:
 # --- rendering -----------------------------------------------------------------------
 
 
-def _walk(nodes: tuple[Node, ...], leaf: Callable[[str], str],
-          wrap: Callable[[Node, str], str]) -> str:
+def walk(nodes: tuple[Node, ...], leaf: Callable[[str], str],
+         wrap: Callable[[Node, str], str]) -> str:
+    """The nodes rendered: ``leaf`` escapes literal text, ``wrap`` puts a styled, linked
+    or mentioning node around its rendered children (a platform's renderer is these two)."""
     parts = []
     for node in nodes:
         if isinstance(node, Text):
@@ -207,7 +207,7 @@ def _walk(nodes: tuple[Node, ...], leaf: Callable[[str], str],
         elif isinstance(node, Break):
             parts.append("\n")
         else:
-            parts.append(wrap(node, _walk(node.children, leaf, wrap)))
+            parts.append(wrap(node, walk(node.children, leaf, wrap)))
     return "".join(parts)
 
 
@@ -218,64 +218,7 @@ def render_plain(value: Rich) -> str:
         if isinstance(node, Link) and node.url and node.url != inner:
             return f"{inner} ({node.url})" if inner else node.url
         return inner
-    return _walk(value.nodes, lambda s: s, wrap)
-
-
-_HTML_TAGS: dict[Style, str] = {
-    "bold": "b", "italic": "i", "underline": "u", "strike": "s", "code": "code", "pre": "pre",
-}
-
-
-def render_html(value: Rich, mention_url: Callable[[str], str | None] = lambda _: None,
-                ) -> str:
-    """Telegram's HTML: every text escaped; ``mention_url`` maps a Campfire user id to a
-    link (``tg://user?id=…``) or None to show the name alone."""
-    def wrap(node: Node, inner: str) -> str:
-        if isinstance(node, Span):
-            tag = _HTML_TAGS[node.style]
-            return f"<{tag}>{inner}</{tag}>"
-        if isinstance(node, Link):
-            return f'<a href="{html.escape(node.url, quote=True)}">{inner}</a>'
-        if isinstance(node, Mention):
-            url = mention_url(node.user_id)
-            return f'<a href="{html.escape(url, quote=True)}">{inner}</a>' if url else inner
-        return inner
-    return _walk(value.nodes, lambda s: html.escape(s, quote=False), wrap)
-
-
-# What Discord would read as Markdown (lists, quotes and headings only at a line's start,
-# but escaping them anywhere is harmless).
-_MD_SPECIAL = re.compile(r"([\\*_~`|>\[\]<#-])")
-_MD_MARKS: dict[Style, tuple[str, str]] = {
-    "bold": ("**", "**"), "italic": ("_", "_"), "underline": ("__", "__"),
-    "strike": ("~~", "~~"), "code": ("`", "`"), "pre": ("```\n", "\n```"),
-}
-
-
-def _md_escape(value: str) -> str:
-    return _MD_SPECIAL.sub(r"\\\1", value)
-
-
-def render_markdown(value: Rich, mention: Callable[[str], str | None] = lambda _: None,
-                    ) -> str:
-    """Discord's Markdown: Markdown characters escaped with backslashes (inside code,
-    where escapes do not work, backticks are replaced by a look-alike); ``mention`` maps a
-    Campfire user id to a platform mention (``<@123>``) or None to show the name."""
-    def code_text(node: Node) -> str:
-        return render_plain(Rich((node,))).replace("`", "ˋ")
-
-    def wrap(node: Node, inner: str) -> str:
-        if isinstance(node, Span):
-            start, end = _MD_MARKS[node.style]
-            if node.style in ("code", "pre"):
-                return f"{start}{code_text(node)}{end}"
-            return f"{start}{inner}{end}" if inner else ""
-        if isinstance(node, Link):
-            return f"[{inner}](<{node.url}>)" if inner else f"<{node.url}>"
-        if isinstance(node, Mention):
-            return mention(node.user_id) or inner
-        return inner
-    return _walk(value.nodes, _md_escape, wrap)
+    return walk(value.nodes, lambda s: s, wrap)
 
 
 def length(value: Rich, render: Callable[[Rich], str]) -> int:

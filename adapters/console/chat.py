@@ -2,7 +2,7 @@
 
 Every input line is ``name: text`` (said in the group) or ``name dm: text`` (said in
 the private chat with the bot). Text arrives as the core's markup tree and prints as
-plain text. Choices are laid out with the console's capabilities (``bot.layout.CONSOLE``:
+plain text. Choices are laid out with the console's capabilities (``CONSOLE``:
 no limits, so one page, every option numbered) and print as ``[n] label`` cells, a few
 to a line, a group under its label; numbers are unique for the session and a user
 presses one by typing its number (``anna: 7``). Pictures are saved as files and their
@@ -26,9 +26,13 @@ from typing import TextIO
 from bot.app import Campfire
 from bot.choices import ChoiceBlock
 from bot.identity import Chat, User
-from bot.layout import CONSOLE, ButtonRow, lay_out
+from bot.layout import ButtonRow, Capabilities, lay_out
 from bot.markup import render_plain
 from bot.ui import Message, Outgoing, Picture, Reply, ToChat, ToUser
+
+# The console prints a numbered list: nothing to fit.
+CONSOLE = Capabilities(per_row=4, max_rows=1_000_000, max_buttons=1_000_000,
+                       token_bytes=1_000, unlimited=True)
 
 GROUP = Chat(id="con:group", title="console")
 LINE = re.compile(r"^\s*(?P<name>[^:#\s][^:]*?)(?P<dm>\s+dm)?\s*:\s*(?P<text>.*)$",

@@ -1,6 +1,6 @@
 """The slash commands, generated from the one command schema, and how an invocation is read.
 
-``bot.command_schema.discord_commands`` gives every command as Discord's JSON (English
+``discord_commands`` gives every command as Discord's JSON (English
 names, Russian ones as localizations, typed options); ``layout.yaml`` arranges them in
 Discord's idiom: ``/table …`` and ``/settings …`` groups, ``/rules`` and ``/help`` at
 the top, a thread option for ``/table new``, autocomplete for rules topics. The payload
@@ -11,17 +11,57 @@ command name and typed arguments (``invoked``), which the core checks and runs
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
-from bot.command_schema import discord_commands, spec_of
+from bot.command_schema import Arg, schema, spec_of
 from engine.core.data import load_yaml
 
 SUB_COMMAND = 1
 SUB_COMMAND_GROUP = 2
 AUTOCOMPLETE = 4  # interaction type of an autocomplete request
+# Option types (STRING 3, INTEGER 4) by argument kind, and Discord's rule for names.
+DISCORD_TYPES = {"game": 3, "table": 3, "integer": 4, "text": 3, "choice": 3}
+DISCORD_NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def _discord_option(arg: Arg) -> dict[str, Any]:
+    option: dict[str, Any] = {
+        "type": DISCORD_TYPES[arg.kind], "name": arg.name,
+        "description": arg.about.en[:100], "required": arg.required,
+        "description_localizations": {"ru": arg.about.ru[:100]},
+    }
+    if "ru" in arg.names:
+        option["name_localizations"] = {"ru": arg.names["ru"].lower()}
+    if arg.kind == "choice":
+        option["choices"] = [{"name": v, "value": v} for v in arg.values]
+    if arg.kind in ("game", "table"):
+        option["autocomplete"] = True
+    if arg.kind == "integer":
+        option["min_value"] = 1
+    return option
+
+
+def discord_commands() -> list[dict[str, Any]]:
+    """The commands as Discord application commands (chat input, type 1): English names
+    and descriptions by default, Russian ones as localizations (the first Russian alias
+    is the Russian name); required options first, as Discord requires."""
+    commands = []
+    for spec in schema():
+        options = sorted((_discord_option(a) for a in spec.args),
+                         key=lambda o: not o["required"])
+        command: dict[str, Any] = {
+            "type": 1, "name": spec.name, "description": spec.about.en[:100],
+            "description_localizations": {"ru": spec.about.ru[:100]}, "options": options,
+        }
+        russian = spec.aliases.get("ru", ())
+        if russian:
+            command["name_localizations"] = {"ru": russian[0].lower()}
+        commands.append(command)
+    return commands
 
 
 @cache

@@ -1,10 +1,10 @@
 """A core ``Message`` as what discord.py sends: content or embed, picture, components.
 
 Text comes as the core's markup tree and is rendered as Discord markdown
-(``bot.markup.render_markdown``: every markdown character of a name escaped, mentions
+(``render_markdown``: every markdown character of a name escaped, mentions
 as ``<@id>``); up to 2000 characters it is the content, a longer text (a rules topic)
 goes in an embed's description (4096), cut by whole lines. Choices are laid out by the
-core's ``bot.layout`` from Discord's capabilities (five rows of five buttons, select
+core's ``bot.layout`` from Discord's capabilities (``DISCORD``: five rows of five buttons, select
 menus of 25) and become ``TokenButton``s and ``TokenSelect``s.
 """
 
@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,14 +22,52 @@ import discord
 from adapters.discord.components import TokenButton, TokenSelect
 from adapters.discord.ids import parse_id
 from bot.choices import ChoiceBlock
-from bot.layout import DISCORD, ButtonRow, lay_out
-from bot.markup import Rich, fit_rich, render_markdown
+from bot.layout import ButtonRow, Capabilities, lay_out
+from bot.markup import Link, Mention, Node, Rich, Span, Style, fit_rich, render_plain, walk
 from bot.ui import Message
 
 CONTENT_LIMIT = 2000
 EMBED_LIMIT = 4096
 STYLES = {"option": discord.ButtonStyle.secondary, "back": discord.ButtonStyle.secondary,
           "confirm": discord.ButtonStyle.danger, "action": discord.ButtonStyle.primary}
+# Five action rows of five buttons (80-character labels), or select menus of 25 options
+# (100-character labels), custom ids of up to 100 characters.
+DISCORD = Capabilities(per_row=5, max_rows=5, max_buttons=25, label_chars=80,
+                       token_bytes=100, select_options=25, select_label_chars=100)
+
+# What Discord would read as Markdown (lists, quotes and headings only at a line's start,
+# but escaping them anywhere is harmless).
+_MD_SPECIAL = re.compile(r"([\\*_~`|>\[\]<#-])")
+_MD_MARKS: dict[Style, tuple[str, str]] = {
+    "bold": ("**", "**"), "italic": ("_", "_"), "underline": ("__", "__"),
+    "strike": ("~~", "~~"), "code": ("`", "`"), "pre": ("```\n", "\n```"),
+}
+
+
+def _md_escape(value: str) -> str:
+    return _MD_SPECIAL.sub(r"\\\1", value)
+
+
+def render_markdown(value: Rich, mention: Callable[[str], str | None] = lambda _: None,
+                    ) -> str:
+    """Discord's Markdown: Markdown characters escaped with backslashes (inside code,
+    where escapes do not work, backticks are replaced by a look-alike); ``mention`` maps a
+    Campfire user id to a platform mention (``<@123>``) or None to show the name."""
+    def code_text(node: Node) -> str:
+        return render_plain(Rich((node,))).replace("`", "ˋ")
+
+    def wrap(node: Node, inner: str) -> str:
+        if isinstance(node, Span):
+            start, end = _MD_MARKS[node.style]
+            if node.style in ("code", "pre"):
+                return f"{start}{code_text(node)}{end}"
+            return f"{start}{inner}{end}" if inner else ""
+        if isinstance(node, Link):
+            return f"[{inner}](<{node.url}>)" if inner else f"<{node.url}>"
+        if isinstance(node, Mention):
+            return mention(node.user_id) or inner
+        return inner
+    return walk(value.nodes, _md_escape, wrap)
 
 
 def mention(user_id: str) -> str | None:

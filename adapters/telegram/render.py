@@ -4,21 +4,49 @@ Text is the core's markup tree rendered in Telegram's HTML parse mode (every lit
 escaped; a mention of a Telegram user links to them). A text longer than Telegram
 takes loses whole lines first (``bot.markup.fit_rich``: the header and scores stay,
 the oldest log lines go), so the HTML stays well formed. Choices are laid out from
-Telegram's declared capabilities (``bot.layout.TELEGRAM``): inline keyboard rows;
+Telegram's declared capabilities (``TELEGRAM``): inline keyboard rows;
 Telegram has no select menus, so a menu's options become rows of buttons.
 """
 
 from __future__ import annotations
 
+import html as html_text
+from collections.abc import Callable
 from typing import Any
 
-from bot.layout import TELEGRAM, ButtonRow, lay_out
-from bot.markup import Rich, fit_rich, render_html
+from bot.layout import ButtonRow, Capabilities, lay_out
+from bot.markup import Link, Mention, Node, Rich, Span, Style, fit_rich, walk
 from bot.ui import Message
 
 CAPTION_LIMIT = 1024
 TEXT_LIMIT = 4096
 JSONDict = dict[str, Any]
+# Inline keyboards take up to 100 buttons; two per row keeps labels readable on a phone,
+# and 16 options a page keeps the keyboard shorter than the screen.
+TELEGRAM = Capabilities(per_row=2, max_rows=12, max_buttons=100, page_size=16,
+                        label_chars=120, token_bytes=64)
+
+
+_HTML_TAGS: dict[Style, str] = {
+    "bold": "b", "italic": "i", "underline": "u", "strike": "s", "code": "code", "pre": "pre",
+}
+
+
+def render_html(value: Rich, mention_url: Callable[[str], str | None] = lambda _: None,
+                ) -> str:
+    """Telegram's HTML: every text escaped; ``mention_url`` maps a Campfire user id to a
+    link (``tg://user?id=…``) or None to show the name alone."""
+    def wrap(node: Node, inner: str) -> str:
+        if isinstance(node, Span):
+            tag = _HTML_TAGS[node.style]
+            return f"<{tag}>{inner}</{tag}>"
+        if isinstance(node, Link):
+            return f'<a href="{html_text.escape(node.url, quote=True)}">{inner}</a>'
+        if isinstance(node, Mention):
+            url = mention_url(node.user_id)
+            return f'<a href="{html_text.escape(url, quote=True)}">{inner}</a>' if url else inner
+        return inner
+    return walk(value.nodes, lambda s: html_text.escape(s, quote=False), wrap)
 
 
 def mention_url(user_id: str) -> str | None:

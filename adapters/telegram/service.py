@@ -43,9 +43,9 @@ from adapters.telegram.http import AiohttpRequest
 from adapters.telegram.ids import parse_chat
 from adapters.telegram.inbound import WEBHOOK_ANSWER, Inbound, WebhookAnswer
 from adapters.telegram.logging_setup import redact_everywhere
+from adapters.telegram.menus import telegram_menus
 from adapters.telegram.settings import TelegramSettings
 from bot.app import Campfire
-from bot.command_schema import telegram_menus
 from bot.i18n import LANGS
 
 log = logging.getLogger(__name__)

@@ -6,13 +6,9 @@ import re
 
 import pytest
 
-from bot.command_schema import (
-    BadArgs,
-    command_words,
-    discord_commands,
-    schema,
-    telegram_menus,
-)
+from adapters.discord.commands import discord_commands
+from adapters.telegram.menus import telegram_menus
+from bot.command_schema import BadArgs, command_words, schema
 from bot.commands import ALIASES, COMMANDS, parse_command
 from bot.handlers import HANDLERS
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from adapters.console.chat import CONSOLE
+from adapters.discord.render import DISCORD
+from adapters.telegram.render import TELEGRAM
 from bot.choices import Choice, ChoiceBlock, Group, page_token
 from bot.layout import (
-    CONSOLE,
-    DISCORD,
     NEXT,
     PREVIOUS,
-    TELEGRAM,
     ButtonRow,
     Capabilities,
     SelectRow,

@@ -13,10 +13,13 @@ from typing import Any
 
 import pytest
 
+from adapters.console.chat import CONSOLE
+from adapters.discord.render import DISCORD
+from adapters.telegram.render import TELEGRAM
 from bot.choices import ChoiceBlock
 from bot.games import manifests
 from bot.i18n.catalog import default_catalog
-from bot.layout import CONSOLE, DISCORD, TELEGRAM, ButtonRow, Capabilities, Layout, lay_out
+from bot.layout import ButtonRow, Capabilities, Layout, lay_out
 from bot.present import Presenter
 from bot.storage import TableRecord, TableStatus
 from bot.tokens import TokenSigner

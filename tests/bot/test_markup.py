@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from adapters.discord.render import render_markdown
+from adapters.telegram.render import render_html
 from bot.markup import (
     Break,
     Link,
@@ -10,8 +12,6 @@ from bot.markup import (
     Span,
     Text,
     fit_rich,
-    render_html,
-    render_markdown,
     render_plain,
     rich,
     text,

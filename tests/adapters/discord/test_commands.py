@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from adapters.discord.commands import completion_kind, invoked, payload
-from bot.command_schema import DISCORD_NAME, canonical_names
+from adapters.discord.commands import DISCORD_NAME, completion_kind, invoked, payload
+from bot.command_schema import canonical_names
 
 
 def _leaves(commands: tuple[dict[str, Any], ...]) -> list[tuple[str, ...]]:

@@ -23,11 +23,11 @@ import pytest
 from aiohttp import ClientSession
 
 from adapters.store import GameStore, StoreSettings
+from adapters.telegram.menus import telegram_menus
 from adapters.telegram.render import html, keyboard
 from adapters.telegram.service import SECRET_HEADER, RunningTelegram, running_telegram
 from adapters.telegram.settings import TelegramSettings
 from bot import handlers
-from bot.command_schema import telegram_menus
 from bot.commands import COMMANDS
 from bot.flow import table_message
 from bot.storage import TableStatus

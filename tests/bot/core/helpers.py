@@ -17,10 +17,11 @@ from redis.asyncio import Redis
 
 from adapters.runtime import make_services
 from adapters.store import DueJobs, GameStore, OnceFlags, Prefs, Storage
+from adapters.telegram.render import TELEGRAM
 from bot.app import Campfire
 from bot.i18n import to_plain
 from bot.identity import Chat, User
-from bot.layout import TELEGRAM, lay_out
+from bot.layout import lay_out
 from bot.markup import Rich
 from bot.storage import LogEntry, TableRecord
 from bot.tokens import Token
