@@ -20,30 +20,11 @@ import time
 from typing import Any
 
 from bot.autopilot import choose
+from bot.selfplay import selfplay
 from engine.caverna.caverna_game import CAVERNA
-from engine.core.playout import random_playout
 
 BAR_GAMES_PER_SEC = 5
 BAR_STATE_BYTES = 16 * 1024
-
-
-def run(players: int, games: int, seed: int, *, check: bool) -> dict[str, Any]:
-    """Play ``games`` random games from seeds ``seed, seed+1, …`` and summarise them."""
-    started = time.perf_counter()
-    runs = [random_playout(CAVERNA, players, seed + i, check=check)
-            for i in range(games)]
-    seconds = time.perf_counter() - started
-    failed = [r for r in runs if r.error]
-    sizes = [b for r in runs for b in r.state_bytes]
-    return {
-        "games_per_sec": round(games / seconds, 2) if seconds else None,
-        "actions_per_sec": round(sum(r.actions for r in runs) / seconds, 1) if seconds else None,
-        "actions_per_game": round(sum(r.actions for r in runs) / games, 1) if games else 0,
-        "mean_state_bytes": round(sum(sizes) / len(sizes), 1) if sizes else 0,
-        "max_state_bytes": max(sizes, default=0),
-        "errors": len(failed),
-        "error_samples": [f"seed {r.seed}: {r.error}" for r in failed[:5]],
-    }
 
 
 def greedy(players: int, games: int, seed: int) -> dict[str, Any]:
@@ -80,8 +61,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--greedy", type=int, default=2)
     args = parser.parse_args()
-    plain = run(args.players, args.games, args.seed, check=False)
-    checked = run(args.players, args.games, args.seed, check=True)
+    plain = selfplay("caverna", args.players, args.games, args.seed, check=False)
+    checked = selfplay("caverna", args.players, args.games, args.seed, check=True)
     print(json.dumps({
         "bench": "caverna_playouts",
         "python": platform.python_version(),
