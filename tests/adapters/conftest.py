@@ -1,15 +1,29 @@
-"""Fixtures shared by the adapter tests: a key prefix of the test's own and a Redis
-client on it. Each folder's ``redis_url`` fixture says which server."""
+"""Fixtures shared by the adapter tests: one Redis server for the session (embedded, or
+``REDIS_URL``), a key prefix of the test's own, a Redis client on it and storage settings
+on it. A folder whose tests need another server overrides ``redis_url``."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
 from redis.asyncio import Redis
 
+from adapters.store import StoreSettings
 from adapters.store.client import connect
-from adapters.store.testing import delete_prefix, unique_prefix
+from adapters.store.embedded import EmbeddedRedis
+from adapters.store.testing import delete_prefix, external_redis_url, unique_prefix
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``REDIS_URL``, else one embedded server for the session (fsync per second: speed)."""
+    external = external_redis_url()
+    if external is not None:
+        yield external
+        return
+    with EmbeddedRedis(tmp_path_factory.mktemp("redis"), fsync="everysec") as server:
+        yield server.url
 
 
 @pytest.fixture
@@ -25,3 +39,15 @@ async def redis_client(redis_url: str, prefix: str) -> AsyncIterator[Redis]:
     yield client
     await delete_prefix(client, prefix)
     await client.aclose()
+
+
+@pytest.fixture
+async def store_settings(redis_url: str) -> AsyncIterator[StoreSettings]:
+    """Storage of this test alone (a unique key prefix), deleted afterwards."""
+    prefix = unique_prefix()
+    yield StoreSettings(redis_url=redis_url, key_prefix=prefix)
+    client = connect(redis_url)
+    try:
+        await delete_prefix(client, prefix)
+    finally:
+        await client.aclose()

@@ -4,12 +4,14 @@ Shared by the console tests (imported by module name: pytest puts this directory
 ``sys.path``). Nothing here knows the game: it parses what ``ConsoleChat`` prints —
 message headers ``── [group] (table:x)`` / ``── [DM → name] (dm:x:1)``, answers
 ``→ name: text``, hints ``? ...``, button rows ``[n] label   [m] label`` and picture
-lines ``🖼 path`` — and picks the next button to press.
+lines ``🖼 path`` — and picks the next button to press. ``Session`` and
+``console_session`` hold a console chat in this process and what it printed.
 """
 
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import queue
 import random
@@ -19,9 +21,15 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from adapters.console.chat import ConsoleChat
+from adapters.runtime import running_bot
+from adapters.store import StoreSettings
+from bot.app import Campfire
+from bot.i18n.catalog import Lang
 
 HEADER = re.compile(r"^── \[(?P<where>[^\]]+)\](?: \((?P<slot>[^)]*)\))?\s*$")
 ANSWER = re.compile(r"^→ (?P<name>[^:]+): (?P<alert>⚠ )?(?P<text>.*)$")
@@ -295,3 +303,38 @@ def kill_leftover_redis(data_dir: Path) -> None:
     if b"redis-server" in cmdline:
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
+
+
+@dataclass
+class Session:
+    """A console chat in this process with everything it printed."""
+
+    app: Campfire
+    chat: ConsoleChat
+    out: io.StringIO
+    pictures_dir: Path
+    _seen: int = 0
+
+    async def say(self, line: str) -> str:
+        """Type a line; returns what was printed in answer."""
+        await self.chat.handle_line(line)
+        text = self.out.getvalue()
+        new, self._seen = text[self._seen:], len(text)
+        return new
+
+    async def table_id(self) -> str:
+        """The only active table of the group chat."""
+        tables = await self.app.sv.store.tables_in_chat("con:group")
+        assert len(tables) == 1
+        return tables[0].table_id
+
+
+@contextlib.asynccontextmanager
+async def console_session(tmp_path: Path, lang: Lang) -> AsyncIterator[Session]:
+    """A console chat with pictures, its users speaking ``lang``, on a fresh embedded
+    Redis in ``tmp_path``; seat order and seed are seeded."""
+    async with running_bot(StoreSettings(data_dir=tmp_path / "data"), pictures=True) as app:
+        app.sv.rng = random.Random(5)
+        out = io.StringIO()
+        chat = ConsoleChat(app, out, tmp_path / "pictures", lang=lang)
+        yield Session(app, chat, out, tmp_path / "pictures")

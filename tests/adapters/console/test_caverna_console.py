@@ -15,7 +15,6 @@ archived and its log replays to its final state.
 
 from __future__ import annotations
 
-import io
 import random
 import re
 import time
@@ -24,12 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from console_harness import Players, Shown, answers, parse
+from console_harness import Players, Session, Shown, answers, console_session, parse
 
-from adapters.console.chat import ConsoleChat
-from adapters.runtime import running_bot
-from adapters.store import StoreSettings, TableNotFound, TableStatus
-from bot.app import Campfire
+from adapters.store import TableNotFound, TableStatus
 from bot.autopilot import choose
 from bot.games import manifests
 from bot.i18n.catalog import Lang, default_catalog
@@ -54,49 +50,17 @@ PICTURE_OPENING = 12
 BUDGET_SECONDS = 60.0
 
 
-@dataclass
-class Session:
-    """A console chat in this process with everything it printed."""
-
-    app: Campfire
-    chat: ConsoleChat
-    out: io.StringIO
-    pictures_dir: Path
-    _seen: int = 0
-
-    async def say(self, line: str) -> str:
-        """Type a line; returns what was printed in answer."""
-        await self.chat.handle_line(line)
-        text = self.out.getvalue()
-        new, self._seen = text[self._seen:], len(text)
-        return new
-
-    async def table_id(self) -> str:
-        """The only active table of the group chat."""
-        tables = await self.app.sv.store.tables_in_chat("con:group")
-        assert len(tables) == 1
-        return tables[0].table_id
-
-
-async def _session(tmp_path: Path, lang: Lang) -> AsyncIterator[Session]:
-    async with running_bot(StoreSettings(data_dir=tmp_path / "data"), pictures=True) as app:
-        app.sv.rng = random.Random(5)
-        out = io.StringIO()
-        chat = ConsoleChat(app, out, tmp_path / "pictures", lang=lang)
-        yield Session(app, chat, out, tmp_path / "pictures")
-
-
 @pytest.fixture
 async def ru_session(tmp_path: Path) -> AsyncIterator[Session]:
     """A console whose users speak Russian, on a fresh embedded Redis."""
-    async for s in _session(tmp_path, "ru"):
+    async with console_session(tmp_path, "ru") as s:
         yield s
 
 
 @pytest.fixture
 async def en_session(tmp_path: Path) -> AsyncIterator[Session]:
     """A console whose users speak English, on a fresh embedded Redis."""
-    async for s in _session(tmp_path, "en"):
+    async with console_session(tmp_path, "en") as s:
         yield s
 
 

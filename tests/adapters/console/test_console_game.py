@@ -10,20 +10,25 @@ from __future__ import annotations
 
 import asyncio
 import io
-import random
 import re
 import subprocess
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from console_harness import Players, Shown, answers, campfire_command, console_env, parse
+from console_harness import (
+    Players,
+    Session,
+    Shown,
+    answers,
+    campfire_command,
+    console_env,
+    console_session,
+    parse,
+)
 
 from adapters.console.chat import ConsoleChat
-from adapters.runtime import running_bot
 from adapters.store import Storage, StoreSettings, TableNotFound, TableStatus, open_storage
-from bot.app import Campfire
 from bot.i18n.catalog import default_catalog
 from bot.turns import load_state, replay, state_dict
 from engine.registry import get_game
@@ -36,39 +41,11 @@ MAX_PRESSES = 3000
 PICTURE_OPENING = 15
 
 
-@dataclass
-class Session:
-    """A console chat in this process with everything it printed."""
-
-    app: Campfire
-    chat: ConsoleChat
-    out: io.StringIO
-    pictures_dir: Path
-    _seen: int = 0
-
-    async def say(self, line: str) -> str:
-        """Type a line; returns what was printed in answer."""
-        await self.chat.handle_line(line)
-        text = self.out.getvalue()
-        new, self._seen = text[self._seen:], len(text)
-        return new
-
-    async def table_id(self) -> str:
-        """The only active table of the group chat."""
-        tables = await self.app.sv.store.tables_in_chat("con:group")
-        assert len(tables) == 1
-        return tables[0].table_id
-
-
 @pytest.fixture
 async def session(tmp_path: Path) -> AsyncIterator[Session]:
     """A console chat on a fresh embedded Redis; seat order and seed are seeded."""
-    settings = StoreSettings(data_dir=tmp_path / "data")
-    async with running_bot(settings, pictures=True) as app:
-        app.sv.rng = random.Random(5)
-        out = io.StringIO()
-        chat = ConsoleChat(app, out, tmp_path / "pictures", lang="ru")
-        yield Session(app, chat, out, tmp_path / "pictures")
+    async with console_session(tmp_path, "ru") as s:
+        yield s
 
 
 async def open_and_start(s: Session, players: Players) -> str:

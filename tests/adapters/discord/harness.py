@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import random
 import re
+from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -236,6 +237,30 @@ class Table:
                 if choice is not None and token_field(choice[1], 1) == self.table_id:
                     return member, message, choice
         return None
+
+
+async def play_choice(table: Table, member: simcord.MemberActor, message: Any,
+                      choice: tuple[str, str, str | None], how: Counter[str], *,
+                      typed: bool = False) -> None:
+    """``member`` makes the move ``choice`` of ``message``: typed as ``/table move`` when
+    ``typed`` and the message is the channel's, else by its button or select. Counts the
+    way in ``how`` (``typed``, ``channel:button``, ``dm:select``, ...) and fails on a
+    refusal."""
+    where = "dm" if message.guild is None else "channel"
+    if typed and where == "channel":
+        number = int(token_field(choice[1], 5)) + 1
+        result = await table.slash(member, "table move", choice=str(number),
+                                   table=table.table_id)
+        how["typed"] += 1
+    else:
+        result = await table.choose(member, message, choice)
+        how[f"{where}:{'select' if choice[2] else 'button'}"] += 1
+    assert result.acknowledged
+    shown = result.response
+    # A move is answered by the table's message changing; a typed one also by a quiet
+    # tick only its author sees. Anything else ephemeral is a refusal.
+    if shown is not None and shown.ephemeral and shown.content != "✓":
+        raise AssertionError(f"refused: {shown.content}")
 
 
 def _has_dm(member: simcord.MemberActor) -> bool:

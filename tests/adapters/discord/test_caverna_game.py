@@ -29,10 +29,11 @@ from tests.adapters.discord.harness import (
     Table,
     answered_in_time,
     choices,
+    play_choice,
     running_bot,
     token_field,
 )
-from tests.adapters.discord.test_games import en, sent_ids
+from tests.adapters.discord.test_games import en, final_lines, sent_ids
 
 GAME = get_game("caverna")
 ENTRY = manifests()["caverna"]
@@ -107,19 +108,8 @@ async def test_two_members_play_caverna_to_the_end(store_settings: StoreSettings
                 shown = [c for c in choices(message) if c[1].startswith("m.")
                          and not c[0].startswith(NAV_PREFIXES)]
                 choice = rng.choice(shown)
-            where = "dm" if message.guild is None else "channel"
-            if where == "channel" and moves % TYPED_EVERY == TYPED_EVERY - 1:
-                number = int(token_field(choice[1], 5)) + 1
-                result = await table.slash(member, "table move", choice=str(number),
-                                           table=table.table_id)
-                how["typed"] += 1
-            else:
-                result = await table.choose(member, message, choice)
-                how[f"{where}:{'select' if choice[2] else 'button'}"] += 1
-            assert result.acknowledged
-            shown_back = result.response
-            if shown_back is not None and shown_back.ephemeral and shown_back.content != "✓":
-                raise AssertionError(f"refused: {shown_back.content}")
+            await play_choice(table, member, message, choice, how,
+                              typed=moves % TYPED_EVERY == TYPED_EVERY - 1)
             moves += 1
 
         # The final scores in the channel: every seat, its whole sheet, the winners.
@@ -128,11 +118,7 @@ async def test_two_members_play_caverna_to_the_end(store_settings: StoreSettings
         result_ = GAME.result(load_state(GAME, record))
         assert result_ is not None
         names = [m.name for m in table.seats]
-        final = table.history()[-1]
-        assert final.id != table.message_id
-        lines = final.content.splitlines()
-        title = en("cav.title")
-        assert lines[0] == en("result.header", game=title, table=table.table_id)
+        lines = final_lines(table, en("cav.title"))
         ranked = {m[2]: (int(m[3].replace("\\", "")), i) for i, line in enumerate(lines)
                   if (m := RANKED.match(line))}
         assert set(ranked) == set(names), lines

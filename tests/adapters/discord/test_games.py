@@ -15,7 +15,7 @@ from adapters.store import StoreSettings
 from bot.i18n.catalog import default_catalog
 from bot.markup import rich
 from bot.storage import TableStatus
-from tests.adapters.discord.harness import Table, answered_in_time, running_bot, token_field
+from tests.adapters.discord.harness import Table, answered_in_time, play_choice, running_bot
 
 CATALOG = default_catalog()
 MAX_MOVES = 2500
@@ -34,22 +34,9 @@ async def play_to_the_end(table: Table, *, typed_every: int, rng: random.Random)
            or table.next_choice(rng=rng)) is not None:
         assert sum(how.values()) < MAX_MOVES, "the game did not end"
         member, message, choice = found
-        where = "dm" if message.guild is None else "channel"
-        if where == "channel" and how["channel:button"] % typed_every == typed_every - 1 \
-                and how["channel:button"] // typed_every >= how["typed"]:
-            number = int(token_field(choice[1], 5)) + 1
-            result = await table.slash(member, "table move", choice=str(number),
-                                       table=table.table_id)
-            how["typed"] += 1
-        else:
-            result = await table.choose(member, message, choice)
-            how[f"{where}:{'select' if choice[2] else 'button'}"] += 1
-        assert result.acknowledged
-        shown = result.response
-        # A move is answered by the table's message changing; a typed one also by a
-        # quiet tick only its author sees. Anything else ephemeral is a refusal.
-        if shown is not None and shown.ephemeral and shown.content != "✓":
-            raise AssertionError(f"refused: {shown.content}")
+        typed = how["channel:button"] % typed_every == typed_every - 1 \
+            and how["channel:button"] // typed_every >= how["typed"]
+        await play_choice(table, member, message, choice, how, typed=typed)
     return how
 
 
@@ -70,13 +57,19 @@ def sent_ids(requests: list[Any]) -> Iterator[str]:
         yield from walk(request.json)
 
 
-def final_ranking(table: Table, game_title: str) -> list[tuple[str, str, int]]:
-    """(place, name, score) from the results message, the last of the channel."""
+def final_lines(table: Table, game_title: str) -> list[str]:
+    """The lines of the results message: the last of the channel, not the table's own
+    message, headed by the game's title and the table."""
     final = table.history()[-1]
     assert final.id != table.message_id
     lines = final.content.splitlines()
     assert lines[0] == en("result.header", game=game_title, table=table.table_id), lines[0]
-    return [(m[1], m[2], int(m[3].replace("\\", ""))) for line in lines
+    return lines
+
+
+def final_ranking(table: Table, game_title: str) -> list[tuple[str, str, int]]:
+    """(place, name, score) from the results message, the last of the channel."""
+    return [(m[1], m[2], int(m[3].replace("\\", ""))) for line in final_lines(table, game_title)
             if (m := re.match(r"^(\d)\. \*\*(\w+)\*\* — (\\?-?\d+)\b", line))]
 
 

@@ -2,14 +2,15 @@
 
 Everything talks real HTTP on 127.0.0.1: python-telegram-bot inside ``running_telegram``
 polls (or receives webhooks from) ``FakeTelegram``. Redis is one embedded server per
-session (or ``REDIS_URL``); each test keeps to its own key prefix.
+session (or ``REDIS_URL``); each test keeps to its own key prefix (both fixtures in
+``tests/adapters/conftest.py``).
 """
 
 from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -18,9 +19,7 @@ import pytest
 
 from adapters.delivery.sender import Sender
 from adapters.store import StoreSettings
-from adapters.store.client import connect
-from adapters.store.embedded import EmbeddedRedis
-from adapters.store.testing import delete_prefix, external_redis_url, unique_prefix
+from adapters.store.testing import external_redis_url, unique_prefix
 from adapters.telegram.service import RunningTelegram, running_telegram
 from adapters.telegram.settings import TelegramSettings
 from tests.adapters.telegram.e2e_helpers import ManualClock, StartBot
@@ -37,29 +36,6 @@ FAST: dict[str, Any] = {
     "private_per_window": 10_000, "private_window_s": 1.0,
     "global_per_second": 10_000, "due_every_s": 0.1,
 }
-
-
-@pytest.fixture(scope="session")
-def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``REDIS_URL``, else one embedded server for the session (fsync per second: speed)."""
-    external = external_redis_url()
-    if external is not None:
-        yield external
-        return
-    with EmbeddedRedis(tmp_path_factory.mktemp("tg-redis"), fsync="everysec") as server:
-        yield server.url
-
-
-@pytest.fixture
-async def store_settings(redis_url: str) -> AsyncIterator[StoreSettings]:
-    """Storage of this test alone (a unique key prefix), deleted afterwards."""
-    prefix = unique_prefix()
-    yield StoreSettings(redis_url=redis_url, key_prefix=prefix)
-    client = connect(redis_url)
-    try:
-        await delete_prefix(client, prefix)
-    finally:
-        await client.aclose()
 
 
 @pytest.fixture
