@@ -1,6 +1,6 @@
 """Realistic Caverna views for the picture's tests, samples and benchmark.
 
-``played_views`` plays a real game (``engine.caverna.draft_game``) with random legal
+``played_views`` plays a real game (``engine.caverna.caverna_game``) with random legal
 choices and keeps the view with the open prompt every few moves, so the samples cover
 the whole game: empty boards, the middle, full boards and the end. ``board_prompt``
 plays until a prompt asks for a square of the home board. Run as a module to write
@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.caverna.draft_game import CAVERNA_DRAFT
+from engine.caverna.caverna_game import CAVERNA
 from engine.caverna.view import view
 from engine.core.prompts import Prompt
 
@@ -35,17 +35,17 @@ def played_views(players: int, seed: int, every: int = 25,
                  max_actions: int = 4000) -> list[Sample]:
     """Views (for the seat to decide, with its prompt) every ``every`` moves of a game
     played with random legal choices, and the final view."""
-    state = CAVERNA_DRAFT.new(players, seed)
+    state = CAVERNA.new(players, seed)
     agent = random.Random(seed)
     out: list[Sample] = []
     for step in range(max_actions):
-        prompts = CAVERNA_DRAFT.pending(state)
+        prompts = CAVERNA.pending(state)
         if not prompts:
             break
         prompt = agent.choice(prompts)
         if step % every == 0:
             out.append((view(state, prompt.seat), prompt))
-        CAVERNA_DRAFT.apply(state, prompt.seat, _choose(agent, prompt))
+        CAVERNA.apply(state, prompt.seat, _choose(agent, prompt))
     out.append((view(state, 0), None))
     return out
 
@@ -54,10 +54,10 @@ def board_prompt(players: int, seed: int, what: tuple[str, ...] = ("twin", "furn
                  min_round: int = 1, max_actions: int = 4000) -> Sample:
     """The first view whose open prompt asks for squares of the home board (a twin tile,
     a furnishing's square, fences, a stable) in a round from ``min_round`` on."""
-    state = CAVERNA_DRAFT.new(players, seed)
+    state = CAVERNA.new(players, seed)
     agent = random.Random(seed)
     for _ in range(max_actions):
-        prompts = CAVERNA_DRAFT.pending(state)
+        prompts = CAVERNA.pending(state)
         if not prompts:
             break
         prompt = prompts[0]
@@ -67,7 +67,7 @@ def board_prompt(players: int, seed: int, what: tuple[str, ...] = ("twin", "furn
         if (on_board and prompt.label.code == "cav.prompt.board"
                 and prompt.label.args.get("what") in what and state.round >= min_round):
             return view(state, prompt.seat), prompt
-        CAVERNA_DRAFT.apply(state, prompt.seat, _choose(agent, prompt))
+        CAVERNA.apply(state, prompt.seat, _choose(agent, prompt))
     raise LookupError(f"no home-board prompt in game {seed}")
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engine.caverna.draft_game import CAVERNA_DRAFT
+from engine.caverna.caverna_game import CAVERNA
 from engine.caverna.flow import advance
 from engine.caverna.rounds import open_round
 from engine.caverna.setup import setup
@@ -16,7 +16,7 @@ from engine.core.errors import IllegalMove
 from engine.core.prompts import Event, Prompt
 from engine.core.rng import ScriptedRandom
 
-GAME = CAVERNA_DRAFT
+GAME = CAVERNA
 
 
 def scripted(

@@ -11,7 +11,6 @@ from __future__ import annotations
 from engine.caverna.animals import fits
 from engine.caverna.bonus_tiles import bonus_points
 from engine.caverna.components import components
-from engine.caverna.draft_game import tally
 from engine.caverna.family import max_dwarfs, room
 from engine.caverna.feeding import discount, food_needed, slaughter_bonus
 from engine.caverna.flow import born, receive
@@ -27,6 +26,7 @@ from engine.caverna.state import (
     FeedStep,
     GroupStep,
 )
+from engine.caverna.view import tally
 from tests.engine.caverna.scenario import give, keys, play, scripted
 
 PLENTY = {"wood": 20, "stone": 20, "ore": 10, "gold": 10, "grain": 5, "vegetable": 5,
@@ -243,7 +243,7 @@ def test_state_parlor_gives_two_food_per_neighbouring_dwelling() -> None:
 
 
 def _bonus(state: CavernaState, tile: str) -> int:
-    return bonus_points(tally(state, 0)).get(tile, 0)
+    return bonus_points(tally(state.players[0])).get(tile, 0)
 
 
 def test_stone_storage_scores_a_point_per_stone() -> None:
@@ -292,7 +292,7 @@ def test_weapon_storage_scores_three_per_armed_dwarf() -> None:
 
 
 def _score(state: CavernaState) -> dict[str, int]:
-    return score(tally(state, 0))
+    return score(tally(state.players[0]))
 
 
 # ----- dwellings

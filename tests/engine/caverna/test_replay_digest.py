@@ -15,7 +15,7 @@ import hashlib
 import json
 import random
 
-from engine.caverna.draft_game import CAVERNA_DRAFT
+from engine.caverna.caverna_game import CAVERNA
 
 # (players, seed): every player count, and more four-player games (the bench's count).
 GAMES: tuple[tuple[int, int], ...] = (
@@ -28,14 +28,14 @@ def record(players: int, seed: int) -> dict[str, object]:
     """One random game (the uniform player of ``random_playout``): every (seat, key)
     played and the final score sheet."""
     agent = random.Random(seed)
-    state = CAVERNA_DRAFT.new(players, seed)
+    state = CAVERNA.new(players, seed)
     moves: list[tuple[int, str]] = []
-    while prompts := CAVERNA_DRAFT.pending(state):
+    while prompts := CAVERNA.pending(state):
         prompt = agent.choice(prompts)
         key = agent.choice(prompt.options).key
-        CAVERNA_DRAFT.apply(state, prompt.seat, key)
+        CAVERNA.apply(state, prompt.seat, key)
         moves.append((prompt.seat, key))
-    result = CAVERNA_DRAFT.result(state)
+    result = CAVERNA.result(state)
     assert result is not None
     sheet = [(s.total, sorted(s.breakdown.items())) for s in result.scores]
     return {"moves": moves, "scores": sheet, "winners": list(result.winners)}

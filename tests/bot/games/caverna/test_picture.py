@@ -203,17 +203,17 @@ def test_a_twin_tile_square_then_its_direction_are_both_marked() -> None:
     numbered like their buttons, and the back button marks nothing."""
     import random
 
-    from engine.caverna.draft_game import CAVERNA_DRAFT
+    from engine.caverna.caverna_game import CAVERNA
     from engine.caverna.view import view as view_of
 
-    state = CAVERNA_DRAFT.new(4, 5)
+    state = CAVERNA.new(4, 5)
     agent = random.Random(5)
     for _ in range(4000):
-        prompt = CAVERNA_DRAFT.pending(state)[0]
+        prompt = CAVERNA.pending(state)[0]
         if any(o.key.startswith("at:") for o in prompt.options) and \
                 prompt.label.args.get("what") == "twin":
             break
-        CAVERNA_DRAFT.apply(state, prompt.seat,
+        CAVERNA.apply(state, prompt.seat,
                             agent.choice([o for o in prompt.options if not o.back]).key)
     else:
         raise AssertionError("no twin tile with a choice of direction")
@@ -222,8 +222,8 @@ def test_a_twin_tile_square_then_its_direction_are_both_marked() -> None:
     assert {n for numbers in spot_focus.squares.values() for n in numbers} == set(spots)
     number, key = next(iter(spots.items()))
     assert spot_focus.squares[tuple(int(c) for c in key[3:].split(","))] == (number,)
-    CAVERNA_DRAFT.apply(state, prompt.seat, key)
-    second = CAVERNA_DRAFT.pending(state)[0]
+    CAVERNA.apply(state, prompt.seat, key)
+    second = CAVERNA.pending(state)[0]
     focus = read_focus(second, view_of(state, second.seat))
     lays = {n for n, o in enumerate(second.options, 1) if o.key.startswith("lay:")}
     assert not focus.squares and lays == {n for ns in focus.pairs.values() for n in ns}
