@@ -22,9 +22,11 @@ from urllib.parse import urlsplit
 
 import aiohttp
 from telegram._utils.defaultvalue import DefaultValue
-from telegram._utils.types import ODVInput
+from telegram._utils.types import JSONDict, ODVInput
 from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
+
+from adapters.telegram.pruning import prune_updates
 
 # The HTTP status of the last answer a Bot API call of this task got (None: no answer,
 # the call failed on the network). PTB turns most statuses into one ``NetworkError``
@@ -143,6 +145,17 @@ class AiohttpRequest(BaseRequest):
             # holds the bot token: name the error and the host only, and drop the chain.
             host = urlsplit(url).hostname or "?"
             raise NetworkError(f"aiohttp.{type(err).__name__} talking to {host}") from None
+
+
+class PollingRequest(AiohttpRequest):
+    """The request ``getUpdates`` goes through: its answer is trimmed to what the bot
+    reads before PTB parses it (``adapters.telegram.pruning``). PTB documents
+    ``parse_json_payload`` as the place to change how answers are read."""
+
+    @staticmethod
+    def parse_json_payload(payload: bytes) -> JSONDict:
+        """The answer as PTB would read it, with each update's unread parts dropped."""
+        return prune_updates(BaseRequest.parse_json_payload(payload))  # type: ignore[no-any-return]
 
 
 def _multipart(request_data: RequestData) -> aiohttp.FormData:

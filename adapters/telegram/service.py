@@ -39,11 +39,12 @@ from adapters.delivery.platform import FailedCall
 from adapters.runtime import make_services, token_secret, tune_gc
 from adapters.store import StoreSettings, open_storage
 from adapters.telegram.delivery import TelegramPlatform, failed_call, named
-from adapters.telegram.http import AiohttpRequest
+from adapters.telegram.http import AiohttpRequest, PollingRequest
 from adapters.telegram.ids import parse_chat
 from adapters.telegram.inbound import WEBHOOK_ANSWER, Inbound, WebhookAnswer
 from adapters.telegram.logging_setup import redact_everywhere
 from adapters.telegram.menus import telegram_menus
+from adapters.telegram.pruning import prune_update
 from adapters.telegram.settings import TelegramSettings
 from bot.app import Campfire
 from bot.i18n import LANGS
@@ -148,7 +149,7 @@ def webhook_app(application: Application, secret: str, path: str,  # type: ignor
             data = await request.json()
         except ValueError:
             return web.Response(status=400)
-        update = Update.de_json(data, application.bot)
+        update = Update.de_json(prune_update(data), application.bot)
         # A callback query's answer rides back in this response: one call fewer a press.
         answer = WebhookAnswer()
         token = WEBHOOK_ANSWER.set(answer)
@@ -182,7 +183,7 @@ async def running_telegram(
     store_settings = store_settings or StoreSettings.from_env()
     async with open_storage(store_settings) as storage:
         secret = await token_secret(storage, store_settings.key_prefix)
-        requests = (AiohttpRequest(), AiohttpRequest(pool_size=1))
+        requests = (AiohttpRequest(), PollingRequest(pool_size=1))
         application = build_application(settings, requests)
         failure: str | None = None
         try:
