@@ -17,7 +17,7 @@ came from).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.choices import Button, Choice, ChoiceBlock, Group, block
 from bot.markup import Rich, as_rich
@@ -47,6 +47,10 @@ class Message:
     # Send as a new message (replacing the slot's old one) rather than an edit, because
     # platforms notify people of new messages, not of edits: a turn or a reminder.
     renew: bool
+    # Values derived from the fields above by whoever needs them more than once (the
+    # delivery layer's digests): the message never changes, so they never go stale.
+    # Not part of its equality; ``dataclasses.replace`` starts a new one.
+    derived: dict[str, str] = field(init=False, repr=False, compare=False, hash=False)
 
     def __init__(
         self, text: Rich | str, choices: ChoiceBlock | None = None,
@@ -59,6 +63,7 @@ class Message:
         object.__setattr__(self, "picture", picture)
         object.__setattr__(self, "slot", slot)
         object.__setattr__(self, "renew", renew)
+        object.__setattr__(self, "derived", {})
 
     def all_buttons(self) -> list[Choice]:
         """Every choice in the block's order (empty without a block)."""

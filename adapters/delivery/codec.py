@@ -132,11 +132,21 @@ def destination(item: Outgoing) -> str:
     return item.to.chat_id if isinstance(item.to, ToChat) else item.to.user_id
 
 
+def canonical_bytes(message: Message) -> bytes:
+    """What a message shows (text and choices) as canonical JSON: the input of both
+    digests. Taken once per message (``Message.derived``): a message is digested at
+    queueing, at delivery and at acknowledgement."""
+    cached = message.derived.get("canonical")
+    if cached is None:
+        cached = json.dumps(message_json(message), ensure_ascii=False, sort_keys=True)
+        message.derived["canonical"] = cached
+    return cached.encode("utf-8", "surrogatepass")
+
+
 def shown_digest(message: Message) -> str:
     """A short digest of a message's text and choices: an edit that would leave both as
     they are is skipped."""
-    body = json.dumps(message_json(message), ensure_ascii=False, sort_keys=True)
-    return hashlib.sha1(body.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return hashlib.sha1(canonical_bytes(message)).hexdigest()[:16]
 
 
 def picture_digest(message: Message) -> str | None:
@@ -147,8 +157,7 @@ def picture_digest(message: Message) -> str | None:
 def content_digest(message: Message) -> str:
     """A short digest of everything a message shows: text, choices and picture."""
     digest = hashlib.blake2s(digest_size=8)
-    digest.update(json.dumps(message_json(message), ensure_ascii=False, sort_keys=True)
-                  .encode("utf-8", "surrogatepass"))
+    digest.update(canonical_bytes(message))
     if message.picture is not None:
         digest.update(b"\1" + message.picture.png)
     return digest.hexdigest()

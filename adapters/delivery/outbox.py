@@ -49,6 +49,7 @@ from redis.asyncio import Redis
 from adapters.delivery.coalesce import SHOWN, item_id, item_key, slot_digest, slot_field
 from adapters.delivery.codec import decode, destination, encode
 from adapters.delivery.rates import WINDOW_WAIT, Limits, no_limits
+from adapters.delivery.recent import RecentBodies
 from adapters.delivery.updates import UpdateClaim
 from adapters.store.client import unavailable_on_outage
 from bot.ui import Outgoing
@@ -385,6 +386,8 @@ class Outbox:
         # Set whenever this process queues something: the sender resting here wakes at
         # once (``Sender.run``) instead of at the end of its idle pause.
         self.nudged = asyncio.Event()
+        # What this process queued, so that its sender takes it back undecoded.
+        self.recent = RecentBodies()
 
     async def put(self, item: Outgoing) -> str:
         """Queue an item; a slot update replaces an older one still waiting."""
@@ -412,13 +415,16 @@ class Outbox:
         args: list[str | int] = [self.p, len(items), "1" if claim else "0",
                                  claim.token if claim else "",
                                  claim.done_ttl_ms if claim else 0, "1" if claim else "0"]
+        bodies: list[tuple[str, Outgoing]] = []
         for item in items:
             key = item_key(item)
             this_id = item_id(item, key)
             ids.append(this_id)
             window_key, per, window = self.limits(item)
             slotted = item.message.slot is not None
-            args += [this_id, encode(item), "1" if item.message.renew else "0", window_key,
+            body = encode(item)
+            bodies.append((body, item))
+            args += [this_id, body, "1" if item.message.renew else "0", window_key,
                      per, repr(window), slot_field(item), item.version,
                      "" if slotted else key, slot_digest(item), lane(item)]
         keys = [self.p + "queued", self.p + "ready", self.p + "seq", self.p + "slotver",
@@ -428,6 +434,8 @@ class Outbox:
         with unavailable_on_outage("queue messages"):
             queued = await self._enqueue(keys=keys, args=args)
         if queued:
+            for body, item in bodies:
+                self.recent.keep(body, item)
             self.nudged.set()
         return ids, bool(queued)
 
@@ -451,7 +459,7 @@ class Outbox:
         batch = []
         for (taken_id, body, rev, attempts, renew, seq, kept, lkey, tries, follow,
              nopic) in rows or []:
-            item = decode(body)
+            item = self.recent.take(body) or decode(body)
             if renew != "0" and not item.message.renew:
                 item = replace(item, message=replace(item.message, renew=True))
             # The chat key comes back as stored: the busy and park keys the scripts use.

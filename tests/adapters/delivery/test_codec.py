@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from adapters.delivery.codec import (
     content_digest,
@@ -12,7 +13,7 @@ from adapters.delivery.codec import (
     shown_digest,
 )
 from bot.choices import Choice, ChoiceBlock, Group
-from bot.ui import Message, Outgoing, Picture, ToChat, ToUser
+from bot.ui import Button, Message, Outgoing, Picture, ToChat, ToUser, block
 
 
 def test_everything_a_message_says_survives_the_round_trip() -> None:
@@ -57,3 +58,16 @@ def test_digests_see_what_is_shown() -> None:
 def test_a_users_private_chat_is_theirs() -> None:
     assert destination(Outgoing(ToUser("dc:7"), Message("x"))) == "dc:7"
     assert destination(Outgoing(ToChat("dc:9"), Message("x"))) == "dc:9"
+
+
+def test_digests_are_the_same_whether_memoised_or_fresh() -> None:
+    """The canonical form is taken once per message; a copy or a decoded twin digests
+    alike, and a different text does not."""
+    message = Message("<b>Round 2</b>\nAnna: 3", block([Button("Go", "g:1")]), slot="table")
+    first = (shown_digest(message), content_digest(message))
+    assert "canonical" in message.derived
+    assert (shown_digest(message), content_digest(message)) == first
+    twin = decode(encode(Outgoing(ToChat("tg:-1"), message))).message
+    assert twin.derived == {} and (shown_digest(twin), content_digest(twin)) == first
+    other = replace(message, text=Message("<b>Round 3</b>").text)
+    assert other.derived == {} and shown_digest(other) != first[0]
