@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dtm
 from collections.abc import AsyncIterator
 from typing import Any
@@ -497,6 +498,106 @@ async def test_webhook_delivery_with_secret_and_duplicates(tg: FakeTelegram, bot
         assert await bot.get_updates(timeout=0) == ()
     finally:
         await runner.cleanup()
+
+
+class SlowHook:
+    """A webhook that holds every request until ``gate`` opens, noting how many were
+    under way at once, overall and per chat, and what it received."""
+
+    def __init__(self, fail: frozenset[str] = frozenset()) -> None:
+        self.gate = asyncio.Event()
+        self.fail = fail
+        self.active = 0
+        self.most = 0
+        self.per_chat: dict[int, int] = {}
+        self.overlapped: list[int] = []  # chats that had two requests under way at once
+        self.received: list[tuple[int, str]] = []
+
+    async def __call__(self, request: web.Request) -> web.Response:
+        update = await request.json()
+        chat, text = update["message"]["chat"]["id"], update["message"]["text"]
+        self.received.append((chat, text))
+        self.active += 1
+        self.most = max(self.most, self.active)
+        self.per_chat[chat] = self.per_chat.get(chat, 0) + 1
+        if self.per_chat[chat] > 1:
+            self.overlapped.append(chat)
+        try:
+            await self.gate.wait()
+        finally:
+            self.active -= 1
+            self.per_chat[chat] -= 1
+        return web.Response(status=500 if text in self.fail else 200)
+
+
+@contextlib.asynccontextmanager
+async def serving(hook: SlowHook) -> AsyncIterator[str]:
+    """``hook`` on a loopback port; yields its URL."""
+    receiver = web.Application()
+    receiver.router.add_post("/hook", hook)
+    runner = web.AppRunner(receiver)
+    await runner.setup()
+    await web.TCPSite(runner, "127.0.0.1", 0).start()
+    try:
+        yield f"http://127.0.0.1:{runner.addresses[0][1]}/hook"
+    finally:
+        await runner.cleanup()
+
+
+async def test_webhook_delivery_runs_chats_in_parallel_up_to_max_connections(
+    tg: FakeTelegram, bot: Bot
+) -> None:
+    """Like Telegram: up to ``max_connections`` requests at once, one chat's updates one
+    after another and in order, updates that arrive meanwhile delivered too."""
+    hook = SlowHook()
+    users = [tg.add_user(f"U{i}", started=True) for i in range(5)]
+    async with serving(hook) as url:
+        assert await bot.set_webhook(url, max_connections=3)
+        for user in users:  # each chat's two updates next to each other
+            for n in (1, 2):
+                tg.user_says(user, None, f"{user.first_name}-{n}")
+        delivering = asyncio.create_task(tg.deliver_webhook())
+        await wait_until(lambda: hook.active == 3, 5.0, "three requests under way")
+        await asyncio.sleep(0.05)  # room for a fourth, which must not come
+        assert hook.active == 3
+        # The oldest update of the first three chats; each chat's second one waits.
+        assert sorted(text for _, text in hook.received) == ["U0-1", "U1-1", "U2-1"]
+        late = tg.add_user("Late", started=True)
+        tg.user_says(late, None, "Late-1")
+        hook.gate.set()
+        deliveries = await asyncio.wait_for(delivering, 10.0)
+    assert hook.most == 3 and hook.overlapped == []
+    assert [d.status for d in deliveries] == [200] * 11
+    assert [d.update_id for d in deliveries] == sorted(d.update_id for d in deliveries)
+    for user in [*users, late]:
+        texts = [text for chat, text in hook.received if chat == user.id]
+        expected = [f"{user.first_name}-{n}" for n in (1, 2)] if user is not late else ["Late-1"]
+        assert texts == expected
+    assert tg.pending_updates == [] and tg.webhook_last_error is None
+
+
+async def test_a_failed_webhook_delivery_holds_back_the_rest_of_its_chat(
+    tg: FakeTelegram, bot: Bot
+) -> None:
+    """An update the webhook refuses stays pending and nothing of its chat overtakes it;
+    the requests already under way for other chats finish."""
+    hook = SlowHook(fail=frozenset({"A-1"}))
+    anna, boris = (tg.add_user(name, started=True) for name in ("A", "B"))
+    async with serving(hook) as url:
+        assert await bot.set_webhook(url, max_connections=2)
+        first = tg.user_says(anna, None, "A-1")
+        other = tg.user_says(boris, None, "B-1")
+        second = tg.user_says(anna, None, "A-2")
+        delivering = asyncio.create_task(tg.deliver_webhook())
+        await wait_until(lambda: hook.active == 2, 5.0, "both chats under way")
+        hook.gate.set()
+        deliveries = await asyncio.wait_for(delivering, 10.0)
+    assert [(d.update_id, d.status) for d in deliveries] == [
+        (first.update_id, 500), (other.update_id, 200)]
+    assert "A-2" not in [text for _, text in hook.received]
+    assert [u["update_id"] for u in tg.pending_updates] == [first.update_id, second.update_id]
+    assert tg.webhook_last_error is not None and "500" in tg.webhook_last_error[1]
+    assert (await bot.get_webhook_info()).max_connections == 2
 
 
 def test_html_parser_offsets_are_utf16() -> None:

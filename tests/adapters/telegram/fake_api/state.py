@@ -122,6 +122,8 @@ class FakeState:
         self._runner: web.AppRunner | None = None
         self._session: ClientSession | None = None
         self._webhook_lock = asyncio.Lock()
+        self._webhook_changed: asyncio.Event | None = None  # set when an update arrives
+        self._auto_delivery: asyncio.Task[Any] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
 
     @property

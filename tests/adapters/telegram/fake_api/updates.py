@@ -232,6 +232,8 @@ class UpdatesMixin(FakeState):
     def _notify(self) -> None:
         self._wakeup.set()
         self._wakeup = asyncio.Event()
+        if self._webhook_changed is not None:
+            self._webhook_changed.set()
 
     @property
     def pending_updates(self) -> list[JSONDict]:

@@ -15,6 +15,7 @@ from aiohttp import ClientError
 
 from tests.adapters.telegram.fake_api.errors import bad_request
 from tests.adapters.telegram.fake_api.state import FakeState
+from tests.adapters.telegram.fake_api.updates import Pending
 from tests.adapters.telegram.fake_api.world import JSONDict, UploadedFile
 
 _SECRET_TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
@@ -38,6 +39,21 @@ class WebhookDelivery:
     response_body: bytes
     time: float
     error: str | None = None
+
+
+def chat_key(update: JSONDict) -> object:
+    """The chat an update belongs to, for keeping one chat's updates in order: the chat
+    of its message (or of the message a button sits on), else its sender."""
+    for kind, body in update.items():
+        if kind == "update_id" or not isinstance(body, dict):
+            continue
+        chat = body.get("chat") or (body.get("message") or {}).get("chat")
+        if isinstance(chat, dict) and "id" in chat:
+            return ("chat", chat["id"])
+        user = body.get("from") or body.get("user")
+        if isinstance(user, dict) and "id" in user:
+            return ("user", user["id"])
+    return "other"
 
 
 def is_loopback_url(url: str) -> bool:
@@ -108,7 +124,13 @@ class WebhookMixin(FakeState):
     def _maybe_auto_deliver(self) -> None:
         if not (self.auto_deliver_webhook and self.webhook and self._session):
             return
+        # One pump at a time: it takes up whatever arrives while it runs, so a task per
+        # update (each parked on the lock behind a pump that never ends under load) would
+        # only pile up.
+        if self._auto_delivery is not None and not self._auto_delivery.done():
+            return
         task = asyncio.get_running_loop().create_task(self.deliver_webhook())
+        self._auto_delivery = task
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -119,49 +141,108 @@ class WebhookMixin(FakeState):
         *,
         times: int = 1,
     ) -> list[WebhookDelivery]:
-        """POST every pending update (JSON, one per request) to the webhook, in order.
+        """POST every pending update (JSON, one per request) to the webhook, as Telegram
+        does: up to the webhook's ``max_connections`` requests at once, but one chat's
+        updates one after another, in order (the next is sent once the previous was
+        answered). Updates that arrive meanwhile are delivered too.
 
         ``url``/``secret_token`` default to what setWebhook configured (``secret_token=""``
-        sends no header).  ``times=2`` posts each update twice (duplicate delivery).  An update
-        is confirmed by any 2xx answer; on a failure it stays pending and delivery stops.
-        A JSON answer with a "method" key is executed like Telegram's webhook reply.
+        sends no header).  ``times=2`` posts each update twice in a row (duplicate
+        delivery).  An update is confirmed by any 2xx answer; on a failure it stays
+        pending, ``webhook_last_error`` says why, and no further update is sent (those
+        under way finish).  A JSON answer with a "method" key is executed like
+        Telegram's webhook reply.  Returns the deliveries in update order.
         """
         if self._session is None:
             raise RuntimeError("FakeTelegram is not started")
         if times < 1:
             raise ValueError("times must be at least 1")
-        target = url or (self.webhook.url if self.webhook else None)
-        if not target:
+        if url is None and self.webhook is None:
             raise RuntimeError("no webhook URL: call setWebhook or pass url")
+        self._route(url, secret_token)  # a bad URL fails here, not in the middle
+        async with self._webhook_lock:
+            return await self._deliver_all(url, secret_token, times)
+
+    def _route(
+        self, url: str | None, secret_token: str | None
+    ) -> tuple[str, str | None, frozenset[str], int] | None:
+        """Where the next update goes now, with which secret, which update types and how
+        many requests at once; None once the webhook is gone. Without ``url`` it follows
+        setWebhook (a new URL takes the next updates, like Telegram)."""
+        webhook = self.webhook
+        target = url or (webhook.url if webhook is not None else None)
+        if not target:
+            return None
         if not is_loopback_url(target):
             raise ValueError(f"refusing to deliver to non-loopback URL {target}")
-        if secret_token is None and self.webhook is not None:
-            secret_token = self.webhook.secret_token
+        if secret_token is None and webhook is not None:
+            secret_token = webhook.secret_token
         allowed = (
-            self.webhook.allowed_updates
-            if self.webhook is not None and self.webhook.allowed_updates is not None
+            webhook.allowed_updates
+            if webhook is not None and webhook.allowed_updates is not None
             else self._allowed_updates
         )
-        deliveries: list[WebhookDelivery] = []
-        async with self._webhook_lock:
+        limit = webhook.max_connections if webhook is not None else 40
+        return target, secret_token or None, allowed, limit
+
+    async def _deliver_all(
+        self, url: str | None, secret_token: str | None, times: int
+    ) -> list[WebhookDelivery]:
+        done: list[tuple[int, list[WebhookDelivery]]] = []
+        in_flight: dict[asyncio.Task[list[WebhookDelivery]], tuple[Pending, object]] = {}
+        busy: set[object] = set()  # chats with an update under way
+        changed = asyncio.Event()  # an update arrived, or a delivery ended
+        self._webhook_changed = changed
+        stopped = False
+        try:
             while True:
-                pending = self._deliverable(allowed)
-                if not pending:
+                route = None if stopped else self._route(url, secret_token)
+                if route is not None and len(in_flight) < route[3]:
+                    target, secret, allowed, limit = route
+                    for item in self._deliverable(allowed):
+                        key = chat_key(item.payload)
+                        if key in busy:  # wait for the chat's previous update
+                            continue
+                        busy.add(key)
+                        task = asyncio.get_running_loop().create_task(
+                            self._post_times(target, secret, item.payload, times))
+                        task.add_done_callback(lambda _: changed.set())
+                        in_flight[task] = (item, key)
+                        if len(in_flight) >= limit:
+                            break
+                if not in_flight:
                     break
-                item = pending[0]
-                ok = False
-                for _ in range(times):
-                    delivery = await self._post_update(target, secret_token or None, item.payload)
-                    deliveries.append(delivery)
-                    ok = delivery.status is not None and 200 <= delivery.status < 300
-                if not ok:
-                    self.webhook_last_error = (
-                        self._unix(),
-                        delivery.error or f"Wrong response from the webhook: {delivery.status}",
-                    )
-                    break
-                if item in self._pending:
-                    self._pending.remove(item)
+                changed.clear()
+                await changed.wait()
+                for task in [t for t in in_flight if t.done()]:
+                    item, key = in_flight.pop(task)
+                    busy.discard(key)
+                    deliveries = task.result()
+                    done.append((item.update_id, deliveries))
+                    last = deliveries[-1]
+                    if last.status is not None and 200 <= last.status < 300:
+                        if item in self._pending:
+                            self._pending.remove(item)
+                    else:
+                        self.webhook_last_error = (
+                            self._unix(),
+                            last.error or f"Wrong response from the webhook: {last.status}",
+                        )
+                        stopped = True  # it stays pending; nothing after it overtakes it
+        finally:
+            if self._webhook_changed is changed:
+                self._webhook_changed = None
+            for task in in_flight:
+                task.cancel()
+        done.sort(key=lambda pair: pair[0])
+        return [delivery for _, deliveries in done for delivery in deliveries]
+
+    async def _post_times(
+        self, url: str, secret_token: str | None, update: JSONDict, times: int
+    ) -> list[WebhookDelivery]:
+        deliveries = []
+        for _ in range(times):
+            deliveries.append(await self._post_update(url, secret_token, update))
         return deliveries
 
     async def _post_update(
