@@ -122,11 +122,14 @@ class DiscordPlatform:
             raise
 
     async def send(self, item: Outgoing, message: Message, *, quiet: bool) -> str:
-        """A new message; its ``channel/message`` id. (Discord has no silent flag that
-        fits every client; ``quiet`` is honoured by not pinging anyone.)"""
+        """A new message; its ``channel/message`` id. ``quiet`` (a message that may have
+        arrived already, a picture following its text) goes as Discord's silent message
+        (no push, no sound) and pings nobody."""
         channel_id = await self._named("open DM", False, self.channel_of(item))
         kwargs = render(message).send_kwargs()
-        if not quiet:
+        if quiet:
+            kwargs["silent"] = True
+        else:
             kwargs["allowed_mentions"] = _pings(item, message)
         channel = self.client.get_partial_messageable(channel_id)
         picture = message.picture is not None
@@ -154,7 +157,8 @@ class DiscordPlatform:
         channel_id = await self._named("open DM", False, self.channel_of(item))
         first = markdown(message.text.lines()[0]) if message.text else ""
         channel = self.client.get_partial_messageable(channel_id)
-        await self._named("send picture", True, channel.send(first or None, file=file))
+        await self._named("send picture", True, channel.send(first or None, file=file,
+                                                             silent=quiet))
 
     async def strip_buttons(self, item: Outgoing, message_id: str) -> None:
         """Take an old message's buttons away."""

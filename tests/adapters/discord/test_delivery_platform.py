@@ -106,3 +106,23 @@ async def play_one(table: Any) -> None:
     found = table.next_choice(from_dm=True)
     assert found is not None
     await table.choose(*found)
+
+
+async def test_a_quiet_message_goes_silent_and_a_loud_one_does_not(
+    store_settings: StoreSettings,
+) -> None:
+    """``quiet`` (a resend that may have arrived already, a following picture) is
+    Discord's silent flag: the message notifies nobody; a plain one keeps its push."""
+    from tests.adapters.discord.harness import running_bot
+
+    silent = discord.MessageFlags(suppress_notifications=True).value
+    async with running_bot(store_settings, seed=238) as bot:
+        table = await started(bot, "Anna", "Boris", "Vera")
+        item = Outgoing(ToChat(f"dc:{table.channel.id}"), Message("Round 2"))
+        sent = {quiet: await bot.client.platform.send(item, item.message, quiet=quiet)
+                for quiet in (True, False)}
+        stored = {quiet: bot.env.backend.get_message(table.channel.id,
+                                                     split_id(ref)[1])
+                  for quiet, ref in sent.items()}
+        assert stored[True].flags & silent
+        assert not stored[False].flags & silent
