@@ -302,6 +302,20 @@ class GameStore:
         ]
 
     def _parse(self, raw: str | bytes, table_id: str) -> TableRecord:
+        # The common case first: a well-formed snapshot at the current schema, which
+        # the upgrade would hand back unchanged. Parsing the JSON straight into the
+        # model skips building Python dicts that are then validated again; strict mode
+        # accepts only exactly what the lenient path would accept unchanged, so
+        # anything else (old schema, odd types, corruption) takes the path below and
+        # reads or fails exactly as it always did.
+        try:
+            record = TableRecord.model_validate_json(raw, strict=True)
+        except ValidationError:
+            pass
+        else:
+            current = self.migrations.current_schema(record.game)
+            if current is None or current == record.schema_version:
+                return record
         try:
             data: Any = json.loads(raw)
         except json.JSONDecodeError as exc:

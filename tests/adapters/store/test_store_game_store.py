@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
@@ -350,3 +351,30 @@ async def test_corrupt_snapshot_is_reported(
     await redis_client.hset(store.keys.table("a7k2"), "record", "{not json")
     with pytest.raises(CorruptRecord):
         await store.get("a7k2")
+
+
+async def test_loose_snapshot_reads_as_before(
+    store: GameStore, redis_client: Redis, make_record: MakeRecord
+) -> None:
+    # A snapshot written by hand with loose types (a string schema, a float version):
+    # the quick strict reading refuses it and the lenient one decides, as it always did.
+    created = await store.create(make_record(state={"round": 1}))
+    loose = created.model_dump(mode="json") | {"version": 0.0}
+    await redis_client.hset(store.keys.table("a7k2"), "record", json.dumps(loose))
+    assert await store.get("a7k2") == created
+    await redis_client.hset(store.keys.table("a7k2"), "record",
+                            json.dumps(loose | {"schema_version": "1"}))
+    with pytest.raises(MigrationError):
+        await store.get("a7k2")
+
+
+async def test_snapshot_at_old_schema_is_still_migrated(
+    redis_client: Redis, prefix: str, make_record: MakeRecord
+) -> None:
+    # Well-formed but one schema behind: the upgrade runs (no quick reading skips it).
+    await GameStore(redis_client, prefix=prefix).create(make_record(state={"n": 1}))
+    migrations = MigrationRegistry()
+    migrations[("stone_age", 1)] = lambda data: data | {"state": {"n": data["state"]["n"] + 1}}
+    store = GameStore(redis_client, prefix=prefix, migrations=migrations)
+    loaded = await store.get("a7k2")
+    assert (loaded.schema_version, loaded.state) == (2, {"n": 2})
