@@ -127,6 +127,29 @@ redis.call('DEL', KEYS[2])
 return 1
 """
 
+# KEYS: queue, then the job hash of every cancelled job, then of every scheduled one
+# ARGV: number of cancelled jobs, their ids, then per scheduled job: id, score,
+#       payload json, due iso timestamp
+# Cancels and (re)schedules several jobs in one atomic step: what a committed move
+# changes in its seats' reminders and clocks. Same keys and fields as ``schedule``.
+CHANGE_JOBS = """
+local cancelled = tonumber(ARGV[1])
+for i = 1, cancelled do
+  redis.call('ZREM', KEYS[1], ARGV[1 + i])
+  redis.call('DEL', KEYS[1 + i])
+end
+local k = 1 + cancelled
+local a = 1 + cancelled
+while a < #ARGV do
+  k = k + 1
+  redis.call('ZADD', KEYS[1], ARGV[a + 2], ARGV[a + 1])
+  redis.call('DEL', KEYS[k])
+  redis.call('HSET', KEYS[k], 'payload', ARGV[a + 3], 'due', ARGV[a + 4])
+  a = a + 4
+end
+return 'ok'
+"""
+
 # KEYS: table, archived table, owed
 # ARGV: version, table id
 # Clears what a table owes, but only for the version delivered: a newer commit's

@@ -83,3 +83,31 @@ async def test_naive_times_are_refused(jobs: DueJobs, redis_client: Redis) -> No
         await jobs.schedule("j", datetime(2030, 1, 1))
     with pytest.raises(ValueError, match="bad job id"):
         await jobs.schedule("has space", T0)
+
+
+async def test_change_cancels_and_schedules_in_one_step(
+    jobs: DueJobs, redis_client: Redis
+) -> None:
+    await jobs.schedule("old", T0, {"v": 0})
+    await jobs.schedule("again", T0, {"v": 0})
+    await jobs.claim_due(T0, "w1")  # "again" is claimed: rescheduling drops the claim
+    later = T0 + timedelta(hours=1, microseconds=250)
+    await jobs.change(schedule=[("again", later, {"v": 1}), ("new", T0, {"v": 2, "s": "x y"})],
+                      cancel=["old", "again", "never-there"])
+    assert await jobs.payloads(["old", "again", "new"]) == {
+        "old": None, "again": {"v": 1}, "new": {"v": 2, "s": "x y"}}
+    # Stored exactly as ``schedule`` stores a job: same fields, same due time and score.
+    assert await redis_client.hgetall(jobs.keys.job("again")) == {
+        "payload": '{"v": 1}', "due": later.isoformat()}
+    assert await redis_client.zscore(jobs.keys.job_queue(), "again") == later.timestamp()
+    claimed = await jobs.claim_due(later, "w2")
+    assert sorted((j.job_id, j.due_at, j.attempts) for j in claimed) == [
+        ("again", later, 1), ("new", T0, 1)]
+    await jobs.change(cancel=["again", "new"])
+    assert await jobs.next_due_at() is None
+
+
+async def test_change_refuses_bad_ids_before_writing(jobs: DueJobs) -> None:
+    with pytest.raises(ValueError, match="bad job id"):
+        await jobs.change(schedule=[("ok", T0, {}), ("has space", T0, {})])
+    assert await jobs.payloads(["ok"]) == {"ok": None}
