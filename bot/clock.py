@@ -9,7 +9,7 @@ from __future__ import annotations
 from bot.i18n import Lang
 from bot.i18n.catalog import Catalog
 from bot.storage import TableRecord
-from bot.table_settings import meta_of, options_of
+from bot.table_settings import meta_view, options_of
 
 MINUTE, HOUR, DAY = 60, 3600, 86400
 
@@ -19,7 +19,7 @@ def time_left(record: TableRecord, seat: int, now: float) -> float | None:
     options = options_of(record)
     if not options.clock:
         return None
-    meta = meta_of(record)
+    meta = meta_view(record)
     key = str(seat)
     bank = meta.bank.get(key, options.clock_initial_h * HOUR)
     if key in meta.opened_at:

@@ -19,7 +19,7 @@ from bot.autopilot import choose
 from bot.present import dm_slot, seat_names
 from bot.services import Services
 from bot.storage import Action, StaleVersion, TableRecord, TableStatus
-from bot.table_settings import meta_of, options_of
+from bot.table_settings import meta_view, options_of
 from bot.turns import apply_move
 from bot.ui import Message, Outgoing, ToChat, ToUser
 from engine.core.prompts import Prompt
@@ -33,7 +33,7 @@ ARCHIVE_AFTER_FINISH = True
 
 def prompt_key(record: TableRecord, seat: int) -> str:
     """The idempotency key of a seat's prompt as it stands (the version it opened at)."""
-    return f"prompt:{seat}:{meta_of(record).opened.get(str(seat), record.version)}"
+    return f"prompt:{seat}:{meta_view(record).opened.get(str(seat), record.version)}"
 
 
 def reminder_job(table_id: str, seat: int) -> str:
@@ -56,7 +56,7 @@ async def autopilot(sv: Services, record: TableRecord) -> TableRecord:
     for _ in range(MAX_AUTOPILOT_MOVES):
         if record.status != TableStatus.RUNNING:
             return record
-        held = meta_of(record).autopilot
+        held = meta_view(record).autopilot
         state = sv.view_state(record)  # choose() tries options on copies only
         prompt = next((p for p in sv.prompts(record) if str(p.seat) in held), None)
         if prompt is None:
@@ -81,7 +81,7 @@ Schedule = list[tuple[str, datetime, dict[str, JsonValue]]]
 def seat_jobs(sv: Services, record: TableRecord, seat: int) -> Schedule:
     """The reminder (and clock time-out) for a turn that has just opened."""
     options = options_of(record)
-    meta = meta_of(record)
+    meta = meta_view(record)
     now = sv.now()
     opened = meta.opened[str(seat)]
     jobs: Schedule = []
@@ -149,8 +149,8 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> Sett
     mark, and ``repair`` re-derives what is owed."""
     record = await autopilot(sv, record)
     out = [Outgoing(ToChat(record.chat_id), await table_message(sv, record))]
-    was_open = meta_of(before).opened if before.status == TableStatus.RUNNING else {}
-    meta = meta_of(record)
+    was_open = meta_view(before).opened if before.status == TableStatus.RUNNING else {}
+    meta = meta_view(record)
     now_open = meta.opened if record.status == TableStatus.RUNNING else {}
     prompts = {}
     if record.status == TableStatus.RUNNING:
@@ -222,7 +222,7 @@ async def _who_is_next(
         return None
     [seat] = prompts
     nxt = get_game(record.game).next_turn(sv.view_state(record), seat)
-    meta = meta_of(record)
+    meta = meta_view(record)
     if nxt is None or nxt == seat or str(nxt) in meta.autopilot:
         return None
     if await sv.prefs.get_pref(f"user:{record.seats[nxt]}:next") == "off":

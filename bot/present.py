@@ -21,7 +21,7 @@ from bot.i18n import Lang, Markup
 from bot.i18n.catalog import Catalog
 from bot.render.caption import with_caption
 from bot.storage import TableRecord, TableStatus
-from bot.table_settings import meta_of, options_of
+from bot.table_settings import meta_view, options_of
 from bot.texts import texts_for
 from bot.tokens import TokenSigner
 from bot.turns import fingerprint
@@ -76,7 +76,7 @@ class Presenter:
         text = self.t(
             lang, "lobby.table", game=self.game_title(lang, record.game), table=record.table_id,
             count=len(names), min=options.min_seats, max=options.max_seats,
-            players=", ".join(names), creator=meta_of(record).names.get(record.creator_id, "?"),
+            players=", ".join(names), creator=meta_view(record).names.get(record.creator_id, "?"),
         )
         verbs = ["join", "leave", "start", "cancel"]
         actions = [
@@ -159,7 +159,7 @@ class Presenter:
 
     def recent_events(self, record: TableRecord) -> list[Event]:
         """The last events noted in the record."""
-        return [Event(code, seat, args) for code, seat, args in meta_of(record).recent]
+        return [Event(code, seat, args) for code, seat, args in meta_view(record).recent]
 
     def picture(
         self, record: TableRecord, game: Game[Any], state: BaseModel, lang: Lang,
@@ -219,7 +219,7 @@ class Presenter:
         lines = [header, self.scores_line(record, summary, lang)]
         recent = self.event_lines(record, lang, self.recent_events(record))[-5:]
         lines += recent
-        meta = meta_of(record)
+        meta = meta_view(record)
         for prompt in prompts:
             # A game may describe the choices before its question (lines of words for
             # play without pictures): the turn marker belongs on the question itself.

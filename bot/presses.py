@@ -28,7 +28,7 @@ from bot.storage import (
     TableRecord,
     TableStatus,
 )
-from bot.table_settings import meta_of
+from bot.table_settings import meta_view
 from bot.texts import texts_for
 from bot.tokens import Token
 from bot.turns import apply_move, fingerprint
@@ -69,10 +69,10 @@ def check_move(
     if mine is None:
         return refuse(sv, ctx, "press.not_a_player")
     if seat != mine or seat >= len(record.seats):
-        names = meta_of(record).names
+        names = meta_view(record).names
         owner = names.get(record.seats[seat], "?") if seat < len(record.seats) else "?"
         return refuse(sv, ctx, "press.not_your_button", name=owner)
-    if version > record.version or meta_of(record).last_acted.get(str(seat), 0) > version:
+    if version > record.version or meta_view(record).last_acted.get(str(seat), 0) > version:
         return refuse(sv, ctx, "press.stale")
     prompt = _prompt_for(sv, record, seat)
     if prompt is None or fingerprint(prompt) != fp or index >= len(prompt.options):
@@ -176,7 +176,7 @@ async def _pressed_before(sv: Services, ctx: Ctx, token: Token, raw: str) -> Rep
     except TableNotFound:
         return None
     seat = token.int_field(1)
-    acted = meta_of(record).last_acted.get(str(seat), 0)
+    acted = meta_view(record).last_acted.get(str(seat), 0)
     if acted <= token.int_field(0):
         return None
     entry = await sv.store.log_entry(token.table, acted)
@@ -200,7 +200,7 @@ async def _page(sv: Services, ctx: Ctx, token: Token) -> Reply:
         return refuse(sv, ctx, "press.no_table")
     seat, fp, page = token.int_field(1), token.fields[2], token.int_field(3)
     if seat_of(record, ctx.user.id) != seat:
-        names = meta_of(record).names
+        names = meta_view(record).names
         owner = names.get(record.seats[seat], "?") if seat < len(record.seats) else "?"
         return refuse(sv, ctx, "press.not_your_button", name=owner)
     prompt = _prompt_for(sv, record, seat) if record.status == TableStatus.RUNNING else None
