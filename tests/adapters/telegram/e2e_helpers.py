@@ -296,7 +296,11 @@ class GroupTable:
 
     def dm_prompt(self, user: FakeUser) -> FakeMessage | None:
         """The user's newest private message with live move buttons for this table."""
-        for message in reversed(self.tg.messages_in(user)):
+        # Newest first straight from the chat (``messages_in`` would copy it all first:
+        # the bench's load asks this before every press).
+        for message in reversed(self.tg.chat(user).messages):
+            if not message.from_bot or message.deleted:
+                continue
             buttons = move_buttons(message)
             if buttons and token_field(buttons[0][1], 1) == self.table_id:
                 return message
@@ -306,9 +310,10 @@ class GroupTable:
         """Who presses what now: the table message's buttons if it has any (they belong to
         the one player asked), else (or with ``from_dm``) a player's private prompt."""
         if not from_dm:
-            choice = progress_button(self.table_message)
+            table = self.table_message
+            choice = progress_button(table)
             if choice is not None:
-                return self.seats[int(token_field(choice[1], 3))], self.table_message, choice[1]
+                return self.seats[int(token_field(choice[1], 3))], table, choice[1]
         for user in self.seats:
             message = self.dm_prompt(user)
             if message is not None and (choice := progress_button(message)) is not None:

@@ -43,6 +43,7 @@ from tests.adapters.telegram.fake_api import (
     ALWAYS,
     NETWORK,
     FakeTelegram,
+    HtmlParseError,
     RateLimits,
     make_png,
     parse_html,
@@ -600,6 +601,19 @@ async def test_a_failed_webhook_delivery_holds_back_the_rest_of_its_chat(
     assert (await bot.get_webhook_info()).max_connections == 2
 
 
+def test_parameters_are_read_as_json_except_strings() -> None:
+    """Form values are JSON unless the parameter is a string one; numbers are read as
+    JSON reads them (a leading zero is no JSON number: the text stays)."""
+    decode = FakeTelegram._decode_value
+    assert decode("chat_id", "-100123") == -100123
+    assert decode("message_id", "0") == 0
+    assert decode("message_id", "007") == "007"
+    assert decode("message_id", " 7") == 7  # JSON allows the space
+    assert decode("text", "123") == "123"
+    assert decode("reply_markup", '{"inline_keyboard": []}') == {"inline_keyboard": []}
+    assert decode("disable_notification", "true") is True
+
+
 def test_html_parser_offsets_are_utf16() -> None:
     text, entities = parse_html('🎲 <b>Dé</b> <a href="https://x.y/?a=1&amp;b=2">link</a>')
     assert text == "🎲 Dé link"
@@ -609,6 +623,14 @@ def test_html_parser_offsets_are_utf16() -> None:
     ]
     text, entities = parse_html('<pre><code class="language-python">x = 1</code></pre>')
     assert entities == [{"type": "pre", "offset": 0, "length": 5, "language": "python"}]
+
+
+def test_html_errors_give_the_tags_utf8_byte_offset() -> None:
+    """Like tdlib: the offset of the faulty tag counts UTF-8 bytes, not characters."""
+    with pytest.raises(HtmlParseError, match=r'^Unsupported start tag "x" at byte offset 4$'):
+        parse_html("Dé <x>")
+    with pytest.raises(HtmlParseError, match=r"^Unmatched end tag at byte offset 9, "):
+        parse_html("🎲 <b>x</i>")
 
 
 async def test_a_silent_send_is_recorded_and_a_message_can_be_dated(

@@ -41,6 +41,10 @@ class RateLimits:
     methods: frozenset[str] = COUNTED_METHODS
 
 
+#: What ``_record_send`` keeps sends for while limits are off (one instance, not one a call).
+_DEFAULT_LIMITS = RateLimits()
+
+
 @dataclass
 class RateLimitHit:
     method: str
@@ -175,7 +179,7 @@ class FailuresMixin(FakeState):
 
     def _record_send(self, method: str, params: JSONDict) -> None:
         # recorded even while limits are off, so enabling them later sees earlier sends
-        limits = self.rate_limits or RateLimits()
+        limits = self.rate_limits or _DEFAULT_LIMITS
         if method not in limits.methods:
             return
         now = self.now()

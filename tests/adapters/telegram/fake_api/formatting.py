@@ -13,6 +13,8 @@ _TAG_OR_ENTITY = re.compile(r"[<&]")
 
 def utf16_len(text: str) -> int:
     """Length in UTF-16 code units, the unit of Telegram entity offsets."""
+    if text.isascii():  # most runs of a message; CPython knows this without a scan
+        return len(text)
     return len(text.encode("utf-16-le")) // 2
 
 
@@ -91,7 +93,7 @@ def parse_html(src: str) -> tuple[str, list[JSONDict]]:
         out.append(text)
         pos16 += utf16_len(text)
 
-    def byte_offset(k: int) -> int:
+    def where(k: int) -> int:  # tdlib's errors count UTF-8 bytes
         return len(src[:k].encode("utf-8"))
 
     while i < n:
@@ -115,18 +117,19 @@ def parse_html(src: str) -> tuple[str, list[JSONDict]]:
             emit(src[i:stop])
             i = stop
             continue
-        tag_at = byte_offset(i)
+        tag_at = i  # in errors as a UTF-8 byte offset, worked out only then (for every
+        # tag it made parsing a long message quadratic)
         if i + 1 < n and src[i + 1] == "/":
             end = src.find(">", i + 2)
             if end == -1:
-                raise HtmlParseError(f"Unclosed end tag at byte offset {tag_at}")
+                raise HtmlParseError(f"Unclosed end tag at byte offset {where(tag_at)}")
             name = src[i + 2 : end].strip().lower()
             if not stack:
-                raise HtmlParseError(f"Unexpected end tag at byte offset {tag_at}")
+                raise HtmlParseError(f"Unexpected end tag at byte offset {where(tag_at)}")
             open_name, start16, open_attrs = stack.pop()
             if name and name != open_name:
                 raise HtmlParseError(
-                    f'Unmatched end tag at byte offset {tag_at}, expected "</{open_name}>", '
+                    f'Unmatched end tag at byte offset {where(tag_at)}, expected "</{open_name}>", '
                     f'found "</{name}>"'
                 )
             length = pos16 - start16
@@ -166,13 +169,15 @@ def parse_html(src: str) -> tuple[str, list[JSONDict]]:
             j += 1
         name = src[i + 1 : j].lower()
         if name not in _HTML_ENTITY_TYPES:
-            raise HtmlParseError(f'Unsupported start tag "{name}" at byte offset {tag_at}')
+            raise HtmlParseError(
+                f'Unsupported start tag "{name}" at byte offset {where(tag_at)}'
+            )
         attrs: dict[str, str] = {}
         while True:
             while j < n and src[j].isspace():
                 j += 1
             if j >= n:
-                raise HtmlParseError(f"Unclosed start tag at byte offset {tag_at}")
+                raise HtmlParseError(f"Unclosed start tag at byte offset {where(tag_at)}")
             if src[j] == ">":
                 j += 1
                 break
@@ -182,7 +187,7 @@ def parse_html(src: str) -> tuple[str, list[JSONDict]]:
             attr = src[j:k].lower()
             if not attr:
                 raise HtmlParseError(
-                    f'Empty attribute name in the tag "{name}" at byte offset {tag_at}'
+                    f'Empty attribute name in the tag "{name}" at byte offset {where(tag_at)}'
                 )
             j = k
             while j < n and src[j].isspace():
@@ -193,12 +198,12 @@ def parse_html(src: str) -> tuple[str, list[JSONDict]]:
                 while j < n and src[j].isspace():
                     j += 1
                 if j >= n:
-                    raise HtmlParseError(f"Unclosed start tag at byte offset {tag_at}")
+                    raise HtmlParseError(f"Unclosed start tag at byte offset {where(tag_at)}")
                 if src[j] in "\"'":
                     quote = src[j]
                     close = src.find(quote, j + 1)
                     if close == -1:
-                        raise HtmlParseError(f"Unclosed start tag at byte offset {tag_at}")
+                        raise HtmlParseError(f"Unclosed start tag at byte offset {where(tag_at)}")
                     raw = src[j + 1 : close]
                     j = close + 1
                 else:
@@ -210,7 +215,9 @@ def parse_html(src: str) -> tuple[str, list[JSONDict]]:
                 value = parse_html_attribute(raw)
             attrs[attr] = value
         if name == "span" and attrs.get("class") != "tg-spoiler":
-            raise HtmlParseError(f'Tag "span" must have class "tg-spoiler" at byte offset {tag_at}')
+            raise HtmlParseError(
+                f'Tag "span" must have class "tg-spoiler" at byte offset {where(tag_at)}'
+            )
         stack.append((name, pos16, attrs))
         i = j
     if stack:
@@ -254,6 +261,25 @@ def format_text(
     text: str, parse_mode: str | None, what: str = "text"
 ) -> tuple[str, list[JSONDict]]:
     """Turn sent text into (plain text, entities) the way Telegram would, or raise ApiError."""
+    # A bot sends the same texts again and again (prompts, a table message shown anew):
+    # each is parsed once. Entities are copied out, so no caller changes the kept ones.
+    if not isinstance(parse_mode, str | None):  # refused below; nothing to keep
+        return _format_text(text, parse_mode)
+    key = (text, parse_mode)
+    known = _FORMATTED.get(key)
+    if known is None:
+        known = _format_text(text, parse_mode)
+        if len(_FORMATTED) >= _FORMATTED_MAX:
+            _FORMATTED.clear()
+        _FORMATTED[key] = known
+    return known[0], [dict(entity) for entity in known[1]]
+
+
+_FORMATTED: dict[tuple[str, str | None], tuple[str, list[JSONDict]]] = {}
+_FORMATTED_MAX = 4096
+
+
+def _format_text(text: str, parse_mode: str | None) -> tuple[str, list[JSONDict]]:
     entities: list[JSONDict] = []
     plain = text
     if parse_mode is not None and parse_mode.upper() == "HTML":

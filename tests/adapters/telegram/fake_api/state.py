@@ -4,6 +4,7 @@ record of calls, the update queue, the clock, and looking things up."""
 from __future__ import annotations
 
 import asyncio
+import bisect
 import itertools
 import time
 from collections import deque
@@ -59,6 +60,10 @@ DEFAULT_UPDATE_TYPES = frozenset(
         "removed_chat_boost",
     }
 )
+
+
+def _message_id(message: FakeMessage) -> int:
+    return message.message_id
 
 
 class FakeState:
@@ -186,7 +191,13 @@ class FakeState:
         return found[0]
 
     def _find(self, chat: FakeChat, message_id: int) -> FakeMessage | None:
-        for message in chat.messages:
+        # A chat's messages are appended with growing ids: a binary search finds one
+        # without a walk through the whole chat; the walk stays for a list built otherwise.
+        messages = chat.messages
+        at = bisect.bisect_left(messages, message_id, key=_message_id)
+        if at < len(messages) and messages[at].message_id == message_id:
+            return messages[at]
+        for message in messages:
             if message.message_id == message_id:
                 return message
         return None
