@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import html
 import re
-import string
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources as importlib_resources
@@ -117,7 +116,10 @@ class Catalog:
         if text is None:
             return escape(code)
         safe = {k: v if isinstance(v, (int, float)) else escape(v) for k, v in args.items()}
-        return Markup(string.Formatter().vformat(text, (), _Blank(safe)))
+        # str.format_map does what string.Formatter().vformat does (the same field
+        # syntax, a missing name through ``_Blank.__missing__``) in C, several times
+        # faster; a press fills in dozens of texts.
+        return Markup(text.format_map(_Blank(safe)))
 
     def plain(self, lang: Lang, code: str, **args: Any) -> str:
         """The text as plain characters (for buttons and terminals)."""

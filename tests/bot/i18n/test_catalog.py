@@ -33,6 +33,14 @@ def test_missing_argument_does_not_crash() -> None:
     assert _catalog().t("en", "a") == "{x}"
 
 
+def test_format_specs_and_missing_names_with_them() -> None:
+    """Placeholders take Python format specs; a missing one still shows itself, and
+    numbers are inserted as numbers (not escaped text)."""
+    c = Catalog.from_yaml_documents(
+        {"en": ["f: '{n:02d}|{x:.1f}|{who:>5}|{gone}|{twice}{twice}'"], "ru": [""]})
+    assert c.t("en", "f", n=5, x=2.25, who="Ann", twice="&") == "05|2.2|  Ann|{gone}|&amp;&amp;"
+
+
 def test_user_text_is_not_interpreted() -> None:
     """Braces inside argument values are kept as they are."""
     assert _catalog().t("en", "a", x="{evil} {0}") == "{evil} {0}"
