@@ -62,6 +62,7 @@ class Presenter:
         self.games = games if games is not None else manifests()
         # The table message and the private prompt show the same choices: build once.
         self._blocks: dict[tuple[str, int, int, str, str], ChoiceBlock] = {}
+        self._lines: dict[tuple[object, ...], Markup] = {}
 
     def t(self, lang: Lang, code: str, **args: Any) -> Markup:
         """A catalog text."""
@@ -129,8 +130,19 @@ class Presenter:
 
     def prompt_line(self, record: TableRecord, prompt: Prompt, lang: Lang) -> Markup:
         """One line saying who decides what."""
-        return texts_for(record.game).prompt(lang, prompt.label, seat_names(record),
-                                             seat=prompt.seat)
+        # A move's table message and the player's private prompt both say it: word it
+        # once. A game's wording depends only on what the key holds (the engine builds
+        # equal arguments in the same order, so their repr is a fine key).
+        names = seat_names(record)
+        key = (record.game, lang, prompt.seat, prompt.label.code, repr(prompt.label.args),
+               *names)
+        line = self._lines.get(key)
+        if line is None:
+            if len(self._lines) > 2048:
+                self._lines.clear()
+            line = self._lines[key] = texts_for(record.game).prompt(
+                lang, prompt.label, names, seat=prompt.seat)
+        return line
 
     def private_prompt(
         self, record: TableRecord, prompt: Prompt, lang: Lang, page: int = 0,
