@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import ipaddress
 import json
 import re
@@ -56,6 +57,7 @@ def chat_key(update: JSONDict) -> object:
     return "other"
 
 
+@functools.lru_cache(maxsize=64)  # asked before every delivery, of a handful of URLs
 def is_loopback_url(url: str) -> bool:
     host = urlsplit(url).hostname or ""
     if host == "localhost":
