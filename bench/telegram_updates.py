@@ -33,7 +33,8 @@ when other processes load the machine, so it compares runs on a busy machine). T
 top-level keys are the polling figures; ``webhook`` holds the same for the webhook.
 Behind a webhook a press is answered in the webhook's HTTP response: those answers
 are not calls the bot makes, so they are left out of ``calls_per_update`` and counted
-in ``answers_in_response_per_update``. Usage::
+in ``answers_in_response_per_update``; ``calls_by_method_per_update`` says which calls.
+Usage::
 
     python -m bench.telegram_updates [--mode polling|webhook|both] [--tables N]
         [--seconds S] [--fsync always|everysec]
@@ -49,7 +50,7 @@ import platform
 import statistics
 import tempfile
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -86,6 +87,7 @@ class WatchedTelegram(FakeTelegram):
         self.counting = False
         self.counted_calls = 0
         self.counted_answers = 0  # carried in webhook responses: not calls of the bot's
+        self.counted_methods: Counter[str] = Counter()
 
     async def dispatch(self, method: str, params: dict[str, Any], files: Any = None, *,
                        via: str = "http") -> tuple[int, dict[str, Any]]:
@@ -94,8 +96,10 @@ class WatchedTelegram(FakeTelegram):
         if self.counting and method != "getUpdates":
             if via == "webhook_reply":
                 self.counted_answers += 1
+                self.counted_methods[f"{method} (in response)"] += 1
             else:
                 self.counted_calls += 1
+                self.counted_methods[method] += 1
         if method == "answerCallbackQuery":
             answer = self.answer_waiters.pop(str(params.get("callback_query_id")), None)
             if answer is not None and not answer.done():
@@ -139,13 +143,14 @@ async def closed_loop(tg: WatchedTelegram, steps: list[Step], seconds: float) ->
     tasks = [asyncio.create_task(conversation(step)) for step in steps]
     await asyncio.sleep(WARMUP_S)
     measuring, tg.counting, tg.counted_calls, tg.counted_answers = True, True, 0, 0
+    tg.counted_methods = Counter()
     started, cpu_started = time.perf_counter(), time.process_time()
     await asyncio.sleep(seconds)
     measuring, tg.counting = False, False
     elapsed = time.perf_counter() - started
     cpu = time.process_time() - cpu_started
     done = len(latencies)
-    calls, answers = tg.counted_calls, tg.counted_answers
+    calls, answers, methods = tg.counted_calls, tg.counted_answers, tg.counted_methods
     stop = True
     await asyncio.wait(tasks, timeout=15)
     for task in tasks:
@@ -158,6 +163,9 @@ async def closed_loop(tg: WatchedTelegram, steps: list[Step], seconds: float) ->
         "p95_ms": round(ordered[int(0.95 * (len(ordered) - 1))] * 1000, 2),
         "calls_per_update": round(calls / done, 2) if done else None,
         "answers_in_response_per_update": round(answers / done, 2) if done else None,
+        "calls_by_method_per_update": {
+            method: round(count / done, 2) for method, count in sorted(methods.items())
+        } if done else {},
         "cpu_ms_per_update": round(cpu * 1000 / done, 2) if done else None,
     }
 
