@@ -443,6 +443,11 @@ def prompt_for(state: StoneAgeState, seat: int) -> Prompt | None:
                   step=step)
 
 
+def seats_to_ask(state: StoneAgeState) -> list[int]:
+    """The seats with a decision open now: ``pending``'s seats, without its options."""
+    return _seats_to_ask(state)
+
+
 def pending(state: StoneAgeState) -> list[Prompt]:
     """Every open decision."""
     out = []

@@ -10,7 +10,7 @@ from engine.core.prompts import Event, Prompt
 from engine.core.protocol import Result, Summary
 from engine.core.rng import SeededRandom
 from engine.stone_age.components import components
-from engine.stone_age.decisions import apply_key, pending
+from engine.stone_age.decisions import apply_key, pending, seats_to_ask
 from engine.stone_age.flow import advance
 from engine.stone_age.heuristic import position_value
 from engine.stone_age.invariants import problems
@@ -82,7 +82,9 @@ class StoneAge:
         """Round, phase, who decides and the score track."""
         return Summary(
             round=state.round, phase=state.phase,
-            deciding=tuple(sorted({p.seat for p in pending(state)})),
+            # Every seat asked has a prompt (``prompt_for``): the seats alone say who
+            # decides, without building each prompt's options.
+            deciding=tuple(sorted(set(seats_to_ask(state)))),
             scores=tuple(p.score for p in state.players),
         )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -56,3 +57,16 @@ def test_state_stays_small() -> None:
         run = random_playout(GAME, 4, seed, check=False, sample_every=1)
         assert run.error is None
         assert max(run.state_bytes) < 8192
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_summary_names_exactly_the_seats_pending(seed: int) -> None:
+    """``summary().deciding`` is read off the seats asked, not the built prompts: after
+    every action of a random game it names the seats ``pending`` has prompts for."""
+    rnd = random.Random(seed)
+    state = GAME.new(2 + seed % 3, seed)
+    while prompts := GAME.pending(state):
+        assert GAME.summary(state).deciding == tuple(sorted({p.seat for p in prompts}))
+        prompt = rnd.choice(prompts)
+        GAME.apply(state, prompt.seat, rnd.choice(prompt.options).key)
+    assert GAME.summary(state).deciding == ()
