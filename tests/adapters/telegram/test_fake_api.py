@@ -601,6 +601,27 @@ async def test_a_failed_webhook_delivery_holds_back_the_rest_of_its_chat(
     assert (await bot.get_webhook_info()).max_connections == 2
 
 
+async def test_auto_delivery_follows_its_switch(tg: FakeTelegram, bot: Bot) -> None:
+    """Turned off, automatic delivery takes no new update (a test delivers it itself);
+    turned on again, what is pending goes out, even while the last requests finish."""
+    hook = SlowHook()
+    anna, boris, carl = (tg.add_user(name, started=True) for name in ("A", "B", "C"))
+    async with serving(hook) as url:
+        assert await bot.set_webhook(url)
+        tg.auto_deliver_webhook = True
+        tg.user_says(anna, None, "A-1")
+        await wait_until(lambda: hook.active == 1, 5.0, "the first request")
+        tg.auto_deliver_webhook = False
+        tg.user_says(boris, None, "B-1")
+        await asyncio.sleep(0.05)  # room for a delivery that must not happen
+        assert [text for _, text in hook.received] == ["A-1"]
+        tg.auto_deliver_webhook = True
+        tg.user_says(carl, None, "C-1")
+        hook.gate.set()
+        await wait_until(lambda: not tg.pending_updates, 5.0, "every update delivered")
+    assert sorted(text for _, text in hook.received) == ["A-1", "B-1", "C-1"]
+
+
 def test_parameters_are_read_as_json_except_strings() -> None:
     """Form values are JSON unless the parameter is a string one; numbers are read as
     JSON reads them (a leading zero is no JSON number: the text stays)."""

@@ -128,7 +128,7 @@ class FakeState:
         self._session: ClientSession | None = None
         self._webhook_lock = asyncio.Lock()
         self._webhook_changed: asyncio.Event | None = None  # set when an update arrives
-        self._auto_delivery: asyncio.Task[Any] | None = None
+        self._auto_taker: asyncio.Task[Any] | None = None  # the pump taking updates
         self._tasks: set[asyncio.Task[Any]] = set()
 
     @property

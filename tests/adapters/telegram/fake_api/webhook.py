@@ -126,13 +126,13 @@ class WebhookMixin(FakeState):
     def _maybe_auto_deliver(self) -> None:
         if not (self.auto_deliver_webhook and self.webhook and self._session):
             return
-        # One pump at a time: it takes up whatever arrives while it runs, so a task per
-        # update (each parked on the lock behind a pump that never ends under load) would
-        # only pile up.
-        if self._auto_delivery is not None and not self._auto_delivery.done():
+        # One pump that still takes updates at a time: it takes up whatever arrives while
+        # it runs, so a task per update (each parked on the lock behind a pump that never
+        # ends under load) would only pile up.
+        if self._auto_taker is not None and not self._auto_taker.done():
             return
-        task = asyncio.get_running_loop().create_task(self.deliver_webhook())
-        self._auto_delivery = task
+        task = asyncio.get_running_loop().create_task(self._deliver_auto())
+        self._auto_taker = task
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -165,6 +165,15 @@ class WebhookMixin(FakeState):
         async with self._webhook_lock:
             return await self._deliver_all(url, secret_token, times)
 
+    async def _deliver_auto(self) -> list[WebhookDelivery]:
+        """``deliver_webhook`` for ``auto_deliver_webhook``: it takes no more updates once
+        a test turns that off (those under way finish), so the test's own
+        ``deliver_webhook`` gets the next one."""
+        if self.webhook is None:
+            return []
+        async with self._webhook_lock:
+            return await self._deliver_all(None, None, 1, auto=True)
+
     def _route(
         self, url: str | None, secret_token: str | None
     ) -> tuple[str, str | None, frozenset[str], int] | None:
@@ -188,7 +197,7 @@ class WebhookMixin(FakeState):
         return target, secret_token or None, allowed, limit
 
     async def _deliver_all(
-        self, url: str | None, secret_token: str | None, times: int
+        self, url: str | None, secret_token: str | None, times: int, *, auto: bool = False
     ) -> list[WebhookDelivery]:
         done: list[tuple[int, list[WebhookDelivery]]] = []
         in_flight: dict[asyncio.Task[list[WebhookDelivery]], tuple[Pending, object]] = {}
@@ -198,6 +207,10 @@ class WebhookMixin(FakeState):
         stopped = False
         try:
             while True:
+                if auto and not self.auto_deliver_webhook:
+                    stopped = True
+                if stopped and auto and self._auto_taker is asyncio.current_task():
+                    self._auto_taker = None  # what arrives now needs a pump of its own
                 route = None if stopped else self._route(url, secret_token)
                 if route is not None and len(in_flight) < route[3]:
                     target, secret, allowed, limit = route
@@ -232,6 +245,8 @@ class WebhookMixin(FakeState):
                         )
                         stopped = True  # it stays pending; nothing after it overtakes it
         finally:
+            if auto and self._auto_taker is asyncio.current_task():
+                self._auto_taker = None
             if self._webhook_changed is changed:
                 self._webhook_changed = None
             for task in in_flight:
