@@ -239,6 +239,7 @@ async def running_telegram(
                     port = settings.port
                     await application.bot.set_webhook(
                         settings.webhook_url, secret_token=settings.webhook_secret,
+                        max_connections=settings.webhook_connections,
                         allowed_updates=["message", "callback_query"])
                 else:
                     await best_effort("deleteWebhook", application.bot.delete_webhook(),

@@ -23,6 +23,11 @@ class TelegramSettings:
     webhook_secret: str | None = None
     listen: str = "0.0.0.0"
     port: int = 8080
+    # How many requests Telegram may have open to the webhook at once (its setWebhook
+    # ``max_connections``, 1-100; Telegram's own default is 40). Updates of different
+    # chats are handled side by side up to this many; raise it for a busy bot whose
+    # workers can take more.
+    webhook_connections: int = 40
     # Telegram's documented limits: about 20 messages a minute in one group and about
     # 30 a second overall; private chats get a little more than 1 a second.
     group_per_window: int = 20
@@ -78,6 +83,8 @@ class TelegramSettings:
             webhook_secret=secret,
             listen=host or "0.0.0.0",
             port=int(port or 8080),
+            webhook_connections=min(100, max(1, int(number(
+                "TELEGRAM_WEBHOOK_CONNECTIONS", cls.webhook_connections)))),
             picture_attempts=max(1, int(number("TELEGRAM_PICTURE_ATTEMPTS",
                                                cls.picture_attempts))),
             picture_retry_s=number("TELEGRAM_PICTURE_RETRY_S", cls.picture_retry_s),

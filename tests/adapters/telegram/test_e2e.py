@@ -567,9 +567,10 @@ async def test_webhook_mode_checks_the_secret_and_plays(
     url = f"http://127.0.0.1:{port}/tg"
     secret = "s3cret-Token_42"
     async with start_bot(webhook_url=url, webhook_secret=secret, listen="127.0.0.1",
-                         port=port) as running:
+                         port=port, webhook_connections=64) as running:
         assert tg.webhook is not None
         assert (tg.webhook.url, tg.webhook.secret_token) == (url, secret)
+        assert tg.webhook.max_connections == 64
         assert running.webhook_port == port
 
         # Requests without the secret, or with a wrong one, are refused and do nothing.
