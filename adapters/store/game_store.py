@@ -30,6 +30,8 @@ DEFAULT_ARCHIVE_RETENTION = timedelta(days=90)
 # another worker repairs them; and how long such a repair holds its claim.
 DEFAULT_OWED_GRACE = timedelta(seconds=60)
 DEFAULT_OWED_LEASE = timedelta(seconds=60)
+# Tables whose last snapshot a store remembers (see ``GameStore.get``): the ones in play.
+KNOWN_TABLES = 2048
 
 
 class GameStore:
@@ -67,6 +69,10 @@ class GameStore:
         self._claim_owed_script = redis.register_script(scripts.CLAIM_OWED)
         self.owed_grace = owed_grace
         self.owed_lease = owed_lease
+        # Per table, the last snapshot this store wrote or read, as text and as record.
+        # A read that finds the very same text returns the same record instead of
+        # parsing it again: the press after a move reads what that move wrote.
+        self._known: dict[str, tuple[str, TableRecord]] = {}
 
     async def ping(self) -> None:
         """Raise ``StoreUnavailable`` unless Redis answers (for health checks)."""
@@ -126,7 +132,22 @@ class GameStore:
             raw = await self._redis.hget(self.keys.table(table_id), "record")
         if raw is None:
             raise TableNotFound(table_id)
-        return self._parse(raw, table_id)
+        known = self._known.get(table_id)
+        if known is not None and known[0] == raw:
+            record = known[1]
+            # Still what a parse would give: at the schema the migrations want now.
+            current = self.migrations.current_schema(record.game)
+            if current is None or current == record.schema_version:
+                return record
+        record = self._parse(raw, table_id)
+        if isinstance(raw, str):
+            self._remember(table_id, raw, record)
+        return record
+
+    def _remember(self, table_id: str, raw: str, record: TableRecord) -> None:
+        if len(self._known) >= KNOWN_TABLES and table_id not in self._known:
+            self._known.clear()
+        self._known[table_id] = (raw, record)
 
     async def commit(
         self,
@@ -153,12 +174,13 @@ class GameStore:
         stored = record.model_copy(update={"version": new_version, "updated_at": self._clock()})
         commit_id = commit_id or uuid.uuid4().hex
         entry = LogEntry(version=new_version, commit_id=commit_id, **action.model_dump())
+        snapshot = stored.model_dump_json()
         with unavailable_on_outage("commit"):
             reply = await self._commit_script(
                 keys=[self.keys.table(table_id), self.keys.log(table_id), self.keys.owed()],
                 args=[
                     str(expected_version),
-                    stored.model_dump_json(),
+                    snapshot,
                     stored.status.value,
                     stored.chat_id,
                     json.dumps(stored.user_ids()),
@@ -176,6 +198,7 @@ class GameStore:
             raise StaleVersion(table_id, expected_version, int(reply[1]))
         if outcome == "duplicate":
             return self._parse(reply[1], table_id)
+        self._remember(table_id, snapshot, stored)
         return stored
 
     def _owed_due(self) -> str:

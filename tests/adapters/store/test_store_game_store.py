@@ -378,3 +378,36 @@ async def test_snapshot_at_old_schema_is_still_migrated(
     store = GameStore(redis_client, prefix=prefix, migrations=migrations)
     loaded = await store.get("a7k2")
     assert (loaded.schema_version, loaded.state) == (2, {"n": 2})
+
+
+async def test_reads_after_own_writes_match_a_fresh_reader(
+    store: GameStore, redis_client: Redis, prefix: str, make_record: MakeRecord
+) -> None:
+    # This store remembers what it wrote; another store parses the text from scratch.
+    # Both read the same, and a change by anyone else is seen at once.
+    created = await store.create(make_record())
+    running = created.model_copy(update={"state": {"round": 2, "food": [1.5, 2]},
+                                         "meta": {"names": {"tg:u1": "Ann"}},
+                                         "status": TableStatus.RUNNING})
+    committed = await store.commit("a7k2", 0, running, Action(key="start", user_id="tg:u1"))
+    fresh = GameStore(redis_client, prefix=prefix)
+    assert await store.get("a7k2") == committed == await fresh.get("a7k2")
+    mine, theirs = await store.get("a7k2"), await fresh.get("a7k2")
+    assert mine.model_dump_json() == theirs.model_dump_json()
+    elsewhere = committed.model_copy(update={"state": {"round": 3}, "version": 1})
+    await redis_client.hset(store.keys.table("a7k2"), "record", elsewhere.model_dump_json())
+    assert (await store.get("a7k2")).state == {"round": 3}
+    await fresh.commit("a7k2", 1, elsewhere, Action(key="move", user_id="tg:u2"))
+    assert (await store.get("a7k2")).version == 2
+
+
+async def test_a_migration_added_later_applies_to_a_table_read_before(
+    redis_client: Redis, prefix: str, make_record: MakeRecord
+) -> None:
+    migrations = MigrationRegistry()
+    store = GameStore(redis_client, prefix=prefix, migrations=migrations)
+    await store.create(make_record(state={"n": 1}))
+    assert (await store.get("a7k2")).schema_version == 1
+    migrations[("stone_age", 1)] = lambda data: data | {"state": {"n": 2}}
+    loaded = await store.get("a7k2")
+    assert (loaded.schema_version, loaded.state) == (2, {"n": 2})
