@@ -57,10 +57,12 @@ async def autopilot(sv: Services, record: TableRecord) -> TableRecord:
         if record.status != TableStatus.RUNNING:
             return record
         held = meta_view(record).autopilot
-        state = sv.view_state(record)  # choose() tries options on copies only
+        if not held:  # nobody on autopilot: no state to load (most moves of most games)
+            return record
         prompt = next((p for p in sv.prompts(record) if str(p.seat) in held), None)
         if prompt is None:
             return record
+        state = sv.view_state(record)  # choose() tries options on copies only
         rnd = random.Random(f"{record.table_id}:{record.version}")
         key = choose(game, state, prompt, held[str(prompt.seat)], rnd)
         outcome = apply_move(game, record, prompt.seat, key, sv.now(), before=sv.prompts(record))
