@@ -325,13 +325,17 @@ class Inbound:
                 lang = normalize_lang(query.from_user.language_code)
                 reply = Reply(answer=self.app.sv.t(lang, "press.saved_not_shown"), alert=True)
             answered = True
-            if queued and reply.owed:
-                # The answer and the core's bookkeeping at once: the presser waits for
-                # neither on account of the other.
+            if queued and reply.owed and WEBHOOK_ANSWER.get() is None:
+                # The answer (a call of its own) and the core's bookkeeping at once: the
+                # presser waits for neither on account of the other.
                 await asyncio.gather(self._answer(query, reply.answer, reply.alert),
                                      self.app.acknowledge(reply))
             else:
+                # Behind a webhook the answer only rides in the response: nothing to wait
+                # for, so no tasks to run side by side.
                 await self._answer(query, reply.answer, reply.alert)
+                if queued and reply.owed:
+                    await self.app.acknowledge(reply)
             return finished
         finally:
             if not answered:

@@ -596,6 +596,10 @@ async def test_webhook_mode_checks_the_secret_and_plays(
         before = (await table.record()).version
         assert await table.play(2) == 2
         assert (await table.record()).version == before + 2
+        # Each press's messages were handed over and the core told so: nothing is owed.
+        store = running.app.sv.store
+        assert isinstance(store, GameStore)
+        assert await store._redis.zcard(store.keys.owed()) == 0
     assert tg.calls_to("getUpdates") == []
     assert tg.unanswered_callbacks == []
     # Every press was answered in the webhook's response, not by a call of its own.
