@@ -281,8 +281,9 @@ class Presenter:
                 parts = [texts.score_part(lang, key, score.breakdown[key])
                          for key in entry.result.sheet_order(score.breakdown)]
                 lines.append(Markup("   " + "; ".join(parts)))
-            winners = ", ".join(names[s] for s in result.winners)
-            lines.append(self.t(lang, "result.winners", names=winners))
+            if len(result.scores) > 1:  # a solo game has a score, not a winner
+                winners = ", ".join(names[s] for s in result.winners)
+                lines.append(self.t(lang, "result.winners", names=winners))
         # A new message, not an edit far up the chat: platforms notify of new messages.
         return Message(text=Markup("\n".join(lines)), picture=picture, slot=table_slot(record),
                        renew=True)
@@ -299,7 +300,10 @@ class Presenter:
         place = next(i for i, s in enumerate(ranked, start=1) if s.seat == seat)
         mine = next(s for s in result.scores if s.seat == seat)
         winners = ", ".join(names[s] for s in result.winners)
-        code = "turn.ended_won" if seat in result.winners else "turn.ended_place"
+        if len(result.scores) == 1:
+            code = "turn.ended_solo"
+        else:
+            code = "turn.ended_won" if seat in result.winners else "turn.ended_place"
         return self.t(lang, code, game=self.game_title(lang, record.game),
                       table=record.table_id, score=mine.total, place=place,
                       players=len(record.seats), winners=winners)
