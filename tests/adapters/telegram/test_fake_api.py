@@ -535,7 +535,7 @@ class SlowHook:
 async def serving(hook: SlowHook) -> AsyncIterator[str]:
     """``hook`` on a loopback port; yields its URL."""
     receiver = web.Application()
-    receiver.router.add_post("/hook", hook)
+    receiver.router.add_post("/hook", hook.__call__)  # a coroutine function, as aiohttp wants
     runner = web.AppRunner(receiver)
     await runner.setup()
     await web.TCPSite(runner, "127.0.0.1", 0).start()
