@@ -5,6 +5,8 @@ A game is picked up here by registration alone: nothing below names a game.
 
 from __future__ import annotations
 
+import copy
+import random
 from typing import Any
 
 import pytest
@@ -90,3 +92,25 @@ def test_the_refusal_check_can_fail(name: str) -> None:
     problems = check_refused_keys(_Lenient(game), state, random.Random(1))  # type: ignore[arg-type]
     assert any("accepted though not offered" in p for p in problems)
     assert GARBLED_KEYS
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_move_never_changes_the_stored_state_it_was_loaded_from(name: str) -> None:
+    """The bot loads a state from a stored record's data and applies a move to it; the
+    store keeps the record it read or wrote for the next press (``GameStore.get``), so
+    that data must come out of every move unchanged."""
+    game = games()[name]
+    rnd = random.Random(7)
+    for players in (game.min_players, game.max_players):
+        stored = game.state_type.model_validate(
+            game.new(players, 100 + players, {}).model_dump(mode="json")).model_dump(mode="json")
+        for _ in range(150):
+            before = copy.deepcopy(stored)
+            state = game.state_type.model_validate(stored)
+            prompts = game.pending(state)
+            if not prompts:
+                break
+            prompt = rnd.choice(prompts)
+            game.apply(state, prompt.seat, rnd.choice(prompt.keys()))
+            assert stored == before, (name, players)
+            stored = state.model_dump(mode="json")
