@@ -13,7 +13,7 @@ import contextlib
 import random
 import re
 from collections import Counter
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -100,8 +100,9 @@ async def restart(bot: Bot, seed: int | None = None) -> None:
 
 def components(message: discord.Message | Any) -> list[dict[str, Any]]:
     """Every interactive component of a message (buttons and selects), in order."""
-    rows = message.components if not isinstance(message, discord.Message) else [
-        c.to_dict() for c in message.components]
+    # discord.py's components give typed payloads; simcord's own messages hold plain dicts.
+    rows: list[Mapping[str, Any]] = message.components if not isinstance(
+        message, discord.Message) else [c.to_dict() for c in message.components]
     out: list[dict[str, Any]] = []
     for row in rows:
         out += [c for c in row.get("components", [])]
@@ -192,7 +193,10 @@ class Table:
         """A member clicks a button or picks an option of a select."""
         _, token, select = choice
         # In a DM the member acts as a user, not as a member of the server.
-        actor: Any = member.user if message.guild is None else member
+        actor: simcord.MemberActor | simcord.UserHandle = (
+            member.user if message.guild is None else member)
+        # simcord types a user's click and select as Any; they give an InteractionResult.
+        result: simcord.InteractionResult
         if select is None:
             result = await actor.click(message, custom_id="cf:" + token)
         else:
@@ -291,7 +295,8 @@ def ru_locale(env: simcord.Env, members: list[simcord.MemberActor]) -> Callable[
                 payload["locale"] = "ru"
         return original(event, payload, *args, **kwargs)
 
-    backend.emit = emit
+    # An instance attribute shadows the method for this backend only, as undo expects.
+    setattr(backend, "emit", emit)  # noqa: B010 - mypy refuses assigning to a method
     return lambda: setattr(backend, "emit", original)
 
 

@@ -25,6 +25,7 @@ from tests.adapters.telegram.fake_api.world import (
     JSONDict,
     MessageRef,
     StoredFile,
+    UploadedFile,
     UserRef,
 )
 
@@ -130,6 +131,49 @@ class FakeState:
         self._webhook_changed: asyncio.Event | None = None  # set when an update arrives
         self._auto_taker: asyncio.Task[Any] | None = None  # the pump taking updates
         self._tasks: set[asyncio.Task[Any]] = set()
+
+    if TYPE_CHECKING:
+        # Each mixin derives from FakeState alone, yet calls helpers another mixin
+        # defines; ``FakeTelegram`` joins them all. These declarations, seen only by the
+        # type checker, let it check those calls; the signatures must match the real
+        # ones (it checks each definition against these).
+
+        # chats
+        def _member_update(
+            self, chat: FakeChat, user: FakeUser | None, old: str, new: str
+        ) -> JSONDict: ...
+        def _param_chat(self, params: JSONDict, *, write: bool = True) -> FakeChat: ...
+
+        # messages
+        def _param_thread(self, chat: FakeChat, params: JSONDict) -> int | None: ...
+        def _param_markup(
+            self, params: JSONDict, *, inline_only: bool = False
+        ) -> JSONDict | None: ...
+        def _param_caption(self, params: JSONDict) -> tuple[str | None, list[JSONDict]]: ...
+        def _param_reply_to(self, chat: FakeChat, params: JSONDict) -> FakeMessage | None: ...
+        def _param_message(self, params: JSONDict, *, action: str = "edit") -> FakeMessage: ...
+        def _new_bot_message(self, chat: FakeChat, **fields: Any) -> FakeMessage: ...
+        def _edit(self, message: FakeMessage, **changes: Any) -> JSONDict: ...
+
+        # updates
+        def _enqueue(self, kind: str, payload: JSONDict) -> int: ...
+        def _notify(self) -> None: ...
+        def _deliverable(self, allowed: frozenset[str]) -> list[Pending]: ...
+        @staticmethod
+        def _parse_allowed(value: Any) -> frozenset[str]: ...
+
+        # webhook
+        def _maybe_auto_deliver(self) -> None: ...
+
+        # server
+        async def dispatch(
+            self,
+            method: str,
+            params: JSONDict,
+            files: dict[str, UploadedFile] | None = None,
+            *,
+            via: str = "http",
+        ) -> tuple[int, JSONDict]: ...
 
     @property
     def bot_user(self) -> JSONDict:
