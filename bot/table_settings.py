@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot.identity_memo import IdentityMemo
 from bot.storage import TableRecord
 
 AutopilotLevel = Literal["random", "greedy"]
@@ -75,32 +76,23 @@ class TableMeta(BaseModel):
     recent: list[list[Any]] = Field(default_factory=list)  # last events: [code, seat, args]
 
 
-# Parsed settings by the identity of the dict they were read from. A record is frozen
-# and nothing edits its ``options`` or ``meta`` dicts in place (changes go through
-# ``model_copy``), so while an entry holds its dict (keeping its id from being reused)
-# the parse stays right. A press reads them a dozen times over; this parses once.
-_SEEN_ENTRIES = 1024
-_seen_options: dict[int, tuple[object, TableOptions]] = {}
-_seen_meta: dict[int, tuple[object, TableMeta]] = {}
-
-
 def options_of(record: TableRecord) -> TableOptions:
     """The table's validated options (treat as read-only: they are shared)."""
-    source = record.options
-    seen = _seen_options.get(id(source))
-    if seen is not None and seen[0] is source:
-        return seen[1]
-    options = _options(json.dumps(source, sort_keys=True))
-    if len(_seen_options) >= _SEEN_ENTRIES:
-        _seen_options.clear()
-    _seen_options[id(source)] = (source, options)
-    return options
+    return _options_by_dict(record.options)
 
 
 @lru_cache(maxsize=4096)
 def _options(source: str) -> TableOptions:
     # Options are fixed when a table opens, so equal settings parse once.
     return TableOptions.model_validate_json(source)
+
+
+# A press reads a record's options and bookkeeping a dozen times over: parsed once per
+# dict (``IdentityMemo``; a record's dicts are never edited in place).
+_options_by_dict: IdentityMemo[dict[str, Any], TableOptions] = IdentityMemo(
+    lambda source: _options(json.dumps(source, sort_keys=True)))
+_meta_by_dict: IdentityMemo[dict[str, Any], TableMeta] = IdentityMemo(
+    TableMeta.model_validate)
 
 
 def meta_of(record: TableRecord) -> TableMeta:
@@ -111,12 +103,4 @@ def meta_of(record: TableRecord) -> TableMeta:
 def meta_view(record: TableRecord) -> TableMeta:
     """The table's validated bookkeeping for reading only: shared between callers, so
     never change it (``meta_of`` gives a copy to change)."""
-    source = record.meta
-    seen = _seen_meta.get(id(source))
-    if seen is not None and seen[0] is source:
-        return seen[1]
-    meta = TableMeta.model_validate(source)
-    if len(_seen_meta) >= _SEEN_ENTRIES:
-        _seen_meta.clear()
-    _seen_meta[id(source)] = (source, meta)
-    return meta
+    return _meta_by_dict(record.meta)

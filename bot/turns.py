@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from bot.identity_memo import IdentityMemo
 from bot.storage import LogEntry, TableRecord, TableStatus
 from bot.table_settings import TableMeta, meta_of, options_of
 from engine.core.prompts import Event, Prompt
@@ -23,28 +24,22 @@ from engine.core.protocol import Game
 RECENT_EVENTS = 8
 
 
-# Digests by the identity of the prompt they were taken of. Prompts are frozen and the
-# bot keeps one object per open decision (``Services.prompts``), which a press digests
-# three times over (the check, the table's buttons, the private buttons). An entry
-# holds its prompt, so the id cannot be reused while it stands.
-_DIGESTED = 1024
-_digests: dict[int, tuple[Prompt, str]] = {}
-
-
-def fingerprint(prompt: Prompt) -> str:
-    """A short digest of what a prompt asks and offers."""
-    seen = _digests.get(id(prompt))
-    if seen is not None and seen[0] is prompt:
-        return seen[1]
+def _digest(prompt: Prompt) -> str:
     body = json.dumps(
         [prompt.seat, prompt.label.code, prompt.label.args, prompt.keys()],
         sort_keys=True, default=str,
     )
-    digest = hashlib.blake2s(body.encode(), digest_size=4).hexdigest()
-    if len(_digests) >= _DIGESTED:
-        _digests.clear()
-    _digests[id(prompt)] = (prompt, digest)
-    return digest
+    return hashlib.blake2s(body.encode(), digest_size=4).hexdigest()
+
+
+# The bot keeps one prompt object per open decision (``Services.prompts``), which a
+# press digests three times over (the check, the table's buttons, the private buttons).
+_digests: IdentityMemo[Prompt, str] = IdentityMemo(_digest)
+
+
+def fingerprint(prompt: Prompt) -> str:
+    """A short digest of what a prompt asks and offers."""
+    return _digests(prompt)
 
 
 def load_state(game: Game[Any], record: TableRecord) -> BaseModel:

@@ -73,7 +73,8 @@ def _frame(state: StoneAgeState, seat: int) -> Frame | None:
     return None
 
 
-def _seats_to_ask(state: StoneAgeState) -> list[int]:
+def seats_to_ask(state: StoneAgeState) -> list[int]:
+    """The seats with a decision open now: ``pending``'s seats, without its options."""
     if state.phase == "over":
         return []
     if state.stacks:
@@ -426,7 +427,7 @@ def _prompt_label(state: StoneAgeState, seat: int, frame: Frame | None) -> Label
 
 def prompt_for(state: StoneAgeState, seat: int) -> Prompt | None:
     """The decision open for ``seat`` now, if any."""
-    if seat not in _seats_to_ask(state):
+    if seat not in seats_to_ask(state):
         return None
     frame = _frame(state, seat)
     if frame is None:
@@ -443,15 +444,10 @@ def prompt_for(state: StoneAgeState, seat: int) -> Prompt | None:
                   step=step)
 
 
-def seats_to_ask(state: StoneAgeState) -> list[int]:
-    """The seats with a decision open now: ``pending``'s seats, without its options."""
-    return _seats_to_ask(state)
-
-
 def pending(state: StoneAgeState) -> list[Prompt]:
     """Every open decision."""
     out = []
-    for seat in _seats_to_ask(state):
+    for seat in seats_to_ask(state):
         prompt = prompt_for(state, seat)
         if prompt is not None:
             out.append(prompt)
@@ -465,7 +461,7 @@ def apply_key(state: StoneAgeState, seat: int, key: str, events: list[Event]) ->
     """
     if state.phase == "over":
         raise IllegalMove("game_over")
-    if not 0 <= seat < state.n or seat not in _seats_to_ask(state):
+    if not 0 <= seat < state.n or seat not in seats_to_ask(state):
         raise IllegalMove("not_your_turn")
     frame = _frame(state, seat)
     if frame is not None:
