@@ -64,7 +64,7 @@ from telegram import Update
 from telegram.ext import Application, ApplicationBuilder, ContextTypes, MessageHandler, filters
 
 from adapters.store import StoreSettings
-from adapters.telegram.service import running_telegram
+from adapters.telegram.service import SECRET_HEADER, running_telegram
 from adapters.telegram.settings import TelegramSettings
 from tests.adapters.telegram.e2e_helpers import GroupTable, free_port
 from tests.adapters.telegram.fake_api import FakeTelegram, FakeUser
@@ -72,7 +72,6 @@ from tests.adapters.telegram.fake_api import FakeTelegram, FakeUser
 BAR_RATIO = 0.5
 GOAL_RATIO = 0.8
 SECRET = "bench-secret"
-SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 WARMUP_S = 1.0
 ANSWER_METHODS = frozenset({"sendMessage", "sendPhoto", "editMessageText",
                             "editMessageCaption", "editMessageMedia"})

@@ -133,12 +133,8 @@ class GameStore:
         if raw is None:
             raise TableNotFound(table_id)
         known = self._known.get(table_id)
-        if known is not None and known[0] == raw:
-            record = known[1]
-            # Still what a parse would give: at the schema the migrations want now.
-            current = self.migrations.current_schema(record.game)
-            if current is None or current == record.schema_version:
-                return record
+        if known is not None and known[0] == raw and self._current(known[1]):
+            return known[1]  # still what a parse would give
         record = self._parse(raw, table_id)
         if isinstance(raw, str):
             self._remember(table_id, raw, record)
@@ -324,6 +320,12 @@ class GameStore:
             if raw is not None
         ]
 
+    def _current(self, record: TableRecord) -> bool:
+        """Whether the record is at the schema the migrations want now (an upgrade
+        would hand it back unchanged)."""
+        current = self.migrations.current_schema(record.game)
+        return current is None or current == record.schema_version
+
     def _parse(self, raw: str | bytes, table_id: str) -> TableRecord:
         # The common case first: a well-formed snapshot at the current schema, which
         # the upgrade would hand back unchanged. Parsing the JSON straight into the
@@ -336,8 +338,7 @@ class GameStore:
         except ValidationError:
             pass
         else:
-            current = self.migrations.current_schema(record.game)
-            if current is None or current == record.schema_version:
+            if self._current(record):
                 return record
         try:
             data: Any = json.loads(raw)
