@@ -89,13 +89,14 @@ class Campfire:
 
     async def acknowledge(self, reply: Reply) -> None:
         """The adapter has handed ``reply.out`` over: the tables it settles owe nothing
-        more. Without this call (a crash) a worker repairs them once their grace is up."""
-        for table_id, version in reply.owed:
+        more, and their reminders and clocks change. Without this call (a crash) a
+        worker repairs them once their grace is up."""
+        for owed in reply.owed:
             try:
-                await self.sv.store.settled(table_id, version)
+                await self.sv.store.settled(owed.table_id, owed.version, owed.jobs)
             except StoreUnavailable:
                 log.warning("table %s: could not clear what it owes; it will be repaired",
-                            table_id)
+                            owed.table_id)
 
     async def on_chat_moved(self, old_chat: str, new_chat: str) -> list[Outgoing]:
         """The platform gave a chat a new id: its tables follow (repeating is harmless).

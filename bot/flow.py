@@ -3,8 +3,8 @@
 ``settle`` takes a freshly committed record and the record as it was before the
 change, lets the autopilot play any seat it holds, and returns everything to send:
 the table's message, private prompts for players whose turn began or continues,
-"done" edits for players whose turn ended, "you're next" notices — and it
-(re)schedules or cancels each seat's reminder and clock jobs.
+"done" edits for players whose turn ended, "you're next" notices — and the changes to
+each seat's reminder and clock jobs, made when the messages are handed over.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pydantic import JsonValue
 from bot.autopilot import choose
 from bot.present import dm_slot, seat_names
 from bot.services import Services
-from bot.storage import Action, StaleVersion, TableRecord, TableStatus
+from bot.storage import Action, JobChanges, Owed, StaleVersion, TableRecord, TableStatus
 from bot.table_settings import meta_view, options_of
 from bot.turns import apply_move
 from bot.ui import Message, Outgoing, ToChat, ToUser
@@ -129,17 +129,19 @@ async def table_message(sv: Services, record: TableRecord) -> Message:
 
 @dataclass
 class Settled:
-    """What a committed change led to: the messages to send and the table as it stands
-    after them (the autopilot may have moved on). Its store marker is cleared with
-    ``owed`` once the messages are handed over."""
+    """What a committed change led to: the messages to send, the job changes, and the
+    table as it stands after them (the autopilot may have moved on). Its store marker
+    is cleared with ``owed`` once the messages are handed over."""
 
     out: list[Outgoing]
     record: TableRecord
+    jobs: JobChanges
 
     @property
-    def owed(self) -> list[tuple[str, int]]:
-        """The (table, version) whose follow-ups these messages deliver."""
-        return [(self.record.table_id, self.record.version)]
+    def owed(self) -> list[Owed]:
+        """What the messages' hand-over settles: the table's mark for this version, and
+        the job changes, made in the same write (``Campfire.acknowledge``)."""
+        return [Owed(self.record.table_id, self.record.version, self.jobs)]
 
 
 async def settle(sv: Services, before: TableRecord, record: TableRecord) -> Settled:
@@ -147,8 +149,10 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> Sett
     the autopilot's moves, the messages, reminder and clock jobs, and archiving.
 
     The change's commit marked the table as owing these; the caller hands the messages
-    over and then clears the mark (``Reply.owed``). A crash anywhere before leaves the
-    mark, and ``repair`` re-derives what is owed."""
+    over, then clears the mark and changes the jobs in one write (``Reply.owed``). The
+    jobs wait for that write rather than going first: a reminder of the turn that just
+    ended can only fire stale (it checks the table, and is dropped), and a crash before
+    leaves the mark, from which ``repair`` re-derives the messages and the jobs alike."""
     record = await autopilot(sv, record)
     out = [Outgoing(ToChat(record.chat_id), await table_message(sv, record))]
     was_open = meta_view(before).opened if before.status == TableStatus.RUNNING else {}
@@ -207,11 +211,11 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> Sett
     if record.status.is_over:
         for seat in range(len(record.seats)):
             cancel += seat_job_ids(record, seat)
-    await sv.jobs.change(schedule=schedule, cancel=cancel)
     if record.status.is_over and ARCHIVE_AFTER_FINISH:
         sv.fault("before_archive")
         await sv.store.archive(record.table_id)
-    return Settled([replace(item, version=record.version) for item in out], record)
+    return Settled([replace(item, version=record.version) for item in out], record,
+                   JobChanges(tuple(schedule), tuple(cancel)))
 
 
 async def _who_is_next(

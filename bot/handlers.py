@@ -26,6 +26,7 @@ from bot.services import Ctx, Services
 from bot.storage import (
     Action,
     ActionKind,
+    Owed,
     OwedTable,
     StaleVersion,
     TableNotFound,
@@ -112,7 +113,7 @@ async def cmd_new(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     record = await sv.store.create(
         lobby.open_table(table_id, found.game, ctx.chat, ctx.user, options))
     return Reply(out=[Outgoing(ToChat(ctx.chat.id), await table_message(sv, record))],
-                 owed=[(record.table_id, record.version)])
+                 owed=[Owed(record.table_id, record.version)])
 
 
 def _verb(verb: str) -> Handler:

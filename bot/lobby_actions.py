@@ -12,6 +12,7 @@ from bot.services import Ctx, Services
 from bot.storage import (
     Action,
     ActionKind,
+    Owed,
     StaleVersion,
     TableNotFound,
     TableRecord,
@@ -85,7 +86,7 @@ async def lobby_verb(sv: Services, ctx: Ctx, table_id: str, verb: str) -> Reply:
     message = await table_message(sv, record)
     return Reply(answer=answer, out=[Outgoing(ToChat(record.chat_id), message,
                                               version=record.version)],
-                 owed=[(record.table_id, record.version)])
+                 owed=[Owed(record.table_id, record.version)])
 
 
 async def abort_request(sv: Services, ctx: Ctx, record: TableRecord) -> Reply:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from bot.choices import Button, Choice, ChoiceBlock, Group, block
 from bot.markup import Rich, as_rich
+from bot.storage.records import Owed
 
 __all__ = [
     "Button", "Choice", "ChoiceBlock", "Group", "Message", "Outgoing", "Picture", "Private",
@@ -136,15 +137,15 @@ class Reply:
     answer_choices: ChoiceBlock | None
     private: Private | None
     update: Message | None
-    # (table, version) pairs whose follow-ups ``out`` delivers: once the adapter has
-    # handed ``out`` over, ``Campfire.acknowledge`` clears what the tables owe.
-    owed: list[tuple[str, int]]
+    # The table versions whose follow-ups ``out`` delivers: once the adapter has handed
+    # ``out`` over, ``Campfire.acknowledge`` clears what the tables owe.
+    owed: list[Owed]
 
     def __init__(
         self, answer: Rich | str | None = None, alert: bool = False,
         out: list[Outgoing] | None = None, answer_choices: ChoiceBlock | None = None,
         private: Private | None = None, update: Message | None = None,
-        owed: list[tuple[str, int]] | None = None,
+        owed: list[Owed] | None = None,
     ) -> None:
         """``answer`` as a tree or catalog markup (parsed here)."""
         self.answer = None if answer is None else as_rich(answer)

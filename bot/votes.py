@@ -9,7 +9,7 @@ from __future__ import annotations
 from bot.flow import settle
 from bot.i18n import Lang
 from bot.services import Ctx, Services
-from bot.storage import Action, ActionKind, StaleVersion, TableNotFound, TableStatus
+from bot.storage import Action, ActionKind, Owed, StaleVersion, TableNotFound, TableStatus
 from bot.table_settings import meta_of, options_of
 from bot.ui import Choice, Message, Reply, block
 
@@ -72,7 +72,7 @@ async def cast_vote(sv: Services, ctx: Ctx, table_id: str, version: int, choice:
             continue
         answer = sv.t(ctx.lang, "vote.counted" if not decided else f"vote.decided.{choice}")
         if not decided:
-            return Reply(answer=answer, owed=[(committed.table_id, committed.version)])
+            return Reply(answer=answer, owed=[Owed(committed.table_id, committed.version)])
         sv.fault("after_commit")
         done = await settle(sv, record, committed)
         return Reply(answer=answer, out=done.out, owed=done.owed)

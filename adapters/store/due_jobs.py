@@ -64,19 +64,11 @@ class DueJobs:
         cancel: Sequence[str] = (),
     ) -> None:
         """Schedule and cancel several jobs in one transaction (one round trip)."""
-        for job_id, _, _ in schedule:
-            if not _JOB_ID.match(job_id):
-                raise ValueError(f"bad job id {job_id!r}")
         if not schedule and not cancel:
             return
         # One script rather than a MULTI/EXEC pipeline: as atomic, and one command to
-        # encode and one reply to parse instead of a dozen (a move pays this each time).
-        keys = [self.keys.job_queue(), *(self.keys.job(job_id) for job_id in cancel)]
-        args: list[str | int] = [len(cancel), *cancel]
-        for job_id, due_at, payload in schedule:
-            keys.append(self.keys.job(job_id))
-            args += [job_id, repr(_score(due_at)), json.dumps(dict(payload)),
-                     due_at.astimezone(UTC).isoformat()]
+        # encode and one reply to parse instead of a dozen.
+        keys, args = for_script(self.keys, schedule, cancel)
         with unavailable_on_outage("change jobs"):
             await self._change_script(keys=keys, args=args)
 
@@ -141,6 +133,25 @@ class DueJobs:
         if not first:
             return None
         return datetime.fromtimestamp(float(first[0][1]), UTC)
+
+
+def for_script(
+    keys: Keys,
+    schedule: Sequence[tuple[str, datetime, Mapping[str, JsonValue]]],
+    cancel: Sequence[str],
+) -> tuple[list[str], list[str | int]]:
+    """The keys and arguments of ``scripts.JOB_CHANGES`` for these changes; raises
+    ``ValueError`` for a job id that is not one."""
+    for job_id, _, _ in schedule:
+        if not _JOB_ID.match(job_id):
+            raise ValueError(f"bad job id {job_id!r}")
+    script_keys = [keys.job_queue(), *(keys.job(job_id) for job_id in cancel)]
+    args: list[str | int] = [len(cancel), *cancel]
+    for job_id, due_at, payload in schedule:
+        script_keys.append(keys.job(job_id))
+        args += [job_id, repr(_score(due_at)), json.dumps(dict(payload)),
+                 due_at.astimezone(UTC).isoformat()]
+    return script_keys, args
 
 
 def _score(moment: datetime) -> float:

@@ -13,6 +13,7 @@ from redis.asyncio import Redis
 
 from adapters.store import scripts
 from adapters.store.client import unavailable_on_outage
+from adapters.store.due_jobs import for_script
 from adapters.store.ids import encode_table_id
 from adapters.store.keys import DEFAULT_PREFIX, Keys
 from adapters.store.migrations import MigrationRegistry
@@ -23,7 +24,14 @@ from bot.storage.errors import (
     TableExists,
     TableNotFound,
 )
-from bot.storage.records import Action, LogEntry, OwedTable, TableRecord, utc_now
+from bot.storage.records import (
+    Action,
+    JobChanges,
+    LogEntry,
+    OwedTable,
+    TableRecord,
+    utc_now,
+)
 
 DEFAULT_ARCHIVE_RETENTION = timedelta(days=90)
 # How long the worker that wrote a table has to deliver its follow-ups and say so before
@@ -200,14 +208,18 @@ class GameStore:
     def _owed_due(self) -> str:
         return repr((self._clock() + self.owed_grace).timestamp())
 
-    async def settled(self, table_id: str, version: int) -> bool:
+    async def settled(self, table_id: str, version: int,
+                      jobs: JobChanges | None = None) -> bool:
         """The follow-ups of ``version`` were delivered: stop owing them (a newer
-        version's stay owed). True if nothing is owed any more."""
+        version's stay owed), and make ``jobs`` — the version's reminder and clock
+        changes — in the same script. True if nothing is owed any more."""
+        job_keys, job_args = for_script(self.keys, jobs.schedule if jobs else (),
+                                        jobs.cancel if jobs else ())
         with unavailable_on_outage("settle table"):
             done = await self._settled_script(
                 keys=[self.keys.table(table_id), self.keys.archived_table(table_id),
-                      self.keys.owed()],
-                args=[str(version), table_id],
+                      self.keys.owed(), *job_keys],
+                args=[str(version), table_id, *job_args],
             )
         return bool(done)
 

@@ -127,41 +127,52 @@ redis.call('DEL', KEYS[2])
 return 1
 """
 
+# Cancels and (re)schedules several jobs: what a committed move changes in its seats'
+# reminders and clocks (same keys and fields as ``DueJobs.schedule``). A Lua function,
+# for every script that makes such changes; its keys start after KEYS[k0], its
+# arguments after ARGV[a0] and run to the end of ARGV.
 # KEYS: queue, then the job hash of every cancelled job, then of every scheduled one
 # ARGV: number of cancelled jobs, their ids, then per scheduled job: id, score,
 #       payload json, due iso timestamp
-# Cancels and (re)schedules several jobs in one atomic step: what a committed move
-# changes in its seats' reminders and clocks. Same keys and fields as ``schedule``.
-CHANGE_JOBS = """
-local cancelled = tonumber(ARGV[1])
-for i = 1, cancelled do
-  redis.call('ZREM', KEYS[1], ARGV[1 + i])
-  redis.call('DEL', KEYS[1 + i])
+JOB_CHANGES = """
+local function change_jobs(k0, a0)
+  local cancelled = tonumber(ARGV[a0 + 1])
+  for i = 1, cancelled do
+    redis.call('ZREM', KEYS[k0 + 1], ARGV[a0 + 1 + i])
+    redis.call('DEL', KEYS[k0 + 1 + i])
+  end
+  local k = k0 + 1 + cancelled
+  local a = a0 + 1 + cancelled
+  while a < #ARGV do
+    k = k + 1
+    redis.call('ZADD', KEYS[k0 + 1], ARGV[a + 2], ARGV[a + 1])
+    redis.call('DEL', KEYS[k])
+    redis.call('HSET', KEYS[k], 'payload', ARGV[a + 3], 'due', ARGV[a + 4])
+    a = a + 4
+  end
 end
-local k = 1 + cancelled
-local a = 1 + cancelled
-while a < #ARGV do
-  k = k + 1
-  redis.call('ZADD', KEYS[1], ARGV[a + 2], ARGV[a + 1])
-  redis.call('DEL', KEYS[k])
-  redis.call('HSET', KEYS[k], 'payload', ARGV[a + 3], 'due', ARGV[a + 4])
-  a = a + 4
-end
+"""
+
+# KEYS and ARGV: JOB_CHANGES's, from the first.
+CHANGE_JOBS = JOB_CHANGES + """
+change_jobs(0, 0)
 return 'ok'
 """
 
-# KEYS: table, archived table, owed
-# ARGV: version, table id
+# KEYS: table, archived table, owed, then the job changes' (JOB_CHANGES)
+# ARGV: version, table id, then the job changes'
 # Clears what a table owes, but only for the version delivered: a newer commit's
 # follow-ups stay owed. An archived table keeps its marker (its final messages may not
-# be out yet), so both places are looked at.
-SETTLED = """
+# be out yet), so both places are looked at. The version's job changes are made
+# either way: a newer version only changes the jobs of the seats it changed.
+SETTLED = JOB_CHANGES + """
 local key = KEYS[1]
 local owed = redis.call('HGET', key, 'owed')
 if not owed then
   key = KEYS[2]
   owed = redis.call('HGET', key, 'owed')
 end
+change_jobs(3, 2)
 if owed and owed ~= ARGV[1] then return 0 end
 if owed then redis.call('HDEL', key, 'owed') end
 redis.call('ZREM', KEYS[3], ARGV[2])

@@ -8,7 +8,7 @@ from typing import Protocol
 
 from pydantic import JsonValue
 
-from bot.storage.records import Action, DueJob, LogEntry, OwedTable, TableRecord
+from bot.storage.records import Action, DueJob, JobChanges, LogEntry, OwedTable, TableRecord
 
 
 class GameStorePort(Protocol):
@@ -66,8 +66,10 @@ class GameStorePort(Protocol):
         """An archived table (``TableNotFound`` once it expired)."""
         ...
 
-    async def settled(self, table_id: str, version: int) -> bool:
-        """Every follow-up of ``version`` was delivered; nothing of it is owed any more."""
+    async def settled(self, table_id: str, version: int,
+                      jobs: JobChanges | None = None) -> bool:
+        """Every follow-up of ``version`` was delivered; nothing of it is owed any more.
+        ``jobs`` (the change's reminders and clocks) are changed in the same write."""
         ...
 
     async def claim_owed(self, *, limit: int = 50) -> list[OwedTable]:

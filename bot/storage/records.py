@@ -120,6 +120,35 @@ class DueJob(BaseModel):
     attempts: int
 
 
+Schedule = tuple[tuple[str, datetime, dict[str, JsonValue]], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class JobChanges:
+    """Due jobs to schedule — (job id, due time, payload) — and job ids to cancel."""
+
+    schedule: Schedule = ()
+    cancel: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        """Whether there is anything to change."""
+        return bool(self.schedule or self.cancel)
+
+
+NO_JOBS = JobChanges()
+
+
+@dataclass(frozen=True, slots=True)
+class Owed:
+    """What a change of a table owes besides its messages: once they are handed over,
+    the table's mark for ``version`` is cleared and ``jobs`` (its reminders and clocks)
+    are changed, both in one write (``GameStorePort.settled``)."""
+
+    table_id: str
+    version: int
+    jobs: JobChanges = NO_JOBS
+
+
 @dataclass(frozen=True, slots=True)
 class OwedTable:
     """A table whose follow-ups for ``version`` were never confirmed delivered."""

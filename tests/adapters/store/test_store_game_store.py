@@ -5,12 +5,13 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 from redis.asyncio import Redis
 
+from adapters.store.due_jobs import DueJobs
 from adapters.store.game_store import GameStore
 from adapters.store.migrations import MigrationRegistry
 from bot.storage.errors import (
@@ -21,9 +22,17 @@ from bot.storage.errors import (
     TableExists,
     TableNotFound,
 )
-from bot.storage.records import Action, ActionKind, TableRecord, TableStatus
+from bot.storage.records import (
+    Action,
+    ActionKind,
+    JobChanges,
+    OwedTable,
+    TableRecord,
+    TableStatus,
+)
 
 MakeRecord = Callable[..., TableRecord]
+T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
 
 async def snapshot_fields(redis: Redis, store: GameStore, table_id: str) -> dict[Any, Any]:
@@ -411,3 +420,47 @@ async def test_a_migration_added_later_applies_to_a_table_read_before(
     migrations[("stone_age", 1)] = lambda data: data | {"state": {"n": 2}}
     loaded = await store.get("a7k2")
     assert (loaded.schema_version, loaded.state) == (2, {"n": 2})
+
+
+async def test_settled_clears_the_mark_and_changes_jobs_in_one_write(
+    store: GameStore, jobs: DueJobs, make_record: MakeRecord
+) -> None:
+    store.owed_grace = timedelta(0)  # what is owed is overdue at once: claim_owed sees it
+    created = await store.create(make_record())
+    v1 = await store.commit("a7k2", created.version, created, Action(key="x", user_id="tg:u1"))
+    await jobs.schedule("rem.a7k2.0", T0, {"opened": 0})
+    due = T0 + timedelta(hours=6)
+    change = JobChanges(schedule=(("rem.a7k2.1", due, {"opened": v1.version}),),
+                        cancel=("rem.a7k2.0",))
+    assert await store.settled("a7k2", v1.version, change)
+    assert await jobs.payloads(["rem.a7k2.0", "rem.a7k2.1"]) == {
+        "rem.a7k2.0": None, "rem.a7k2.1": {"opened": v1.version}}
+    assert await jobs.next_due_at() == due
+    assert await store.claim_owed() == []
+
+
+async def test_settled_of_an_older_version_changes_its_jobs_but_keeps_the_newer_mark(
+    store: GameStore, jobs: DueJobs, make_record: MakeRecord
+) -> None:
+    # A newer commit only changes the jobs of the seats it changed: the older version's
+    # own changes must still be made, while its newer follow-ups stay owed.
+    store.owed_grace = timedelta(0)
+    created = await store.create(make_record())
+    v1 = await store.commit("a7k2", created.version, created, Action(key="x", user_id="tg:u1"))
+    v2 = await store.commit("a7k2", v1.version, v1, Action(key="y", user_id="tg:u2"))
+    change = JobChanges(schedule=(("rem.a7k2.1", T0, {"opened": v1.version}),))
+    assert not await store.settled("a7k2", v1.version, change)
+    assert await jobs.payloads(["rem.a7k2.1"]) == {"rem.a7k2.1": {"opened": v1.version}}
+    assert await store.claim_owed() == [OwedTable("a7k2", v2.version, False)]
+
+
+async def test_settled_refuses_a_bad_job_id_before_writing(
+    store: GameStore, make_record: MakeRecord
+) -> None:
+    store.owed_grace = timedelta(0)
+    created = await store.create(make_record())
+    v1 = await store.commit("a7k2", created.version, created, Action(key="x", user_id="tg:u1"))
+    with pytest.raises(ValueError, match="bad job id"):
+        await store.settled("a7k2", v1.version,
+                            JobChanges(schedule=(("has space", T0, {}),)))
+    assert await store.claim_owed() == [OwedTable("a7k2", v1.version, False)]

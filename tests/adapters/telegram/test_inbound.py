@@ -105,7 +105,8 @@ async def test_what_a_press_and_a_command_owe_is_acknowledged_once_queued(
 
         async def watched(reply: Reply) -> None:
             update_id = tg.delivered_updates[-1]["update_id"]
-            seen.append((list(reply.owed), await inbound.ledger.done(update_id)))
+            seen.append(([(o.table_id, o.version) for o in reply.owed],
+                         await inbound.ledger.done(update_id)))
             await acknowledge(reply)
 
         monkeypatch.setattr(running.app, "acknowledge", watched)

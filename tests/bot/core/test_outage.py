@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from redis.asyncio import Redis
@@ -14,7 +15,7 @@ from adapters.store.client import connect
 from adapters.store.embedded import EmbeddedRedis
 from adapters.store.testing import unique_prefix
 from bot.app import Campfire
-from bot.storage import StoreUnavailable
+from bot.storage import StoreUnavailable, TableRecord
 from bot.ui import Outgoing
 from tests.bot.core.helpers import (
     ANNA,
@@ -130,17 +131,25 @@ async def test_a_new_app_over_the_restarted_data_dir_continues(
 async def test_a_press_saved_before_the_store_failed_says_it_was_saved(
     h: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The move commits, then scheduling its reminders fails: the player is told the
-    move is saved (not "nothing was changed"), and it is."""
+    """The move commits, then the storage fails while its follow-ups are worked out
+    (the players' languages): the player is told the move is saved (not "nothing was
+    changed"), and it is."""
     table_id = await h.started(ANNA, BORIS)
     record = await h.get(table_id)
     prompt = (await h.prompts(table_id))[0]
     token = h.move_tokens(h.dm_prompt(record, prompt.seat), prompt)[0]
 
     async def down(*_: object, **__: object) -> None:
-        raise StoreUnavailable("change jobs: storage is unavailable")
+        raise StoreUnavailable("read preference: storage is unavailable")
 
-    monkeypatch.setattr(h.sv.jobs, "change", down)
+    commit = h.sv.store.commit
+
+    async def commit_then_fail(*args: Any, **kwargs: Any) -> TableRecord:
+        committed = await commit(*args, **kwargs)
+        monkeypatch.setattr(h.sv.prefs, "get_pref", down)
+        return committed
+
+    monkeypatch.setattr(h.sv.store, "commit", commit_then_fail)
     reply = await h.press(h.user_at(record, prompt.seat), token)
     assert reply.alert and plain(reply.answer) == h.t("press.saved_not_shown")
     assert (await h.get(table_id)).version == record.version + 1
