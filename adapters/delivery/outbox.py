@@ -52,14 +52,15 @@ from adapters.delivery.rates import WINDOW_WAIT, Limits, no_limits
 from adapters.delivery.recent import RecentBodies
 from adapters.delivery.updates import UpdateClaim
 from adapters.store.client import unavailable_on_outage
+from adapters.store.scripts import SETTLE_TABLE
 from bot.ui import Outgoing
 
-ENQUEUE = """
+ENQUEUE = SETTLE_TABLE + """
 -- KEYS: queued, ready, seq, slot versions queued, slots delivered, update's done flag,
---       update's claim
+--       update's claim, then (if any) a table's to settle (SETTLE_TABLE)
 -- ARGV: prefix, count, finish, claim token, done ms, asked, then per item: id, body,
 --       renew, limit key, per, window, slot field, table version, idempotency key, digest,
---       lane
+--       lane, then (if any) the table's to settle
 -- Every message one update produced goes in with one round trip. A slot item showing
 -- an older table version than the slot already got is dropped: racing updates may be
 -- queued in either order, and the slot must end on the newest. A slot item the slot
@@ -67,6 +68,8 @@ ENQUEUE = """
 -- (see ``item_key``): what a repair re-derives after a crash does not show twice. With
 -- ``finish`` the update that produced the items is marked done in the same step, unless
 -- another worker finished it first: then nothing is queued and the script answers 0.
+-- With a table to settle, the messages are its follow-ups: it is settled in the same
+-- step (so a table never owes what is already queued, and costs no round trip more).
 local prefix = ARGV[1]
 """ + SHOWN + """
 if ARGV[3] == '1' and redis.call('EXISTS', KEYS[6]) == 1 then return 0 end
@@ -110,6 +113,7 @@ if ARGV[3] == '1' then
   redis.call('SET', KEYS[6], '1', 'PX', ARGV[5])
   if redis.call('GET', KEYS[7]) == ARGV[4] then redis.call('DEL', KEYS[7]) end
 end
+if #KEYS > 7 then settle_table(7, 6 + tonumber(ARGV[2]) * 11) end
 return 1
 """
 
@@ -356,6 +360,10 @@ def lane(item: Outgoing) -> str:
     return f"{destination(item)}|{item.table or ''}"
 
 
+# The keys and arguments of a script part another store hands the outbox to run in the
+# same step (``GameStore.settle_part``).
+ScriptPart = tuple[list[str], list[str | int]]
+
 LEASE_S = 60.0  # how long a taken item is a sender's before it goes back in line
 SENT_TTL_S = 2 * 24 * 3600.0  # how long a keyed item is remembered as delivered
 
@@ -401,14 +409,17 @@ class Outbox:
         ids, _ = await self._put(items, None)
         return ids
 
-    async def finish_update(self, claim: UpdateClaim, items: list[Outgoing]) -> bool:
+    async def finish_update(self, claim: UpdateClaim, items: list[Outgoing],
+                            settle: ScriptPart | None = None) -> bool:
         """Queue an update's messages and mark the update done, in one step; False when
-        another worker marked it done first (nothing is queued then)."""
-        _, queued = await self._put(items, claim)
+        another worker marked it done first (nothing is queued then). ``settle``
+        (``GameStore.settle_part``) settles the table the messages are the follow-ups
+        of, in the same step."""
+        _, queued = await self._put(items, claim, settle)
         return queued
 
-    async def _put(self, items: list[Outgoing],
-                   claim: UpdateClaim | None) -> tuple[list[str], bool]:
+    async def _put(self, items: list[Outgoing], claim: UpdateClaim | None,
+                   settle: ScriptPart | None = None) -> tuple[list[str], bool]:
         """Queue ``items``; with ``claim`` they answer that update, so a fresh message
         among them was asked for now, even if it repeats one (``SHOWN``)."""
         ids: list[str] = []
@@ -431,6 +442,9 @@ class Outbox:
                 self.p + "slotsent",
                 claim.done_key if claim else self.p + "noupdate",
                 claim.claim_key if claim else self.p + "noupdate"]
+        if settle is not None:
+            keys += settle[0]
+            args += settle[1]
         with unavailable_on_outage("queue messages"):
             queued = await self._enqueue(keys=keys, args=args)
         if queued:

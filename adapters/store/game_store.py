@@ -25,9 +25,11 @@ from bot.storage.errors import (
     TableNotFound,
 )
 from bot.storage.records import (
+    NO_JOBS,
     Action,
     JobChanges,
     LogEntry,
+    Owed,
     OwedTable,
     TableRecord,
     utc_now,
@@ -213,15 +215,19 @@ class GameStore:
         """The follow-ups of ``version`` were delivered: stop owing them (a newer
         version's stay owed), and make ``jobs`` — the version's reminder and clock
         changes — in the same script. True if nothing is owed any more."""
-        job_keys, job_args = for_script(self.keys, jobs.schedule if jobs else (),
-                                        jobs.cancel if jobs else ())
+        keys, args = self.settle_part(Owed(table_id, version, jobs or NO_JOBS))
         with unavailable_on_outage("settle table"):
-            done = await self._settled_script(
-                keys=[self.keys.table(table_id), self.keys.archived_table(table_id),
-                      self.keys.owed(), *job_keys],
-                args=[str(version), table_id, *job_args],
-            )
+            done = await self._settled_script(keys=keys, args=args)
         return bool(done)
+
+    def settle_part(self, owed: Owed) -> tuple[list[str], list[str | int]]:
+        """The keys and arguments of ``scripts.SETTLE_TABLE`` for ``owed``: what another
+        script runs to settle the table in its own step (``Outbox.finish_update``).
+        Raises ``ValueError`` for a job id that is not one, before anything is written."""
+        job_keys, job_args = for_script(self.keys, owed.jobs.schedule, owed.jobs.cancel)
+        keys = [self.keys.table(owed.table_id), self.keys.archived_table(owed.table_id),
+                self.keys.owed(), *job_keys]
+        return keys, [str(owed.version), owed.table_id, *job_args]
 
     async def claim_owed(self, *, limit: int = 50) -> list[OwedTable]:
         """Tables whose follow-ups are overdue, each leased to the caller for a while."""

@@ -159,24 +159,34 @@ change_jobs(0, 0)
 return 'ok'
 """
 
-# KEYS: table, archived table, owed, then the job changes' (JOB_CHANGES)
-# ARGV: version, table id, then the job changes'
 # Clears what a table owes, but only for the version delivered: a newer commit's
 # follow-ups stay owed. An archived table keeps its marker (its final messages may not
 # be out yet), so both places are looked at. The version's job changes are made
-# either way: a newer version only changes the jobs of the seats it changed.
-SETTLED = JOB_CHANGES + """
-local key = KEYS[1]
-local owed = redis.call('HGET', key, 'owed')
-if not owed then
-  key = KEYS[2]
-  owed = redis.call('HGET', key, 'owed')
+# either way: a newer version only changes the jobs of the seats it changed. A Lua
+# function, so that the outbox can settle a table in the step that queues its
+# messages (``Outbox.finish_update``); its keys start after KEYS[k0], its arguments
+# after ARGV[a0] and run to the end of ARGV. Returns 1 if nothing is owed any more.
+# KEYS: table, archived table, owed, then JOB_CHANGES's
+# ARGV: version, table id, then JOB_CHANGES's
+SETTLE_TABLE = JOB_CHANGES + """
+local function settle_table(k0, a0)
+  local key = KEYS[k0 + 1]
+  local owed = redis.call('HGET', key, 'owed')
+  if not owed then
+    key = KEYS[k0 + 2]
+    owed = redis.call('HGET', key, 'owed')
+  end
+  change_jobs(k0 + 3, a0 + 2)
+  if owed and owed ~= ARGV[a0 + 1] then return 0 end
+  if owed then redis.call('HDEL', key, 'owed') end
+  redis.call('ZREM', KEYS[k0 + 3], ARGV[a0 + 2])
+  return 1
 end
-change_jobs(3, 2)
-if owed and owed ~= ARGV[1] then return 0 end
-if owed then redis.call('HDEL', key, 'owed') end
-redis.call('ZREM', KEYS[3], ARGV[2])
-return 1
+"""
+
+# KEYS and ARGV: SETTLE_TABLE's, from the first.
+SETTLED = SETTLE_TABLE + """
+return settle_table(0, 0)
 """
 
 # KEYS: owed

@@ -40,7 +40,7 @@ from telegram import Message as TgMessage
 from telegram import User as TgUser
 from telegram.error import TelegramError
 
-from adapters.delivery.outbox import Outbox
+from adapters.delivery.outbox import Outbox, ScriptPart
 from adapters.delivery.updates import ClaimState, UpdateClaim, UpdateLedger
 from adapters.store.client import unavailable_on_outage
 from adapters.telegram.admins import TelegramAdmins
@@ -51,7 +51,7 @@ from bot.app import Campfire
 from bot.i18n import normalize_lang, to_plain
 from bot.identity import Chat, User
 from bot.markup import Rich
-from bot.storage import OncePort, StoreUnavailable
+from bot.storage import OncePort, Owed, StoreUnavailable
 from bot.ui import Message, Outgoing, Reply, ToChat, ToUser
 
 log = logging.getLogger(__name__)
@@ -111,10 +111,14 @@ class Inbound:
     def __init__(
         self, bot: Bot, app: Campfire, outbox: Outbox, once: OncePort, *,
         ledger: UpdateLedger | None = None, pause: Pause = asyncio.sleep,
+        settle_part: Callable[[Owed], ScriptPart] | None = None,
     ) -> None:
         """Wire the PTB bot, the core, the outbox and the once-only flags; ``ledger``
         keeps the updates' claims (by default beside the outbox), ``pause`` is how a
-        duplicate waits for the worker that holds its update."""
+        duplicate waits for the worker that holds its update. With ``settle_part``
+        (``GameStore.settle_part``, on the outbox's Redis) a table an update changed is
+        settled in the step that queues its messages, instead of by
+        ``Campfire.acknowledge`` after it: a round trip less per move."""
         self.bot = bot
         self.app = app
         # The core asks admin rights through its port when an action needs them.
@@ -123,6 +127,7 @@ class Inbound:
         self.once = once
         self.ledger = ledger or UpdateLedger(outbox.r, outbox.prefix, platform=outbox.platform)
         self.pause = pause
+        self.settle_part = settle_part
         self.handback_key = outbox.p + "handback"
         # Updates being handled, with the task handling each (to cancel on shutdown).
         self._under_way: dict[int, tuple[Update, asyncio.Task[Any] | None]] = {}
@@ -249,14 +254,24 @@ class Inbound:
             await self.pause(step)
             waited += step
 
-    async def _finish(self, claim: UpdateClaim, items: list[Outgoing]) -> bool:
-        """Queue the update's messages and mark it done, in one step. False when
-        another worker finished it first (then nothing was queued here)."""
-        if await self.outbox.finish_update(claim, items):
+    async def _finish(self, claim: UpdateClaim, items: list[Outgoing],
+                      settle: ScriptPart | None = None) -> bool:
+        """Queue the update's messages and mark it done, in one step (with ``settle``,
+        settling the table they are the follow-ups of in it too). False when another
+        worker finished it first (then nothing was queued here)."""
+        if await self.outbox.finish_update(claim, items, settle):
             return True
         log.info("update %s was finished by another worker; its messages here are "
                  "dropped", claim.update_id)
         return False
+
+    def _settle_part(self, reply: Reply) -> ScriptPart | None:
+        """How the step that queues ``reply``'s messages also settles the table they
+        follow up, when there is one and the store lets it; None: the reply is
+        acknowledged after the queuing (``Campfire.acknowledge``)."""
+        if self.settle_part is None or len(reply.owed) != 1:
+            return None
+        return self.settle_part(reply.owed[0])
 
     @staticmethod
     def _user(tg_user: TgUser) -> User:
@@ -278,7 +293,9 @@ class Inbound:
         # When Telegram says it was sent: a typed move made before the seat's last move
         # was saved is out of date (a repeat, not a second move).
         reply = await self.app.on_text(chat, user, text, sent_at=message.date.timestamp())
-        if await self._finish(claim, self._reply_items(reply, chat, user)):
+        settle = self._settle_part(reply)
+        if await self._finish(claim, self._reply_items(reply, chat, user), settle) \
+                and settle is None:
             await self.app.acknowledge(reply)
         return True
 
@@ -315,8 +332,11 @@ class Inbound:
             # Queue first: the move is already saved, so its messages must not depend on
             # the answer call succeeding (a slow or lost answer only leaves a spinner).
             finished = queued = False
+            settle = None
             try:
-                queued = await self._finish(claim, self._press_items(reply, chat, user))
+                settle = self._settle_part(reply)
+                queued = await self._finish(claim, self._press_items(reply, chat, user),
+                                            settle)
                 finished = True
             except StoreUnavailable:
                 if not reply.out:
@@ -325,16 +345,17 @@ class Inbound:
                 lang = normalize_lang(query.from_user.language_code)
                 reply = Reply(answer=self.app.sv.t(lang, "press.saved_not_shown"), alert=True)
             answered = True
-            if queued and reply.owed and WEBHOOK_ANSWER.get() is None:
+            owes = queued and bool(reply.owed) and settle is None  # not settled yet
+            if owes and WEBHOOK_ANSWER.get() is None:
                 # The answer (a call of its own) and the core's bookkeeping at once: the
                 # presser waits for neither on account of the other.
                 await asyncio.gather(self._answer(query, reply.answer, reply.alert),
                                      self.app.acknowledge(reply))
             else:
-                # Behind a webhook the answer only rides in the response: nothing to wait
-                # for, so no tasks to run side by side.
+                # Behind a webhook the answer only rides in the response (and a settled
+                # table owes nothing): no tasks to run side by side.
                 await self._answer(query, reply.answer, reply.alert)
-                if queued and reply.owed:
+                if owes:
                     await self.app.acknowledge(reply)
             return finished
         finally:

@@ -207,7 +207,8 @@ async def running_telegram(
             outbox = Outbox(storage.redis, store_settings.key_prefix, platform=platform.name,
                             limits=platform_windows(platform),
                             global_per_second=platform.limits.global_per_second)
-            inbound = Inbound(application.bot, app, outbox, storage.once)
+            inbound = Inbound(application.bot, app, outbox, storage.once,
+                              settle_part=storage.games.settle_part)
 
             async def moved(old: str, new: str) -> None:
                 await inbound.chat_moved(parse_chat(old)[0], parse_chat(new)[0])

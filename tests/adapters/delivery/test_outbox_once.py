@@ -8,6 +8,7 @@ Time is a fake ``now`` handed to ``take``; nothing sleeps.
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from redis.asyncio import Redis
@@ -16,6 +17,9 @@ from adapters.delivery.coalesce import item_key
 from adapters.delivery.codec import content_digest
 from adapters.delivery.outbox import Outbox
 from adapters.delivery.updates import ClaimState, UpdateLedger
+from adapters.store.due_jobs import DueJobs
+from adapters.store.game_store import GameStore
+from bot.storage import Action, JobChanges, Owed, OwedTable, TableRecord
 from bot.ui import Button, Message, Outgoing, ToChat, ToUser, block
 
 PLATFORM = "tst"  # a platform of the tests' own: nothing here is Telegram's
@@ -262,3 +266,31 @@ async def test_a_core_key_makes_a_changed_text_the_same_message(outbox: Outbox) 
     assert await deliver_all(outbox) == []
     await outbox.put(turn("your turn ⏳ 3 h", 5))
     assert await deliver_all(outbox) == ["your turn ⏳ 3 h"]
+
+
+async def test_the_step_that_queues_an_updates_messages_settles_its_table(
+    outbox: Outbox, ledger: UpdateLedger, redis_client: Redis, prefix: str
+) -> None:
+    """Queued, done and settled together (the table's mark cleared, its job changes
+    made); a late worker's copy of the update settles nothing and schedules nothing."""
+    store = GameStore(redis_client, prefix=prefix, owed_grace=timedelta(0))
+    jobs = DueJobs(redis_client, prefix=prefix)
+    created = await store.create(TableRecord(
+        table_id="t1", game="stone_age", chat_id=GROUP, creator_id=USER, seats=(USER,)))
+    moved = await store.commit("t1", created.version, created, Action(key="k", user_id=USER))
+    due = datetime.fromtimestamp(T0, UTC)
+    owed = Owed("t1", moved.version, JobChanges(schedule=(("rem.t1.0", due, {"n": 1}),)))
+    _, _, slow = await ledger.claim(73, "w1:a")
+    await ledger.release(slow)
+    _, _, fast = await ledger.claim(73, "w2:b")
+    assert await outbox.finish_update(fast, [note("moved")], store.settle_part(owed))
+    assert await ledger.done(73)
+    assert await store.claim_owed() == []
+    assert await jobs.payloads(["rem.t1.0"]) == {"rem.t1.0": {"n": 1}}
+    # The late copy's table is owed again (a newer move); its queuing must not clear it.
+    again = await store.commit("t1", moved.version, moved, Action(key="k2", user_id=USER))
+    late = Owed("t1", again.version, JobChanges(cancel=("rem.t1.0",)))
+    assert not await outbox.finish_update(slow, [note("late")], store.settle_part(late))
+    assert await store.claim_owed() == [OwedTable("t1", again.version, False)]
+    assert await jobs.payloads(["rem.t1.0"]) == {"rem.t1.0": {"n": 1}}
+    assert await deliver_all(outbox) == ["moved"]

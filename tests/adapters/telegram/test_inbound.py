@@ -16,12 +16,14 @@ from typing import Any
 
 import pytest
 
-from adapters.delivery.updates import ClaimState
+from adapters.delivery.outbox import ScriptPart
+from adapters.delivery.updates import ClaimState, UpdateClaim
 from adapters.store import GameStore
 from adapters.telegram.clean import NAME_LIMIT, clean_name, valid_unicode
 from adapters.telegram.service import RunningTelegram
+from bot.flow import reminder_job
 from bot.table_settings import meta_of
-from bot.ui import Reply
+from bot.ui import Outgoing, Reply
 from tests.adapters.telegram.e2e_helpers import (
     GroupTable,
     StartBot,
@@ -87,11 +89,12 @@ async def test_a_name_with_a_lone_surrogate_plays_like_any_other(
 # --------------------------------------------------------------------------- the core's contract
 
 
-async def test_what_a_press_and_a_command_owe_is_acknowledged_once_queued(
+async def test_a_press_settles_its_table_in_the_step_that_queues_its_messages(
     tg: FakeTelegram, start_bot: StartBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The core hears that a reply was handed over only after its messages are queued
-    and the update is marked done; then its tables owe nothing, so no repair is due."""
+    """The core's contract, kept in one step: the press's messages are queued, its
+    update is marked done and its table stops owing follow-ups (the next turn's reminder
+    scheduled) together, so no repair is ever due, and no acknowledgement is left."""
     anna, boris = players(tg, "Anna", "Boris")
     group = tg.add_group("Game night", members=[anna, boris])
     async with start_bot(due_every_s=3600) as running:
@@ -99,22 +102,44 @@ async def test_what_a_press_and_a_command_owe_is_acknowledged_once_queued(
         await table.open("/new stone_age 2-2")
         store = store_of(running)
         store.owed_grace = timedelta(0)  # whatever is owed is due at once
-        seen: list[tuple[list[tuple[str, int]], bool]] = []
-        acknowledge = running.app.acknowledge
-        inbound = running.inbound
+        jobs = running.app.sv.jobs
+        outbox = running.outbox
+        finish = outbox.finish_update
+        seen: list[tuple[tuple[str | None, bool], bool, tuple[str | None, bool]]] = []
+        acknowledged: list[Reply] = []
 
-        async def watched(reply: Reply) -> None:
-            update_id = tg.delivered_updates[-1]["update_id"]
-            seen.append(([(o.table_id, o.version) for o in reply.owed],
-                         await inbound.ledger.done(update_id)))
-            await acknowledge(reply)
+        async def owes() -> tuple[str | None, bool]:
+            """The version the table owes follow-ups of, and whether it waits for repair
+            (read as is: ``claim_owed`` would lease it)."""
+            field = await store._redis.hget(store.keys.table(table.table_id), "owed")
+            listed = await store._redis.zscore(store.keys.owed(), table.table_id)
+            return field, listed is not None
 
-        monkeypatch.setattr(running.app, "acknowledge", watched)
-        before = (await table.record()).version
-        assert await table.play(1) == 1
-        (owed, done), = seen
-        assert owed == [(table.table_id, before + 1)] and done
+        async def watched(claim: UpdateClaim, items: list[Outgoing],
+                          settle: ScriptPart | None = None) -> bool:
+            before = await owes()
+            queued = await finish(claim, items, settle)
+            seen.append((before, await running.inbound.ledger.done(claim.update_id),
+                         await owes()))
+            return queued
+
+        async def acknowledge(reply: Reply) -> None:
+            acknowledged.append(reply)
+
+        monkeypatch.setattr(outbox, "finish_update", watched)
+        monkeypatch.setattr(running.app, "acknowledge", acknowledge)
+        # The first player's second press ends their placement: the other one's turn opens.
+        assert await table.play(2) == 2
+        record = await table.record()
+        [(owed_before, done, owed_after)] = seen[-1:]
+        assert owed_before == (str(record.version), True)
+        assert done and owed_after == (None, False)
         assert await store.claim_owed() == []
+        assert [r for r in acknowledged if r.owed] == []
+        [prompt] = running.app.sv.prompts(record)
+        payload = (await jobs.payloads([reminder_job(table.table_id, prompt.seat)]))[
+            reminder_job(table.table_id, prompt.seat)]
+        assert payload is not None and payload["opened"] == record.version
 
 
 async def test_a_typed_move_sent_before_the_seats_last_move_is_out_of_date(
