@@ -106,21 +106,35 @@ async def play(
     """Apply the move ``decide`` picks on the current record, retrying lost races.
 
     ``decide`` runs again on every attempt, so each retry re-checks the press
-    against the table as it now is.
+    against the table as it now is. The first attempt decides on the table as this
+    process last saw it (``last_seen``: no round trip), which is nearly always the
+    stored one: the commit's version check catches it being out of date, and anything
+    but a move it allows (a refusal, an illegal move) is judged again on the stored
+    table before it is answered.
     """
+    fresh = False
     for _ in range(COMMIT_ATTEMPTS):
-        try:
-            record = await sv.store.get(table_id)
-        except TableNotFound:
-            return refuse(sv, ctx, "press.no_table")
+        record = None if fresh else sv.store.last_seen(table_id)
+        if record is None:
+            try:
+                record = await sv.store.get(table_id)
+            except TableNotFound:
+                return refuse(sv, ctx, "press.no_table")
+            fresh = True
         decided = decide(record)
         if isinstance(decided, Reply):
+            if not fresh:
+                fresh = True
+                continue
             return decided
         seat, key = decided
         game = get_game(record.game)
         try:
             outcome = apply_move(game, record, seat, key, sv.now(), before=sv.prompts(record))
         except IllegalMove as exc:
+            if not fresh:
+                fresh = True
+                continue
             reason = texts_for(record.game).reason(ctx.lang, exc.code, exc.args_map)
             return Reply(answer=reason, alert=True)
         commit_id = uuid.uuid4().hex
@@ -130,7 +144,10 @@ async def play(
                 Action(key=key, user_id=ctx.user.id, seat=seat, via=via),
                 commit_id=commit_id,
             )
-        except StaleVersion:
+        except (StaleVersion, TableNotFound):
+            # Another write got there first (or the table was archived meanwhile): read
+            # it as stored, and judge the press again.
+            fresh = True
             continue
         except StoreUnavailable:
             log.warning("table %s: storage failed during a commit; checking it", table_id)

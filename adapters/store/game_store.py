@@ -150,6 +150,15 @@ class GameStore:
             self._remember(table_id, raw, record)
         return record
 
+    def last_seen(self, table_id: str) -> TableRecord | None:
+        """The record this store last wrote or read for ``table_id`` (None: none, or one
+        at an older schema). No round trip; possibly out of date (another worker's
+        write), which the commit's version check catches."""
+        known = self._known.get(table_id)
+        if known is None or not self._current(known[1]):
+            return None
+        return known[1]
+
     def _remember(self, table_id: str, raw: str, record: TableRecord) -> None:
         if len(self._known) >= KNOWN_TABLES and table_id not in self._known:
             self._known.clear()

@@ -66,6 +66,12 @@ class GameStorePort(Protocol):
         """An archived table (``TableNotFound`` once it expired)."""
         ...
 
+    def last_seen(self, table_id: str) -> TableRecord | None:
+        """The table as this store last wrote or read it, without asking the storage
+        (None if it has not). It may be out of date: only for a write whose commit
+        checks the version it was decided on (``commit`` raises ``StaleVersion``)."""
+        ...
+
     async def settled(self, table_id: str, version: int,
                       jobs: JobChanges | None = None) -> bool:
         """Every follow-up of ``version`` was delivered; nothing of it is owed any more.

@@ -141,3 +141,37 @@ async def test_one_typed_move_sent_five_times_at_once_acts_once(
             reply = await apps[1].on_text(GROUP, player, f"/move {table_id} 1",
                                           sent_at=clock())
             assert not reply.alert, plain(reply.answer)
+
+
+async def test_a_worker_behind_on_a_table_judges_presses_on_the_stored_table(
+    h: Harness, make_app: AppFactory, clock: Clock
+) -> None:
+    """A move is first decided on the table as the worker last saw it (no round trip).
+    A second worker that saw the table before the first moved it on applies a press of
+    the new turn (not "out of date"), and refuses one of the old turn (the commit's
+    version check sends it back to the stored table)."""
+    table_id = await h.started(ANNA, BORIS)
+    other = Harness(await make_app(worker_id="w2"), clock)
+    seen = await other.get(table_id)
+    prompt = (await h.prompts(table_id))[0]
+    old_token = h.move_tokens(h.dm_prompt(seen, prompt.seat), prompt)[0]
+    reply = await h.press(h.user_at(seen, prompt.seat), old_token)
+    assert reply.owed, plain(reply.answer)
+    moved = await h.get(table_id)
+    assert other.store.last_seen(table_id).version == seen.version < moved.version
+    after = (await h.prompts(table_id))[0]
+    new_token = h.move_tokens(h.dm_prompt(moved, after.seat), after)[0]
+    # The old turn's button again, through the worker that is behind: refused.
+    again = await other.press(h.user_at(seen, prompt.seat), old_token)
+    assert not again.owed and again.answer is not None
+    assert (await h.get(table_id)).version == moved.version
+    # Behind no more (it has just read the table), but behind again after this:
+    reply = await h.press(h.user_at(moved, after.seat), new_token)
+    assert reply.owed, plain(reply.answer)
+    newest = await h.get(table_id)
+    third = (await h.prompts(table_id))[0]
+    token = h.move_tokens(h.dm_prompt(newest, third.seat), third)[0]
+    assert other.store.last_seen(table_id).version < newest.version
+    reply = await other.press(h.user_at(newest, third.seat), token)
+    assert reply.owed and not reply.alert, plain(reply.answer)
+    assert (await h.get(table_id)).version == newest.version + 1
