@@ -120,19 +120,12 @@ class DueJob(BaseModel):
     attempts: int
 
 
-Schedule = tuple[tuple[str, datetime, dict[str, JsonValue]], ...]
-
-
 @dataclass(frozen=True, slots=True)
 class JobChanges:
     """Due jobs to schedule — (job id, due time, payload) — and job ids to cancel."""
 
-    schedule: Schedule = ()
+    schedule: tuple[tuple[str, datetime, dict[str, JsonValue]], ...] = ()
     cancel: tuple[str, ...] = ()
-
-    def __bool__(self) -> bool:
-        """Whether there is anything to change."""
-        return bool(self.schedule or self.cancel)
 
 
 NO_JOBS = JobChanges()
