@@ -23,7 +23,7 @@ from bot.render.caption import with_caption
 from bot.storage import TableRecord, TableStatus
 from bot.table_settings import meta_view, options_of
 from bot.texts import texts_for
-from bot.tokens import TokenSigner
+from bot.tokens import MOVE_KIND, TokenSigner
 from bot.turns import fingerprint
 from bot.ui import Message, Picture
 from engine.core.prompts import Event, Prompt
@@ -114,7 +114,7 @@ class Presenter:
         choices = []
         groups: dict[str, Group] = {}
         for i, option in enumerate(prompt.options):
-            token = self.signer.make("m", record.table_id, record.version, prompt.seat, fp, i)
+            token = self.signer.make(MOVE_KIND, record.table_id, record.version, prompt.seat, fp, i)
             label = texts.option(lang, option.label)
             if option.back:
                 choices.append(Choice(label, token, "back"))

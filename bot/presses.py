@@ -30,7 +30,7 @@ from bot.storage import (
 )
 from bot.table_settings import meta_view
 from bot.texts import texts_for
-from bot.tokens import Token
+from bot.tokens import MOVE_KIND, Token
 from bot.turns import apply_move, fingerprint
 from bot.ui import Message, Outgoing, Reply, ToChat, ToUser
 from bot.votes import cast_vote
@@ -142,7 +142,7 @@ async def play(
             committed = await sv.store.commit(
                 table_id, record.version, outcome.record,
                 Action(key=key, user_id=ctx.user.id, seat=seat, via=via),
-                commit_id=commit_id,
+                commit_id=commit_id, guard=ctx.guard,
             )
         except (StaleVersion, TableNotFound):
             # Another write got there first (or the table was archived meanwhile): read
@@ -170,7 +170,7 @@ async def press(sv: Services, ctx: Ctx, raw: str) -> Reply:
     token = sv.signer.parse(raw)
     if token is None:
         return refuse(sv, ctx, "press.forged")
-    if token.kind == "m":
+    if token.kind == MOVE_KIND:
         reply = await play(sv, ctx, token.table,
                            lambda record: check_move(sv, ctx, record, token), via=raw)
         if reply.alert and reply.answer == rich(sv.t(ctx.lang, "press.stale")):

@@ -115,3 +115,6 @@ class Ctx:
     # When the platform says the user sent this (unix seconds), if it says: a typed move
     # sent before the seat's last move was saved was made against an older table.
     sent_at: float | None = None
+    # What the platform adapter wants checked in the same step as the move's commit
+    # (``GameStorePort.commit``'s guard: Telegram claims the press's update there).
+    guard: object | None = None

@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass
 
 MAC_CHARS = 10
+MOVE_KIND = "m"
 _NUMBER = r"0|[1-9][0-9]{0,8}"
 _WORD = r"[a-z]{1,12}"
 _DIGEST = r"[0-9a-f]{8}"
@@ -41,6 +42,11 @@ KINDS = {kind: len(shape) + 1 for kind, shape in SHAPES.items()}
 # Kinds whose last field follows the mac, unsigned (see ``p`` above).
 UNSIGNED_LAST = frozenset({"p"})
 _TABLE = re.compile(r"[0-9a-z]{1,16}")
+
+
+def kind_of(token: str) -> str:
+    """The kind a token says it is, unchecked (``parse`` checks it)."""
+    return token.split(".", 1)[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +89,7 @@ class TokenSigner:
         if not token or len(token) > 64 or not token.isascii():
             return None
         extra: tuple[str, ...] = ()
-        if token.split(".", 1)[0] in UNSIGNED_LAST:
+        if kind_of(token) in UNSIGNED_LAST:
             token, _, last = token.rpartition(".")
             extra = (last,)
         body, _, mac = token.rpartition(".")

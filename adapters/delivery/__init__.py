@@ -51,7 +51,11 @@ How a platform plugs in
 3. Inbound: claim each update (``UpdateLedger(redis, prefix, platform=name)``), hand
    it to the core, and queue the reply's messages with ``Outbox.finish_update`` — the
    update is marked done in the same step, so a redelivery after a crash is handled
-   again, never lost, and never answered twice.
+   again, never lost, and never answered twice. A press the core says is a move
+   (``Campfire.is_move``) may skip the claim's round trip: ``UpdateLedger.unclaimed``
+   gives a claim that the move's commit takes (``on_press``'s guard) or, for a refusal,
+   the queuing of its answer; ``UpdateTaken`` or ``Finish.HELD`` says another worker
+   holds it, and it is then claimed and waited for as usual.
 
 An answer a platform must give synchronously (a Discord interaction's first response)
 is the platform's own business; everything else should go through the outbox.

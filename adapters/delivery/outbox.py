@@ -42,6 +42,7 @@ the bot ever learns of a sent message is the id in the answer. So:
 from __future__ import annotations
 
 import asyncio
+import enum
 from dataclasses import dataclass, replace
 
 from redis.asyncio import Redis
@@ -52,15 +53,17 @@ from adapters.delivery.rates import WINDOW_WAIT, Limits, no_limits
 from adapters.delivery.recent import RecentBodies
 from adapters.delivery.updates import UpdateClaim
 from adapters.store.client import unavailable_on_outage
-from adapters.store.scripts import SETTLE_TABLE
+from adapters.store.scripts import CLAIM_UPDATE, SETTLE_TABLE, ScriptPart
 from bot.ui import Outgoing
 
-ENQUEUE = SETTLE_TABLE + """
+ENQUEUE = SETTLE_TABLE + CLAIM_UPDATE + """
 -- KEYS: queued, ready, seq, slot versions queued, slots delivered, update's done flag,
---       update's claim, then (if any) a table's to settle (SETTLE_TABLE)
--- ARGV: prefix, count, finish, claim token, done ms, asked, then per item: id, body,
---       renew, limit key, per, window, slot field, table version, idempotency key, digest,
---       lane, then (if any) the table's to settle
+--       update's claim, update's legacy done flag, then (if any) a table's to settle
+--       (SETTLE_TABLE)
+-- ARGV: prefix, count, finish, claim token, done ms, asked, claim ms (0: the update is
+--       claimed already), then per item: id, body, renew, limit key, per, window, slot
+--       field, table version, idempotency key, digest, lane, then (if any) the table's
+--       to settle
 -- Every message one update produced goes in with one round trip. A slot item showing
 -- an older table version than the slot already got is dropped: racing updates may be
 -- queued in either order, and the slot must end on the newest. A slot item the slot
@@ -68,14 +71,24 @@ ENQUEUE = SETTLE_TABLE + """
 -- (see ``item_key``): what a repair re-derives after a crash does not show twice. With
 -- ``finish`` the update that produced the items is marked done in the same step, unless
 -- another worker finished it first: then nothing is queued and the script answers 0.
+-- An update not claimed yet is claimed here (CLAIM_UPDATE); if another worker holds it,
+-- nothing is queued and the script answers -1.
 -- With a table to settle, the messages are its follow-ups: it is settled in the same
 -- step (so a table never owes what is already queued, and costs no round trip more).
 local prefix = ARGV[1]
 """ + SHOWN + """
-if ARGV[3] == '1' and redis.call('EXISTS', KEYS[6]) == 1 then return 0 end
+if ARGV[3] == '1' then
+  if ARGV[7] ~= '0' then
+    local claim = claim_update(KEYS[6], KEYS[7], KEYS[8], ARGV[4], ARGV[7])
+    if claim[1] == 'done' then return 0 end
+    if claim[1] == 'held' then return -1 end
+  elseif redis.call('EXISTS', KEYS[6]) == 1 then
+    return 0
+  end
+end
 local asked = ARGV[6] == '1'
 for i = 0, tonumber(ARGV[2]) - 1 do
-  local b = 7 + i * 11
+  local b = 8 + i * 11
   local id = ARGV[b]
   local ikey = prefix .. 'item:' .. id
   local sfield, version, idem = ARGV[b + 6], tonumber(ARGV[b + 7]), ARGV[b + 8]
@@ -113,7 +126,7 @@ if ARGV[3] == '1' then
   redis.call('SET', KEYS[6], '1', 'PX', ARGV[5])
   if redis.call('GET', KEYS[7]) == ARGV[4] then redis.call('DEL', KEYS[7]) end
 end
-if #KEYS > 7 then settle_table(7, 6 + tonumber(ARGV[2]) * 11) end
+if #KEYS > 8 then settle_table(8, 7 + tonumber(ARGV[2]) * 11) end
 return 1
 """
 
@@ -334,6 +347,18 @@ return fresh and 1 or 0
 """
 
 
+class Finish(enum.Enum):
+    """What became of an update's messages (``Outbox.finish_update``)."""
+
+    QUEUED = 1
+    DONE = 0  # another worker finished the update first: nothing was queued
+    HELD = -1  # another worker holds the update (not claimed here): nothing was queued
+
+    def __bool__(self) -> bool:
+        """True when the messages were queued."""
+        return self is Finish.QUEUED
+
+
 @dataclass(frozen=True)
 class Taken:
     """An item under lease, with the record of the message its slot keeps (if any)."""
@@ -360,9 +385,6 @@ def lane(item: Outgoing) -> str:
     return f"{destination(item)}|{item.table or ''}"
 
 
-# The keys and arguments of a script part another store hands the outbox to run in the
-# same step (``GameStore.settle_part``).
-ScriptPart = tuple[list[str], list[str | int]]
 
 LEASE_S = 60.0  # how long a taken item is a sender's before it goes back in line
 SENT_TTL_S = 2 * 24 * 3600.0  # how long a keyed item is remembered as delivered
@@ -410,22 +432,25 @@ class Outbox:
         return ids
 
     async def finish_update(self, claim: UpdateClaim, items: list[Outgoing],
-                            settle: ScriptPart | None = None) -> bool:
-        """Queue an update's messages and mark the update done, in one step; False when
-        another worker marked it done first (nothing is queued then). ``settle``
+                            settle: ScriptPart | None = None) -> Finish:
+        """Queue an update's messages and mark the update done, in one step, taking
+        the claim first if it was not taken (``UpdateClaim.taken``). Nothing is queued
+        when another worker marked the update done first (``Finish.DONE``) or holds
+        the claim not taken here (``Finish.HELD``). ``settle``
         (``GameStore.settle_part``) settles the table the messages are the follow-ups
         of, in the same step."""
-        _, queued = await self._put(items, claim, settle)
-        return queued
+        _, outcome = await self._put(items, claim, settle)
+        return outcome
 
     async def _put(self, items: list[Outgoing], claim: UpdateClaim | None,
-                   settle: ScriptPart | None = None) -> tuple[list[str], bool]:
+                   settle: ScriptPart | None = None) -> tuple[list[str], Finish]:
         """Queue ``items``; with ``claim`` they answer that update, so a fresh message
         among them was asked for now, even if it repeats one (``SHOWN``)."""
         ids: list[str] = []
         args: list[str | int] = [self.p, len(items), "1" if claim else "0",
                                  claim.token if claim else "",
-                                 claim.done_ttl_ms if claim else 0, "1" if claim else "0"]
+                                 claim.done_ttl_ms if claim else 0, "1" if claim else "0",
+                                 claim.claim_ms if claim and not claim.taken else 0]
         bodies: list[tuple[str, Outgoing]] = []
         for item in items:
             key = item_key(item)
@@ -441,17 +466,18 @@ class Outbox:
         keys = [self.p + "queued", self.p + "ready", self.p + "seq", self.p + "slotver",
                 self.p + "slotsent",
                 claim.done_key if claim else self.p + "noupdate",
-                claim.claim_key if claim else self.p + "noupdate"]
+                claim.claim_key if claim else self.p + "noupdate",
+                claim.legacy_key if claim and claim.legacy_key else self.p + "noupdate"]
         if settle is not None:
             keys += settle[0]
             args += settle[1]
         with unavailable_on_outage("queue messages"):
-            queued = await self._enqueue(keys=keys, args=args)
-        if queued:
+            outcome = Finish(int(await self._enqueue(keys=keys, args=args)))
+        if outcome is Finish.QUEUED:
             for body, item in bodies:
                 self.recent.keep(body, item)
             self.nudged.set()
-        return ids, bool(queued)
+        return ids, outcome
 
     async def take(self, now: float, lease_s: float = LEASE_S, scan: int = 200) -> Taken | None:
         """The next item that may be sent now (within its limits), leased until

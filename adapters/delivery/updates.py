@@ -4,7 +4,9 @@ A platform delivers an update again when it got no confirmation (Telegram: a wor
 killed in the middle, a webhook answer lost), and a load balancer may hand one update
 to two workers.
 An update is therefore *claimed* before it is handled — ``SET NX`` with a short expiry,
-holding the worker's id — and marked *done* only in the same Redis script that queues
+holding the worker's id — or, for a move's press, by the first write its handling makes
+(the move's commit, or the queuing of a refusal: ``UpdateLedger.unclaimed``), which
+saves a round trip; and it is marked *done* only in the same Redis script that queues
 its messages (``Outbox.finish_update``): "processed" means "its effects are queued",
 never less. So:
 
@@ -31,15 +33,12 @@ from datetime import timedelta
 from redis.asyncio import Redis
 
 from adapters.store.client import unavailable_on_outage
+from adapters.store.scripts import CLAIM_UPDATE, ScriptPart
 
-CLAIM = """
+CLAIM = CLAIM_UPDATE + """
 -- KEYS: done flag, claim, done flag of earlier versions (a once-flag)
 -- ARGV: token, claim ms
-if redis.call('EXISTS', KEYS[1]) == 1 or redis.call('EXISTS', KEYS[3]) == 1 then
-  return {'done', 0}
-end
-if redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then return {'mine', 0} end
-return {'held', redis.call('PTTL', KEYS[2])}
+return claim_update(KEYS[1], KEYS[2], KEYS[3], ARGV[1], ARGV[2])
 """
 
 RELEASE = """
@@ -63,13 +62,24 @@ class ClaimState(enum.Enum):
 @dataclass(frozen=True)
 class UpdateClaim:
     """A claimed update: the keys and the token that ``Outbox.finish_update`` needs to
-    mark it done together with its messages."""
+    mark it done together with its messages. A claim made by ``UpdateLedger.unclaimed``
+    is not taken yet (``taken`` False): the first write of its handling takes it, in
+    the same step (``guard``), or finds the update another worker's."""
 
     update_id: int
     token: str
     done_key: str
     claim_key: str
     done_ttl_ms: int
+    legacy_key: str = ""
+    claim_ms: int = 0
+    taken: bool = True
+
+    @property
+    def guard(self) -> ScriptPart:
+        """The keys and arguments of ``scripts.CLAIM_UPDATE`` that take this claim in
+        another script's step (a move's commit: ``GameStore.commit``)."""
+        return [self.done_key, self.claim_key, self.legacy_key], [self.token, self.claim_ms]
 
 
 class UpdateLedger:
@@ -104,15 +114,23 @@ class UpdateLedger:
     async def claim(self, update_id: int, token: str) -> tuple[ClaimState, float, UpdateClaim]:
         """Try to claim the update for ``token``: the state found, the seconds another
         worker's claim still runs (HELD), and the claim to finish or give back (MINE)."""
+        claim = self._claim_of(update_id, token)
+        keys, args = claim.guard
         with unavailable_on_outage("claim an update"):
-            state, left_ms = await self._claim(
-                keys=[self.done_key(update_id), self.claim_key(update_id),
-                      self._legacy_key(update_id)],
-                args=[token, max(1, int(self.claim_ttl.total_seconds() * 1000))])
-        claim = UpdateClaim(update_id, token, self.done_key(update_id),
-                            self.claim_key(update_id),
-                            max(1, int(self.done_ttl.total_seconds() * 1000)))
+            state, left_ms = await self._claim(keys=keys, args=args)
         return ClaimState(state), max(int(left_ms), 0) / 1000, claim
+
+    def unclaimed(self, update_id: int, token: str) -> UpdateClaim:
+        """A claim for ``token`` that its handling's first write takes (``guard``),
+        instead of a round trip of its own beforehand."""
+        return self._claim_of(update_id, token, taken=False)
+
+    def _claim_of(self, update_id: int, token: str, taken: bool = True) -> UpdateClaim:
+        return UpdateClaim(update_id, token, self.done_key(update_id),
+                           self.claim_key(update_id),
+                           max(1, int(self.done_ttl.total_seconds() * 1000)),
+                           self._legacy_key(update_id),
+                           max(1, int(self.claim_ttl.total_seconds() * 1000)), taken)
 
     async def release(self, claim: UpdateClaim) -> None:
         """Give the claim back (handling failed): a redelivery may be handled at once."""

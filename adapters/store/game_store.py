@@ -23,6 +23,7 @@ from bot.storage.errors import (
     StaleVersion,
     TableExists,
     TableNotFound,
+    UpdateTaken,
 )
 from bot.storage.records import (
     NO_JOBS,
@@ -172,6 +173,7 @@ class GameStore:
         action: Action,
         *,
         commit_id: str | None = None,
+        guard: object | None = None,
     ) -> TableRecord:
         """Replace the snapshot and append ``action`` to the log, if still at ``expected_version``.
 
@@ -181,6 +183,10 @@ class GameStore:
         ``TableNotFound`` when the table is gone. ``commit_id`` (random by default)
         lets a retry of a commit whose reply was lost return the stored result
         instead of failing as stale; pass your own to make your own retries safe.
+
+        ``guard``, if given, is a platform update's claim (``UpdateClaim.guard``): the
+        commit also claims that update, and writes nothing (``UpdateTaken``) if it is
+        another worker's or was handled.
         """
         if record.table_id != table_id:
             raise ValueError(f"record is for table {record.table_id!r}, not {table_id!r}")
@@ -190,23 +196,21 @@ class GameStore:
         commit_id = commit_id or uuid.uuid4().hex
         entry = LogEntry(version=new_version, commit_id=commit_id, **action.model_dump())
         snapshot = stored.model_dump_json()
+        keys = [self.keys.table(table_id), self.keys.log(table_id), self.keys.owed()]
+        args: list[str | int] = [
+            str(expected_version), snapshot, stored.status.value, stored.chat_id,
+            json.dumps(stored.user_ids()), entry.model_dump_json(), commit_id,
+            self.keys.prefix, table_id, self._owed_due(),
+        ]
+        if guard is not None:
+            guard_keys, guard_args = scripts.script_part(guard)
+            keys += guard_keys
+            args += guard_args
         with unavailable_on_outage("commit"):
-            reply = await self._commit_script(
-                keys=[self.keys.table(table_id), self.keys.log(table_id), self.keys.owed()],
-                args=[
-                    str(expected_version),
-                    snapshot,
-                    stored.status.value,
-                    stored.chat_id,
-                    json.dumps(stored.user_ids()),
-                    entry.model_dump_json(),
-                    commit_id,
-                    self.keys.prefix,
-                    table_id,
-                    self._owed_due(),
-                ],
-            )
+            reply = await self._commit_script(keys=keys, args=args)
         outcome = reply[0]
+        if outcome == "taken":
+            raise UpdateTaken(reply[1] == "done", int(reply[2]) / 1000)
         if outcome == "missing":
             raise TableNotFound(table_id)
         if outcome == "stale":
@@ -229,7 +233,7 @@ class GameStore:
             done = await self._settled_script(keys=keys, args=args)
         return bool(done)
 
-    def settle_part(self, owed: Owed) -> tuple[list[str], list[str | int]]:
+    def settle_part(self, owed: Owed) -> scripts.ScriptPart:
         """The keys and arguments of ``scripts.SETTLE_TABLE`` for ``owed``: what another
         script runs to settle the table in its own step (``Outbox.finish_update``).
         Raises ``ValueError`` for a job id that is not one, before anything is written."""

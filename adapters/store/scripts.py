@@ -7,6 +7,19 @@ a write would leave half a commit behind.
 
 from __future__ import annotations
 
+# The keys and arguments of a Lua function that one script hands another to run in
+# the same step (a table's settling, an update's claim), in the order it reads them.
+ScriptPart = tuple[list[str], list[str | int]]
+
+
+def script_part(value: object) -> ScriptPart:
+    """``value`` as a ``ScriptPart`` (``TypeError`` if it is none: a bug)."""
+    if (isinstance(value, tuple) and len(value) == 2
+            and all(isinstance(k, str) for k in value[0])
+            and all(isinstance(a, str | int) for a in value[1])):
+        return list(value[0]), list(value[1])
+    raise TypeError(f"not a script part: {value!r}")
+
 # KEYS: table, archived table, chat index, owed
 # ARGV: id, record json, status, chat, users json, score, prefix, create id, owed due
 # Every write also records that the table owes its follow-ups (messages, jobs,
@@ -31,10 +44,33 @@ end
 return 'ok'
 """
 
-# KEYS: table, log, owed
+# A platform update's claim (``adapters.delivery.updates``), as a function that other
+# scripts run too: a move's commit claims the press that made it, in the same step
+# (COMMIT with a guard), and so may the step that queues an update's answer
+# (``Outbox.finish_update``). 'mine' when the update was free (it is claimed for
+# ``token`` then, for ``claim_ms``) or is this token's already; 'done' when it was
+# handled; 'held' when another worker's claim holds it (with the ms it still runs).
+# Reads first, then at most the one write.
+CLAIM_UPDATE = """
+local function claim_update(done_key, claim_key, legacy_key, token, claim_ms)
+  if redis.call('EXISTS', done_key) == 1 or redis.call('EXISTS', legacy_key) == 1 then
+    return {'done', 0}
+  end
+  local holder = redis.call('GET', claim_key)
+  if holder == token then return {'mine', 0} end
+  if holder then return {'held', redis.call('PTTL', claim_key)} end
+  redis.call('SET', claim_key, token, 'PX', claim_ms)
+  return {'mine', 0}
+end
+"""
+
+# KEYS: table, log, owed, then with a guard: the update's done flag, claim and legacy
+#       done flag (CLAIM_UPDATE)
 # ARGV: expected version, record json, status, chat, users json, entry json,
-#       commit id, prefix, table id, owed due
-COMMIT = """
+#       commit id, prefix, table id, owed due, then with a guard: token, claim ms
+# With a guard the commit also claims the platform update that asked for it, once every
+# check has passed: a move is saved only by the worker that holds its update.
+COMMIT = CLAIM_UPDATE + """
 local cur = redis.call('HMGET', KEYS[1], 'version', 'commit_id', 'chat', 'users', 'score')
 if not cur[1] then return {'missing'} end
 local version = tonumber(cur[1])
@@ -50,6 +86,10 @@ local old_users = cjson.decode(cur[4])
 local new_users = cjson.decode(ARGV[5])
 local keep = {}
 for _, user in ipairs(new_users) do keep[user] = true end
+if #KEYS > 3 then
+  local claim = claim_update(KEYS[4], KEYS[5], KEYS[6], ARGV[11], ARGV[12])
+  if claim[1] ~= 'mine' then return {'taken', claim[1], tostring(claim[2])} end
+end
 
 redis.call('HSET', KEYS[1], 'version', tostring(version + 1), 'status', ARGV[3],
   'chat', ARGV[4], 'users', ARGV[5], 'record', ARGV[2], 'commit_id', ARGV[7],

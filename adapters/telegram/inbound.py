@@ -2,7 +2,10 @@
 
 Every update is handled once even if Telegram (or a load balancer) delivers it twice,
 and handled again if it was not finished: it is claimed while it is handled and marked
-done only in the step that queues its messages (``adapters.delivery.updates``). After
+done only in the step that queues its messages (``adapters.delivery.updates``). A move's
+press is claimed by its first write instead of a round trip of its own: the move's
+commit, or the queueing of its answer when it is refused (``UpdateClaim.taken``); a
+worker that finds it another's there goes back to waiting for it like any other. After
 that the core is told its messages were handed over (``Campfire.acknowledge``), so it
 owes the tables nothing more. Every callback query is answered — with the core's notice,
 as an alert for refusals — so no button is left spinning; an update that came by webhook
@@ -40,9 +43,10 @@ from telegram import Message as TgMessage
 from telegram import User as TgUser
 from telegram.error import TelegramError
 
-from adapters.delivery.outbox import Outbox, ScriptPart
+from adapters.delivery.outbox import Finish, Outbox
 from adapters.delivery.updates import ClaimState, UpdateClaim, UpdateLedger
 from adapters.store.client import unavailable_on_outage
+from adapters.store.scripts import ScriptPart
 from adapters.telegram.admins import TelegramAdmins
 from adapters.telegram.clean import clean_name, valid_unicode
 from adapters.telegram.delivery import failed_call, named
@@ -51,7 +55,7 @@ from bot.app import Campfire
 from bot.i18n import normalize_lang, to_plain
 from bot.identity import Chat, User
 from bot.markup import Rich
-from bot.storage import OncePort, Owed, StoreUnavailable
+from bot.storage import OncePort, Owed, StoreUnavailable, UpdateTaken
 from bot.ui import Message, Outgoing, Reply, ToChat, ToUser
 
 log = logging.getLogger(__name__)
@@ -65,6 +69,11 @@ CLAIM_WAIT_LIMIT = 2.0
 Pause = Callable[[float], Awaitable[None]]
 # While shutting down, how often to look whether the updates under way have finished.
 WIND_DOWN_POLL_S = 0.02
+
+
+class _TakenElsewhere(Exception):
+    """An update whose claim was left to its first write turned out to be held by
+    another worker: it is waited for like any claimed update (``Inbound._claim``)."""
 
 
 @dataclass
@@ -195,13 +204,25 @@ class Inbound:
 
     async def _handle(self, update: Update) -> None:
         """Handle one update (claimed, done or handed back: see the module)."""
+        query = update.callback_query
+        if query is not None and self.app.is_move(query.data or ""):
+            try:
+                await self._handle_claimed(
+                    update, self.ledger.unclaimed(update.update_id, self._token()))
+                return
+            except _TakenElsewhere:
+                pass  # another worker holds it: wait for that one, as below
         try:
             claim = await self._claim(update.update_id)
         except StoreUnavailable:
             await self._direct_answer(update, "err.store_unavailable")
             return
-        if claim is None:
-            return
+        if claim is not None:
+            await self._handle_claimed(update, claim)
+
+    async def _handle_claimed(self, update: Update, claim: UpdateClaim) -> None:
+        """Handle an update under ``claim`` (if it was not taken yet, the handling's
+        first write takes it, or raises ``_TakenElsewhere``)."""
         finished = False
         try:
             if update.callback_query is not None:
@@ -216,6 +237,9 @@ class Inbound:
                                              update.message.chat.id, claim)
             else:
                 finished = await self._finish(claim, [])
+        except _TakenElsewhere:
+            finished = True  # nothing here to give back
+            raise
         except StoreUnavailable:
             await self._direct_answer(update, "err.store_unavailable")
         except Exception:  # any bug: log where it happened, answer politely, carry on
@@ -237,7 +261,7 @@ class Inbound:
         """Claim the update; None when it is done (here or by another worker). A claim
         held by another worker is waited for: it ends done, or runs out (that worker
         died) and is taken over."""
-        token = f"{self.app.sv.worker_id}:{uuid.uuid4().hex[:8]}"
+        token = self._token()
         limit = self.ledger.claim_ttl.total_seconds() * CLAIM_WAIT_LIMIT
         waited = 0.0
         while True:
@@ -254,12 +278,20 @@ class Inbound:
             await self.pause(step)
             waited += step
 
+    def _token(self) -> str:
+        """A new claim token: this worker, and which of its handlings."""
+        return f"{self.app.sv.worker_id}:{uuid.uuid4().hex[:8]}"
+
     async def _finish(self, claim: UpdateClaim, items: list[Outgoing],
                       settle: ScriptPart | None = None) -> bool:
         """Queue the update's messages and mark it done, in one step (with ``settle``,
         settling the table they are the follow-ups of in it too). False when another
-        worker finished it first (then nothing was queued here)."""
-        if await self.outbox.finish_update(claim, items, settle):
+        worker finished it first (then nothing was queued here); ``_TakenElsewhere``
+        when the claim was not taken yet and another worker holds it."""
+        outcome = await self.outbox.finish_update(claim, items, settle)
+        if outcome is Finish.HELD:
+            raise _TakenElsewhere
+        if outcome:
             return True
         log.info("update %s was finished by another worker; its messages here are "
                  "dropped", claim.update_id)
@@ -320,9 +352,17 @@ class Inbound:
             data = valid_unicode(query.data or "")
             user = self._user(query.from_user)
             try:
-                reply = await self.app.on_press(chat, user, data)
+                reply = await self.app.on_press(chat, user, data,
+                                                None if claim.taken else claim.guard)
             except StoreUnavailable:
                 raise
+            except UpdateTaken as taken:
+                # The move's commit found the update handled, or another worker's: that
+                # worker answers it.
+                answered = True
+                if taken.done:
+                    return True
+                raise _TakenElsewhere from None
             except Exception:  # a bug: say so on the button itself, log with context
                 log.exception("press %r failed (chat %s, user %s)", data, chat.id, user.id)
                 lang = normalize_lang(query.from_user.language_code)
@@ -345,6 +385,8 @@ class Inbound:
                 lang = normalize_lang(query.from_user.language_code)
                 reply = Reply(answer=self.app.sv.t(lang, "press.saved_not_shown"), alert=True)
             answered = True
+            if finished and not queued:
+                return True  # another worker finished the update, and answered it
             owes = queued and bool(reply.owed) and settle is None  # not settled yet
             if owes and WEBHOOK_ANSWER.get() is None:
                 # The answer (a call of its own) and the core's bookkeeping at once: the
@@ -358,6 +400,9 @@ class Inbound:
                 if owes:
                     await self.app.acknowledge(reply)
             return finished
+        except _TakenElsewhere:
+            answered = True  # by the worker that holds the update
+            raise
         finally:
             if not answered:
                 try:

@@ -10,6 +10,7 @@ from bot.storage.errors import (
     StoreUnavailable,
     TableExists,
     TableNotFound,
+    UpdateTaken,
 )
 from bot.storage.ports import GameStorePort, JobQueuePort, OncePort, PrefsPort
 from bot.storage.records import (
@@ -41,4 +42,5 @@ __all__ = [
     "TableNotFound",
     "TableRecord",
     "TableStatus",
+    "UpdateTaken",
 ]

@@ -47,6 +47,20 @@ class StaleVersion(StoreError):
         self.actual = actual
 
 
+class UpdateTaken(StoreError):
+    """A write carried a guard (``GameStorePort.commit``) and the platform update it
+    answers turned out to be another worker's, or already handled: nothing was written.
+    The adapter that made the guard decides what follows (it waits for that worker)."""
+
+    def __init__(self, done: bool, left_s: float) -> None:
+        """``done``: the update was handled; else ``left_s`` is how long the other
+        worker's claim still runs."""
+        super().__init__("the update was handled already" if done
+                         else f"another worker holds the update for {left_s:.1f} s")
+        self.done = done
+        self.left_s = left_s
+
+
 class NotArchivable(StoreError):
     """Only finished or aborted tables may be archived."""
 

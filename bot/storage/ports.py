@@ -34,8 +34,13 @@ class GameStorePort(Protocol):
         action: Action,
         *,
         commit_id: str | None = None,
+        guard: object | None = None,
     ) -> TableRecord:
-        """Write ``record`` at ``expected_version + 1`` or raise ``StaleVersion``."""
+        """Write ``record`` at ``expected_version + 1`` or raise ``StaleVersion``.
+
+        ``guard`` is what a platform adapter handed the core for this write (``Ctx``),
+        opaque here: the store checks it in the same step, and raises ``UpdateTaken``
+        (writing nothing) when it fails."""
         ...
 
     async def action_log(self, table_id: str, *, archived: bool = False) -> list[LogEntry]:

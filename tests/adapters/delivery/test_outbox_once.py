@@ -15,11 +15,11 @@ from redis.asyncio import Redis
 
 from adapters.delivery.coalesce import item_key
 from adapters.delivery.codec import content_digest
-from adapters.delivery.outbox import Outbox
+from adapters.delivery.outbox import Finish, Outbox
 from adapters.delivery.updates import ClaimState, UpdateLedger
 from adapters.store.due_jobs import DueJobs
 from adapters.store.game_store import GameStore
-from bot.storage import Action, JobChanges, Owed, OwedTable, TableRecord
+from bot.storage import Action, JobChanges, Owed, OwedTable, TableRecord, UpdateTaken
 from bot.ui import Button, Message, Outgoing, ToChat, ToUser, block
 
 PLATFORM = "tst"  # a platform of the tests' own: nothing here is Telegram's
@@ -294,3 +294,57 @@ async def test_the_step_that_queues_an_updates_messages_settles_its_table(
     assert await store.claim_owed() == [OwedTable("t1", again.version, False)]
     assert await jobs.payloads(["rem.t1.0"]) == {"rem.t1.0": {"n": 1}}
     assert await deliver_all(outbox) == ["moved"]
+
+
+# ----------------------------------------------------- updates claimed by their first write
+
+
+async def test_an_unclaimed_update_is_claimed_by_the_step_that_queues_its_answer(
+    outbox: Outbox, ledger: UpdateLedger
+) -> None:
+    """A refused move press answers without a commit: the queuing takes its claim,
+    and finds the update another worker's (HELD) or done (DONE) without queuing."""
+    free = ledger.unclaimed(80, "w1:a")
+    assert not free.taken
+    assert await outbox.finish_update(free, [note("refused")]) is Finish.QUEUED
+    assert await ledger.done(80) and await ledger.held(80) is None
+    assert await outbox.finish_update(ledger.unclaimed(80, "w2:b"), [note("again")]) \
+        is Finish.DONE
+    _, _, theirs = await ledger.claim(81, "w2:b")
+    assert await outbox.finish_update(ledger.unclaimed(81, "w1:a"), [note("mine?")]) \
+        is Finish.HELD
+    assert not await ledger.done(81) and await ledger.held(81) == "w2:b"
+    assert await outbox.finish_update(theirs, [note("theirs")])
+    assert await deliver_all(outbox) == ["refused", "theirs"]
+
+
+async def test_a_moves_commit_claims_its_update_in_the_same_step(
+    outbox: Outbox, ledger: UpdateLedger, redis_client: Redis, prefix: str
+) -> None:
+    """With a guard, the commit takes the update's claim; it writes nothing when the
+    update is another worker's or done, and the claim it took is finished as usual."""
+    store = GameStore(redis_client, prefix=prefix)
+    created = await store.create(TableRecord(
+        table_id="t1", game="stone_age", chat_id=GROUP, creator_id=USER, seats=(USER,)))
+    _, _, theirs = await ledger.claim(82, "w2:b")
+    with pytest.raises(UpdateTaken) as held:
+        await store.commit("t1", created.version, created, Action(key="k", user_id=USER),
+                           guard=ledger.unclaimed(82, "w1:a").guard)
+    assert not held.value.done and 0 < held.value.left_s <= ledger.claim_ttl.total_seconds()
+    assert (await store.get("t1")).version == created.version
+    assert await store.action_log("t1") == []
+    await outbox.finish_update(theirs, [])
+    with pytest.raises(UpdateTaken) as done:
+        await store.commit("t1", created.version, created, Action(key="k", user_id=USER),
+                           guard=ledger.unclaimed(82, "w1:a").guard)
+    assert done.value.done
+    mine = ledger.unclaimed(83, "w1:a")
+    moved = await store.commit("t1", created.version, created,
+                               Action(key="k", user_id=USER), guard=mine.guard)
+    assert await ledger.held(83) == "w1:a"
+    # A second commit of the same handling (a retry after a lost race) is still its own.
+    again = await store.commit("t1", moved.version, moved, Action(key="k2", user_id=USER),
+                               guard=mine.guard)
+    assert again.version == created.version + 2
+    assert await outbox.finish_update(mine, [note("moved")]) is Finish.QUEUED
+    assert await ledger.done(83) and await ledger.held(83) is None

@@ -335,6 +335,81 @@ async def test_a_duplicate_waits_for_the_worker_holding_it(
             assert version_on(table) == {str(record.version)}
 
 
+async def test_a_moves_press_is_claimed_by_its_commit_without_a_claim_of_its_own(
+    tg: FakeTelegram, start_bot: StartBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move's press makes no claim round trip: its commit takes the update's claim
+    (a press of the same button again, refused as already saved, has its claim taken
+    by the queuing of that answer); both end done and answered. Everything else still
+    claims first (here: /status)."""
+    anna, boris = players(tg, "Anna", "Boris")
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with start_bot() as running:
+        table = GroupTable(tg, running, group, [anna, boris])
+        await table.open("/new stone_age 2-2")
+        ledger = running.inbound.ledger
+        claim = ledger.claim
+        claimed: list[int] = []
+
+        async def counted(update_id: int, token: str) -> Any:
+            claimed.append(update_id)
+            return await claim(update_id, token)
+
+        monkeypatch.setattr(ledger, "claim", counted)
+        mover, message, data = table.next_press() or pytest.fail("nobody to press")
+        before = (await table.record()).version
+        query = await table.press(mover, message, data)
+        await settle(running, tg)
+        assert (await table.record()).version == before + 1
+        assert query.answer is not None and not query.answer.show_alert
+        # Tapped again on a client that still shows the old keyboard.
+        again = tg.user_presses(mover, message, data, strict=False)
+        await settle(running, tg)
+        assert (await table.record()).version == before + 1
+        assert again.answer is not None and again.answer.text == en("press.already_saved")
+        for update_id in (query.update_id, again.update_id):
+            assert await ledger.done(update_id) and await ledger.held(update_id) is None
+        assert claimed == []
+        tg.user_says(anna, group, "/status")
+        await settle(running, tg)
+        assert len(claimed) == 1
+
+
+async def test_a_refused_move_press_waits_for_the_worker_holding_it(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """A move's press that is refused (it was made already) finds, when it queues its
+    answer, that another worker holds the update: it waits for that worker, and sends
+    nothing of its own once that one finished."""
+    anna, boris = players(tg, "Anna", "Boris")
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with webhook_bot(start_bot) as running:
+        tg.auto_deliver_webhook = True
+        table = GroupTable(tg, running, group, [anna, boris])
+        await table.open("/new stone_age 2-2")
+        mover, message, data = table.next_press() or pytest.fail("nobody to press")
+        await table.press(mover, message, data)
+        await settle(running, tg)
+        version = (await table.record()).version
+        tg.auto_deliver_webhook = False
+        ledger = running.inbound.ledger
+        query = tg.user_presses(mover, message, data, strict=False)  # tapped again
+        _, _, held = await ledger.claim(query.update_id, "w-other:1")
+
+        async def finishes() -> None:
+            assert await running.outbox.finish_update(held, [])
+
+        other = OtherWorker(finishes)
+        running.inbound.pause = other
+        calls = len(tg.calls)
+        (delivery,) = await tg.deliver_webhook()
+        assert delivery.status == 200
+        assert len(other.waits) == 1
+        assert (await table.record()).version == version
+        assert not query.answered
+        assert [c.method for c in tg.calls[calls:] if c.method != "getUpdates"] == []
+
+
 async def test_a_duplicate_of_a_finished_update_is_skipped_without_waiting(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
