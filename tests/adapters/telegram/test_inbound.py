@@ -9,16 +9,19 @@ repair is run by hand (the due loop sleeps an hour), and everything else waits o
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+from collections.abc import AsyncIterator
 from datetime import timedelta
 from typing import Any
 
 import pytest
 
-from adapters.delivery.outbox import ScriptPart
+from adapters.delivery.outbox import Finish
 from adapters.delivery.updates import ClaimState, UpdateClaim
 from adapters.store import GameStore
+from adapters.store.scripts import ScriptPart
 from adapters.telegram.clean import NAME_LIMIT, clean_name, valid_unicode
 from adapters.telegram.service import RunningTelegram
 from bot.flow import reminder_job
@@ -116,7 +119,7 @@ async def test_a_press_settles_its_table_in_the_step_that_queues_its_messages(
             return field, listed is not None
 
         async def watched(claim: UpdateClaim, items: list[Outgoing],
-                          settle: ScriptPart | None = None) -> bool:
+                          settle: ScriptPart | None = None) -> Finish:
             before = await owes()
             queued = await finish(claim, items, settle)
             seen.append((before, await running.inbound.ledger.done(claim.update_id),
@@ -191,7 +194,7 @@ async def test_an_update_that_failed_is_handled_again_when_it_comes_again(
         finish = outbox.finish_update
         failures = [RuntimeError("the worker fell over after the commit")]
 
-        async def failing(*args: Any) -> bool:
+        async def failing(*args: Any) -> Finish:
             if failures:
                 raise failures.pop()
             return await finish(*args)
@@ -235,6 +238,22 @@ def webhook_bot(start_bot: StartBot) -> Any:
                      listen="127.0.0.1", port=port)
 
 
+@contextlib.asynccontextmanager
+async def webhook_table(
+    tg: FakeTelegram, start_bot: StartBot
+) -> AsyncIterator[tuple[RunningTelegram, GroupTable]]:
+    """Our bot behind a webhook (``webhook_bot``) with a two-player Stone Age table
+    open in a group; from then on updates reach it only when the test delivers them."""
+    anna, boris = players(tg, "Anna", "Boris")
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with webhook_bot(start_bot) as running:
+        tg.auto_deliver_webhook = True
+        table = GroupTable(tg, running, group, [anna, boris])
+        await table.open("/new stone_age 2-2")
+        tg.auto_deliver_webhook = False
+        yield running, table
+
+
 class OtherWorker:
     """The pause of a duplicate update: records each wait; at the first, the worker
     that holds the update does ``then`` (finishes it, or dies and its claim runs out)."""
@@ -255,13 +274,7 @@ async def test_a_press_by_webhook_is_answered_in_the_webhooks_response(
     """A press that came by webhook gets its answer back in the HTTP response (no
     answerCallbackQuery call of its own), a notice included; by polling the answer is
     a call."""
-    anna, boris = players(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with webhook_bot(start_bot) as running:
-        tg.auto_deliver_webhook = True
-        table = GroupTable(tg, running, group, [anna, boris])
-        await table.open("/new stone_age 2-2")
-        tg.auto_deliver_webhook = False
+    async with webhook_table(tg, start_bot) as (running, table):
         press = table.next_press() or pytest.fail("nobody to press")
         query = tg.user_presses(*press)
         (delivery,) = await tg.deliver_webhook()
@@ -282,7 +295,7 @@ async def test_a_press_by_webhook_is_answered_in_the_webhooks_response(
         assert {c.via for c in tg.calls_to("answerCallbackQuery")} == {"webhook_reply"}
     calls = len(tg.calls_to("answerCallbackQuery"))
     async with start_bot() as running:
-        table = GroupTable(tg, running, group, [anna, boris])
+        table = GroupTable(tg, running, table.group, table.players)
         await table.open("/new stone_age 2-2")
         await table.press(*(table.next_press() or pytest.fail("nobody to press")))
         await settle(running, tg)
@@ -297,13 +310,7 @@ async def test_a_duplicate_waits_for_the_worker_holding_it(
     """An update arrives while another worker holds it. If that worker finishes it,
     this one skips it (the move is not made twice, nothing is sent from here); if that
     worker dies, its claim runs out and this one takes the update over and handles it."""
-    anna, boris = players(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with webhook_bot(start_bot) as running:
-        tg.auto_deliver_webhook = True
-        table = GroupTable(tg, running, group, [anna, boris])
-        await table.open("/new stone_age 2-2")
-        tg.auto_deliver_webhook = False
+    async with webhook_table(tg, start_bot) as (running, table):
         ledger = running.inbound.ledger
         mover, message, data = table.next_press() or pytest.fail("nobody to press")
         before = (await table.record()).version
@@ -381,17 +388,12 @@ async def test_a_refused_move_press_waits_for_the_worker_holding_it(
     """A move's press that is refused (it was made already) finds, when it queues its
     answer, that another worker holds the update: it waits for that worker, and sends
     nothing of its own once that one finished."""
-    anna, boris = players(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with webhook_bot(start_bot) as running:
-        tg.auto_deliver_webhook = True
-        table = GroupTable(tg, running, group, [anna, boris])
-        await table.open("/new stone_age 2-2")
+    async with webhook_table(tg, start_bot) as (running, table):
         mover, message, data = table.next_press() or pytest.fail("nobody to press")
-        await table.press(mover, message, data)
+        tg.user_presses(mover, message, data)
+        await tg.deliver_webhook()
         await settle(running, tg)
         version = (await table.record()).version
-        tg.auto_deliver_webhook = False
         ledger = running.inbound.ledger
         query = tg.user_presses(mover, message, data, strict=False)  # tapped again
         _, _, held = await ledger.claim(query.update_id, "w-other:1")
