@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from bot.app import Campfire
 from bot.choices import page_token
-from bot.tokens import TokenSigner
+from bot.tokens import TokenSigner, kind_of
 
 SIGNER = TokenSigner(b"tokens-test-secret-0123456789")
 
@@ -58,3 +59,18 @@ def test_a_future_layout_is_refused_not_misread() -> None:
 def test_a_table_id_of_another_shape_is_refused() -> None:
     assert SIGNER.parse(SIGNER.make("a", "7DW5", 1)) is None
     assert SIGNER.parse(SIGNER.make("a", "", 1)) is None
+
+
+@pytest.mark.parametrize(("raw", "move"), [
+    (SIGNER.make("m", "7dw5", 12, 1, "0a1b2c3d", 4), True),
+    ("m.forged", True),  # said to be a move: its commit refuses it like any forgery
+    (SIGNER.make("l", "7dw5", "join"), False),
+    (SIGNER.make_pager("7dw5", 12, 1, "0a1b2c3d") + ".2", False),
+    (SIGNER.make("v", "7dw5", 3, "wait"), False),
+    ("", False), ("garbage", False),
+])
+def test_only_a_move_token_is_claimed_by_its_commit(raw: str, move: bool) -> None:
+    """``Campfire.is_move`` reads the kind a token says it is, unchecked: a forged move
+    token writes nothing, so its update is claimed by the queuing of its refusal."""
+    assert (kind_of(raw) == "m") is move
+    assert Campfire.is_move(raw) is move
