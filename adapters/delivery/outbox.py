@@ -385,7 +385,6 @@ def lane(item: Outgoing) -> str:
     return f"{destination(item)}|{item.table or ''}"
 
 
-
 LEASE_S = 60.0  # how long a taken item is a sender's before it goes back in line
 SENT_TTL_S = 2 * 24 * 3600.0  # how long a keyed item is remembered as delivered
 
@@ -467,7 +466,7 @@ class Outbox:
                 self.p + "slotsent",
                 claim.done_key if claim else self.p + "noupdate",
                 claim.claim_key if claim else self.p + "noupdate",
-                claim.legacy_key if claim and claim.legacy_key else self.p + "noupdate"]
+                claim.legacy_key if claim else self.p + "noupdate"]
         if settle is not None:
             keys += settle[0]
             args += settle[1]

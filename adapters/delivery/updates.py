@@ -71,9 +71,9 @@ class UpdateClaim:
     done_key: str
     claim_key: str
     done_ttl_ms: int
-    legacy_key: str = ""
-    claim_ms: int = 0
-    taken: bool = True
+    legacy_key: str  # the done flag of versions before claims (a once-flag)
+    claim_ms: int
+    taken: bool
 
     @property
     def guard(self) -> ScriptPart:
@@ -125,7 +125,7 @@ class UpdateLedger:
         instead of a round trip of its own beforehand."""
         return self._claim_of(update_id, token, taken=False)
 
-    def _claim_of(self, update_id: int, token: str, taken: bool = True) -> UpdateClaim:
+    def _claim_of(self, update_id: int, token: str, *, taken: bool = True) -> UpdateClaim:
         return UpdateClaim(update_id, token, self.done_key(update_id),
                            self.claim_key(update_id),
                            max(1, int(self.done_ttl.total_seconds() * 1000)),

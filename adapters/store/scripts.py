@@ -20,6 +20,7 @@ def script_part(value: object) -> ScriptPart:
         return list(value[0]), list(value[1])
     raise TypeError(f"not a script part: {value!r}")
 
+
 # KEYS: table, archived table, chat index, owed
 # ARGV: id, record json, status, chat, users json, score, prefix, create id, owed due
 # Every write also records that the table owes its follow-ups (messages, jobs,
