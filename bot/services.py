@@ -116,5 +116,5 @@ class Ctx:
     # sent before the seat's last move was saved was made against an older table.
     sent_at: float | None = None
     # What the platform adapter wants checked in the same step as the move's commit
-    # (``GameStorePort.commit``'s guard: Telegram claims the press's update there).
+    # (``GameStorePort.commit``'s guard: a platform may claim the press's update there).
     guard: object | None = None
