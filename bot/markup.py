@@ -166,6 +166,15 @@ def rich(source: str) -> Rich:
     return Rich(tuple(_merge(stack[0][2])))
 
 
+def rich_lines(lines: Iterable[str]) -> Rich:
+    """Lines of catalog markup parsed one by one and joined with breaks: the tree
+    ``rich`` gives for them joined, as long as no tag spans two lines (a catalog entry
+    closes what it opens). Each line is parsed once and remembered, so a message that
+    repeats most of the one before (a table's header, scores and recent events) costs
+    only its new lines."""
+    return Rich.join_lines(rich(line) for line in lines)
+
+
 def _close(stack: list[tuple[str, str, list[Node]]]) -> None:
     name, href, children = stack.pop()
     kids = tuple(_merge(children))

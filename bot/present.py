@@ -19,6 +19,7 @@ from bot.clock import duration_words, time_left
 from bot.games import GameManifest, manifests
 from bot.i18n import Lang, Markup
 from bot.i18n.catalog import Catalog
+from bot.markup import rich_lines
 from bot.render.caption import with_caption
 from bot.storage import TableRecord, TableStatus
 from bot.table_settings import meta_view, options_of
@@ -250,7 +251,7 @@ class Presenter:
             choices = self.prompt_choices(record, prompts[0], lang)
         elif len(prompts) > 1:
             lines.append(self.t(lang, "table.answer_in_private"))
-        return Message(text=Markup("\n".join(lines)), choices=choices, picture=picture,
+        return Message(text=rich_lines(lines), choices=choices, picture=picture,
                        slot=table_slot(record))
 
     def finished(

@@ -10,6 +10,7 @@ from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 
+from adapters.store.packing import hiredis_packing
 from bot.storage.errors import StoreUnavailable
 
 # Error replies meaning "the server is there but cannot take writes right now"
@@ -58,6 +59,8 @@ def connect(
         # Replaces connections that died while idle (server restart) before use.
         health_check_interval=30,
     )
+    # The class the URL's scheme chose (TCP, TLS or a Unix socket), packing in C.
+    pool.connection_class = hiredis_packing(pool.connection_class)
     return Redis.from_pool(pool)
 
 

@@ -14,6 +14,7 @@ from bot.markup import (
     fit_rich,
     render_plain,
     rich,
+    rich_lines,
     text,
 )
 from bot.ui import Message, Reply
@@ -25,6 +26,17 @@ def test_catalog_html_becomes_a_tree() -> None:
         Span("bold", (Text("Anna"),)), Text(" <x> & co"), Break(), Text("see "),
         Link("https://t.me/b?start=t1", (Text("here"),)),
     )
+
+
+def test_lines_parsed_one_by_one_make_the_tree_of_the_whole() -> None:
+    lines = ["<b>Stone Age</b> · table <code>ab12</code>", "Anna 12 · Boris 9",
+             "two lines\nin <i>one</i> entry", "", "&lt;3 <a href=\"https://t.me/x\">go</a>",
+             "<b>Anna</b>, your turn"]
+    assert rich_lines(lines) == rich("\n".join(lines))
+    rich.cache_clear()
+    rich_lines(lines)
+    rich_lines([*lines[1:], "<b>Boris</b>, your turn"])  # the next message: one line new
+    assert rich.cache_info().misses == len(lines) + 1
 
 
 def test_unknown_or_stray_tags_stay_literal_and_open_ones_close() -> None:
