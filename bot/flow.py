@@ -71,7 +71,7 @@ async def autopilot(sv: Services, record: TableRecord) -> TableRecord:
                 record.table_id, record.version, outcome.record,
                 Action(key=key, user_id="autopilot", seat=prompt.seat),
             )
-            sv.remember(record, outcome.prompts)
+            sv.remember(record, outcome.prompts, outcome.state)
         except StaleVersion:
             record = await sv.store.get(record.table_id)
     return record

@@ -152,7 +152,7 @@ async def play(
         except StoreUnavailable:
             log.warning("table %s: storage failed during a commit; checking it", table_id)
             return await _lost_commit(sv, ctx, table_id, commit_id)
-        sv.remember(committed, outcome.prompts)
+        sv.remember(committed, outcome.prompts, outcome.state)
         sv.fault("after_commit")
         try:
             done = await settle(sv, record, committed)

@@ -74,10 +74,13 @@ class Services:
             found = self._prompts[key] = get_game(record.game).pending(self.view_state(record))
         return found
 
-    def remember(self, record: TableRecord, prompts: list[Prompt]) -> None:
-        """Note the prompts of a record just committed."""
+    def remember(self, record: TableRecord, prompts: list[Prompt], state: BaseModel) -> None:
+        """Note the prompts and the state of a record just committed (``state``: parsed
+        from ``record.state`` or equal to it, and held by nobody who changes it)."""
         self._bounded(self._prompts)
+        self._bounded(self._states)
         self._prompts[(record.table_id, record.version)] = prompts
+        self._states[(record.table_id, record.version)] = state
 
     def t(self, lang: Lang, code: str, **args: Any) -> Markup:
         """A catalog text."""

@@ -63,6 +63,9 @@ class MoveOutcome:
     new_turn: list[int]  # seats whose turn has just begun
     ended_turn: list[int]  # seats whose turn has just ended
     finished: bool
+    # The state after the move: what ``record.state`` holds, already parsed. Nothing
+    # else holds it, so once committed it can serve as that version's read-only state.
+    state: BaseModel
 
 
 def _clock_after_move(
@@ -119,7 +122,7 @@ def apply_move(
         "meta": meta.model_dump(mode="json"),
         "status": TableStatus.FINISHED if finished else record.status,
     })
-    return MoveOutcome(updated, events, prompts, new_turn, ended, finished)
+    return MoveOutcome(updated, events, prompts, new_turn, ended, finished, state)
 
 
 def open_first_prompts(game: Game[Any], record: TableRecord, now: float) -> TableRecord:
