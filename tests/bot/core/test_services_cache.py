@@ -14,11 +14,12 @@ from engine.registry import get_game
 from tests.bot.core.helpers import ANNA, BORIS, Harness, dm
 
 
+@pytest.mark.parametrize("name", ["stone_age", "caverna", "hunters_gatherers"])
 async def test_a_move_parses_its_state_once_and_keeps_the_state_it_made(
-    h: Harness, monkeypatch: pytest.MonkeyPatch,
+    h: Harness, monkeypatch: pytest.MonkeyPatch, name: str,
 ) -> None:
-    table_id = await h.started(ANNA, BORIS)
-    game = get_game("stone_age")
+    table_id = await h.started(ANNA, BORIS, game=name)
+    game = get_game(name)
     parsed: list[object] = []
     original = game.state_type.model_validate
 
