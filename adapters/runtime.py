@@ -13,11 +13,11 @@ from contextlib import asynccontextmanager
 from adapters.store import Storage, StoreSettings, open_storage
 from bot.app import Campfire
 from bot.i18n.catalog import default_catalog
-from bot.pref_cache import CachedPrefs
-from bot.present import Presenter
 from bot.rules import RulesLibrary
 from bot.services import Services
-from bot.tokens import TokenSigner
+from bot.storage.pref_cache import CachedPrefs
+from bot.ui.present import Presenter
+from bot.ui.tokens import TokenSigner
 
 # Generation-0 collections every 100k allocations instead of 700: a press allocates
 # thousands of small objects, and with the default thresholds full collections over

@@ -45,7 +45,7 @@ from adapters.runtime import running_bot
 from adapters.store import Action, StoreSettings, TableRecord
 from bot.app import Campfire
 from bot.identity import Chat, User
-from bot.ui import Button, Reply, ToUser
+from bot.ui.message import Button, Reply, ToUser
 
 BAR = {"p99_ms_max": 20.0, "actions_per_sec_min": 500.0}
 NAV_PREFIXES = ("‹", "›", "«", "↩")  # paging and back/undo buttons: never pressed

@@ -19,8 +19,8 @@ import random
 import time
 from typing import Any
 
-from bot.autopilot import choose
 from bot.selfplay import selfplay
+from bot.table.autopilot import choose
 from engine.caverna.caverna_game import CAVERNA
 
 BAR_GAMES_PER_SEC = 5

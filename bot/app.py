@@ -11,18 +11,18 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 
-from bot.chat_moves import move_chat
-from bot.command_schema import BadArgs, command_words
-from bot.commands import COMMANDS, Command, parse_command
-from bot.due import Emit, run_due
-from bot.handlers import run_command
 from bot.i18n import normalize_lang
 from bot.identity import Chat, User
-from bot.presses import press
+from bot.input.command_schema import BadArgs, command_words
+from bot.input.commands import COMMANDS, Command, parse_command
+from bot.input.handlers import run_command
+from bot.input.presses import press
 from bot.services import Ctx, Services
 from bot.storage import StoreUnavailable
-from bot.tokens import MOVE_KIND, kind_of
-from bot.ui import Outgoing, Reply
+from bot.table.chat_moves import move_chat
+from bot.table.due import Emit, run_due
+from bot.ui.message import Outgoing, Reply
+from bot.ui.tokens import MOVE_KIND, kind_of
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +63,7 @@ class Campfire:
     ) -> Reply:
         """A command a platform delivered already parsed (a slash command): ``name`` is
         canonical and ``args`` holds typed values by the schema's argument names
-        (``bot.command_schema``). Values that do not fit are answered with the
+        (``bot.input.command_schema``). Values that do not fit are answered with the
         command's usage line, like a mistyped command."""
         try:
             words = command_words(name, args)

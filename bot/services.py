@@ -9,16 +9,16 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.access import AdminPort, ReportedAdmins
 from bot.i18n import Lang, Markup, normalize_lang
 from bot.i18n.catalog import Catalog
 from bot.identity import Chat, User
-from bot.present import Presenter
 from bot.rules import RulesLibrary
 from bot.storage import GameStorePort, JobQueuePort, OncePort, PrefsPort, TableRecord
-from bot.table_settings import options_of
-from bot.tokens import TokenSigner
-from bot.turns import load_state
+from bot.table.access import AdminPort, ReportedAdmins
+from bot.table.moves import load_state
+from bot.table.settings import options_of
+from bot.ui.present import Presenter
+from bot.ui.tokens import TokenSigner
 from engine.core.prompts import Prompt
 from engine.registry import get_game
 
@@ -39,7 +39,7 @@ class Services:
     rules: RulesLibrary
     now: Callable[[], float]
     rng: random.Random = field(default_factory=random.SystemRandom)
-    # Who administers a chat (asked only when an action needs it: see ``bot.access``).
+    # Who administers a chat (asked only when an action needs it: see ``bot.table.access``).
     admins: AdminPort = field(default_factory=ReportedAdmins)
     pictures: bool = True
     worker_id: str = "worker"

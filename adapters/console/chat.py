@@ -24,11 +24,11 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.app import Campfire
-from bot.choices import ChoiceBlock
 from bot.identity import Chat, User
-from bot.layout import ButtonRow, Capabilities, lay_out
-from bot.markup import render_plain
-from bot.ui import Message, Outgoing, Picture, Reply, ToChat, ToUser
+from bot.ui.choices import ChoiceBlock
+from bot.ui.layout import ButtonRow, Capabilities, lay_out
+from bot.ui.markup import render_plain
+from bot.ui.message import Message, Outgoing, Picture, Reply, ToChat, ToUser
 
 # The console prints a numbered list: nothing to fit.
 CONSOLE = Capabilities(per_row=4, max_rows=1_000_000, max_buttons=1_000_000,

@@ -1,6 +1,6 @@
 """The delivery layer every chat platform shares.
 
-The core hands adapters ``bot.ui.Outgoing`` items; this package gets them to a platform
+The core hands adapters ``bot.ui.message.Outgoing`` items; this package gets them to a platform
 reliably: an outbox in Redis (``outbox``) sending one message at a time per chat, in
 the order queued, with no chat ever waiting for another and a failing message holding
 back only the messages about its own table (its *lane*), rate windows per chat and overall
@@ -23,7 +23,7 @@ How a platform plugs in
      group's) and whether that chat is private.
    - the calls: ``send`` (returns the new message's id as a string), ``edit``,
      ``send_picture`` (a picture on its own, following its text), ``strip_buttons``.
-     Render the neutral ``bot.ui.Message`` (markup tree, choice block) inside them. The
+     Render the neutral ``bot.ui.message.Message`` (markup tree, choice block) inside them. The
      id is all the layer keeps of a sent message (``records.SentRecord``): a platform
      that needs more to find it again (Discord: channel and message) puts both in it.
    - ``classify(exc, item)``: what an error of those calls means, as a ``Failure`` of

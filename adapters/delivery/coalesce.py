@@ -17,7 +17,7 @@ import time
 import uuid
 
 from adapters.delivery.codec import content_digest, destination
-from bot.ui import Outgoing
+from bot.ui.message import Outgoing
 
 # Has a slot shown an item already? (KEYS[5] is the hash of what slots were delivered
 # at: the version, and the first fresh message of that version with its digest.) It has

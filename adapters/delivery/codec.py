@@ -2,9 +2,9 @@
 
 The outbox stores every queued item as the JSON ``encode`` writes; digests of what a
 message shows (``content_digest``, ``shown_digest``) are taken over the same form, so
-a change to ``bot.ui.Message`` is answered here alone.
+a change to ``bot.ui.message.Message`` is answered here alone.
 
-Text travels as the markup tree (``bot.markup``): a literal is a JSON string, a node
+Text travels as the markup tree (``bot.ui.markup``): a literal is a JSON string, a node
 with children a list — ``["br"]``, ``["b", style, children]`` (a span),
 ``["a", url, children]``, ``["@", user_id, children]``. Choices travel as their block.
 
@@ -19,9 +19,9 @@ import hashlib
 import json
 from typing import Any
 
-from bot.choices import Choice, ChoiceBlock, Group
-from bot.markup import Break, Link, Mention, Node, Rich, Span, Text
-from bot.ui import Message, Outgoing, Picture, ToChat, ToUser
+from bot.ui.choices import Choice, ChoiceBlock, Group
+from bot.ui.markup import Break, Link, Mention, Node, Rich, Span, Text
+from bot.ui.message import Message, Outgoing, Picture, ToChat, ToUser
 
 JSONNode = str | list[Any]
 

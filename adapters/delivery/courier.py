@@ -20,7 +20,7 @@ from dataclasses import replace
 from adapters.delivery.codec import destination, picture_digest, shown_digest
 from adapters.delivery.platform import FailureKind, Platform, unexpected
 from adapters.delivery.records import SentRecord, parse_record
-from bot.ui import Outgoing
+from bot.ui.message import Outgoing
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """The due loop: runs the core's due jobs (reminders, clocks, repairs) every few seconds.
 
-The jobs themselves live in Redis (``bot/due.py`` claims each under a lease, so several
+The jobs themselves live in Redis (``bot/table/due.py`` claims each under a lease, so several
 workers may run this loop at once and a job still fires once); the loop only asks, on
 a steady beat, until it is told to stop. What a round produces is handed to ``emit``
 the platform wires in (an outbox's queue, a direct sender).
@@ -14,8 +14,8 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from adapters.delivery.outbox import Outbox
-from bot.due import Emit
-from bot.ui import Outgoing
+from bot.table.due import Emit
+from bot.ui.message import Outgoing
 
 log = logging.getLogger(__name__)
 

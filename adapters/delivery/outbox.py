@@ -54,7 +54,7 @@ from adapters.delivery.recent import RecentBodies
 from adapters.delivery.updates import UpdateClaim
 from adapters.store.client import unavailable_on_outage
 from adapters.store.scripts import CLAIM_UPDATE, SETTLE_TABLE, ScriptPart
-from bot.ui import Outgoing
+from bot.ui.message import Outgoing
 
 ENQUEUE = SETTLE_TABLE + CLAIM_UPDATE + """
 -- KEYS: queued, ready, seq, slot versions queued, slots delivered, update's done flag,

@@ -13,7 +13,7 @@ import enum
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.ui import Message, Outgoing
+from bot.ui.message import Message, Outgoing
 
 
 @dataclass(frozen=True)

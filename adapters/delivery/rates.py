@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from adapters.delivery.codec import destination
 from adapters.delivery.platform import Platform
-from bot.ui import Outgoing
+from bot.ui.message import Outgoing
 
 #: (window key, messages per window, window seconds).
 Window = tuple[str, int, float]

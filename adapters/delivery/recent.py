@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from bot.ui import Outgoing
+from bot.ui.message import Outgoing
 
 MAX_ITEMS = 1024
 MAX_BODY_CHARS = 16_384

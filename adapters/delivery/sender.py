@@ -39,7 +39,7 @@ from adapters.delivery.platform import (
     Platform,
     unexpected,
 )
-from bot.ui import Outgoing, ToChat, ToUser
+from bot.ui.message import Outgoing, ToChat, ToUser
 
 log = logging.getLogger(__name__)
 MAX_BACKOFF_S = 60.0

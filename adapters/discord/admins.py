@@ -16,8 +16,8 @@ import logging
 import discord
 
 from adapters.discord.ids import parse_id
-from bot.access import AdminPort, ReportedAdmins
 from bot.identity import Chat, User
+from bot.table.access import AdminPort, ReportedAdmins
 
 log = logging.getLogger(__name__)
 

@@ -43,9 +43,9 @@ from bot.app import Campfire
 from bot.games import manifests
 from bot.i18n import Lang, normalize_lang
 from bot.identity import Chat, User
-from bot.markup import Mention, Rich, Text, text
 from bot.storage import StoreUnavailable
-from bot.ui import Message, Outgoing, Reply, ToChat, ToUser
+from bot.ui.markup import Mention, Rich, Text, text
+from bot.ui.message import Message, Outgoing, Reply, ToChat, ToUser
 
 log = logging.getLogger(__name__)
 AUTOCOMPLETE_MAX = 25

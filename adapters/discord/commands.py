@@ -17,7 +17,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from bot.command_schema import Arg, schema, spec_of
+from bot.input.command_schema import Arg, schema, spec_of
 from engine.core.data import load_yaml
 
 SUB_COMMAND = 1

@@ -2,7 +2,7 @@
 
 Both are ``DynamicItem``s: discord.py matches an incoming custom_id against their
 template, so a button keeps working after a restart and on every worker without any
-view being stored. The token is checked by the core (``bot.tokens``): a custom_id that
+view being stored. The token is checked by the core (``bot.ui.tokens``): a custom_id that
 fits the template but not the signature is refused there like any forged token.
 
 A button's custom_id is ``cf:<token>``. A select's is ``cfs:<n>:<table>`` and each of its

@@ -21,8 +21,8 @@ from redis.asyncio import Redis
 from adapters.delivery.platform import FailedCall, Failure, FailureKind, PlatformLimits
 from adapters.discord.ids import parse_id
 from adapters.discord.render import CONTENT_LIMIT, markdown, render
-from bot.markup import Mention, Rich
-from bot.ui import Message, Outgoing, ToChat, ToUser
+from bot.ui.markup import Mention, Rich
+from bot.ui.message import Message, Outgoing, ToChat, ToUser
 
 CLOSED_DM = 50007
 UNKNOWN_MESSAGE = 10008

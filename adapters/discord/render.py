@@ -4,7 +4,7 @@ Text comes as the core's markup tree and is rendered as Discord markdown
 (``render_markdown``: every markdown character of a name escaped, mentions
 as ``<@id>``); up to 2000 characters it is the content, a longer text (a rules topic)
 goes in an embed's description (4096), cut by whole lines. Choices are laid out by the
-core's ``bot.layout`` from Discord's capabilities (``DISCORD``: five rows of five buttons, select
+core's ``bot.ui.layout`` from Discord's capabilities (``DISCORD``: five rows of five buttons, select
 menus of 25) and become ``TokenButton``s and ``TokenSelect``s.
 """
 
@@ -21,10 +21,10 @@ import discord
 
 from adapters.discord.components import TokenButton, TokenSelect
 from adapters.discord.ids import parse_id
-from bot.choices import ChoiceBlock
-from bot.layout import ButtonRow, Capabilities, lay_out
-from bot.markup import Link, Mention, Node, Rich, Span, Style, fit_rich, render_plain, walk
-from bot.ui import Message
+from bot.ui.choices import ChoiceBlock
+from bot.ui.layout import ButtonRow, Capabilities, lay_out
+from bot.ui.markup import Link, Mention, Node, Rich, Span, Style, fit_rich, render_plain, walk
+from bot.ui.message import Message
 
 CONTENT_LIMIT = 2000
 EMBED_LIMIT = 4096

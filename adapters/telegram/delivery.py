@@ -38,8 +38,8 @@ from adapters.telegram.http import LAST_STATUS
 from adapters.telegram.ids import chat_key, parse_chat, parse_user
 from adapters.telegram.render import CAPTION_LIMIT, TEXT_LIMIT, JSONDict, fit, keyboard
 from adapters.telegram.settings import TelegramSettings
-from bot.markup import Rich
-from bot.ui import Message, Outgoing, ToChat, ToUser
+from bot.ui.markup import Rich
+from bot.ui.message import Message, Outgoing, ToChat, ToUser
 
 __all__ = ["PICTURE_METHODS", "FailedCall", "TelegramPlatform", "failed_call", "fit",
            "keyboard", "limit_key", "named", "note_failure", "retry_seconds", "status_of"]

@@ -54,9 +54,9 @@ from adapters.telegram.ids import chat_key, user_key
 from bot.app import Campfire
 from bot.i18n import normalize_lang, to_plain
 from bot.identity import Chat, User
-from bot.markup import Rich
 from bot.storage import OncePort, Owed, StoreUnavailable, UpdateTaken
-from bot.ui import Message, Outgoing, Reply, ToChat, ToUser
+from bot.ui.markup import Rich
+from bot.ui.message import Message, Outgoing, Reply, ToChat, ToUser
 
 log = logging.getLogger(__name__)
 ANSWER_LIMIT = 200

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from bot.command_schema import schema
 from bot.i18n import LANGS, Lang
+from bot.input.command_schema import schema
 
 TELEGRAM_NAME = re.compile(r"^[a-z0-9_]{1,32}$")
 

@@ -2,7 +2,7 @@
 
 Text is the core's markup tree rendered in Telegram's HTML parse mode (every literal
 escaped; a mention of a Telegram user links to them). A text longer than Telegram
-takes loses whole lines first (``bot.markup.fit_rich``: the header and scores stay,
+takes loses whole lines first (``bot.ui.markup.fit_rich``: the header and scores stay,
 the oldest log lines go), so the HTML stays well formed. Choices are laid out from
 Telegram's declared capabilities (``TELEGRAM``): inline keyboard rows;
 Telegram has no select menus, so a menu's options become rows of buttons.
@@ -14,9 +14,9 @@ import html as html_text
 from collections.abc import Callable
 from typing import Any
 
-from bot.layout import ButtonRow, Capabilities, lay_out
-from bot.markup import Link, Mention, Node, Rich, Span, Style, fit_rich, walk
-from bot.ui import Message
+from bot.ui.layout import ButtonRow, Capabilities, lay_out
+from bot.ui.markup import Link, Mention, Node, Rich, Span, Style, fit_rich, walk
+from bot.ui.message import Message
 
 CAPTION_LIMIT = 1024
 TEXT_LIMIT = 4096

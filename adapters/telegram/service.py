@@ -92,7 +92,7 @@ async def register_commands(application: Application, app: Campfire) -> bool:  #
     warning names the method and the status; the bot serves without the menus. True
     when every menu was set.
     """
-    # The menus come from the one command schema (bot.command_schema).
+    # The menus come from the one command schema (bot.input.command_schema).
     menus = {lang: [BotCommand(c, about) for c, about in menu]
              for lang, menu in telegram_menus().items()}
     calls: list[tuple[list[BotCommand], dict[str, Any]]] = []

@@ -20,7 +20,7 @@ from functools import cache
 from importlib import resources as importlib_resources
 from typing import Any, Literal
 
-from bot.markup import Rich
+from bot.ui.markup import Rich
 from engine.core.data import load_yaml
 
 Lang = Literal["ru", "en"]

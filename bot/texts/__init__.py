@@ -13,9 +13,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Protocol
 
-from bot.choices import Group
 from bot.i18n.catalog import Catalog, Lang, Markup, default_catalog
 from bot.texts.plural import count_of, plural, plural_en, plural_ru
+from bot.ui.choices import Group
 from engine.core.prompts import Event, Label, Option
 
 __all__ = [

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from bot.choices import Group
 from bot.i18n.catalog import Catalog, Lang, Markup, default_catalog
 from bot.texts.plural import count_of
+from bot.ui.choices import Group
 from engine.core.prompts import Event, Label, Option
 
 MEMO_SIZE = 20_000

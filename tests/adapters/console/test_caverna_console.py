@@ -26,11 +26,11 @@ import pytest
 from console_harness import Players, Session, Shown, answers, console_session, parse
 
 from adapters.store import TableNotFound, TableStatus
-from bot.autopilot import choose
 from bot.games import manifests
 from bot.i18n.catalog import Lang, default_catalog
 from bot.storage import TableRecord
-from bot.turns import load_state, replay, state_dict
+from bot.table.autopilot import choose
+from bot.table.moves import load_state, replay, state_dict
 from engine.caverna.state import CavernaState
 from engine.core.protocol import Result
 from engine.registry import get_game

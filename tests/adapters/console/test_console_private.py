@@ -9,8 +9,8 @@ from typing import Any, cast
 
 from adapters.console.chat import GROUP, ConsoleChat, private_chat
 from bot.identity import User
-from bot.markup import as_rich
-from bot.ui import Message, Private, Reply
+from bot.ui.markup import as_rich
+from bot.ui.message import Message, Private, Reply
 
 ANNA = User(id="con:anna", name="anna", lang="en")
 

@@ -13,7 +13,7 @@ from adapters.delivery.platform import (
     FailureKind,
     PlatformLimits,
 )
-from bot.ui import Message, Outgoing, ToUser
+from bot.ui.message import Message, Outgoing, ToUser
 
 
 class Boom(Exception):

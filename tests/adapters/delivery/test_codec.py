@@ -12,8 +12,8 @@ from adapters.delivery.codec import (
     encode,
     shown_digest,
 )
-from bot.choices import Choice, ChoiceBlock, Group
-from bot.ui import Button, Message, Outgoing, Picture, ToChat, ToUser, block
+from bot.ui.choices import Choice, ChoiceBlock, Group
+from bot.ui.message import Button, Message, Outgoing, Picture, ToChat, ToUser, block
 
 
 def test_everything_a_message_says_survives_the_round_trip() -> None:

@@ -8,7 +8,7 @@ import pytest
 from adapters.delivery.courier import Courier
 from adapters.delivery.platform import FailureKind
 from adapters.delivery.records import SentRecord, parse_record
-from bot.ui import Button, Message, Outgoing, Picture, ToChat, block
+from bot.ui.message import Button, Message, Outgoing, Picture, ToChat, block
 from tests.adapters.delivery.memory_platform import Boom, MemoryPlatform
 
 G = "mem:g"

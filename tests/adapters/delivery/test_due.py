@@ -9,7 +9,7 @@ from redis.asyncio import Redis
 
 from adapters.delivery.due import due_loop, into
 from adapters.delivery.outbox import Outbox
-from bot.ui import Message, Outgoing, ToChat
+from bot.ui.message import Message, Outgoing, ToChat
 
 
 async def test_rounds_run_on_a_beat_until_stopped_and_a_failing_one_does_not_end_it(

@@ -14,7 +14,7 @@ from redis.asyncio import Redis
 
 from adapters.delivery.outbox import Outbox, Taken
 from adapters.delivery.rates import Limits, no_limits
-from bot.ui import Button, Message, Outgoing, Picture, ToChat, ToUser, block
+from bot.ui.message import Button, Message, Outgoing, Picture, ToChat, ToUser, block
 
 PLATFORM = "tst"  # a platform of the tests' own: nothing here is Telegram's
 T0 = 1_700_000_000.0  # a realistic epoch time: the scripts must keep its precision

@@ -20,7 +20,7 @@ from adapters.delivery.updates import ClaimState, UpdateLedger
 from adapters.store.due_jobs import DueJobs
 from adapters.store.game_store import GameStore
 from bot.storage import Action, JobChanges, Owed, OwedTable, TableRecord, UpdateTaken
-from bot.ui import Button, Message, Outgoing, ToChat, ToUser, block
+from bot.ui.message import Button, Message, Outgoing, ToChat, ToUser, block
 
 PLATFORM = "tst"  # a platform of the tests' own: nothing here is Telegram's
 T0 = 1_700_000_000.0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from adapters.delivery.platform import PlatformLimits
 from adapters.delivery.rates import no_limits, platform_windows
-from bot.ui import Message, Outgoing, ToChat, ToUser
+from bot.ui.message import Message, Outgoing, ToChat, ToUser
 from tests.adapters.delivery.memory_platform import MemoryPlatform
 
 

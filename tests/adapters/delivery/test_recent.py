@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from adapters.delivery.codec import encode
 from adapters.delivery.recent import RecentBodies
-from bot.ui import Message, Outgoing, ToChat
+from bot.ui.message import Message, Outgoing, ToChat
 
 
 def item(text: str) -> Outgoing:

@@ -17,7 +17,7 @@ from adapters.delivery.outbox import Outbox
 from adapters.delivery.platform import FailureKind
 from adapters.delivery.rates import platform_windows
 from adapters.delivery.sender import GIVE_UP_ATTEMPTS, Sender
-from bot.ui import Button, Message, Outgoing, Picture, ToChat, ToUser, block
+from bot.ui.message import Button, Message, Outgoing, Picture, ToChat, ToUser, block
 from tests.adapters.delivery.memory_platform import Boom, MemoryPlatform
 
 T0 = 1_700_000_000.0

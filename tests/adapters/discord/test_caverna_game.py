@@ -19,10 +19,10 @@ from typing import Any
 import simcord
 
 from adapters.store import StoreSettings
-from bot.autopilot import choose
 from bot.games import manifests
 from bot.storage import TableStatus
-from bot.turns import load_state
+from bot.table.autopilot import choose
+from bot.table.moves import load_state
 from engine.registry import get_game
 from tests.adapters.discord.harness import (
     NAV_PREFIXES,

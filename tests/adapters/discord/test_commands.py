@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from adapters.discord.commands import DISCORD_NAME, completion_kind, invoked, payload
-from bot.command_schema import canonical_names
+from bot.input.command_schema import canonical_names
 
 
 def _leaves(commands: tuple[dict[str, Any], ...]) -> list[tuple[str, ...]]:

@@ -13,7 +13,7 @@ import pytest
 from adapters.delivery import FailureKind
 from adapters.discord.delivery import DiscordPlatform, split_id
 from adapters.store import StoreSettings
-from bot.ui import Message, Outgoing, ToChat, ToUser
+from bot.ui.message import Message, Outgoing, ToChat, ToUser
 from tests.adapters.discord.harness import buttons, settle
 from tests.adapters.discord.test_interactions import play, started
 

@@ -13,8 +13,8 @@ from typing import Any
 from adapters.discord.render import markdown
 from adapters.store import StoreSettings
 from bot.i18n.catalog import default_catalog
-from bot.markup import rich
 from bot.storage import TableStatus
+from bot.ui.markup import rich
 from tests.adapters.discord.harness import Table, answered_in_time, play_choice, running_bot
 
 CATALOG = default_catalog()

@@ -12,7 +12,7 @@ import simcord
 
 from adapters.store import StoreSettings
 from bot.app import Campfire
-from bot.ui import Reply
+from bot.ui.message import Reply
 from tests.adapters.discord.harness import (
     Bot,
     Table,

@@ -18,10 +18,10 @@ from PIL import Image
 
 from adapters.store import GameStore
 from adapters.telegram.service import RunningTelegram
-from bot.autopilot import choose
 from bot.games import manifests
 from bot.storage import TableStatus
-from bot.turns import load_state
+from bot.table.autopilot import choose
+from bot.table.moves import load_state
 from engine.registry import get_game
 from tests.adapters.telegram.e2e_helpers import (
     EDIT_METHODS,

@@ -25,8 +25,8 @@ from adapters.telegram.http import LAST_STATUS
 from adapters.telegram.render import fit, keyboard
 from adapters.telegram.settings import TelegramSettings
 from bot.i18n import to_plain
-from bot.markup import rich
-from bot.ui import Button, Message, Outgoing, ToChat, ToUser, block
+from bot.ui.markup import rich
+from bot.ui.message import Button, Message, Outgoing, ToChat, ToUser, block
 
 TAG = re.compile(r"</?([a-z]+)>")
 

@@ -42,7 +42,7 @@ from adapters.telegram.delivery import (
     retry_seconds,
 )
 from adapters.telegram.settings import TelegramSettings
-from bot.ui import Message, Outgoing, Picture, ToChat, ToUser
+from bot.ui.message import Message, Outgoing, Picture, ToChat, ToUser
 
 T0 = 1_700_000_000.0
 A, B, C = "tg:-1001", "tg:-1002", "tg:-1003"

@@ -19,7 +19,7 @@ import pytest
 from adapters.delivery.outbox import LEASE_S
 from adapters.store import GameStore
 from adapters.telegram.service import RunningTelegram
-from bot.ui import Reply
+from bot.ui.message import Reply
 from tests.adapters.telegram.e2e_helpers import (
     EDIT_METHODS,
     SEND_METHODS,

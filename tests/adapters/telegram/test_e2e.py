@@ -27,11 +27,11 @@ from adapters.telegram.menus import telegram_menus
 from adapters.telegram.render import html, keyboard
 from adapters.telegram.service import SECRET_HEADER, RunningTelegram, running_telegram
 from adapters.telegram.settings import TelegramSettings
-from bot import handlers
-from bot.commands import COMMANDS
-from bot.flow import table_message
+from bot.input import handlers
+from bot.input.commands import COMMANDS
 from bot.storage import TableStatus
-from bot.ui import Message
+from bot.table.settle import table_message
+from bot.ui.message import Message
 from tests.adapters.telegram.e2e_helpers import (
     BOT,
     EDIT_METHODS,

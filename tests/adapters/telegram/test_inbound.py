@@ -24,9 +24,9 @@ from adapters.store import GameStore
 from adapters.store.scripts import ScriptPart
 from adapters.telegram.clean import NAME_LIMIT, clean_name, valid_unicode
 from adapters.telegram.service import RunningTelegram
-from bot.flow import reminder_job
-from bot.table_settings import meta_of
-from bot.ui import Outgoing, Reply
+from bot.table.settings import meta_of
+from bot.table.settle import reminder_job
+from bot.ui.message import Outgoing, Reply
 from tests.adapters.telegram.e2e_helpers import (
     GroupTable,
     StartBot,

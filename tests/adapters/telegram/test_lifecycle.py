@@ -21,7 +21,7 @@ import pytest
 from aiohttp import ClientSession
 
 from adapters.telegram.service import SECRET_HEADER, RunningTelegram
-from bot.commands import COMMANDS
+from bot.input.commands import COMMANDS
 from bot.storage import TableStatus
 from tests.adapters.telegram.e2e_helpers import (
     GroupTable,

@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 
 import bot.games as games_pkg
-from bot import lobby
 from bot.games import (
     GameManifest,
     Variant,
@@ -21,10 +20,11 @@ from bot.games import (
 )
 from bot.i18n.catalog import LANGS, default_catalog
 from bot.identity import Chat, User
-from bot.new_table_args import BadArgument, parse_new_args
+from bot.input.new_table_args import BadArgument, parse_new_args
 from bot.rules import RulesLibrary
-from bot.table_settings import options_of
-from bot.turns import replay
+from bot.table import lobby
+from bot.table.moves import replay
+from bot.table.settings import options_of
 from engine.registry import games
 
 

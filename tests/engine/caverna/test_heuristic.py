@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from bot.autopilot import choose
+from bot.table.autopilot import choose
 from engine.caverna.caverna_game import CAVERNA, new_game
 from engine.caverna.heuristic import hunger, open_action, position_value
 from engine.caverna.state import CavernaState, Dwarf

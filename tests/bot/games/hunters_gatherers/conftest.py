@@ -3,7 +3,7 @@ chat harness ``h``), for whole games of Hunters and Gatherers played through the
 
 from __future__ import annotations
 
-from tests.bot.core.conftest import (
+from tests.bot.conftest import (
     bot_app,
     clock,
     core_redis_url,

@@ -17,10 +17,10 @@ from collections.abc import Callable
 
 from bot.identity import User
 from bot.storage import TableNotFound, TableRecord, TableStatus
-from bot.ui import Message
+from bot.ui.message import Message
 from engine.hunters_gatherers.coords import square_name
 from engine.hunters_gatherers.decisions import parse_spot
-from tests.bot.core.helpers import ANNA, BORIS, CLARA, Harness, buttons_of, dm, plain
+from tests.bot.helpers import ANNA, BORIS, CLARA, Harness, buttons_of, dm, plain
 
 GROUP_LINE = re.compile(r"^• (?P<squares>[^:]+): (?P<touch>.+) — (?P<turns>.+)$")
 TURN_LINE = re.compile(r"^↻ (?P<deg>\d+)°: (?P<sides>.+)\.$")

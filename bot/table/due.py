@@ -1,0 +1,174 @@
+"""Jobs that come due: reminders and turn-clock time-outs; and tables whose follow-ups
+were never confirmed delivered (``bot.table.repair``).
+
+Each job is claimed by exactly one worker (the store's claim), re-checks that the
+prompt it was scheduled for is still the open one, and raises a once-only flag before
+it is acknowledged, so a notice goes out once even if two workers race or a worker
+restarts, and is sent again if the worker died before handing it over.
+A job is acknowledged only after its work is done, so a worker that dies half-way
+leaves it to be claimed again when its lease runs out; follow-up jobs (the next
+reminder) are scheduled after the acknowledgement, which would otherwise delete them.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from pydantic import JsonValue
+
+from bot.services import Services
+from bot.storage import (
+    Action,
+    ActionKind,
+    StaleVersion,
+    StoreUnavailable,
+    TableNotFound,
+    TableRecord,
+    TableStatus,
+)
+from bot.table.repair import repair_owed
+from bot.table.settings import Vote, meta_of, options_of
+from bot.table.settle import reminder_job
+from bot.table.votes import vote_message
+from bot.ui.message import Outgoing, ToChat, ToUser
+
+log = logging.getLogger(__name__)
+FLAG_TTL = timedelta(days=30)
+# While one time-out vote is open, another seat's time-out waits this long and retries.
+BUSY_RETRY_S = 60.0
+
+
+def _at(ts: float) -> datetime:
+    return datetime.fromtimestamp(ts, UTC)
+
+
+@dataclass
+class JobResult:
+    """What a job produced: messages, and jobs to schedule once it is acknowledged."""
+
+    out: list[Outgoing] = field(default_factory=list)
+    follow: list[tuple[str, datetime, dict[str, JsonValue]]] = field(default_factory=list)
+    # A once-only flag to raise when ``out`` has been handed over (not before: a failure
+    # midway must let the next claim send it again).
+    flag: str | None = None
+    # A table the job wrote to: its follow-ups are ``out``, so its mark is cleared then.
+    owed: tuple[str, int] | None = None
+
+
+Emit = Callable[[list[Outgoing]], Awaitable[None]]
+
+
+async def run_due(sv: Services, limit: int = 100, emit: Emit | None = None) -> list[Outgoing]:
+    """Claim and carry out every job due now; returns the messages to send.
+
+    With ``emit``, each job's messages are handed over before the job is acknowledged
+    (and not returned): if handing them over fails, the job is not acknowledged and
+    runs again when its claim runs out, so nothing it had to say is lost. Should the
+    storage fail midway, the jobs done so far keep their messages and the rest wait.
+    """
+    out: list[Outgoing] = []
+
+    async def keep(items: list[Outgoing]) -> None:
+        out.extend(items)
+
+    hand_over = emit or keep
+    try:
+        for job in await sv.jobs.claim_due(_at(sv.now()), sv.worker_id, limit=limit):
+            payload: dict[str, Any] = dict(job.payload)
+            if payload.get("kind") == "remind":
+                result = await _remind(sv, job.job_id, payload)
+            elif payload.get("kind") == "clock":
+                result = await _time_out(sv, job.job_id, payload)
+            else:
+                log.warning("unknown job %s: %s", job.job_id, payload)
+                result = JobResult()
+            if result.out:
+                await hand_over(result.out)
+            sv.fault("mid_reminder")
+            if result.flag is not None:
+                await sv.once.first(result.flag, FLAG_TTL)
+            if result.owed is not None:
+                await sv.store.settled(*result.owed)
+            await sv.jobs.ack(job.job_id, sv.worker_id)
+            if result.follow:
+                await sv.jobs.change(schedule=result.follow)
+        await repair_owed(sv, hand_over)
+    except StoreUnavailable:
+        log.warning("storage unavailable while running due jobs; the rest wait for it")
+    return out
+
+
+async def _still_open(sv: Services, payload: dict[str, Any]) -> tuple[TableRecord, int] | None:
+    try:
+        record = await sv.store.get(str(payload["table"]))
+    except TableNotFound:
+        return None
+    seat = int(payload["seat"])
+    meta = meta_of(record)
+    if record.status != TableStatus.RUNNING or meta.opened.get(str(seat)) != payload["opened"]:
+        return None
+    if str(seat) in meta.autopilot:
+        return None
+    return record, seat
+
+
+async def _remind(sv: Services, job_id: str, payload: dict[str, Any]) -> JobResult:
+    found = await _still_open(sv, payload)
+    if found is None:
+        return JobResult()
+    record, seat = found
+    n = int(payload["n"])
+    options = options_of(record)
+    if n > options.reminder_repeats:
+        return JobResult()
+    flag = f"{job_id}.{payload['opened']}.{n}"
+    if await sv.once.raised(flag):
+        return JobResult()
+    result = JobResult(flag=flag)
+    if n < options.reminder_repeats:
+        result.follow.append((reminder_job(record.table_id, seat),
+                              _at(sv.now() + options.reminder_h * 3600), {**payload, "n": n + 1}))
+    prompt = next((p for p in sv.prompts(record) if p.seat == seat), None)
+    if prompt is not None:
+        lang = await sv.seat_lang(record, seat)
+        message = sv.presenter.private_prompt(record, prompt, lang, heading="turn.reminder",
+                                              now=sv.now())
+        # Stamped with the version it shows: a delivery layer never lets it replace a
+        # newer prompt in the player's chat.
+        result.out.append(Outgoing(ToUser(record.seats[seat]), message, record.table_id,
+                                   version=record.version, key=f"remind:{flag}"))
+    return result
+
+
+async def _time_out(sv: Services, job_id: str, payload: dict[str, Any]) -> JobResult:
+    for _ in range(4):
+        found = await _still_open(sv, payload)
+        if found is None:
+            return JobResult()
+        record, seat = found
+        meta = meta_of(record)
+        left = meta.bank.get(str(seat), 0.0) - (sv.now() - meta.opened_at.get(str(seat), sv.now()))
+        if left > 1:
+            return JobResult(follow=[(job_id, _at(sv.now() + left), payload)])
+        if meta.vote is not None:
+            # One vote at a time: this seat's time-out comes back after that vote.
+            return JobResult(follow=[(job_id, _at(sv.now() + BUSY_RETRY_S), payload)])
+        meta.vote = Vote(seat=seat, opened=record.version + 1)
+        changed = record.model_copy(update={"meta": meta.model_dump(mode="json")})
+        try:
+            committed = await sv.store.commit(
+                record.table_id, record.version, changed,
+                Action(key="timeout", seat=seat, kind=ActionKind.SYSTEM),
+            )
+        except StaleVersion:
+            continue
+        lang = sv.table_lang(committed)
+        name = meta.names.get(committed.seats[seat], "?")
+        message = vote_message(sv, committed.table_id, committed.version, name, lang)
+        return JobResult(out=[Outgoing(ToChat(committed.chat_id), message)],
+                         owed=(committed.table_id, committed.version))
+    return JobResult()

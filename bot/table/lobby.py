@@ -1,0 +1,108 @@
+"""Opening, joining, leaving, starting and cancelling a table: pure record changes.
+
+Every function returns the changed record or raises ``LobbyError`` with a catalog
+code; the caller commits the record. The creator sits at the table from the start.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.identity import Chat, User
+from bot.storage import TableRecord, TableStatus
+from bot.table.moves import state_dict
+from bot.table.settings import TableMeta, TableOptions, meta_of, options_of
+from engine.core.protocol import Game
+
+
+class LobbyError(Exception):
+    """A lobby action the table refuses; ``code`` names the catalog text."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def open_table(
+    table_id: str, game: Game[Any], chat: Chat, creator: User, options: TableOptions
+) -> TableRecord:
+    """A new table in the lobby with its creator seated."""
+    meta = TableMeta(names={creator.id: creator.name})
+    return TableRecord(
+        table_id=table_id,
+        game=game.name,
+        chat_id=chat.id,
+        creator_id=creator.id,
+        seats=(creator.id,),
+        options=options.model_dump(mode="json"),
+        meta=meta.model_dump(mode="json"),
+    )
+
+
+def _with_names(record: TableRecord, seats: tuple[str, ...], user: User) -> TableRecord:
+    meta = meta_of(record)
+    meta.names[user.id] = user.name
+    return record.model_copy(update={"seats": seats, "meta": meta.model_dump(mode="json")})
+
+
+def join(record: TableRecord, user: User) -> TableRecord:
+    """Seat ``user`` at a table that is still open."""
+    if record.status != TableStatus.LOBBY:
+        raise LobbyError("lobby.not_open")
+    if user.id in record.seats:
+        raise LobbyError("lobby.already_joined")
+    if len(record.seats) >= options_of(record).max_seats:
+        raise LobbyError("lobby.full")
+    return _with_names(record, (*record.seats, user.id), user)
+
+
+def leave(record: TableRecord, user: User) -> TableRecord:
+    """Take ``user``'s seat back before the start (the creator cancels instead)."""
+    if record.status == TableStatus.RUNNING and user.id in record.seats:
+        raise LobbyError("lobby.leave_running")
+    if record.status != TableStatus.LOBBY:
+        raise LobbyError("lobby.not_open")
+    if user.id not in record.seats:
+        raise LobbyError("lobby.not_joined")
+    if user.id == record.creator_id:
+        raise LobbyError("lobby.creator_cannot_leave")
+    return record.model_copy(update={"seats": tuple(s for s in record.seats if s != user.id)})
+
+
+def start(record: TableRecord, user: User, game: Game[Any], rng: random.Random) -> TableRecord:
+    """Start the game: seats in random order, a fresh seed, the engine's first state."""
+    if record.status != TableStatus.LOBBY:
+        raise LobbyError("lobby.not_open")
+    if user.id != record.creator_id:
+        raise LobbyError("lobby.only_creator")
+    if len(record.seats) < max(options_of(record).min_seats, game.min_players):
+        raise LobbyError("lobby.too_few")
+    seats = list(record.seats)
+    rng.shuffle(seats)
+    seed = rng.randrange(2**62)
+    state = game.new(len(seats), seed, options_of(record).variants)
+    return record.model_copy(update={
+        "seats": tuple(seats),
+        "seed": seed,
+        "state": state_dict(state),
+        "status": TableStatus.RUNNING,
+    })
+
+
+def cancel(record: TableRecord, user: User) -> TableRecord:
+    """The creator closes a table that has not started."""
+    if record.status != TableStatus.LOBBY:
+        raise LobbyError("lobby.not_open")
+    if user.id != record.creator_id:
+        raise LobbyError("lobby.only_creator")
+    return record.model_copy(update={"status": TableStatus.ABORTED})
+
+
+def abort(record: TableRecord, user: User, *, admin: bool = False) -> TableRecord:
+    """End a table early: its creator may, or (``admin``) an admin of the table's chat."""
+    if record.status.is_over:
+        raise LobbyError("table.over")
+    if user.id != record.creator_id and not admin:
+        raise LobbyError("table.abort_not_allowed")
+    return record.model_copy(update={"status": TableStatus.ABORTED})

@@ -1,0 +1,122 @@
+"""Lobby verbs (join, leave, start, cancel) and aborting, from buttons or commands."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.services import Ctx, Services
+from bot.storage import (
+    Action,
+    ActionKind,
+    Owed,
+    StaleVersion,
+    TableNotFound,
+    TableRecord,
+    TableStatus,
+)
+from bot.table import lobby
+from bot.table.access import admin_here, belongs_here
+from bot.table.moves import open_first_prompts
+from bot.table.settle import settle, table_message
+from bot.ui.message import Choice, Message, Outgoing, Reply, ToChat, block
+from bot.ui.present import seat_names
+from engine.registry import get_game
+
+ATTEMPTS = 8
+
+
+async def _change(
+    sv: Services, ctx: Ctx, table_id: str, verb: str,
+    change: Callable[[TableRecord], TableRecord],
+) -> tuple[TableRecord, TableRecord] | Reply:
+    """Apply a lobby change with optimistic retries: (before, after) or a refusal."""
+    for _ in range(ATTEMPTS):
+        try:
+            record = await sv.store.get(table_id)
+        except TableNotFound:
+            return Reply(answer=sv.t(ctx.lang, "press.no_table"), alert=True)
+        if not belongs_here(record, ctx.chat, ctx.user):
+            return Reply(answer=sv.t(ctx.lang, "press.no_table"), alert=True)
+        try:
+            changed = change(record)
+        except lobby.LobbyError as exc:
+            # About this table, so in the table's language (chosen when it was opened).
+            return Reply(answer=sv.t(sv.table_lang(record), exc.code), alert=True)
+        try:
+            committed = await sv.store.commit(
+                table_id, record.version, changed,
+                Action(key=verb, user_id=ctx.user.id, kind=ActionKind.LOBBY),
+            )
+        except StaleVersion:
+            continue
+        return record, committed
+    return Reply(answer=sv.t(ctx.lang, "press.busy"), alert=True)
+
+
+async def lobby_verb(sv: Services, ctx: Ctx, table_id: str, verb: str) -> Reply:
+    """Join, leave, start or cancel a table."""
+    user = ctx.user
+    changes: dict[str, Callable[[TableRecord], TableRecord]] = {
+        "join": lambda r: lobby.join(r, user),
+        "leave": lambda r: lobby.leave(r, user),
+        "cancel": lambda r: lobby.cancel(r, user),
+        "start": lambda r: open_first_prompts(
+            get_game(r.game), lobby.start(r, user, get_game(r.game), sv.rng), sv.now()
+        ),
+    }
+    if verb not in changes:
+        return Reply(answer=sv.t(ctx.lang, "press.forged"), alert=True)
+    done = await _change(sv, ctx, table_id, verb, changes[verb])
+    if isinstance(done, Reply):
+        return done
+    before, record = done
+    sv.fault("after_commit")
+    lang = sv.table_lang(record)
+    if verb == "start":
+        order = [sv.t(lang, "lobby.seat_line", n=i + 1, name=name)
+                 for i, name in enumerate(seat_names(record))]
+        announce = sv.t(lang, "lobby.started", table=record.table_id,
+                        order="\n".join(order))
+        out = [Outgoing(ToChat(record.chat_id), Message(text=announce))]
+        settled = await settle(sv, before, record)
+        return Reply(out=out + settled.out, owed=settled.owed)
+    if record.status == TableStatus.ABORTED:
+        await sv.store.archive(record.table_id)
+    answer = sv.t(lang, f"lobby.done.{verb}", table=record.table_id, name=ctx.user.name)
+    message = await table_message(sv, record)
+    return Reply(answer=answer, out=[Outgoing(ToChat(record.chat_id), message,
+                                              version=record.version)],
+                 owed=[Owed(record.table_id, record.version)])
+
+
+async def abort_request(sv: Services, ctx: Ctx, record: TableRecord) -> Reply:
+    """Ask the creator or an admin to confirm aborting; nothing changes yet."""
+    if record.status.is_over:
+        return Reply(answer=sv.t(ctx.lang, "table.over"), alert=True)
+    if ctx.user.id != record.creator_id and not await admin_here(sv.admins, record, ctx.chat,
+                                                                 ctx.user):
+        return Reply(answer=sv.t(ctx.lang, "table.abort_not_allowed"), alert=True)
+    token = sv.signer.make("a", record.table_id, record.version)
+    button = Choice(sv.catalog.plain(ctx.lang, "table.abort_confirm_btn"), token, "confirm")
+    return Reply(answer=sv.t(ctx.lang, "table.abort_confirm", table=record.table_id),
+                 answer_choices=block([button]))
+
+
+async def confirm_abort(sv: Services, ctx: Ctx, table_id: str, version: int) -> Reply:
+    """Abort the table if it has not moved on since the confirmation was asked."""
+    # Asked once, before the retries of the change (which must not wait on a platform).
+    admin = not ctx.chat.private and await sv.admins.is_admin(ctx.chat, ctx.user)
+
+    def change(record: TableRecord) -> TableRecord:
+        if record.version != version:
+            raise lobby.LobbyError("press.stale")
+        return lobby.abort(record, ctx.user, admin=admin and record.chat_id == ctx.chat.id)
+
+    done = await _change(sv, ctx, table_id, "abort", change)
+    if isinstance(done, Reply):
+        return done
+    before, record = done
+    sv.fault("after_commit")
+    settled = await settle(sv, before, record)
+    return Reply(answer=sv.t(ctx.lang, "table.aborted_short", table=table_id),
+                 out=settled.out, owed=settled.owed)

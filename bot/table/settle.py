@@ -1,0 +1,250 @@
+"""After a table changed: autopilot moves, messages, reminders and clocks.
+
+``settle`` takes a freshly committed record and the record as it was before the
+change, lets the autopilot play any seat it holds, and returns everything to send:
+the table's message, private prompts for players whose turn began or continues,
+"done" edits for players whose turn ended, "you're next" notices — and the changes to
+each seat's reminder and clock jobs, made when the messages are handed over.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
+
+from pydantic import JsonValue
+
+from bot.services import Services
+from bot.storage import Action, JobChanges, Owed, StaleVersion, TableRecord, TableStatus
+from bot.table.autopilot import choose
+from bot.table.moves import apply_move
+from bot.table.settings import meta_view, options_of
+from bot.ui.message import Message, Outgoing, ToChat, ToUser
+from bot.ui.present import dm_slot, seat_names
+from engine.core.prompts import Prompt
+from engine.registry import get_game
+
+MAX_AUTOPILOT_MOVES = 1000
+NEXT_FLAG_TTL = timedelta(days=30)
+RESULT_KEY = "result"  # the idempotency key of a player's own result of a finished game
+ARCHIVE_AFTER_FINISH = True
+
+
+def prompt_key(record: TableRecord, seat: int) -> str:
+    """The idempotency key of a seat's prompt as it stands (the version it opened at)."""
+    return f"prompt:{seat}:{meta_view(record).opened.get(str(seat), record.version)}"
+
+
+def reminder_job(table_id: str, seat: int) -> str:
+    """The job id of a seat's reminder."""
+    return f"rem.{table_id}.{seat}"
+
+
+def clock_job(table_id: str, seat: int) -> str:
+    """The job id of a seat's turn-clock time-out."""
+    return f"clk.{table_id}.{seat}"
+
+
+def _at(ts: float) -> datetime:
+    return datetime.fromtimestamp(ts, UTC)
+
+
+async def autopilot(sv: Services, record: TableRecord) -> TableRecord:
+    """Play every open prompt of a seat the autopilot holds; each move is committed."""
+    game = get_game(record.game)
+    for _ in range(MAX_AUTOPILOT_MOVES):
+        if record.status != TableStatus.RUNNING:
+            return record
+        held = meta_view(record).autopilot
+        if not held:  # nobody on autopilot: no state to load (most moves of most games)
+            return record
+        prompt = next((p for p in sv.prompts(record) if str(p.seat) in held), None)
+        if prompt is None:
+            return record
+        state = sv.view_state(record)  # choose() tries options on copies only
+        rnd = random.Random(f"{record.table_id}:{record.version}")
+        key = choose(game, state, prompt, held[str(prompt.seat)], rnd)
+        outcome = apply_move(game, record, prompt.seat, key, sv.now(), before=sv.prompts(record))
+        try:
+            record = await sv.store.commit(
+                record.table_id, record.version, outcome.record,
+                Action(key=key, user_id="autopilot", seat=prompt.seat),
+            )
+            sv.remember(record, outcome.prompts, outcome.state)
+        except StaleVersion:
+            record = await sv.store.get(record.table_id)
+    return record
+
+
+Schedule = list[tuple[str, datetime, dict[str, JsonValue]]]
+
+
+def seat_jobs(sv: Services, record: TableRecord, seat: int) -> Schedule:
+    """The reminder (and clock time-out) for a turn that has just opened."""
+    options = options_of(record)
+    meta = meta_view(record)
+    now = sv.now()
+    opened = meta.opened[str(seat)]
+    jobs: Schedule = []
+    if options.reminder_repeats > 0:
+        jobs.append((
+            reminder_job(record.table_id, seat),
+            _at(now + options.reminder_h * 3600),
+            {"kind": "remind", "table": record.table_id, "seat": seat, "opened": opened, "n": 1},
+        ))
+    if options.clock:
+        left = meta.bank.get(str(seat), options.clock_initial_h * 3600)
+        jobs.append((
+            clock_job(record.table_id, seat),
+            _at(now + max(left, 0.0)),
+            {"kind": "clock", "table": record.table_id, "seat": seat, "opened": opened},
+        ))
+    return jobs
+
+
+def seat_job_ids(record: TableRecord, seat: int) -> list[str]:
+    """The jobs a seat may have pending."""
+    ids = [reminder_job(record.table_id, seat)]
+    if options_of(record).clock:
+        ids.append(clock_job(record.table_id, seat))
+    return ids
+
+
+async def table_message(sv: Services, record: TableRecord) -> Message:
+    """The table's own message as it should look now (with a picture when enabled)."""
+    game = get_game(record.game)
+    lang = sv.table_lang(record)
+    if record.status in (TableStatus.LOBBY, TableStatus.ABORTED):
+        return sv.presenter.table_any(record, game, None, lang, [])
+    state = sv.view_state(record)
+    prompts = sv.prompts(record) if record.status == TableStatus.RUNNING else []
+    # With one decision open the table carries its buttons: the picture marks them.
+    focus = prompts[0] if len(prompts) == 1 else None
+    now = sv.now()
+    picture = (sv.presenter.picture(record, game, state, lang, focus=focus, now=now)
+               if sv.pictures else None)
+    return sv.presenter.table_any(record, game, state, lang, prompts, picture, now)
+
+
+@dataclass
+class Settled:
+    """What a committed change led to: the messages to send, the job changes, and the
+    table as it stands after them (the autopilot may have moved on). Its store marker
+    is cleared with ``owed`` once the messages are handed over."""
+
+    out: list[Outgoing]
+    record: TableRecord
+    jobs: JobChanges
+
+    @property
+    def owed(self) -> list[Owed]:
+        """What the messages' hand-over settles: the table's mark for this version, and
+        the job changes, made in the same write (``Campfire.acknowledge``)."""
+        return [Owed(self.record.table_id, self.record.version, self.jobs)]
+
+
+async def settle(sv: Services, before: TableRecord, record: TableRecord) -> Settled:
+    """Everything that follows a committed change of a running (or just ended) table:
+    the autopilot's moves, the messages, reminder and clock jobs, and archiving.
+
+    The change's commit marked the table as owing these; the caller hands the messages
+    over, then clears the mark and changes the jobs in one write (``Reply.owed``). The
+    jobs wait for that write rather than going first: a reminder of the turn that just
+    ended can only fire stale (it checks the table, and is dropped), and a crash before
+    leaves the mark, from which ``repair`` re-derives the messages and the jobs alike."""
+    record = await autopilot(sv, record)
+    out = [Outgoing(ToChat(record.chat_id), await table_message(sv, record))]
+    was_open = meta_view(before).opened if before.status == TableStatus.RUNNING else {}
+    meta = meta_view(record)
+    now_open = meta.opened if record.status == TableStatus.RUNNING else {}
+    prompts = {}
+    if record.status == TableStatus.RUNNING:
+        prompts = {p.seat: p for p in sv.prompts(record)}
+    schedule: Schedule = []
+    cancel: list[str] = []
+    told = await _who_is_next(sv, record, prompts)
+    nxt = told[1] if told is not None else None
+    for key in sorted(set(was_open) - set(now_open)):
+        seat = int(key)
+        cancel += seat_job_ids(record, seat)
+        lang = await sv.seat_lang(record, seat)
+        title = sv.presenter.game_title(lang, record.game)
+        if record.status == TableStatus.ABORTED:
+            done = sv.t(lang, "turn.aborted", game=title, table=record.table_id)
+        elif record.status.is_over:
+            continue  # every seat hears its result below
+        elif seat == nxt:
+            # The player who just finished is also the next one (two players): say so in
+            # the edit their turn ends with, instead of a second message right after it.
+            done = sv.t(lang, "turn.done_next", game=title, table=record.table_id,
+                        name=seat_names(record)[told[0] if told else seat])
+            nxt = None
+        else:
+            done = sv.t(lang, "turn.done", game=title, table=record.table_id)
+        out.append(Outgoing(ToUser(record.seats[seat]),
+                            Message(text=done, slot=dm_slot(record, seat)), record.table_id))
+    for key, version in sorted(now_open.items()):
+        seat = int(key)
+        if key in meta.autopilot or seat not in prompts:
+            continue
+        if was_open.get(key) == version:
+            continue
+        lang = await sv.seat_lang(record, seat)
+        heading = "turn.your_turn" if key not in was_open else "turn.continue"
+        out.append(Outgoing(ToUser(record.seats[seat]),
+                            sv.presenter.private_prompt(record, prompts[seat], lang,
+                                                        heading=heading, now=sv.now()),
+                            record.table_id, key=prompt_key(record, seat)))
+        schedule += seat_jobs(sv, record, seat)
+    if nxt is not None and told is not None:
+        out.append(await _next_notice(sv, record, told[0], nxt))
+    if record.status == TableStatus.FINISHED and before.status == TableStatus.RUNNING:
+        state = sv.view_state(record)
+        for seat in range(len(record.seats)):
+            lang = await sv.seat_lang(record, seat)
+            text = sv.presenter.personal_result(record, get_game(record.game), state, seat, lang)
+            # A new message (it notifies), where the player's turns were.
+            out.append(Outgoing(ToUser(record.seats[seat]),
+                                Message(text=text, slot=dm_slot(record, seat), renew=True),
+                                record.table_id, key=RESULT_KEY))
+    if record.status.is_over:
+        for seat in range(len(record.seats)):
+            cancel += seat_job_ids(record, seat)
+    if record.status.is_over and ARCHIVE_AFTER_FINISH:
+        sv.fault("before_archive")
+        await sv.store.archive(record.table_id)
+    return Settled([replace(item, version=record.version) for item in out], record,
+                   JobChanges(tuple(schedule), tuple(cancel)))
+
+
+async def _who_is_next(
+    sv: Services, record: TableRecord, prompts: dict[int, Prompt]
+) -> tuple[int, int] | None:
+    """(the seat deciding, the seat surely after it) when "you're next" is due: one seat
+    decides, the game is certain who follows (``Game.next_turn``), that player is not
+    the autopilot and wants to be told, and they were not told yet during this turn."""
+    if len(prompts) != 1 or not options_of(record).notify_next:
+        return None
+    [seat] = prompts
+    nxt = get_game(record.game).next_turn(sv.view_state(record), seat)
+    meta = meta_view(record)
+    if nxt is None or nxt == seat or str(nxt) in meta.autopilot:
+        return None
+    if await sv.prefs.get_pref(f"user:{record.seats[nxt]}:next") == "off":
+        return None
+    turn = meta.opened.get(str(seat), record.version)
+    if not await sv.once.first(f"next.{record.table_id}.{seat}.{turn}", NEXT_FLAG_TTL):
+        return None
+    return seat, nxt
+
+
+async def _next_notice(sv: Services, record: TableRecord, seat: int, nxt: int) -> Outgoing:
+    """Tell ``nxt`` that they play after ``seat``."""
+    lang = await sv.seat_lang(record, nxt)
+    text = sv.t(lang, "turn.you_are_next", game=sv.presenter.game_title(lang, record.game),
+                table=record.table_id, name=seat_names(record)[seat])
+    # An edit of the player's private message for this table, not a new one: it is
+    # there when they look, and the one push of their turn comes when the turn does.
+    return Outgoing(ToUser(record.seats[nxt]), Message(text=text, slot=dm_slot(record, nxt)),
+                    record.table_id)

@@ -1,0 +1,49 @@
+"""Long option lists come in pages (as Telegram lays them out); page buttons are
+checked like moves, and turning a page updates the pressed message."""
+
+from __future__ import annotations
+
+from engine.core.prompts import Prompt
+from tests.bot.helpers import ANNA, BORIS, GROUP, Harness, buttons_of, plain, reach
+
+
+def many_options(prompts: list[Prompt]) -> bool:
+    return len(prompts) == 1 and len([o for o in prompts[0].options if not o.back]) > 16
+
+
+async def test_turning_pages_and_choosing_from_the_second_page(h: Harness) -> None:
+    table_id = await h.started(ANNA, BORIS)
+    [prompt] = await reach(h, table_id, many_options, limit=1500)
+    record = await h.get(table_id)
+    user = h.user_at(record, prompt.seat)
+    message = h.dm_prompt(record, prompt.seat)
+    first_page = h.move_tokens(message, prompt)
+    assert len(first_page) == 16
+    [nxt] = [b for b in buttons_of(message) if h.parse(b.token).kind == "p"]
+    assert nxt.label == "›"
+    before = await h.snapshot(table_id)
+    reply = await h.press(user, nxt.token)
+    assert not reply.alert
+    await h.assert_unchanged(table_id, before)  # turning a page changes nothing
+    assert reply.out == [] and reply.update is not None
+    page = reply.update
+    assert page.slot == f"dm:{table_id}:{prompt.seat}"
+    assert not page.renew  # the page is an edit of the prompt, not a new notification
+    second = h.move_tokens(page, prompt)
+    normal = [o.key for o in prompt.options if not o.back]
+    assert [prompt.options[h.parse(t).int_field(3)].key for t in second] == normal[16:]
+    assert [b.label for b in buttons_of(page) if h.parse(b.token).kind == "p"] == ["‹"]
+    # The same page in the group updates the table's message.
+    reply = await h.press(user, nxt.token, GROUP)
+    assert reply.update is not None and reply.update.slot == f"table:{table_id}"
+    assert h.move_tokens(reply.update, prompt) == second
+    # A move from the second page.
+    reply = await h.press(user, second[-1])
+    assert not reply.alert, plain(reply.answer)
+    log = await h.store.action_log(table_id)
+    assert log[-1].key == normal[-1] and log[-1].version == before.version + 1
+    # Now the page button is stale.
+    before = await h.snapshot(table_id)
+    reply = await h.press(user, nxt.token)
+    assert reply.alert and plain(reply.answer) == h.t("press.stale")
+    await h.assert_unchanged(table_id, before)

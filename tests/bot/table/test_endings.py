@@ -1,0 +1,37 @@
+"""What players are told when a game ends: finished or aborted."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.storage import TableStatus
+from bot.ui.message import ToUser
+from tests.bot.helpers import ANNA, BORIS, Harness, plain, plan_until, type_moves
+
+
+async def test_a_game_played_with_typed_moves_finishes(h: Harness) -> None:
+    table_id = await h.started(ANNA, BORIS)
+    record = await h.get(table_id)
+    assert record.seed is not None
+    moves = plan_until(2, record.seed, lambda prompts: not prompts, limit=5000)
+    reply = await type_moves(h, table_id, moves)
+    archived = await h.store.get_archived(table_id)
+    assert archived.status == TableStatus.FINISHED
+    assert archived.version == record.version + len(moves)
+    assert any("final scores" in plain(o.message.text) for o in reply.out)
+
+
+@pytest.mark.parametrize("how", ["abort", "finish"])
+async def test_nobody_is_told_to_wait_for_a_game_that_ended(h: Harness, how: str) -> None:
+    table_id = await h.started(ANNA, BORIS)
+    record = await h.get(table_id)
+    if how == "abort":
+        reply = await h.text(ANNA, "/abort yes")
+    else:
+        assert record.seed is not None
+        moves = plan_until(2, record.seed, lambda prompts: not prompts, limit=5000)
+        reply = await type_moves(h, table_id, moves)
+    assert (await h.store.get_archived(table_id)).status.is_over
+    waiting = [o for o in reply.out if isinstance(o.to, ToUser)
+               and "waiting for the others" in plain(o.message.text)]
+    assert waiting == []

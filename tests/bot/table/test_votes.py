@@ -1,0 +1,242 @@
+"""The turn clock: a player who runs out is announced with vote buttons; the others
+decide to wait, hand the seat to the autopilot (random or greedy) or abort."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import pytest
+
+from bot.storage import ActionKind, TableNotFound, TableStatus
+from bot.table.autopilot import choose
+from bot.table.moves import replay, state_dict
+from bot.table.settings import meta_of
+from bot.ui.message import Message, ToChat, ToUser
+from engine.registry import get_game
+from tests.bot.helpers import (
+    ANNA,
+    BORIS,
+    CLARA,
+    DAN,
+    GROUP,
+    Clock,
+    Harness,
+    User,
+    feeding_goal,
+    plain,
+    reach,
+)
+
+HOUR = 3600.0
+CLOCK = ("en", "clock=1/1/2", "remind=20")  # one hour to start with, +1 h a turn, 2 h max
+
+
+@dataclass
+class TimedOut:
+    table_id: str
+    vote: Message
+    late: User  # the player who ran out
+    voters: list[User]
+
+    def token(self, choice: str) -> str:
+        return next(b.token for b in self.vote.all_buttons() if b.token.split(".")[3] == choice)
+
+
+async def time_out(h: Harness, clock: Clock, *others: User) -> TimedOut:
+    """A started table whose first player has just run out of time."""
+    table_id = await h.started(ANNA, *(others or (BORIS, CLARA)), options=CLOCK)
+    record = await h.get(table_id)
+    late = h.user_at(record, 0)
+    clock.advance(HOUR - 5)
+    assert await h.due() == []
+    clock.advance(10)
+    out = await h.due()
+    assert len(out) == 1 and out[0].to == ToChat(GROUP.id)
+    voters = [h.user_at(record, s) for s in range(1, len(record.seats))]
+    return TimedOut(table_id, out[0].message, late, voters)
+
+
+async def test_time_out_is_announced_with_vote_buttons(h: Harness, clock: Clock) -> None:
+    t = await time_out(h, clock)
+    assert plain(t.vote.text) == (f"⌛ {t.late.name} ran out of time at table #{t.table_id}. "
+                                  "The other players decide:")
+    assert [b.label for b in t.vote.all_buttons()] == [
+        "Wait longer", "Autopilot (random)", "Autopilot (greedy)", "Abort the game"]
+    record = await h.get(t.table_id)
+    vote = meta_of(record).vote
+    assert vote is not None and vote.seat == 0 and vote.ballots == {}
+    last = (await h.store.action_log(t.table_id))[-1]
+    assert (last.key, last.kind, last.seat) == ("timeout", ActionKind.SYSTEM, 0)
+    assert await h.due() == []  # announced once
+
+
+async def test_the_late_player_and_outsiders_cannot_vote(h: Harness, clock: Clock) -> None:
+    t = await time_out(h, clock)
+    before = await h.snapshot(t.table_id)
+    for user in (t.late, DAN):
+        for choice in ("wait", "abort"):
+            reply = await h.press(user, t.token(choice), GROUP)
+            assert reply.alert and plain(reply.answer) == h.t("vote.not_a_voter")
+        reply = await h.text(user, "/vote abort")
+        assert plain(reply.answer) == h.t("vote.not_a_voter")
+    await h.assert_unchanged(t.table_id, before)
+
+
+async def test_vote_wait_gives_more_time(h: Harness, clock: Clock) -> None:
+    t = await time_out(h, clock)
+    first, second = t.voters
+    reply = await h.press(first, t.token("abort"), GROUP)
+    assert plain(reply.answer) == h.t("vote.counted") and reply.out == []
+    reply = await h.press(second, t.token("wait"), GROUP)
+    assert plain(reply.answer) == h.t("vote.counted")  # 1:1 is no majority
+    vote = meta_of(await h.get(t.table_id)).vote
+    assert vote is not None and vote.ballots == {first.id: "abort", second.id: "wait"}
+    reply = await h.press(first, t.token("wait"), GROUP)  # a voter may change their mind
+    assert plain(reply.answer) == h.t("vote.decided.wait")
+    record = await h.get(t.table_id)
+    meta = meta_of(record)
+    assert meta.vote is None and meta.autopilot == {}
+    assert meta.bank["0"] == pytest.approx(HOUR)  # one turn bonus
+    assert record.status == TableStatus.RUNNING
+    dms = [o for o in reply.out if o.to == ToUser(t.late.id)]
+    assert dms and dms[0].message.choices  # the late player is asked again
+    # The new time runs out an hour later, not before.
+    clock.advance(HOUR - 5)
+    assert await h.due() == []
+    clock.advance(10)
+    out = await h.due()
+    assert [plain(o.message.text).startswith(f"⌛ {t.late.name} ran out") for o in out] == [True]
+    # The late player may still play with the buttons they have.
+    prompt = (await h.prompts(t.table_id))[0]
+    token = h.move_tokens(dms[0].message, prompt)[0]
+    assert not (await h.press(t.late, token)).alert
+    assert meta_of(await h.get(t.table_id)).vote is None  # playing ends the vote
+    reply = await h.press(first, t.token("abort"), GROUP)
+    assert reply.alert and plain(reply.answer) == h.t("vote.closed")
+
+
+async def autopilot_moves(h: Harness, table_id: str) -> list[tuple[int, str, int]]:
+    return [(e.seat, e.key, e.version) for e in await h.store.action_log(table_id)
+            if e.user_id == "autopilot"]
+
+
+async def test_vote_random_autopilot_plays_now_and_later_until_resume(
+    h: Harness, clock: Clock
+) -> None:
+    t = await time_out(h, clock)
+    record = await h.get(t.table_id)
+    old_buttons = h.move_tokens(h.dm_prompt(record, 0))
+    await h.press(t.voters[0], t.token("random"), GROUP)
+    reply = await h.text(t.voters[1], "/vote random")
+    assert plain(reply.answer) == h.t("vote.decided.random")
+    after = await h.get(t.table_id)
+    assert meta_of(after).autopilot == {"0": "random"}
+    moves = await autopilot_moves(h, t.table_id)
+    assert moves and {seat for seat, _, _ in moves} == {0}
+    assert all(p.seat != 0 for p in await h.prompts(t.table_id))  # played at once
+    reply = await h.press(t.late, old_buttons[0])
+    assert reply.alert and plain(reply.answer) == h.t("press.stale")
+    # Whenever the seat is asked again, the autopilot answers at once.
+    rnd = random.Random(9)
+    for _ in range(40):
+        _, reply = await h.play_one(t.table_id, rnd)
+        assert not reply.alert
+        assert all(p.seat != 0 for p in await h.prompts(t.table_id))
+    later = await autopilot_moves(h, t.table_id)
+    assert len(later) > len(moves)
+    # No reminders or time-outs for a seat the autopilot holds.
+    clock.advance(30 * HOUR)
+    out = await h.due()
+    assert all(o.to != ToUser(t.late.id) for o in out)
+    assert not any("ran out of time" in plain(o.message.text) and t.late.name in
+                   plain(o.message.text) for o in out)
+    # /resume gives the seat back.
+    reply = await h.text(t.late, "/resume")
+    assert plain(reply.answer) == h.t("cmd.resumed")
+    assert meta_of(await h.get(t.table_id)).autopilot == {}
+    assert plain((await h.text(t.late, "/resume")).answer) == h.t("cmd.not_on_autopilot")
+    for _ in range(40):
+        if any(p.seat == 0 for p in await h.prompts(t.table_id)):
+            break
+        await h.play_one(t.table_id, rnd)
+    assert any(p.seat == 0 for p in await h.prompts(t.table_id))
+    assert await autopilot_moves(h, t.table_id) == later
+    record = await h.get(t.table_id)
+    prompt = next(p for p in await h.prompts(t.table_id) if p.seat == 0)
+    token = h.move_tokens(h.dm_prompt(record, 0), prompt)[0]  # asked privately again
+    assert not (await h.press(t.late, token)).alert
+
+
+async def test_vote_greedy_autopilot_plays_the_greedy_choice(h: Harness, clock: Clock) -> None:
+    t = await time_out(h, clock, BORIS)  # two players: one voter decides alone
+    reply = await h.press(t.voters[0], t.token("greedy"), GROUP)
+    assert plain(reply.answer) == h.t("vote.decided.greedy")
+    record = await h.get(t.table_id)
+    assert meta_of(record).autopilot == {"0": "greedy"}
+    log = await h.store.action_log(t.table_id)
+    auto = [i for i, e in enumerate(log) if e.user_id == "autopilot"]
+    assert auto
+    game = get_game("stone_age")
+    for i in auto:
+        state = replay(game, record, log[:i])
+        prompt = next(p for p in game.pending(state) if p.seat == 0)
+        expected = choose(game, state, prompt, "greedy",
+                          random.Random(f"{t.table_id}:{log[i].version - 1}"))
+        assert log[i].key == expected
+    assert state_dict(replay(game, record, log)) == record.state
+
+
+async def test_vote_abort_ends_the_game(h: Harness, clock: Clock) -> None:
+    t = await time_out(h, clock)
+    record = await h.get(t.table_id)
+    button = h.move_tokens(h.dm_prompt(record, 0))[0]
+    await h.press(t.voters[0], t.token("abort"), GROUP)
+    reply = await h.press(t.voters[1], t.token("abort"), GROUP)
+    assert plain(reply.answer) == h.t("vote.decided.abort")
+    with pytest.raises(TableNotFound):
+        await h.get(t.table_id)
+    assert (await h.store.get_archived(t.table_id)).status == TableStatus.ABORTED
+    reply = await h.press(t.late, button)
+    assert reply.alert and plain(reply.answer) == h.t("press.no_table")
+    reply = await h.press(t.voters[0], t.token("wait"), GROUP)
+    assert reply.alert and plain(reply.answer) == h.t("press.no_table")
+    clock.advance(100 * HOUR)
+    assert await h.due() == []
+
+
+async def test_buttons_of_an_earlier_vote_do_not_count(h: Harness, clock: Clock) -> None:
+    t = await time_out(h, clock)
+    for voter in t.voters:
+        await h.press(voter, t.token("wait"), GROUP)
+    clock.advance(HOUR + 10)
+    out = await h.due()
+    assert len(out) == 1  # the same player ran out again: a new vote
+    before = await h.snapshot(t.table_id)
+    reply = await h.press(t.voters[0], t.token("abort"), GROUP)  # the OLD message's button
+    assert reply.alert and plain(reply.answer) == h.t("press.stale")
+    await h.assert_unchanged(t.table_id, before)
+
+
+async def test_two_players_running_out_together_both_get_a_vote(
+    h: Harness, clock: Clock
+) -> None:
+    table_id = await h.started(ANNA, BORIS, CLARA, options=CLOCK)
+    prompts = await reach(h, table_id, feeding_goal(2))
+    late = sorted(p.seat for p in prompts)
+    clock.advance(3 * HOUR)
+    out = await h.due()
+    assert len(out) == 1
+    first = meta_of(await h.get(table_id)).vote
+    assert first is not None and first.seat in late
+    record = await h.get(table_id)
+    voters = [h.user_at(record, s) for s in range(3) if s != first.seat]
+    token = next(b.token for b in out[0].message.all_buttons()
+                 if b.token.split(".")[3] == "random")
+    for voter in voters:
+        await h.press(voter, token, GROUP)
+    clock.advance(HOUR)
+    out = await h.due()
+    other = meta_of(await h.get(table_id)).vote
+    assert other is not None and other.seat in late and other.seat != first.seat
+    assert any("ran out of time" in plain(o.message.text) for o in out)
