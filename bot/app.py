@@ -22,7 +22,7 @@ from bot.storage import StoreUnavailable
 from bot.table.chat_moves import move_chat
 from bot.table.due import Emit, run_due
 from bot.ui.message import Outgoing, Reply
-from bot.ui.tokens import MOVE_KIND, kind_of
+from bot.ui.tokens import TokenKind, kind_of
 
 log = logging.getLogger(__name__)
 
@@ -96,7 +96,7 @@ class Campfire:
         """Does a press of ``token`` write nothing before its move's commit? Then the
         commit may claim the press's platform update (``on_press``'s ``guard``) instead
         of a write of its own beforehand: a round trip less per move."""
-        return kind_of(token) == MOVE_KIND
+        return kind_of(token) == TokenKind.MOVE
 
     async def acknowledge(self, reply: Reply) -> None:
         """The adapter has handed ``reply.out`` over: the tables it settles owe nothing

@@ -15,8 +15,8 @@ from bot.identity import Chat, User
 from bot.rules import RulesLibrary
 from bot.storage import GameStorePort, JobQueuePort, OncePort, PrefsPort, TableRecord
 from bot.table.access import AdminPort, ReportedAdmins
-from bot.table.moves import load_state
 from bot.table.settings import options_of
+from bot.table.turns import load_state
 from bot.ui.present import Presenter
 from bot.ui.tokens import TokenSigner
 from engine.core.prompts import Prompt

@@ -14,7 +14,7 @@ from bot.games import alias_key, find_game, find_upcoming, manifests
 from bot.i18n import Lang, Markup, escape, normalize_lang
 from bot.input.commands import COMMANDS, Command
 from bot.input.new_table_args import BadArgument, parse_new_args
-from bot.input.presses import play, seat_of
+from bot.input.presses import play, refusal_reply
 from bot.services import Ctx, Services
 from bot.storage import (
     Action,
@@ -30,16 +30,16 @@ from bot.table import lobby
 from bot.table import log as table_log
 from bot.table.access import belongs_here
 from bot.table.lobby_actions import abort_request, confirm_abort, lobby_verb
-from bot.table.moves import fingerprint, load_state
+from bot.table.moves import MoveRequest, Refusal, Typed, prompt_of, seat_of
 from bot.table.repair import repair
 from bot.table.settings import meta_of, options_of
 from bot.table.settle import settle, table_message
+from bot.table.turns import fingerprint
 from bot.table.votes import CHOICES, cast_vote
 from bot.texts import texts_for
 from bot.ui.markup import as_rich
 from bot.ui.message import Message, Outgoing, Private, Reply, ToChat, ToUser
 from bot.ui.present import seat_names
-from engine.core.prompts import Prompt
 from engine.registry import get_game
 
 Handler = Callable[[Services, Ctx, tuple[str, ...]], Awaitable[Reply]]
@@ -178,20 +178,13 @@ async def cmd_board(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     lang = await sv.user_lang(ctx.user)
     lines = texts_for(record.game).board(lang, game.view(state, seat), seat, seat_names(record))
     text = Markup("\n".join([sv.t(lang, "cmd.board", table=record.table_id), *lines]))
-    focus = next((p for p in sv.prompts(record) if p.seat == seat), None)
+    focus = prompt_of(sv.prompts(record), seat)
     picture = (sv.presenter.picture(record, game, state, lang, seat, focus, sv.now())
                if sv.pictures else None)
     # The asker's own view: only they see it (in a group, a platform that cannot show
     # them alone a message there sends it privately and says so with the note).
     note = None if ctx.chat.private else as_rich(sv.t(ctx.lang, "cmd.board_sent"))
     return Reply(private=Private(Message(text=text, picture=picture), record.table_id, note))
-
-
-def _key_for(prompt: Prompt, wanted: str) -> str:
-    keys = prompt.keys()
-    if wanted.isascii() and wanted.isdigit() and 1 <= int(wanted) <= len(keys):
-        return keys[int(wanted) - 1]
-    return wanted
 
 
 async def cmd_move(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
@@ -204,37 +197,21 @@ async def cmd_move(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     record, rest = found[0], (*found[1], *args[len(named):])
     if len(rest) != 1:
         return say(sv.t(ctx.lang, "cmd.move_usage"))
-
     # The move is read against the table as the player saw it, like a button against
     # the version it was issued for: if the seat has moved since the command was sent or
     # read (the same command sent five times at once) or its question changed, it is
     # out of date. Platforms stamp messages in whole seconds, so a move saved in the
     # same second as the command was sent counts as newer: two deliberate moves typed
     # within one second are far rarer than a repeated one.
-    seen = record.version
-    asked = next((p for p in sv.prompts(record) if p.seat == seat_of(record, ctx.user.id)),
-                 None) if record.status == TableStatus.RUNNING else None
-
-    def decide(current: TableRecord) -> tuple[int, str] | Reply:
-        if current.status != TableStatus.RUNNING:
-            code = ("press.not_started" if current.status == TableStatus.LOBBY
-                    else "press.game_over")
-            return Reply(answer=sv.t(ctx.lang, code), alert=True)
-        seat = seat_of(current, ctx.user.id)
-        if seat is None:
-            return Reply(answer=sv.t(ctx.lang, "press.not_a_player"), alert=True)
-        prompt = next((p for p in sv.prompts(current) if p.seat == seat), None)
-        if prompt is None:
-            return Reply(answer=sv.t(ctx.lang, "reason.not_your_turn"), alert=True)
-        meta = meta_of(current)
-        moved_since_sent = (ctx.sent_at is not None
-                            and meta.acted_at.get(str(seat), float("-inf")) >= ctx.sent_at)
-        if (asked is None or meta.last_acted.get(str(seat), 0) > seen or moved_since_sent
-                or fingerprint(prompt) != fingerprint(asked)):
-            return Reply(answer=sv.t(ctx.lang, "press.stale"), alert=True)
-        return seat, _key_for(prompt, rest[0])
-
-    return await play(sv, ctx, record.table_id, decide)
+    seat = seat_of(record, ctx.user.id)
+    asked = (prompt_of(sv.prompts(record), seat)
+             if seat is not None and record.status == TableStatus.RUNNING else None)
+    request = MoveRequest(user_id=ctx.user.id, seen=record.version,
+                          fingerprint=None if asked is None else fingerprint(asked),
+                          choice=Typed(rest[0]), sent_at=ctx.sent_at,
+                          unasked="reason.not_your_turn")
+    played = await play(sv, ctx, record.table_id, request)
+    return refusal_reply(sv, ctx, played) if isinstance(played, Refusal) else played
 
 
 async def cmd_turn(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
@@ -244,7 +221,7 @@ async def cmd_turn(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     if isinstance(found, Reply):
         return found
     record, seat = found
-    prompt = next((p for p in sv.prompts(record) if p.seat == seat), None)
+    prompt = prompt_of(sv.prompts(record), seat)
     lang = await sv.seat_lang(record, seat)  # as every prompt of this seat is worded
     if prompt is None:
         return say(sv.t(ctx.lang, "cmd.not_your_turn_now", table=record.table_id))
@@ -404,8 +381,7 @@ async def cmd_resume(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
             return say(sv.t(ctx.lang, "cmd.not_on_autopilot"))
         del meta.autopilot[str(seat)]
         meta.opened.pop(str(seat), None)
-        game = get_game(record.game)
-        if any(p.seat == seat for p in game.pending(load_state(game, record))):
+        if prompt_of(sv.prompts(record), seat) is not None:
             meta.opened[str(seat)] = meta.began[str(seat)] = record.version + 1
             meta.opened_at[str(seat)] = sv.now()
         options = options_of(record)

@@ -30,6 +30,7 @@ from bot.storage import (
     TableRecord,
     TableStatus,
 )
+from bot.table.moves import prompt_of
 from bot.table.repair import repair_owed
 from bot.table.settings import Vote, meta_of, options_of
 from bot.table.settle import reminder_job
@@ -132,7 +133,7 @@ async def _remind(sv: Services, job_id: str, payload: dict[str, Any]) -> JobResu
     if n < options.reminder_repeats:
         result.follow.append((reminder_job(record.table_id, seat),
                               _at(sv.now() + options.reminder_h * 3600), {**payload, "n": n + 1}))
-    prompt = next((p for p in sv.prompts(record) if p.seat == seat), None)
+    prompt = prompt_of(sv.prompts(record), seat)
     if prompt is not None:
         lang = await sv.seat_lang(record, seat)
         message = sv.presenter.private_prompt(record, prompt, lang, heading="turn.reminder",

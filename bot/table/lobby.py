@@ -11,8 +11,8 @@ from typing import Any
 
 from bot.identity import Chat, User
 from bot.storage import TableRecord, TableStatus
-from bot.table.moves import state_dict
 from bot.table.settings import TableMeta, TableOptions, meta_of, options_of
+from bot.table.turns import state_dict
 from engine.core.protocol import Game
 
 

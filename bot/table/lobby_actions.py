@@ -16,10 +16,11 @@ from bot.storage import (
 )
 from bot.table import lobby
 from bot.table.access import admin_here, belongs_here
-from bot.table.moves import open_first_prompts
 from bot.table.settle import settle, table_message
+from bot.table.turns import open_first_prompts
 from bot.ui.message import Choice, Message, Outgoing, Reply, ToChat, block
 from bot.ui.present import seat_names
+from bot.ui.tokens import TokenKind
 from engine.registry import get_game
 
 ATTEMPTS = 8
@@ -96,7 +97,7 @@ async def abort_request(sv: Services, ctx: Ctx, record: TableRecord) -> Reply:
     if ctx.user.id != record.creator_id and not await admin_here(sv.admins, record, ctx.chat,
                                                                  ctx.user):
         return Reply(answer=sv.t(ctx.lang, "table.abort_not_allowed"), alert=True)
-    token = sv.signer.make("a", record.table_id, record.version)
+    token = sv.signer.make(TokenKind.ABORT, record.table_id, record.version)
     button = Choice(sv.catalog.plain(ctx.lang, "table.abort_confirm_btn"), token, "confirm")
     return Reply(answer=sv.t(ctx.lang, "table.abort_confirm", table=record.table_id),
                  answer_choices=block([button]))

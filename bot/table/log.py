@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.i18n import Markup
 from bot.storage import LogEntry, TableNotFound, TableRecord
-from bot.table.moves import replay_with_events
+from bot.table.turns import replay_with_events
 from engine.core.prompts import Event
 from engine.core.protocol import Game
 

@@ -1,159 +1,244 @@
-"""Applying a move to a table: engine state in, new record and what changed out.
+"""The one move path: every way a decision reaches a table is checked and committed here.
 
-Besides the game state the bot keeps, per seat, when its current prompt opened and
-when it last acted. A button stays valid across other players' moves (simultaneous
-decisions) exactly while its seat has not acted since the button was issued and its
-prompt still looks the same — the prompt's fingerprint.
+A button, a typed ``/move``, the autopilot — and any later way a decision arrives —
+describe what the player saw as a ``MoveRequest``. ``check`` decides, on the table as it
+stands, which (seat, option key) the request stands for, or the ``Refusal`` to give; the
+checks are the same for every source, in one order: the table is being played, the
+actor holds a seat, it is the seat the request names, the seat is asked something, the
+seat has not acted since the request was made, and its question still reads the same
+(its fingerprint). ``commit`` applies and commits a decided move, re-reading and deciding
+again when another write got there first; its caller says what to do after.
+
+Refusals are codes (catalog keys, or the engine's reason codes for its game's texts),
+never compared as rendered text.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-from dataclasses import dataclass
-from typing import Any
+import asyncio
+import logging
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
-from pydantic import BaseModel
+from bot.services import Services
+from bot.storage import (
+    Action,
+    StaleVersion,
+    StoreUnavailable,
+    TableNotFound,
+    TableRecord,
+    TableStatus,
+)
+from bot.table.settings import meta_view
+from bot.table.turns import apply_move, fingerprint
+from engine.core.errors import IllegalMove
+from engine.core.prompts import Prompt
+from engine.registry import get_game
 
-from bot.identity_memo import IdentityMemo
-from bot.storage import LogEntry, TableRecord, TableStatus
-from bot.table.settings import TableMeta, meta_of, options_of
-from engine.core.prompts import Event, Prompt
-from engine.core.protocol import Game
+log = logging.getLogger(__name__)
+COMMIT_ATTEMPTS = 8
+# After an outage cut a commit's reply off, how often to ask whether it went through.
+LOST_COMMIT_CHECKS = 3
+LOST_COMMIT_PAUSE_S = 0.2
 
-RECENT_EVENTS = 8
-
-
-def _digest(prompt: Prompt) -> str:
-    body = json.dumps(
-        [prompt.seat, prompt.label.code, prompt.label.args, prompt.keys()],
-        sort_keys=True, default=str,
-    )
-    return hashlib.blake2s(body.encode(), digest_size=4).hexdigest()
-
-
-# The bot keeps one prompt object per open decision (``Services.prompts``), which a
-# press digests three times over (the check, the table's buttons, the private buttons).
-_digests: IdentityMemo[Prompt, str] = IdentityMemo(_digest)
-
-
-def fingerprint(prompt: Prompt) -> str:
-    """A short digest of what a prompt asks and offers."""
-    return _digests(prompt)
+STALE = "press.stale"
 
 
-def load_state(game: Game[Any], record: TableRecord) -> BaseModel:
-    """The engine state inside a record."""
-    state: BaseModel = game.state_type.model_validate(record.state)
-    return state
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a move is not made: a catalog code and its arguments, or (``game`` set) a
+    reason code of that game's engine, worded by the game's texts."""
+
+    code: str
+    args: dict[str, object] = field(default_factory=dict)
+    game: str | None = None
 
 
-def state_dict(state: BaseModel) -> dict[str, Any]:
-    """The engine state as JSON-ready data for the record."""
-    return state.model_dump(mode="json")
+@dataclass(frozen=True, slots=True)
+class ByIndex:
+    """The option at a position of the prompt (a button carries its index)."""
+
+    index: int
+
+    def key_in(self, prompt: Prompt) -> str | None:
+        """The option's key, or None when the prompt has no such option."""
+        return prompt.options[self.index].key if self.index < len(prompt.options) else None
 
 
-@dataclass
-class MoveOutcome:
-    """A move applied in memory, ready to be committed."""
+@dataclass(frozen=True, slots=True)
+class Typed:
+    """What a player typed: an option's number as listed (from 1), or its key."""
 
-    record: TableRecord
-    events: list[Event]
-    prompts: list[Prompt]
-    new_turn: list[int]  # seats whose turn has just begun
-    ended_turn: list[int]  # seats whose turn has just ended
-    finished: bool
-    # The state after the move: what ``record.state`` holds, already parsed. Nothing
-    # else holds it, so once committed it can serve as that version's read-only state.
-    state: BaseModel
+    text: str
 
-
-def _clock_after_move(
-    meta: TableMeta, record: TableRecord, seat: int, still_asked: bool, now: float
-) -> None:
-    options = options_of(record)
-    if not options.clock:
-        return
-    key = str(seat)
-    spent = max(0.0, now - meta.opened_at.get(key, now))
-    bank = meta.bank.get(key, options.clock_initial_h * 3600) - spent
-    if not still_asked:
-        bank = min(bank + options.clock_bonus_h * 3600, options.clock_max_h * 3600)
-    meta.bank[key] = bank
+    def key_in(self, prompt: Prompt) -> str | None:
+        """The key meant; an unknown key goes on to the engine, which says why not."""
+        keys = prompt.keys()
+        wanted = self.text
+        if wanted.isascii() and wanted.isdigit() and 1 <= int(wanted) <= len(keys):
+            return keys[int(wanted) - 1]
+        return wanted
 
 
-def apply_move(
-    game: Game[Any], record: TableRecord, seat: int, key: str, now: float,
-    before: list[Prompt] | None = None,
-) -> MoveOutcome:
-    """Apply ``key`` for ``seat`` to a copy of the record's state.
+@dataclass(frozen=True, slots=True)
+class MoveRequest:
+    """A decision as its player made it: against which version of the table, for which
+    seat (None: the actor's own) and which question (the prompt's fingerprint, None if
+    none was open), picking which option. ``sent_at`` is when the platform says the
+    player sent it, if it says; ``unasked`` is the refusal for a seat asked nothing
+    (a stale button, or "not your turn" to a typed move)."""
 
-    Raises the engine's ``IllegalMove`` (nothing changes). The returned record is not
-    yet stored: the caller commits it against ``record.version``.
+    user_id: str
+    seen: int
+    fingerprint: str | None
+    choice: ByIndex | Typed
+    seat: int | None = None
+    sent_at: float | None = None
+    unasked: str = STALE
+
+
+def seat_of(record: TableRecord, user_id: str) -> int | None:
+    """The seat a user holds at a table, if any."""
+    return record.seats.index(user_id) if user_id in record.seats else None
+
+
+def prompt_of(prompts: list[Prompt], seat: int) -> Prompt | None:
+    """The open prompt of ``seat`` among a table's prompts, if it is asked anything."""
+    return next((p for p in prompts if p.seat == seat), None)
+
+
+def not_playing(record: TableRecord) -> Refusal | None:
+    """The refusal for a move at a table that is not being played, if it is not."""
+    if record.status == TableStatus.RUNNING:
+        return None
+    return Refusal("press.not_started" if record.status == TableStatus.LOBBY
+                   else "press.game_over")
+
+
+def not_your_button(record: TableRecord, seat: int) -> Refusal:
+    """A button of another seat was pressed: name whose it is."""
+    names = meta_view(record).names
+    owner = names.get(record.seats[seat], "?") if seat < len(record.seats) else "?"
+    return Refusal("press.not_your_button", {"name": owner})
+
+
+def check(record: TableRecord, request: MoveRequest,
+          prompts: Callable[[TableRecord], list[Prompt]]) -> tuple[int, str] | Refusal:
+    """The (seat, option key) ``request`` stands for on ``record``, or why it stands for
+    none; ``prompts`` gives a running table's open prompts (``Services.prompts``)."""
+    refused = not_playing(record)
+    if refused is not None:
+        return refused
+    mine = seat_of(record, request.user_id)
+    if mine is None:
+        return Refusal("press.not_a_player")
+    seat = mine if request.seat is None else request.seat
+    if seat != mine:
+        return not_your_button(record, seat)
+    prompt = prompt_of(prompts(record), seat)
+    if prompt is None:
+        return Refusal(request.unasked)
+    meta = meta_view(record)
+    moved_since_sent = (request.sent_at is not None
+                        and meta.acted_at.get(str(seat), float("-inf")) >= request.sent_at)
+    if (request.seen > record.version or meta.last_acted.get(str(seat), 0) > request.seen
+            or moved_since_sent or fingerprint(prompt) != request.fingerprint):
+        return Refusal(STALE)
+    key = request.choice.key_in(prompt)
+    return Refusal(STALE) if key is None else (seat, key)
+
+
+Decide = Callable[[TableRecord], "tuple[int, str] | Refusal"]
+
+
+@dataclass(frozen=True, slots=True)
+class Committed:
+    """A move saved: the table before and after it."""
+
+    before: TableRecord
+    after: TableRecord
+
+
+class CommitLost(StoreUnavailable):
+    """The storage failed while a move was being saved: whether it was is unknown (an
+    outage, so callers that do not ask propagate it like any other)."""
+
+    def __init__(self, table_id: str, commit_id: str) -> None:
+        """The table and the id its commit would be found under."""
+        super().__init__(f"table {table_id}: commit {commit_id} unconfirmed")
+        self.table_id = table_id
+        self.commit_id = commit_id
+
+
+async def lost_commit(sv: Services, lost: CommitLost) -> Refusal:
+    """Find out whether a lost commit went through, and say exactly that (a saved
+    move's follow-ups are repaired from its mark)."""
+    table_id, commit_id = lost.table_id, lost.commit_id
+    for attempt in range(LOST_COMMIT_CHECKS):
+        try:
+            saved = await sv.store.committed(table_id, commit_id)
+        except StoreUnavailable:
+            await asyncio.sleep(LOST_COMMIT_PAUSE_S * (attempt + 1))
+            continue
+        return Refusal("press.saved_not_shown" if saved else "err.store_unavailable")
+    return Refusal("press.outcome_unknown")
+
+
+async def commit(
+    sv: Services, table_id: str, decide: Decide, user_id: str, *,
+    via: str | None = None, guard: object | None = None, first: TableRecord | None = None,
+) -> Committed | Refusal:
+    """Apply and commit the move ``decide`` picks on the table, retrying lost races.
+
+    ``decide`` runs again on every attempt, so each retry judges the decision against
+    the table as it now is. The first attempt decides on ``first`` if given, else on
+    the table as this process last saw it (``last_seen``: no round trip), which is
+    nearly always the stored one: the commit's version check catches it being out of
+    date, and anything but a move it allows (a refusal, an illegal move) is judged
+    again on the stored table before it is answered. ``guard`` goes into the commit
+    (``GameStorePort.commit``). A storage outage during the commit raises
+    ``CommitLost`` (``lost_commit`` finds out what became of the move).
     """
-    state = load_state(game, record)
-    asked_before = {p.seat for p in (game.pending(state) if before is None else before)}
-    events = game.apply(state, seat, key)
-    prompts = game.pending(state)
-    asked_after = {p.seat for p in prompts}
-    version = record.version + 1
-    meta = meta_of(record)
-    _clock_after_move(meta, record, seat, seat in asked_after, now)
-    meta.last_acted[str(seat)] = version
-    meta.acted_at[str(seat)] = now
-    new_turn = sorted(asked_after - asked_before)
-    ended = sorted(asked_before - asked_after)
-    for s in [*new_turn, *([seat] if seat in asked_after else [])]:
-        meta.opened[str(s)] = version
-        meta.opened_at[str(s)] = now
-    for s in new_turn:
-        meta.began[str(s)] = version
-    for s in ended:
-        meta.opened.pop(str(s), None)
-        meta.opened_at.pop(str(s), None)
-    for e in events:
-        meta.recent.append([e.code, e.seat, e.args])
-    meta.recent = meta.recent[-RECENT_EVENTS:]
-    if meta.vote is not None and meta.vote.seat == seat:
-        meta.vote = None
-    finished = game.result(state) is not None
-    updated = record.model_copy(update={
-        "state": state_dict(state),
-        "meta": meta.model_dump(mode="json"),
-        "status": TableStatus.FINISHED if finished else record.status,
-    })
-    return MoveOutcome(updated, events, prompts, new_turn, ended, finished, state)
-
-
-def open_first_prompts(game: Game[Any], record: TableRecord, now: float) -> TableRecord:
-    """Note the prompts open at the start of a game (for reminders and clocks)."""
-    state = load_state(game, record)
-    meta = meta_of(record)
-    options = options_of(record)
-    for p in game.pending(state):
-        meta.opened[str(p.seat)] = record.version + 1
-        meta.began[str(p.seat)] = record.version + 1
-        meta.opened_at[str(p.seat)] = now
-    if options.clock:
-        meta.bank = {str(s): options.clock_initial_h * 3600 for s in range(len(record.seats))}
-    return record.model_copy(update={"meta": meta.model_dump(mode="json")})
-
-
-def replay(game: Game[Any], record: TableRecord, log: list[LogEntry]) -> BaseModel:
-    """Rebuild the game state from the seed and the logged moves (for audits and repair)."""
-    return replay_with_events(game, record, log)[0]
-
-
-def replay_with_events(
-    game: Game[Any], record: TableRecord, log: list[LogEntry]
-) -> tuple[BaseModel, list[Event]]:
-    """The game state rebuilt from the seed and the logged moves, and every event the
-    moves produced on the way (``/log`` tells them again)."""
-    if record.seed is None:
-        raise ValueError("table has no seed: it never started")
-    state: BaseModel = game.new(len(record.seats), record.seed, options_of(record).variants)
-    events: list[Event] = []
-    for entry in log:
-        if entry.kind == "move" and entry.seat is not None:
-            events += game.apply(state, entry.seat, entry.key)
-    return state, events
+    record = first if first is not None else sv.store.last_seen(table_id)
+    fresh = False
+    for _ in range(COMMIT_ATTEMPTS):
+        if record is None:
+            try:
+                record = await sv.store.get(table_id)
+            except TableNotFound:
+                return Refusal("press.no_table")
+            fresh = True
+        decided = decide(record)
+        if isinstance(decided, Refusal):
+            if not fresh:
+                record = None
+                continue
+            return decided
+        seat, key = decided
+        try:
+            outcome = apply_move(get_game(record.game), record, seat, key, sv.now(),
+                                 before=sv.prompts(record))
+        except IllegalMove as exc:
+            if not fresh:
+                record = None
+                continue
+            return Refusal(exc.code, dict(exc.args_map), game=record.game)
+        commit_id = uuid.uuid4().hex
+        try:
+            committed = await sv.store.commit(
+                table_id, record.version, outcome.record,
+                Action(key=key, user_id=user_id, seat=seat, via=via),
+                commit_id=commit_id, guard=guard,
+            )
+        except (StaleVersion, TableNotFound):
+            # Another write got there first (or the table was archived meanwhile): read
+            # it as stored, and judge the decision again.
+            record = None
+            continue
+        except StoreUnavailable:
+            log.warning("table %s: storage failed during a commit", table_id)
+            raise CommitLost(table_id, commit_id) from None
+        sv.remember(committed, outcome.prompts, outcome.state)
+        return Committed(record, committed)
+    return Refusal("press.busy")

@@ -16,9 +16,9 @@ from datetime import UTC, datetime, timedelta
 from pydantic import JsonValue
 
 from bot.services import Services
-from bot.storage import Action, JobChanges, Owed, StaleVersion, TableRecord, TableStatus
+from bot.storage import JobChanges, Owed, TableRecord, TableStatus
 from bot.table.autopilot import choose
-from bot.table.moves import apply_move
+from bot.table.moves import Refusal, commit
 from bot.table.settings import meta_view, options_of
 from bot.ui.message import Message, Outgoing, ToChat, ToUser
 from bot.ui.present import dm_slot, seat_names
@@ -50,30 +50,43 @@ def _at(ts: float) -> datetime:
     return datetime.fromtimestamp(ts, UTC)
 
 
+AUTOPILOT = "autopilot"  # the actor its moves are logged under
+
+
+def _held_prompt(sv: Services, record: TableRecord) -> Prompt | None:
+    """An open prompt of a seat the autopilot holds, if any."""
+    if record.status != TableStatus.RUNNING:
+        return None
+    held = meta_view(record).autopilot
+    if not held:  # nobody on autopilot: no state to load (most moves of most games)
+        return None
+    return next((p for p in sv.prompts(record) if str(p.seat) in held), None)
+
+
+def _autopilot_move(sv: Services, record: TableRecord) -> tuple[int, str] | Refusal:
+    """The move the autopilot makes on ``record``: what its level chooses for a held
+    seat, on the seat's own randomness for this version."""
+    prompt = _held_prompt(sv, record)
+    if prompt is None:
+        return Refusal("autopilot.idle")
+    state = sv.view_state(record)  # choose() tries options on copies only
+    rnd = random.Random(f"{record.table_id}:{record.version}")
+    level = meta_view(record).autopilot[str(prompt.seat)]
+    return prompt.seat, choose(get_game(record.game), state, prompt, level, rnd)
+
+
 async def autopilot(sv: Services, record: TableRecord) -> TableRecord:
-    """Play every open prompt of a seat the autopilot holds; each move is committed."""
-    game = get_game(record.game)
+    """Play every open prompt of a seat the autopilot holds, each through the one move
+    path (``bot.table.moves.commit``); the table after them."""
     for _ in range(MAX_AUTOPILOT_MOVES):
-        if record.status != TableStatus.RUNNING:
+        if _held_prompt(sv, record) is None:
             return record
-        held = meta_view(record).autopilot
-        if not held:  # nobody on autopilot: no state to load (most moves of most games)
-            return record
-        prompt = next((p for p in sv.prompts(record) if str(p.seat) in held), None)
-        if prompt is None:
-            return record
-        state = sv.view_state(record)  # choose() tries options on copies only
-        rnd = random.Random(f"{record.table_id}:{record.version}")
-        key = choose(game, state, prompt, held[str(prompt.seat)], rnd)
-        outcome = apply_move(game, record, prompt.seat, key, sv.now(), before=sv.prompts(record))
-        try:
-            record = await sv.store.commit(
-                record.table_id, record.version, outcome.record,
-                Action(key=key, user_id="autopilot", seat=prompt.seat),
-            )
-            sv.remember(record, outcome.prompts, outcome.state)
-        except StaleVersion:
-            record = await sv.store.get(record.table_id)
+        done = await commit(sv, record.table_id, lambda r: _autopilot_move(sv, r), AUTOPILOT,
+                            first=record)
+        if isinstance(done, Refusal):
+            # Another write left the autopilot nothing to play (rare): the table as stored.
+            return await sv.store.get(record.table_id)
+        record = done.after
     return record
 
 

@@ -12,6 +12,7 @@ from bot.storage import Action, ActionKind, Owed, StaleVersion, TableNotFound, T
 from bot.table.settings import meta_of, options_of
 from bot.table.settle import settle
 from bot.ui.message import Choice, Message, Reply, block
+from bot.ui.tokens import TokenKind
 
 CHOICES: tuple[str, ...] = ("wait", "random", "greedy", "abort")
 ATTEMPTS = 8
@@ -20,8 +21,8 @@ ATTEMPTS = 8
 def vote_message(sv: Services, table_id: str, version: int, name: str, lang: Lang) -> Message:
     """The announcement of a time-out with the voting buttons."""
     choices = block(
-        Choice(sv.catalog.plain(lang, f"vote.btn.{c}"), sv.signer.make("v", table_id, version, c),
-               "action")
+        Choice(sv.catalog.plain(lang, f"vote.btn.{c}"),
+               sv.signer.make(TokenKind.VOTE, table_id, version, c), "action")
         for c in CHOICES
     )
     text = sv.t(lang, "vote.timeout", name=name, table=table_id)

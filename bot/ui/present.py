@@ -20,13 +20,13 @@ from bot.i18n.catalog import Catalog
 from bot.render.caption import with_caption
 from bot.storage import TableRecord, TableStatus
 from bot.table.clock import duration_words, time_left
-from bot.table.moves import fingerprint
 from bot.table.settings import meta_view, options_of
+from bot.table.turns import fingerprint
 from bot.texts import texts_for
 from bot.ui.choices import Choice, ChoiceBlock, Group, block
 from bot.ui.markup import rich_lines
 from bot.ui.message import Message, Picture
-from bot.ui.tokens import MOVE_KIND, TokenSigner
+from bot.ui.tokens import TokenKind, TokenSigner
 from engine.core.prompts import Event, Prompt
 from engine.core.protocol import Game, Summary
 
@@ -83,7 +83,7 @@ class Presenter:
         verbs = ["join", "leave", "start", "cancel"]
         actions = [
             Choice(self.catalog.plain(lang, f"lobby.btn.{v}"),
-                   self.signer.make("l", record.table_id, v), "action")
+                   self.signer.make(TokenKind.LOBBY, record.table_id, v), "action")
             for v in verbs
         ]
         return Message(text=text, choices=block(actions), slot=table_slot(record))
@@ -115,7 +115,8 @@ class Presenter:
         choices = []
         groups: dict[str, Group] = {}
         for i, option in enumerate(prompt.options):
-            token = self.signer.make(MOVE_KIND, record.table_id, record.version, prompt.seat, fp, i)
+            token = self.signer.make(TokenKind.MOVE, record.table_id, record.version,
+                                     prompt.seat, fp, i)
             label = texts.option(lang, option.label)
             if option.back:
                 choices.append(Choice(label, token, "back"))

@@ -23,24 +23,35 @@ import hashlib
 import hmac
 import re
 from dataclasses import dataclass
+from enum import StrEnum
 
 MAC_CHARS = 10
-MOVE_KIND = "m"
+
+
+class TokenKind(StrEnum):
+    """What a token's button does; the value is its one-letter mark in the token."""
+
+    MOVE = "m"
+    PAGE = "p"
+    LOBBY = "l"
+    ABORT = "a"
+    VOTE = "v"
+
 _NUMBER = r"0|[1-9][0-9]{0,8}"
 _WORD = r"[a-z]{1,12}"
 _DIGEST = r"[0-9a-f]{8}"
 # The shape of each kind's fields: a signed token whose fields do not fit (a bug, an old
 # or future layout) is refused like a forged one, never half-read.
-SHAPES: dict[str, tuple[str, ...]] = {
-    "m": (_NUMBER, _NUMBER, _DIGEST, _NUMBER),
-    "p": (_NUMBER, _NUMBER, _DIGEST, _NUMBER),
-    "l": (_WORD,),
-    "a": (_NUMBER,),
-    "v": (_NUMBER, _WORD),
+SHAPES: dict[TokenKind, tuple[str, ...]] = {
+    TokenKind.MOVE: (_NUMBER, _NUMBER, _DIGEST, _NUMBER),
+    TokenKind.PAGE: (_NUMBER, _NUMBER, _DIGEST, _NUMBER),
+    TokenKind.LOBBY: (_WORD,),
+    TokenKind.ABORT: (_NUMBER,),
+    TokenKind.VOTE: (_NUMBER, _WORD),
 }
-KINDS = {kind: len(shape) + 1 for kind, shape in SHAPES.items()}
+KINDS: dict[str, int] = {kind.value: len(shape) + 1 for kind, shape in SHAPES.items()}
 # Kinds whose last field follows the mac, unsigned (see ``p`` above).
-UNSIGNED_LAST = frozenset({"p"})
+UNSIGNED_LAST = frozenset({TokenKind.PAGE})
 _TABLE = re.compile(r"[0-9a-z]{1,16}")
 
 
@@ -53,7 +64,7 @@ def kind_of(token: str) -> str:
 class Token:
     """A parsed, authentic token."""
 
-    kind: str
+    kind: TokenKind
     table: str
     fields: tuple[str, ...]
 
@@ -75,14 +86,14 @@ class TokenSigner:
         digest = hmac.new(self._secret, body.encode(), hashlib.sha256).digest()
         return base64.urlsafe_b64encode(digest).decode()[:MAC_CHARS]
 
-    def make(self, kind: str, table: str, *fields: object) -> str:
+    def make(self, kind: TokenKind, table: str, *fields: object) -> str:
         """A signed token."""
         body = ".".join([kind, table, *(str(f) for f in fields)])
         return f"{body}.{self._mac(body)}"
 
     def make_pager(self, table: str, *fields: object) -> str:
         """A signed page-token prefix (kind ``p`` without its page)."""
-        return self.make("p", table, *fields)
+        return self.make(TokenKind.PAGE, table, *fields)
 
     def parse(self, token: str) -> Token | None:
         """The token's content, or None if it is malformed or not ours."""
@@ -100,8 +111,9 @@ class TokenSigner:
         if not hmac.compare_digest(mac.encode(), self._mac(body).encode()):
             return None
         fields = (*parts[2:], *extra)
-        shape = SHAPES[parts[0]]
+        kind = TokenKind(parts[0])
+        shape = SHAPES[kind]
         if not _TABLE.fullmatch(parts[1]) or not all(
                 re.fullmatch(p, f) for p, f in zip(shape, fields, strict=True)):
             return None
-        return Token(kind=parts[0], table=parts[1], fields=fields)
+        return Token(kind=kind, table=parts[1], fields=fields)

@@ -22,7 +22,7 @@ from bot.app import Campfire
 from bot.i18n import to_plain
 from bot.identity import Chat, User
 from bot.storage import LogEntry, TableRecord
-from bot.table.moves import load_state
+from bot.table.turns import load_state
 from bot.ui.layout import lay_out
 from bot.ui.markup import Rich
 from bot.ui.message import Button, Message, Outgoing, Reply, ToChat, ToUser

@@ -14,7 +14,7 @@ import pytest
 
 from bot.games import manifests
 from bot.storage import TableNotFound, TableStatus
-from bot.table.moves import load_state, replay, state_dict
+from bot.table.turns import load_state, replay, state_dict
 from bot.ui.message import ToChat, ToUser
 from tests.bot.helpers import GROUP, PEOPLE, Harness, dm, plain
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from bot.storage import TableNotFound, TableStatus
-from bot.table.moves import load_state, replay, state_dict
+from bot.table.turns import load_state, replay, state_dict
 from bot.ui.message import ToChat
 from engine.registry import get_game
 from tests.bot.conftest import AppFactory

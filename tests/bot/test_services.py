@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from bot.table.moves import load_state
+from bot.table.turns import load_state
 from engine.registry import get_game
 from tests.bot.helpers import ANNA, BORIS, Harness, dm
 

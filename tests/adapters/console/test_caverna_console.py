@@ -30,7 +30,7 @@ from bot.games import manifests
 from bot.i18n.catalog import Lang, default_catalog
 from bot.storage import TableRecord
 from bot.table.autopilot import choose
-from bot.table.moves import load_state, replay, state_dict
+from bot.table.turns import load_state, replay, state_dict
 from engine.caverna.state import CavernaState
 from engine.core.protocol import Result
 from engine.registry import get_game

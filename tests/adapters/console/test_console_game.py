@@ -30,7 +30,7 @@ from console_harness import (
 from adapters.console.chat import ConsoleChat
 from adapters.store import Storage, StoreSettings, TableNotFound, TableStatus, open_storage
 from bot.i18n.catalog import default_catalog
-from bot.table.moves import load_state, replay, state_dict
+from bot.table.turns import load_state, replay, state_dict
 from engine.registry import get_game
 
 CATALOG = default_catalog()

@@ -22,7 +22,7 @@ from adapters.store import StoreSettings
 from bot.games import manifests
 from bot.storage import TableStatus
 from bot.table.autopilot import choose
-from bot.table.moves import load_state
+from bot.table.turns import load_state
 from engine.registry import get_game
 from tests.adapters.discord.harness import (
     NAV_PREFIXES,

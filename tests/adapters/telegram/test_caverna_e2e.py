@@ -21,7 +21,7 @@ from adapters.telegram.service import RunningTelegram
 from bot.games import manifests
 from bot.storage import TableStatus
 from bot.table.autopilot import choose
-from bot.table.moves import load_state
+from bot.table.turns import load_state
 from engine.registry import get_game
 from tests.adapters.telegram.e2e_helpers import (
     EDIT_METHODS,

@@ -23,7 +23,7 @@ from bot.identity import Chat, User
 from bot.input.new_table_args import BadArgument, parse_new_args
 from bot.rules import RulesLibrary
 from bot.table import lobby
-from bot.table.moves import replay
+from bot.table.turns import replay
 from bot.table.settings import options_of
 from engine.registry import games
 

@@ -48,7 +48,7 @@ class FlakyStore:
 async def test_a_lost_commit_is_answered_truthfully(
         h: Harness, how: str, code: str, saved: bool,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.input.presses.LOST_COMMIT_PAUSE_S", 0.0)
+    monkeypatch.setattr("bot.table.moves.LOST_COMMIT_PAUSE_S", 0.0)
     table_id = await h.started(ANNA, BORIS)
     record = await h.get(table_id)
     player = h.user_at(record, 0)

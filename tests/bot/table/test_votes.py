@@ -10,7 +10,7 @@ import pytest
 
 from bot.storage import ActionKind, TableNotFound, TableStatus
 from bot.table.autopilot import choose
-from bot.table.moves import replay, state_dict
+from bot.table.turns import replay, state_dict
 from bot.table.settings import meta_of
 from bot.ui.message import Message, ToChat, ToUser
 from engine.registry import get_game

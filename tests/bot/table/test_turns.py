@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.table.moves import fingerprint
+from bot.table.turns import fingerprint
 from engine.core.prompts import Label, Option, Prompt
 
 

@@ -1,0 +1,159 @@
+"""Applying a move to a table: engine state in, new record and what changed out.
+
+Besides the game state the bot keeps, per seat, when its current prompt opened and
+when it last acted. A button stays valid across other players' moves (simultaneous
+decisions) exactly while its seat has not acted since the button was issued and its
+prompt still looks the same — the prompt's fingerprint.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.identity_memo import IdentityMemo
+from bot.storage import LogEntry, TableRecord, TableStatus
+from bot.table.settings import TableMeta, meta_of, options_of
+from engine.core.prompts import Event, Prompt
+from engine.core.protocol import Game
+
+RECENT_EVENTS = 8
+
+
+def _digest(prompt: Prompt) -> str:
+    body = json.dumps(
+        [prompt.seat, prompt.label.code, prompt.label.args, prompt.keys()],
+        sort_keys=True, default=str,
+    )
+    return hashlib.blake2s(body.encode(), digest_size=4).hexdigest()
+
+
+# The bot keeps one prompt object per open decision (``Services.prompts``), which a
+# press digests three times over (the check, the table's buttons, the private buttons).
+_digests: IdentityMemo[Prompt, str] = IdentityMemo(_digest)
+
+
+def fingerprint(prompt: Prompt) -> str:
+    """A short digest of what a prompt asks and offers."""
+    return _digests(prompt)
+
+
+def load_state(game: Game[Any], record: TableRecord) -> BaseModel:
+    """The engine state inside a record."""
+    state: BaseModel = game.state_type.model_validate(record.state)
+    return state
+
+
+def state_dict(state: BaseModel) -> dict[str, Any]:
+    """The engine state as JSON-ready data for the record."""
+    return state.model_dump(mode="json")
+
+
+@dataclass
+class MoveOutcome:
+    """A move applied in memory, ready to be committed."""
+
+    record: TableRecord
+    events: list[Event]
+    prompts: list[Prompt]
+    new_turn: list[int]  # seats whose turn has just begun
+    ended_turn: list[int]  # seats whose turn has just ended
+    finished: bool
+    # The state after the move: what ``record.state`` holds, already parsed. Nothing
+    # else holds it, so once committed it can serve as that version's read-only state.
+    state: BaseModel
+
+
+def _clock_after_move(
+    meta: TableMeta, record: TableRecord, seat: int, still_asked: bool, now: float
+) -> None:
+    options = options_of(record)
+    if not options.clock:
+        return
+    key = str(seat)
+    spent = max(0.0, now - meta.opened_at.get(key, now))
+    bank = meta.bank.get(key, options.clock_initial_h * 3600) - spent
+    if not still_asked:
+        bank = min(bank + options.clock_bonus_h * 3600, options.clock_max_h * 3600)
+    meta.bank[key] = bank
+
+
+def apply_move(
+    game: Game[Any], record: TableRecord, seat: int, key: str, now: float,
+    before: list[Prompt] | None = None,
+) -> MoveOutcome:
+    """Apply ``key`` for ``seat`` to a copy of the record's state.
+
+    Raises the engine's ``IllegalMove`` (nothing changes). The returned record is not
+    yet stored: the caller commits it against ``record.version``.
+    """
+    state = load_state(game, record)
+    asked_before = {p.seat for p in (game.pending(state) if before is None else before)}
+    events = game.apply(state, seat, key)
+    prompts = game.pending(state)
+    asked_after = {p.seat for p in prompts}
+    version = record.version + 1
+    meta = meta_of(record)
+    _clock_after_move(meta, record, seat, seat in asked_after, now)
+    meta.last_acted[str(seat)] = version
+    meta.acted_at[str(seat)] = now
+    new_turn = sorted(asked_after - asked_before)
+    ended = sorted(asked_before - asked_after)
+    for s in [*new_turn, *([seat] if seat in asked_after else [])]:
+        meta.opened[str(s)] = version
+        meta.opened_at[str(s)] = now
+    for s in new_turn:
+        meta.began[str(s)] = version
+    for s in ended:
+        meta.opened.pop(str(s), None)
+        meta.opened_at.pop(str(s), None)
+    for e in events:
+        meta.recent.append([e.code, e.seat, e.args])
+    meta.recent = meta.recent[-RECENT_EVENTS:]
+    if meta.vote is not None and meta.vote.seat == seat:
+        meta.vote = None
+    finished = game.result(state) is not None
+    updated = record.model_copy(update={
+        "state": state_dict(state),
+        "meta": meta.model_dump(mode="json"),
+        "status": TableStatus.FINISHED if finished else record.status,
+    })
+    return MoveOutcome(updated, events, prompts, new_turn, ended, finished, state)
+
+
+def open_first_prompts(game: Game[Any], record: TableRecord, now: float) -> TableRecord:
+    """Note the prompts open at the start of a game (for reminders and clocks)."""
+    state = load_state(game, record)
+    meta = meta_of(record)
+    options = options_of(record)
+    for p in game.pending(state):
+        meta.opened[str(p.seat)] = record.version + 1
+        meta.began[str(p.seat)] = record.version + 1
+        meta.opened_at[str(p.seat)] = now
+    if options.clock:
+        meta.bank = {str(s): options.clock_initial_h * 3600 for s in range(len(record.seats))}
+    return record.model_copy(update={"meta": meta.model_dump(mode="json")})
+
+
+def replay(game: Game[Any], record: TableRecord, log: list[LogEntry]) -> BaseModel:
+    """Rebuild the game state from the seed and the logged moves (for audits and repair)."""
+    return replay_with_events(game, record, log)[0]
+
+
+def replay_with_events(
+    game: Game[Any], record: TableRecord, log: list[LogEntry]
+) -> tuple[BaseModel, list[Event]]:
+    """The game state rebuilt from the seed and the logged moves, and every event the
+    moves produced on the way (``/log`` tells them again)."""
+    if record.seed is None:
+        raise ValueError("table has no seed: it never started")
+    state: BaseModel = game.new(len(record.seats), record.seed, options_of(record).variants)
+    events: list[Event] = []
+    for entry in log:
+        if entry.kind == "move" and entry.seat is not None:
+            events += game.apply(state, entry.seat, entry.key)
+    return state, events
