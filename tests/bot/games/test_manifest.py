@@ -23,8 +23,8 @@ from bot.identity import Chat, User
 from bot.input.new_table_args import BadArgument, parse_new_args
 from bot.rules import RulesLibrary
 from bot.table import lobby
-from bot.table.turns import replay
 from bot.table.settings import options_of
+from bot.table.turns import replay
 from engine.registry import games
 
 

@@ -227,3 +227,10 @@ async def test_odd_and_garbled_tokens_get_the_forged_answer(h: Harness) -> None:
         reply = await h.press(BORIS, raw, GROUP)
         assert reply.alert and plain(reply.answer) == h.t("press.forged"), raw
     await h.assert_unchanged(table_id, before)
+
+
+def test_every_token_kind_has_its_press_handler() -> None:
+    from bot.input.presses import PRESSES
+    from bot.ui.tokens import SHAPES, TokenKind
+
+    assert set(PRESSES) == set(TokenKind) == set(SHAPES)

@@ -10,8 +10,8 @@ import pytest
 
 from bot.storage import ActionKind, TableNotFound, TableStatus
 from bot.table.autopilot import choose
-from bot.table.turns import replay, state_dict
 from bot.table.settings import meta_of
+from bot.table.turns import replay, state_dict
 from bot.ui.message import Message, ToChat, ToUser
 from engine.registry import get_game
 from tests.bot.helpers import (
