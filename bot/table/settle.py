@@ -159,28 +159,51 @@ class Settled:
 
 async def settle(sv: Services, before: TableRecord, record: TableRecord) -> Settled:
     """Everything that follows a committed change of a running (or just ended) table:
-    the autopilot's moves, the messages, reminder and clock jobs, and archiving.
+    ``follow_ups`` of the new version, knowing the version it came from.
 
     The change's commit marked the table as owing these; the caller hands the messages
     over, then clears the mark and changes the jobs in one write (``Reply.owed``). The
     jobs wait for that write rather than going first: a reminder of the turn that just
     ended can only fire stale (it checks the table, and is dropped), and a crash before
     leaves the mark, from which ``repair`` re-derives the messages and the jobs alike."""
-    record = await autopilot(sv, record)
-    out = [Outgoing(ToChat(record.chat_id), await table_message(sv, record))]
-    was_open = meta_view(before).opened if before.status == TableStatus.RUNNING else {}
-    meta = meta_view(record)
-    now_open = meta.opened if record.status == TableStatus.RUNNING else {}
-    prompts = {}
+    return await follow_ups(sv, record, before)
+
+
+async def follow_ups(sv: Services, record: TableRecord, before: TableRecord | None,
+                     *, prompts: bool = True) -> Settled:
+    """What a table owes as it stands: the one derivation behind ``settle`` (a change
+    just committed) and ``repair`` (a change whose follow-ups were never confirmed).
+
+    The autopilot plays the seats it holds; then the table's message, each open
+    decision privately to its player (a turn that began at its version as a new
+    message, one that went on as an edit; keyed, so that a delivery layer that sent
+    it already does not send it twice), the players' own results of a game that ended,
+    the reminder and clock jobs of every open decision, and archiving once the table
+    is over. ``before`` is the table the change started from, when known: then only
+    what changed is sent (decisions opened since), the players whose turn ended get
+    their "done" edit, the next player may be told, and the jobs follow from the
+    difference. Unknown (a repair), every open decision is sent again and the jobs are
+    reconciled with the queue. ``prompts`` off sends no private message (a look that
+    owes nothing, like ``/status``)."""
     if record.status == TableStatus.RUNNING:
-        prompts = {p.seat: p for p in sv.prompts(record)}
+        record = await autopilot(sv, record)
+    out = [Outgoing(ToChat(record.chat_id), await table_message(sv, record))]
+    meta = meta_view(record)
+    running = record.status == TableStatus.RUNNING
+    asked = {p.seat: p for p in sv.prompts(record)} if running else {}
+    since = -1 if before is None else before.version
+    was_open = meta_view(before).opened if (
+        before is not None and before.status == TableStatus.RUNNING) else {}
     schedule: Schedule = []
     cancel: list[str] = []
-    told = await _who_is_next(sv, record, prompts)
+    told = await _who_is_next(sv, record, asked) if before is not None else None
     nxt = told[1] if told is not None else None
+    now_open = meta.opened if running else {}
     for key in sorted(set(was_open) - set(now_open)):
         seat = int(key)
         cancel += seat_job_ids(record, seat)
+        if not prompts:
+            continue
         lang = await sv.seat_lang(record, seat)
         title = sv.presenter.game_title(lang, record.game)
         if record.status == TableStatus.ABORTED:
@@ -199,20 +222,23 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> Sett
                             Message(text=done, slot=dm_slot(record, seat)), record.table_id))
     for key, version in sorted(now_open.items()):
         seat = int(key)
-        if key in meta.autopilot or seat not in prompts:
-            continue
-        if was_open.get(key) == version:
+        if key in meta.autopilot or seat not in asked or version <= since:
+            continue  # the autopilot's, or sent with an earlier version
+        if before is not None:
+            schedule += seat_jobs(sv, record, seat)
+        if not prompts:
             continue
         lang = await sv.seat_lang(record, seat)
-        heading = "turn.your_turn" if key not in was_open else "turn.continue"
+        heading = "turn.your_turn" if meta.began.get(key) == version else "turn.continue"
         out.append(Outgoing(ToUser(record.seats[seat]),
-                            sv.presenter.private_prompt(record, prompts[seat], lang,
+                            sv.presenter.private_prompt(record, asked[seat], lang,
                                                         heading=heading, now=sv.now()),
                             record.table_id, key=prompt_key(record, seat)))
-        schedule += seat_jobs(sv, record, seat)
     if nxt is not None and told is not None:
         out.append(await _next_notice(sv, record, told[0], nxt))
-    if record.status == TableStatus.FINISHED and before.status == TableStatus.RUNNING:
+    if prompts and record.status == TableStatus.FINISHED and (
+            before is None or before.status == TableStatus.RUNNING):
+        # The game ended with this change (or may have: a repair sends them again, keyed).
         state = sv.view_state(record)
         for seat in range(len(record.seats)):
             lang = await sv.seat_lang(record, seat)
@@ -221,7 +247,10 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> Sett
             out.append(Outgoing(ToUser(record.seats[seat]),
                                 Message(text=text, slot=dm_slot(record, seat), renew=True),
                                 record.table_id, key=RESULT_KEY))
-    if record.status.is_over:
+    if before is None:
+        await _reconcile_jobs(sv, record)
+        cancel = []  # made already
+    elif record.status.is_over:
         for seat in range(len(record.seats)):
             cancel += seat_job_ids(record, seat)
     if record.status.is_over and ARCHIVE_AFTER_FINISH:
@@ -229,6 +258,28 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> Sett
         await sv.store.archive(record.table_id)
     return Settled([replace(item, version=record.version) for item in out], record,
                    JobChanges(tuple(schedule), tuple(cancel)))
+
+
+async def _reconcile_jobs(sv: Services, record: TableRecord) -> None:
+    """Every open decision has its jobs (for the prompt now open); no other seat has any
+    (for a repair, which cannot know which changes were made)."""
+    meta = meta_view(record)
+    asked = {p.seat for p in sv.prompts(record)} if record.status == TableStatus.RUNNING \
+        else set()
+    wanted: Schedule = []
+    cancel: list[str] = []
+    for seat in range(len(record.seats)):
+        ids = seat_job_ids(record, seat)
+        key = str(seat)
+        if seat not in asked or key in meta.autopilot or key not in meta.opened:
+            cancel += ids
+            continue
+        current = await sv.jobs.payloads(ids)
+        for job_id, due, payload in seat_jobs(sv, record, seat):
+            held = current.get(job_id)
+            if held is None or held.get("opened") != payload["opened"]:
+                wanted.append((job_id, due, payload))
+    await sv.jobs.change(schedule=wanted, cancel=cancel)
 
 
 async def _who_is_next(
