@@ -2,20 +2,24 @@
 
 Adding a game is an engine package plus a folder here; nothing lists games by hand.
 ``upcoming.yaml`` names games that are announced but not hosted yet, so a player who
-asks for one hears "not yet" rather than "unknown".
+asks for one hears "not yet" rather than "unknown". ``hosting`` adds a manifest package
+from elsewhere for a while (a game the tests define), found the same way.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
 
 from bot.games.manifest import GameManifest, Renderer, ResultWording, Variant
 from engine.core.data import load_yaml
+
+_EXTRA: list[str] = []  # manifest packages hosted besides our own, while ``hosting`` lasts
 
 __all__ = [
     "GameManifest",
@@ -25,6 +29,7 @@ __all__ = [
     "alias_key",
     "find_game",
     "find_upcoming",
+    "hosting",
     "manifest",
     "manifests",
 ]
@@ -47,8 +52,35 @@ def manifests() -> Mapping[str, GameManifest]:
         entry = getattr(module, "MANIFEST", None)
         if isinstance(entry, GameManifest):
             found[entry.name] = entry
+    for package in _EXTRA:
+        entry = importlib.import_module(package).MANIFEST
+        found[entry.name] = entry
     _check_aliases(found)
     return MappingProxyType(found)
+
+
+@contextmanager
+def hosting(package: str) -> Iterator[GameManifest]:
+    """Host the game whose manifest is ``package``'s ``MANIFEST`` while the block runs, as
+    if it were a folder here (its texts join the shipped catalog); afterwards everything
+    read from the manifests is as it was."""
+    _EXTRA.append(package)
+    _forget()
+    try:
+        yield manifest(importlib.import_module(package).MANIFEST.name)
+    finally:
+        _EXTRA.remove(package)
+        _forget()
+
+
+def _forget() -> None:
+    """Drop everything remembered from the manifests, to be read again."""
+    from bot.i18n.catalog import default_catalog
+    from bot.texts import forget_shipped_texts
+
+    for memo in (manifests, _alias_table, _upcoming, default_catalog):
+        memo.cache_clear()
+    forget_shipped_texts()
 
 
 def _check_aliases(found: Mapping[str, GameManifest]) -> None:

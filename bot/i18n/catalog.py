@@ -129,18 +129,19 @@ class Catalog:
 def shipped_sources() -> dict[str, list[str]]:
     """The YAML texts of the shipped catalog by language: the bot's own
     (``bot/i18n/data/<part>.<lang>.yaml``) and each game's
-    (``bot/games/<game>/texts.<lang>.yaml``)."""
+    (``texts.<lang>.yaml`` in the folder of every hosted game's manifest)."""
     docs: dict[str, list[str]] = {lang: [] for lang in LANGS}
     root = importlib_resources.files("bot.i18n").joinpath("data")
     for entry in sorted(root.iterdir(), key=lambda e: e.name):
         parts = entry.name.split(".")
         if len(parts) == 3 and parts[2] == "yaml" and parts[1] in docs:
             docs[parts[1]].append(entry.read_text(encoding="utf-8"))
-    games = importlib_resources.files("bot").joinpath("games")
-    for folder in sorted(games.iterdir(), key=lambda e: e.name):
+    from bot.games import manifests  # the games' folders are where their manifests say
+
+    for game in manifests().values():
         for lang in LANGS:
-            entry = folder.joinpath(f"texts.{lang}.yaml")
-            if folder.is_dir() and entry.is_file():
+            entry = game.texts_file(lang)
+            if entry.is_file():
                 docs[lang].append(entry.read_text(encoding="utf-8"))
     return docs
 

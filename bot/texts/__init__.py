@@ -84,3 +84,8 @@ def _shipped_texts(game_name: str) -> GameTexts:
     from bot.games import manifest
 
     return manifest(game_name).texts(default_catalog())
+
+
+def forget_shipped_texts() -> None:
+    """Drop the texts objects made so far (the hosted games or the catalog changed)."""
+    _shipped_texts.cache_clear()

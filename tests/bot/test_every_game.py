@@ -17,11 +17,13 @@ from bot.storage import TableNotFound, TableStatus
 from bot.table.turns import load_state, replay, state_dict
 from bot.ui.message import ToChat, ToUser
 from tests.bot.helpers import GROUP, PEOPLE, Harness, dm, plain
+from tests.tiny_game.hosting import with_test_games
 
 MAX_PRESSES = 20_000
 
 
-@pytest.mark.parametrize("name", sorted(manifests()))
+@pytest.mark.parametrize("name", with_test_games(manifests()))
+@pytest.mark.usefixtures("hosted_game")
 async def test_a_whole_game_through_the_app(h: Harness, name: str) -> None:
     entry = manifests()[name]
     players = min(entry.max_players, max(entry.min_players, 3))

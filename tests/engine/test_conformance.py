@@ -19,8 +19,9 @@ from engine.core.conformance import (
 )
 from engine.core.protocol import Game
 from engine.registry import games
+from tests.tiny_game.hosting import with_test_games
 
-GAMES = sorted(games())
+GAMES = with_test_games(games())
 PLAYOUTS = 3
 
 
@@ -29,6 +30,7 @@ def _counts(game: Game[Any]) -> list[int]:
 
 
 @pytest.mark.parametrize("name", GAMES)
+@pytest.mark.usefixtures("hosted_game")
 def test_random_playouts_conform(name: str) -> None:
     game = games()[name]
     promises = 0
@@ -43,6 +45,7 @@ def test_random_playouts_conform(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+@pytest.mark.usefixtures("hosted_game")
 def test_new_is_reproducible_from_the_seed(name: str) -> None:
     game = games()[name]
     players = game.min_players
@@ -51,6 +54,7 @@ def test_new_is_reproducible_from_the_seed(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+@pytest.mark.usefixtures("hosted_game")
 def test_views_never_show_the_seed(name: str) -> None:
     game = games()[name]
     seed = 987_654_321_123
@@ -84,6 +88,7 @@ class _Lenient:
 
 
 @pytest.mark.parametrize("name", GAMES)
+@pytest.mark.usefixtures("hosted_game")
 def test_the_refusal_check_can_fail(name: str) -> None:
     import random
 
@@ -95,6 +100,7 @@ def test_the_refusal_check_can_fail(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+@pytest.mark.usefixtures("hosted_game")
 def test_a_move_never_changes_the_stored_state_it_was_loaded_from(name: str) -> None:
     """The bot loads a state from a stored record's data and applies a move to it; the
     store keeps the record it read or wrote for the next press (``GameStore.get``), so

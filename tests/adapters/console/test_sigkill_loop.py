@@ -49,8 +49,8 @@ from console_harness import ConsoleProcess, Shown, answers, console_env, kill_le
 
 from adapters.store.embedded import EmbeddedRedis
 from bot.storage.records import LogEntry, TableRecord, TableStatus
-from bot.table.turns import load_state
 from bot.table.settings import meta_of
+from bot.table.turns import load_state
 from engine.registry import get_game
 
 SEED = 20240917

@@ -22,6 +22,7 @@ from engine.core.conformance import GARBLED_KEYS
 from engine.core.errors import IllegalMove
 from tests.bot.texts.conftest import RecordingCatalog, shipped_catalog
 from tests.bot.texts.source_scan import first_arg_strings, has_code_or_variants
+from tests.tiny_game.hosting import with_test_games
 
 NAMES = ["Anna", "Boris", "Cleo", "Dmitri", "Eva", "Fjodor", "Gala"]
 GAMES_PER_COUNT = 2
@@ -106,7 +107,8 @@ def check_everything_said(entry: GameManifest) -> None:
     assert not catalog.missing, sorted(catalog.missing)[:20]
 
 
-@pytest.mark.parametrize("name", sorted(manifests()))
+@pytest.mark.parametrize("name", with_test_games(manifests()))
+@pytest.mark.usefixtures("hosted_game")
 def test_everything_a_game_says_has_words_in_both_languages(name: str) -> None:
     check_everything_said(manifests()[name])
 
@@ -129,7 +131,8 @@ def check_engine_source(entry: GameManifest) -> None:
     assert not missing, missing
 
 
-@pytest.mark.parametrize("name", sorted(manifests()))
+@pytest.mark.parametrize("name", with_test_games(manifests()))
+@pytest.mark.usefixtures("hosted_game")
 def test_every_code_in_the_engine_source_has_words(name: str) -> None:
     check_engine_source(manifests()[name])
 

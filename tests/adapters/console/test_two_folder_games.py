@@ -1,0 +1,68 @@
+"""A game defined only under ``tests/`` (``tests/tiny_game``) plays on the console.
+
+Hosted through the registries' hooks for the test alone, it is opened by its name,
+played to the end by typing the numbers of the buttons printed, and told by its own
+texts; ``/rules`` answers from its rules book. Nothing here names the game: every game
+the tests define is played the same way (the shipped games have their own, longer
+whole-game tests).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from console_harness import Players, answers, console_session, parse
+
+from adapters.store import TableNotFound, TableStatus
+from bot.games import manifests
+from bot.i18n.catalog import default_catalog
+from bot.rules.lookup import load_books
+from bot.table.turns import load_state, replay, state_dict
+from tests.tiny_game.hosting import GAMES
+
+MAX_PRESSES = 500
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.usefixtures("hosted_game")
+async def test_a_game_of_two_folders_plays_to_the_end_on_the_console(
+    tmp_path: Path, name: str
+) -> None:
+    entry = manifests()[name]
+    catalog = default_catalog()
+    async with console_session(tmp_path, "ru") as s:
+        players = Players(seed=3)
+        await s.say(f"anna: /new {name} 2-2")
+        tid = await s.table_id()
+        assert not [a for a in answers(parse(await s.say("boris: /join"))) if a.alert]
+        players.feed(await s.say("anna: /start"))
+        presses = 0
+        last = []
+        while (choice := players.next_press()) is not None:
+            assert presses < MAX_PRESSES, "the game did not end"
+            who, number = choice
+            last = players.feed(await s.say(f"{who}: {number}"))
+            assert not [a for a in answers(last, who) if a.alert], last
+            presses += 1
+
+        [final] = [m for m in last if m.is_table]
+        title = catalog.plain("ru", entry.title_code)
+        assert final.lines[0] == catalog.plain("ru", "result.header", game=title, table=tid)
+        record = await s.app.sv.store.get_archived(tid)
+        assert record.status == TableStatus.FINISHED
+        with pytest.raises(TableNotFound):
+            await s.app.sv.store.get(tid)
+        result = entry.game.result(load_state(entry.game, record))
+        assert result is not None
+        reason = catalog.plain("ru", f"{entry.prefix}.result.reason.{result.reason}")
+        assert reason in final.lines
+        assert any(line.startswith("🏆") for line in final.lines)
+        log = await s.app.sv.store.action_log(tid, archived=True)
+        assert sum(1 for e in log if e.kind == "move") == presses
+        assert state_dict(replay(entry.game, record, log)) == record.state
+
+        # /rules answers from the game's own rules book, found by one of its aliases.
+        [book] = [b for b in load_books([entry.rules_file()]).values()]
+        said = parse(await s.say(f"anna: /rules {entry.aliases[0]}"))
+        assert book.topics[0].title.ru in "\n".join(i.text for i in said), said

@@ -1,0 +1,52 @@
+"""A game defined only under ``tests/`` (``tests/tiny_game``) plays on Discord (simcord).
+
+Hosted through the registries' hooks for the test alone, it is opened by ``/table new``
+with its name, joined and started by button, and played by buttons, selects and
+``/table move`` from the table's message and the DMs, up to its results in its own
+words. Nothing here names the game (the shipped games have their own, longer
+whole-game tests).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from adapters.discord.render import markdown
+from adapters.store import StoreSettings
+from bot.games import manifests
+from bot.i18n.catalog import default_catalog
+from bot.storage import TableStatus
+from bot.ui.markup import rich
+from tests.adapters.discord.harness import Table, answered_in_time, running_bot
+from tests.adapters.discord.test_games import final_ranking, play_to_the_end
+from tests.tiny_game.hosting import GAMES
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.usefixtures("hosted_game")
+async def test_a_game_of_two_folders_plays_to_the_end_on_discord(
+    store_settings: StoreSettings, name: str
+) -> None:
+    entry = manifests()[name]
+    # The texts of a game hosted for this test alone: the catalog read now.
+    title = markdown(rich(default_catalog().t("en", entry.title_code)))
+    async with running_bot(store_settings, seed=9) as bot:
+        guild = bot.env.create_guild(name="Pebbles")
+        channel = guild.create_text_channel("pebbles")
+        members = [guild.add_member(bot.env.create_user(n)) for n in ("Olga", "Petr")]
+        table = Table(bot, channel, members)
+        await table.open(name, options="2")
+        how = await play_to_the_end(table, typed_every=4, rng=random.Random(2))
+
+        ranked = final_ranking(table, title)
+        assert [place for place, _, _ in ranked][:1] == ["1"] and len(ranked) == 2
+        assert {who for _, who, _ in ranked} == {"Olga", "Petr"}
+        assert table.table_message.components == []
+        record = await bot.app.sv.store.get_archived(table.table_id)
+        assert record.status == TableStatus.FINISHED
+        for member in members:
+            assert f"#{table.table_id} has ended" in table.dm(member)[-1].content
+        assert how["typed"] > 0 and sum(how.values()) > 4, how
+        assert answered_in_time(table.results)
