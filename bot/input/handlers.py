@@ -14,14 +14,13 @@ from bot.games import alias_key, find_game, find_upcoming, manifests
 from bot.i18n import Lang, Markup, escape, normalize_lang
 from bot.input.commands import COMMANDS, Command
 from bot.input.new_table_args import BadArgument, parse_new_args
-from bot.input.presses import play, refusal_reply
+from bot.input.presses import play
 from bot.services import Ctx, Services
 from bot.storage import (
     Action,
     ActionKind,
     Owed,
     OwedTable,
-    StaleVersion,
     TableNotFound,
     TableRecord,
     TableStatus,
@@ -29,8 +28,10 @@ from bot.storage import (
 from bot.table import lobby
 from bot.table import log as table_log
 from bot.table.access import belongs_here
+from bot.table.commits import Change, commit_change
 from bot.table.lobby_actions import abort_request, confirm_abort, lobby_verb
-from bot.table.moves import MoveRequest, Refusal, Typed, prompt_of, seat_of
+from bot.table.moves import MoveRequest, Typed, prompt_of, seat_of
+from bot.table.refusals import Refusal, refusal_reply
 from bot.table.repair import repair
 from bot.table.settings import meta_of, options_of
 from bot.table.settle import settle, table_message
@@ -371,14 +372,14 @@ async def cmd_resume(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     found = await resolve_table(sv, ctx, args)
     if isinstance(found, Reply):
         return found
-    for _ in range(8):
-        record = await sv.store.get(found[0].table_id)
+
+    def take_back(record: TableRecord) -> Change | Refusal:
         seat = seat_of(record, ctx.user.id)
         meta = meta_of(record)
         if seat is None:
-            return say(sv.t(ctx.lang, "cmd.no_seat", table=record.table_id))
+            return Refusal("cmd.no_seat", {"table": record.table_id})
         if str(seat) not in meta.autopilot:
-            return say(sv.t(ctx.lang, "cmd.not_on_autopilot"))
+            return Refusal("cmd.not_on_autopilot")
         del meta.autopilot[str(seat)]
         meta.opened.pop(str(seat), None)
         if prompt_of(sv.prompts(record), seat) is not None:
@@ -392,15 +393,14 @@ async def cmd_resume(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
                         options.clock_max_h) * 3600
             meta.bank[str(seat)] = max(meta.bank.get(str(seat), 0.0), least)
         changed = record.model_copy(update={"meta": meta.model_dump(mode="json")})
-        try:
-            committed = await sv.store.commit(
-                record.table_id, record.version, changed,
-                Action(key="resume", user_id=ctx.user.id, seat=seat, kind=ActionKind.SYSTEM))
-        except StaleVersion:
-            continue
-        done = await settle(sv, record, committed)
-        return Reply(answer=sv.t(ctx.lang, "cmd.resumed"), out=done.out, owed=done.owed)
-    return say(sv.t(ctx.lang, "press.busy"))
+        return Change(changed, Action(key="resume", user_id=ctx.user.id, seat=seat,
+                                      kind=ActionKind.SYSTEM))
+
+    done = await commit_change(sv, found[0].table_id, take_back)
+    if isinstance(done, Refusal):
+        return say(sv.t(ctx.lang, done.code, **done.args))
+    settled = await settle(sv, done.before, done.after)
+    return Reply(answer=sv.t(ctx.lang, "cmd.resumed"), out=settled.out, owed=settled.owed)
 
 
 async def cmd_vote(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:

@@ -17,12 +17,11 @@ from dataclasses import replace
 from bot.services import Ctx, Services
 from bot.storage import StoreUnavailable, TableNotFound, TableStatus
 from bot.table import lobby_actions
+from bot.table.commits import CommitLost
 from bot.table.moves import (
     STALE,
     ByIndex,
-    CommitLost,
     MoveRequest,
-    Refusal,
     check,
     commit,
     lost_commit,
@@ -30,30 +29,17 @@ from bot.table.moves import (
     prompt_of,
     seat_of,
 )
+from bot.table.refusals import Refusal, refusal_reply, refuse
 from bot.table.settings import meta_view
 from bot.table.settle import settle, table_message
 from bot.table.turns import fingerprint
 from bot.table.votes import cast_vote
-from bot.texts import texts_for
 from bot.ui.message import Message, Outgoing, Reply, ToChat, ToUser
 from bot.ui.present import table_slot
 from bot.ui.tokens import Token, TokenKind
 from engine.registry import get_game
 
 log = logging.getLogger(__name__)
-
-
-def refuse(sv: Services, ctx: Ctx, code: str, **args: object) -> Reply:
-    """A refusal shown prominently to the presser; nothing else happens."""
-    return Reply(answer=sv.t(ctx.lang, code, **args), alert=True)
-
-
-def refusal_reply(sv: Services, ctx: Ctx, refusal: Refusal) -> Reply:
-    """A refusal in the actor's words: the catalog's, or the game's for its engine's reasons."""
-    if refusal.game is not None:
-        reason = texts_for(refusal.game).reason(ctx.lang, refusal.code, refusal.args)
-        return Reply(answer=reason, alert=True)
-    return refuse(sv, ctx, refusal.code, **refusal.args)
 
 
 async def play(sv: Services, ctx: Ctx, table_id: str, request: MoveRequest,

@@ -11,11 +11,11 @@ decision, so their prompts are unchanged.
 from __future__ import annotations
 
 from bot.services import Services
-from bot.storage import Action, ActionKind, StaleVersion, TableNotFound, TableRecord
+from bot.storage import Action, ActionKind, TableRecord
+from bot.table.commits import Change, commit_change
+from bot.table.refusals import Refusal
 from bot.table.settle import table_message
 from bot.ui.message import Outgoing, ToChat
-
-MOVE_ATTEMPTS = 8
 
 
 async def move_chat(sv: Services, old_chat: str, new_chat: str) -> list[Outgoing]:
@@ -41,21 +41,14 @@ async def move_chat(sv: Services, old_chat: str, new_chat: str) -> list[Outgoing
 
 
 async def _move(sv: Services, table_id: str, old_chat: str, new_chat: str) -> TableRecord | None:
-    """Commit the table under its new chat id (retrying lost races); None if it is gone
+    """Commit the table under its new chat id (the one commit loop); None if it is gone
     or no longer in ``old_chat``."""
-    for _ in range(MOVE_ATTEMPTS):
-        try:
-            record = await sv.store.get(table_id)
-        except TableNotFound:
-            return None
+
+    def to_new_chat(record: TableRecord) -> Change | Refusal:
         if record.chat_id != old_chat:
-            return None
-        moved = record.model_copy(update={"chat_id": new_chat})
-        try:
-            return await sv.store.commit(
-                table_id, record.version, moved,
-                Action(key="chat_moved", kind=ActionKind.SYSTEM),
-            )
-        except StaleVersion:
-            continue
-    return None
+            return Refusal("chat.not_here")
+        return Change(record.model_copy(update={"chat_id": new_chat}),
+                      Action(key="chat_moved", kind=ActionKind.SYSTEM))
+
+    done = await commit_change(sv, table_id, to_new_chat)
+    return None if isinstance(done, Refusal) else done.after

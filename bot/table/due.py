@@ -24,13 +24,14 @@ from bot.services import Services
 from bot.storage import (
     Action,
     ActionKind,
-    StaleVersion,
     StoreUnavailable,
     TableNotFound,
     TableRecord,
     TableStatus,
 )
+from bot.table.commits import Change, commit_change
 from bot.table.moves import prompt_of
+from bot.table.refusals import Refusal
 from bot.table.repair import repair_owed
 from bot.table.settings import Vote, meta_of, options_of
 from bot.table.settle import reminder_job
@@ -103,18 +104,24 @@ async def run_due(sv: Services, limit: int = 100, emit: Emit | None = None) -> l
     return out
 
 
-async def _still_open(sv: Services, payload: dict[str, Any]) -> tuple[TableRecord, int] | None:
-    try:
-        record = await sv.store.get(str(payload["table"]))
-    except TableNotFound:
-        return None
+def _open_seat(record: TableRecord, payload: dict[str, Any]) -> int | None:
+    """The seat a job is about, if its prompt is still the one the job was set for."""
     seat = int(payload["seat"])
     meta = meta_of(record)
     if record.status != TableStatus.RUNNING or meta.opened.get(str(seat)) != payload["opened"]:
         return None
     if str(seat) in meta.autopilot:
         return None
-    return record, seat
+    return seat
+
+
+async def _still_open(sv: Services, payload: dict[str, Any]) -> tuple[TableRecord, int] | None:
+    try:
+        record = await sv.store.get(str(payload["table"]))
+    except TableNotFound:
+        return None
+    seat = _open_seat(record, payload)
+    return None if seat is None else (record, seat)
 
 
 async def _remind(sv: Services, job_id: str, payload: dict[str, Any]) -> JobResult:
@@ -146,30 +153,33 @@ async def _remind(sv: Services, job_id: str, payload: dict[str, Any]) -> JobResu
 
 
 async def _time_out(sv: Services, job_id: str, payload: dict[str, Any]) -> JobResult:
-    for _ in range(4):
-        found = await _still_open(sv, payload)
-        if found is None:
-            return JobResult()
-        record, seat = found
+    def open_vote(record: TableRecord) -> Change | Refusal:
+        seat = _open_seat(record, payload)
+        if seat is None:
+            return Refusal("job.gone")
         meta = meta_of(record)
         left = meta.bank.get(str(seat), 0.0) - (sv.now() - meta.opened_at.get(str(seat), sv.now()))
         if left > 1:
-            return JobResult(follow=[(job_id, _at(sv.now() + left), payload)])
+            return Refusal("clock.later", {"left": left})
         if meta.vote is not None:
             # One vote at a time: this seat's time-out comes back after that vote.
-            return JobResult(follow=[(job_id, _at(sv.now() + BUSY_RETRY_S), payload)])
+            return Refusal("clock.later", {"left": BUSY_RETRY_S})
         meta.vote = Vote(seat=seat, opened=record.version + 1)
         changed = record.model_copy(update={"meta": meta.model_dump(mode="json")})
-        try:
-            committed = await sv.store.commit(
-                record.table_id, record.version, changed,
-                Action(key="timeout", seat=seat, kind=ActionKind.SYSTEM),
-            )
-        except StaleVersion:
-            continue
-        lang = sv.table_lang(committed)
-        name = meta.names.get(committed.seats[seat], "?")
-        message = vote_message(sv, committed.table_id, committed.version, name, lang)
-        return JobResult(out=[Outgoing(ToChat(committed.chat_id), message)],
-                         owed=(committed.table_id, committed.version))
-    return JobResult()
+        return Change(changed, Action(key="timeout", seat=seat, kind=ActionKind.SYSTEM))
+
+    done = await commit_change(sv, str(payload["table"]), open_vote)
+    if isinstance(done, Refusal):
+        left = done.args.get("left")
+        if not isinstance(left, float | int):
+            return JobResult()  # nothing to time out any more
+        return JobResult(follow=[(job_id, _at(sv.now() + left), payload)])
+    committed = done.after
+    vote = meta_of(committed).vote
+    if vote is None:  # cannot be: the commit opened it
+        return JobResult()
+    lang = sv.table_lang(committed)
+    name = meta_of(committed).names.get(committed.seats[vote.seat], "?")
+    message = vote_message(sv, committed.table_id, committed.version, name, lang)
+    return JobResult(out=[Outgoing(ToChat(committed.chat_id), message)],
+                     owed=(committed.table_id, committed.version))

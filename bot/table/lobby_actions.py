@@ -5,17 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.services import Ctx, Services
-from bot.storage import (
-    Action,
-    ActionKind,
-    Owed,
-    StaleVersion,
-    TableNotFound,
-    TableRecord,
-    TableStatus,
-)
+from bot.storage import Action, ActionKind, Owed, TableRecord, TableStatus
 from bot.table import lobby
 from bot.table.access import admin_here, belongs_here
+from bot.table.commits import Change, commit_change
+from bot.table.refusals import Refusal, refusal_reply
 from bot.table.settle import settle, table_message
 from bot.table.turns import open_first_prompts
 from bot.ui.message import Choice, Message, Outgoing, Reply, ToChat, block
@@ -23,35 +17,27 @@ from bot.ui.present import seat_names
 from bot.ui.tokens import TokenKind
 from engine.registry import get_game
 
-ATTEMPTS = 8
-
 
 async def _change(
     sv: Services, ctx: Ctx, table_id: str, verb: str,
     change: Callable[[TableRecord], TableRecord],
 ) -> tuple[TableRecord, TableRecord] | Reply:
-    """Apply a lobby change with optimistic retries: (before, after) or a refusal."""
-    for _ in range(ATTEMPTS):
-        try:
-            record = await sv.store.get(table_id)
-        except TableNotFound:
-            return Reply(answer=sv.t(ctx.lang, "press.no_table"), alert=True)
+    """Apply a lobby change through the one commit loop: (before, after) or a refusal."""
+
+    def lobby_change(record: TableRecord) -> Change | Refusal:
         if not belongs_here(record, ctx.chat, ctx.user):
-            return Reply(answer=sv.t(ctx.lang, "press.no_table"), alert=True)
+            return Refusal("press.no_table")
         try:
             changed = change(record)
         except lobby.LobbyError as exc:
             # About this table, so in the table's language (chosen when it was opened).
-            return Reply(answer=sv.t(sv.table_lang(record), exc.code), alert=True)
-        try:
-            committed = await sv.store.commit(
-                table_id, record.version, changed,
-                Action(key=verb, user_id=ctx.user.id, kind=ActionKind.LOBBY),
-            )
-        except StaleVersion:
-            continue
-        return record, committed
-    return Reply(answer=sv.t(ctx.lang, "press.busy"), alert=True)
+            return Refusal(exc.code, lang=sv.table_lang(record))
+        return Change(changed, Action(key=verb, user_id=ctx.user.id, kind=ActionKind.LOBBY))
+
+    done = await commit_change(sv, table_id, lobby_change)
+    if isinstance(done, Refusal):
+        return refusal_reply(sv, ctx, done)
+    return done.before, done.after
 
 
 async def lobby_verb(sv: Services, ctx: Ctx, table_id: str, verb: str) -> Reply:

@@ -16,43 +16,24 @@ never compared as rendered text.
 from __future__ import annotations
 
 import asyncio
-import logging
-import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from bot.services import Services
-from bot.storage import (
-    Action,
-    StaleVersion,
-    StoreUnavailable,
-    TableNotFound,
-    TableRecord,
-    TableStatus,
-)
+from bot.storage import Action, StoreUnavailable, TableRecord, TableStatus
+from bot.table.commits import Change, CommitLost, Committed, commit_change
+from bot.table.refusals import Refusal
 from bot.table.settings import meta_view
 from bot.table.turns import apply_move, fingerprint
 from engine.core.errors import IllegalMove
 from engine.core.prompts import Prompt
 from engine.registry import get_game
 
-log = logging.getLogger(__name__)
-COMMIT_ATTEMPTS = 8
 # After an outage cut a commit's reply off, how often to ask whether it went through.
 LOST_COMMIT_CHECKS = 3
 LOST_COMMIT_PAUSE_S = 0.2
 
 STALE = "press.stale"
-
-
-@dataclass(frozen=True, slots=True)
-class Refusal:
-    """Why a move is not made: a catalog code and its arguments, or (``game`` set) a
-    reason code of that game's engine, worded by the game's texts."""
-
-    code: str
-    args: dict[str, object] = field(default_factory=dict)
-    game: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,25 +133,6 @@ def check(record: TableRecord, request: MoveRequest,
 Decide = Callable[[TableRecord], "tuple[int, str] | Refusal"]
 
 
-@dataclass(frozen=True, slots=True)
-class Committed:
-    """A move saved: the table before and after it."""
-
-    before: TableRecord
-    after: TableRecord
-
-
-class CommitLost(StoreUnavailable):
-    """The storage failed while a move was being saved: whether it was is unknown (an
-    outage, so callers that do not ask propagate it like any other)."""
-
-    def __init__(self, table_id: str, commit_id: str) -> None:
-        """The table and the id its commit would be found under."""
-        super().__init__(f"table {table_id}: commit {commit_id} unconfirmed")
-        self.table_id = table_id
-        self.commit_id = commit_id
-
-
 async def lost_commit(sv: Services, lost: CommitLost) -> Refusal:
     """Find out whether a lost commit went through, and say exactly that (a saved
     move's follow-ups are repaired from its mark)."""
@@ -189,56 +151,30 @@ async def commit(
     sv: Services, table_id: str, decide: Decide, user_id: str, *,
     via: str | None = None, guard: object | None = None, first: TableRecord | None = None,
 ) -> Committed | Refusal:
-    """Apply and commit the move ``decide`` picks on the table, retrying lost races.
+    """Apply and commit the move ``decide`` picks on the table (``commit_change``: the
+    one commit loop), as ``user_id``'s.
 
     ``decide`` runs again on every attempt, so each retry judges the decision against
     the table as it now is. The first attempt decides on ``first`` if given, else on
     the table as this process last saw it (``last_seen``: no round trip), which is
-    nearly always the stored one: the commit's version check catches it being out of
-    date, and anything but a move it allows (a refusal, an illegal move) is judged
-    again on the stored table before it is answered. ``guard`` goes into the commit
-    (``GameStorePort.commit``). A storage outage during the commit raises
-    ``CommitLost`` (``lost_commit`` finds out what became of the move).
+    nearly always the stored one; an illegal move found on it is judged again on the
+    stored table before it is answered. ``via`` is logged with the move (the button
+    pressed). A storage outage during the commit raises ``CommitLost``
+    (``lost_commit`` finds out what became of the move).
     """
-    record = first if first is not None else sv.store.last_seen(table_id)
-    fresh = False
-    for _ in range(COMMIT_ATTEMPTS):
-        if record is None:
-            try:
-                record = await sv.store.get(table_id)
-            except TableNotFound:
-                return Refusal("press.no_table")
-            fresh = True
+
+    def change(record: TableRecord) -> Change | Refusal:
         decided = decide(record)
         if isinstance(decided, Refusal):
-            if not fresh:
-                record = None
-                continue
             return decided
         seat, key = decided
         try:
             outcome = apply_move(get_game(record.game), record, seat, key, sv.now(),
                                  before=sv.prompts(record))
         except IllegalMove as exc:
-            if not fresh:
-                record = None
-                continue
             return Refusal(exc.code, dict(exc.args_map), game=record.game)
-        commit_id = uuid.uuid4().hex
-        try:
-            committed = await sv.store.commit(
-                table_id, record.version, outcome.record,
-                Action(key=key, user_id=user_id, seat=seat, via=via),
-                commit_id=commit_id, guard=guard,
-            )
-        except (StaleVersion, TableNotFound):
-            # Another write got there first (or the table was archived meanwhile): read
-            # it as stored, and judge the decision again.
-            record = None
-            continue
-        except StoreUnavailable:
-            log.warning("table %s: storage failed during a commit", table_id)
-            raise CommitLost(table_id, commit_id) from None
-        sv.remember(committed, outcome.prompts, outcome.state)
-        return Committed(record, committed)
-    return Refusal("press.busy")
+        return Change(outcome.record, Action(key=key, user_id=user_id, seat=seat, via=via),
+                      outcome.prompts, outcome.state)
+
+    seen = first if first is not None else sv.store.last_seen(table_id)
+    return await commit_change(sv, table_id, change, seen=seen, guard=guard)

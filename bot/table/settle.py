@@ -18,7 +18,8 @@ from pydantic import JsonValue
 from bot.services import Services
 from bot.storage import JobChanges, Owed, TableRecord, TableStatus
 from bot.table.autopilot import choose
-from bot.table.moves import Refusal, commit
+from bot.table.moves import commit
+from bot.table.refusals import Refusal
 from bot.table.settings import meta_view, options_of
 from bot.ui.message import Message, Outgoing, ToChat, ToUser
 from bot.ui.present import dm_slot, seat_names

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from bot.i18n import Lang
 from bot.services import Ctx, Services
-from bot.storage import Action, ActionKind, Owed, StaleVersion, TableNotFound, TableStatus
+from bot.storage import Action, ActionKind, Owed, TableRecord, TableStatus
+from bot.table.commits import Change, commit_change
+from bot.table.refusals import Refusal, refusal_reply
 from bot.table.settings import meta_of, options_of
 from bot.table.settle import settle
 from bot.ui.message import Choice, Message, Reply, block
 from bot.ui.tokens import TokenKind
 
 CHOICES: tuple[str, ...] = ("wait", "random", "greedy", "abort")
-ATTEMPTS = 8
 
 
 def vote_message(sv: Services, table_id: str, version: int, name: str, lang: Lang) -> Message:
@@ -32,26 +33,22 @@ def vote_message(sv: Services, table_id: str, version: int, name: str, lang: Lan
 async def cast_vote(sv: Services, ctx: Ctx, table_id: str, version: int, choice: str) -> Reply:
     """Count one ballot; carry out the decision once a majority agrees."""
     if choice not in CHOICES:
-        return Reply(answer=sv.t(ctx.lang, "press.forged"), alert=True)
-    for _ in range(ATTEMPTS):
-        try:
-            record = await sv.store.get(table_id)
-        except TableNotFound:
-            return Reply(answer=sv.t(ctx.lang, "press.no_table"), alert=True)
+        return refusal_reply(sv, ctx, Refusal("press.forged"))
+
+    def ballot(record: TableRecord) -> Change | Refusal:
         meta = meta_of(record)
         if record.status != TableStatus.RUNNING or meta.vote is None:
-            return Reply(answer=sv.t(ctx.lang, "vote.closed"), alert=True)
+            return Refusal("vote.closed")
         if meta.vote.opened != version:  # a button of an earlier vote
-            return Reply(answer=sv.t(ctx.lang, "press.stale"), alert=True)
+            return Refusal("press.stale")
         voters = [u for i, u in enumerate(record.seats) if i != meta.vote.seat]
         if ctx.user.id not in voters:
-            return Reply(answer=sv.t(ctx.lang, "vote.not_a_voter"), alert=True)
+            return Refusal("vote.not_a_voter")
         meta.vote.ballots[ctx.user.id] = choice
         tally = sum(1 for c in meta.vote.ballots.values() if c == choice)
-        decided = tally * 2 > len(voters)
         seat = meta.vote.seat
         status: TableStatus = record.status
-        if decided:
+        if tally * 2 > len(voters):
             meta.vote = None
             if choice == "wait":
                 options = options_of(record)
@@ -64,17 +61,17 @@ async def cast_vote(sv: Services, ctx: Ctx, table_id: str, version: int, choice:
                 meta.autopilot[str(seat)] = "greedy" if choice == "greedy" else "random"
         changed = record.model_copy(update={"meta": meta.model_dump(mode="json"),
                                             "status": status})
-        try:
-            committed = await sv.store.commit(
-                table_id, record.version, changed,
-                Action(key=f"vote:{choice}", user_id=ctx.user.id, kind=ActionKind.SYSTEM),
-            )
-        except StaleVersion:
-            continue
-        answer = sv.t(ctx.lang, "vote.counted" if not decided else f"vote.decided.{choice}")
-        if not decided:
-            return Reply(answer=answer, owed=[Owed(committed.table_id, committed.version)])
-        sv.fault("after_commit")
-        done = await settle(sv, record, committed)
-        return Reply(answer=answer, out=done.out, owed=done.owed)
-    return Reply(answer=sv.t(ctx.lang, "press.busy"), alert=True)
+        return Change(changed, Action(key=f"vote:{choice}", user_id=ctx.user.id,
+                                      kind=ActionKind.SYSTEM))
+
+    done = await commit_change(sv, table_id, ballot)
+    if isinstance(done, Refusal):
+        return refusal_reply(sv, ctx, done)
+    committed = done.after
+    if meta_of(committed).vote is not None:  # counted, not decided yet
+        return Reply(answer=sv.t(ctx.lang, "vote.counted"),
+                     owed=[Owed(committed.table_id, committed.version)])
+    sv.fault("after_commit")
+    settled = await settle(sv, done.before, committed)
+    return Reply(answer=sv.t(ctx.lang, f"vote.decided.{choice}"), out=settled.out,
+                 owed=settled.owed)

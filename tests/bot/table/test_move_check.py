@@ -15,12 +15,12 @@ from bot.table.moves import (
     STALE,
     ByIndex,
     MoveRequest,
-    Refusal,
     Typed,
     check,
     prompt_of,
     seat_of,
 )
+from bot.table.refusals import Refusal
 from bot.table.settings import TableOptions, meta_of
 from bot.table.turns import fingerprint, load_state, open_first_prompts
 from engine.core.prompts import Prompt
