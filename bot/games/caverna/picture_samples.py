@@ -12,23 +12,28 @@ sample pictures:
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
-from typing import Any
 
+from bot.render.labels import Lang
+from bot.render.samples import (
+    SAMPLE_NAMES,
+    BenchViews,
+    Sample,
+    move_key,
+    random_lang,
+    write_main,
+    write_pictures,
+)
 from engine.caverna.caverna_game import CAVERNA
 from engine.caverna.view import view
-from engine.core.prompts import Prompt
 
-SAMPLE_NAMES = ["Анна", "Bob the Builder", "Мария-Антуанетта Длиннофамильная", "Zoë 🔥",
-                "‮evil\u0000name", "Гимли", "Thorin Oakenshield"]
+__all__ = ["SAMPLE_NAMES", "Sample", "bench_views", "board_prompt", "played_views",
+           "write_samples"]
 
-Sample = tuple[dict[str, Any], Prompt | None]
-
-
-def _choose(agent: random.Random, prompt: Prompt) -> str:
-    moves = [o for o in prompt.options if not o.back] or list(prompt.options)
-    return agent.choice(moves).key
+# Games per player count the render bench plays for its views, by default.
+BENCH_SIZE = 2
+# Player counts the render bench times: the fewest, the usual and the most seats.
+BENCH_PLAYERS = (1, 4, 7)
 
 
 def played_views(players: int, seed: int, every: int = 25,
@@ -45,7 +50,7 @@ def played_views(players: int, seed: int, every: int = 25,
         prompt = agent.choice(prompts)
         if step % every == 0:
             out.append((view(state, prompt.seat), prompt))
-        CAVERNA.apply(state, prompt.seat, _choose(agent, prompt))
+        CAVERNA.apply(state, prompt.seat, move_key(agent, prompt))
     out.append((view(state, 0), None))
     return out
 
@@ -67,7 +72,7 @@ def board_prompt(players: int, seed: int, what: tuple[str, ...] = ("twin", "furn
         if (on_board and prompt.label.code == "cav.prompt.board"
                 and prompt.label.args.get("what") in what and state.round >= min_round):
             return view(state, prompt.seat), prompt
-        CAVERNA.apply(state, prompt.seat, _choose(agent, prompt))
+        CAVERNA.apply(state, prompt.seat, move_key(agent, prompt))
     raise LookupError(f"no home-board prompt in game {seed}")
 
 
@@ -76,7 +81,6 @@ def write_samples(folder: Path) -> list[Path]:
     home-board prompt, in both languages; the paths written."""
     from bot.games.caverna.picture import render_caverna
 
-    folder.mkdir(parents=True, exist_ok=True)
     cases: dict[str, Sample] = {}
     for players in (1, 4, 7):
         views = played_views(players, 11 + players, every=40)
@@ -85,15 +89,20 @@ def write_samples(folder: Path) -> list[Path]:
         cases[f"caverna_{players}p_end"] = views[-1]
     cases["caverna_4p_twin"] = board_prompt(4, 5, ("twin",), min_round=4)
     cases["caverna_2p_furnish"] = board_prompt(2, 3, ("furnish",), min_round=3)
-    written = []
-    for stem, (data, focus) in cases.items():
-        for lang in ("ru", "en"):
-            path = folder / f"{stem}{'' if lang == 'ru' else '_en'}.png"
-            path.write_bytes(render_caverna(data, SAMPLE_NAMES, lang, focus))
-            written.append(path)
-    return written
+    return write_pictures(folder, cases, render_caverna, SAMPLE_NAMES)
+
+
+def bench_views(size: int, seed: int) -> BenchViews:
+    """Views throughout ``size`` random games (one every 60 moves, and the end) for
+    each of 1, 4 and 7 players, each in a random language; a set per player count."""
+    pick = random.Random(seed)
+    sets: dict[str, list[tuple[Sample, Lang]]] = {}
+    for players in BENCH_PLAYERS:
+        sets[f"players_{players}"] = [
+            (sample, random_lang(pick)) for game in range(size)
+            for sample in played_views(players, seed + game, every=60)]
+    return BenchViews(sets)
 
 
 if __name__ == "__main__":
-    for p in write_samples(Path(sys.argv[1] if len(sys.argv) > 1 else "out/caverna")):
-        print(p)
+    write_main(write_samples, "out/caverna")

@@ -11,17 +11,27 @@ a prompt's buttons. Run as a module to write sample pictures:
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 from typing import Any
 
+from bot.render import samples
+from bot.render.labels import Lang
+from bot.render.samples import (
+    BenchViews,
+    Sample,
+    move_key,
+    random_lang,
+    write_main,
+    write_pictures,
+)
 from engine.core.prompts import Prompt
 from engine.hunters_gatherers.game import GAME
 from engine.hunters_gatherers.geometry import Placement, Pos, legal_placements
 from engine.hunters_gatherers.tiles import start_tile, tiles_of
 
-SAMPLE_NAMES = ["Анна", "Bob the Builder", "Мария-Антуанетта Длиннофамильная", "Zoë 🔥",
-                "‮evil\u0000name"]
+SAMPLE_NAMES = samples.SAMPLE_NAMES[:5]
+# Views per set the render bench times by default.
+BENCH_SIZE = 30
 
 _FIGURE_FOR = {"forest": ("gatherer",), "river": ("fisher", "hut"),
                "meadow": ("hunter",), "lake": ("fisher", "hut")}
@@ -105,7 +115,6 @@ def sample_view(players: int, seed: int, placed: int | None, figures: int = 0,
     }
 
 
-
 def played_view(players: int, seed: int, step: str, *, min_tiles: int = 0,
                 min_figures: int = 1, max_actions: int = 2000) -> tuple[dict[str, Any], Prompt]:
     """The view (for the seat to play) and the open prompt of a real game, played with
@@ -123,8 +132,7 @@ def played_view(players: int, seed: int, step: str, *, min_tiles: int = 0,
         if (state.step == step and len(state.tiles) >= min_tiles
                 and (step != "figure" or figures >= min_figures)):
             return GAME.view(state, prompt.seat), prompt
-        moves = [o for o in prompt.options if not o.back]
-        GAME.apply(state, prompt.seat, agent.choice(moves).key)
+        GAME.apply(state, prompt.seat, move_key(agent, prompt))
     raise LookupError(f"no {step} prompt in game {seed}")
 
 
@@ -133,8 +141,7 @@ def write_samples(folder: Path) -> list[Path]:
     steps shown with their prompts, in both languages."""
     from bot.games.hunters_gatherers.picture import render_hunters_gatherers
 
-    folder.mkdir(parents=True, exist_ok=True)
-    cases: dict[str, tuple[dict[str, Any], Prompt | None]] = {
+    cases: dict[str, Sample] = {
         "hg_start": (sample_view(2, 1, 0), None),
         "hg_mid": (sample_view(4, 7, 30, figures=14), None),
         "hg_full": (sample_view(5, 3, None, figures=30), None),
@@ -142,15 +149,33 @@ def write_samples(folder: Path) -> list[Path]:
         "hg_rotation": played_view(3, 9, "rotation", min_tiles=12),
         "hg_figure": played_view(2, 13, "figure", min_tiles=20, min_figures=4),
     }
-    written = []
-    for stem, (view, focus) in cases.items():
-        for lang in ("ru", "en"):
-            path = folder / f"{stem}{'' if lang == 'ru' else '_en'}.png"
-            path.write_bytes(render_hunters_gatherers(view, SAMPLE_NAMES, lang, focus))
-            written.append(path)
-    return written
+    return write_pictures(folder, cases, render_hunters_gatherers, SAMPLE_NAMES)
+
+
+def _clear_caches() -> None:
+    """Forget every drawn tile, so that a render pays for drawing its tiles."""
+    from bot.games.hunters_gatherers.tile_drawing import tile_image
+    from bot.games.hunters_gatherers.tile_geometry import tile_layout
+
+    tile_image.cache_clear()
+    tile_layout.cache_clear()
+
+
+def bench_views(size: int, seed: int) -> BenchViews:
+    """``size`` maps of 20-45 tiles ("mid") and as many with the whole deck placed
+    ("full"), of 2-5 players, each in a random language. The picture caches drawn
+    tiles: "warm" is the usual case in a running bot, "cold" pays for every tile."""
+    pick = random.Random(seed)
+    sets: dict[str, list[tuple[Sample, Lang]]] = {"mid": [], "full": []}
+    for i in range(size):
+        players = pick.choice((2, 3, 4, 5))
+        lang = random_lang(pick)
+        sets["mid"].append(((sample_view(players, seed + i, pick.randint(20, 45),
+                                         figures=pick.randint(5, 20)), None), lang))
+        sets["full"].append(((sample_view(players, seed + i, None,
+                                          figures=pick.randint(15, 35)), None), lang))
+    return BenchViews(sets, clear_caches=_clear_caches)
 
 
 if __name__ == "__main__":
-    for p in write_samples(Path(sys.argv[1] if len(sys.argv) > 1 else "out/samples")):
-        print(p)
+    write_main(write_samples, "out/samples")
