@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.render.labels import LANGS, Lang
 from engine.core.prompts import Prompt
+from engine.core.protocol import Game
 
 # Display names that test a picture's text handling: Cyrillic, long, emoji, and a
 # right-to-left override with a NUL (a name no picture may draw as given). Each game
@@ -49,6 +50,25 @@ def move_key(agent: random.Random, prompt: Prompt) -> str:
     nothing else is offered)."""
     moves = [o for o in prompt.options if not o.back] or list(prompt.options)
     return agent.choice(moves).key
+
+
+def play_until(game: Game[Any], players: int, seed: int,
+               wanted: Callable[[Any, Prompt], bool],
+               max_actions: int) -> tuple[Any, Prompt] | None:
+    """Play a new game (``players``, ``seed``) with random moves, answering the first
+    open prompt each time, until ``wanted(state, prompt)``: that state and prompt, or
+    None if the game ends (or ``max_actions`` pass) first."""
+    state = game.new(players, seed)
+    agent = random.Random(seed)
+    for _ in range(max_actions):
+        prompts = game.pending(state)
+        if not prompts:
+            break
+        prompt = prompts[0]
+        if wanted(state, prompt):
+            return state, prompt
+        game.apply(state, prompt.seat, move_key(agent, prompt))
+    return None
 
 
 def write_pictures(folder: Path, cases: Mapping[str, Sample], draw: Draw,

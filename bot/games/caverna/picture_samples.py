@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 from bot.render.labels import Lang
 from bot.render.samples import (
@@ -20,12 +21,14 @@ from bot.render.samples import (
     BenchViews,
     Sample,
     move_key,
+    play_until,
     random_lang,
     write_main,
     write_pictures,
 )
 from engine.caverna.caverna_game import CAVERNA
 from engine.caverna.view import view
+from engine.core.prompts import Prompt
 
 __all__ = ["SAMPLE_NAMES", "Sample", "bench_views", "board_prompt", "played_views",
            "write_samples"]
@@ -59,20 +62,18 @@ def board_prompt(players: int, seed: int, what: tuple[str, ...] = ("twin", "furn
                  min_round: int = 1, max_actions: int = 4000) -> Sample:
     """The first view whose open prompt asks for squares of the home board (a twin tile,
     a furnishing's square, fences, a stable) in a round from ``min_round`` on."""
-    state = CAVERNA.new(players, seed)
-    agent = random.Random(seed)
-    for _ in range(max_actions):
-        prompts = CAVERNA.pending(state)
-        if not prompts:
-            break
-        prompt = prompts[0]
-        keys = prompt.keys()
+
+    def wanted(state: Any, prompt: Prompt) -> bool:
+        keys = prompt.keys()  # the option keys (a Prompt is not a dict)
         on_board = any(k.split(":")[0] in ("at", "lay", "small", "large", "stable")
                        for k in keys)
-        if (on_board and prompt.label.code == "cav.prompt.board"
-                and prompt.label.args.get("what") in what and state.round >= min_round):
-            return view(state, prompt.seat), prompt
-        CAVERNA.apply(state, prompt.seat, move_key(agent, prompt))
+        return (on_board and prompt.label.code == "cav.prompt.board"
+                and prompt.label.args.get("what") in what and state.round >= min_round)
+
+    found = play_until(CAVERNA, players, seed, wanted, max_actions)
+    if found:
+        state, prompt = found
+        return view(state, prompt.seat), prompt
     raise LookupError(f"no home-board prompt in game {seed}")
 
 

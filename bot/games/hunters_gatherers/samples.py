@@ -19,7 +19,7 @@ from bot.render.labels import Lang
 from bot.render.samples import (
     BenchViews,
     Sample,
-    move_key,
+    play_until,
     random_lang,
     write_main,
     write_pictures,
@@ -121,18 +121,16 @@ def played_view(players: int, seed: int, step: str, *, min_tiles: int = 0,
     random legal choices until a prompt of ``step`` ("spot", "rotation" or "figure")
     is open with at least ``min_tiles`` tiles on the map (and, for "figure", at least
     ``min_figures`` figure buttons). Raises ``LookupError`` if the game ends first."""
-    state = GAME.new(players, seed)
-    agent = random.Random(seed)
-    for _ in range(max_actions):
-        prompts = GAME.pending(state)
-        if not prompts:
-            break
-        prompt = prompts[0]
+
+    def wanted(state: Any, prompt: Prompt) -> bool:
         figures = sum(1 for o in prompt.options if o.key.startswith("fig:"))
-        if (state.step == step and len(state.tiles) >= min_tiles
-                and (step != "figure" or figures >= min_figures)):
-            return GAME.view(state, prompt.seat), prompt
-        GAME.apply(state, prompt.seat, move_key(agent, prompt))
+        return (state.step == step and len(state.tiles) >= min_tiles
+                and (step != "figure" or figures >= min_figures))
+
+    found = play_until(GAME, players, seed, wanted, max_actions)
+    if found:
+        state, prompt = found
+        return GAME.view(state, prompt.seat), prompt
     raise LookupError(f"no {step} prompt in game {seed}")
 
 
