@@ -38,7 +38,7 @@ from bot.games.caverna.picture_canvas import Canvas, Drawn
 from bot.games.caverna.picture_focus import Focus, read_focus
 from bot.games.caverna.picture_harvest import draw_harvest, harvest_height
 from bot.games.caverna.picture_icons import icon
-from bot.games.caverna.picture_labels import label
+from bot.games.caverna.picture_names import label
 from bot.games.caverna.picture_players import (
     COMPACT_FROM,
     draw_row,

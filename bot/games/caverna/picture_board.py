@@ -22,7 +22,7 @@ from typing import Any
 from bot.games.caverna.picture_canvas import Canvas
 from bot.games.caverna.picture_focus import NO_FOCUS, Focus, numbers_text
 from bot.games.caverna.picture_icons import KNOWN, draw_amounts, icon
-from bot.games.caverna.picture_labels import furnishing_name, label
+from bot.games.caverna.picture_names import furnishing_name, label
 from bot.games.caverna.picture_reading import (
     Pos,
     animals_by_square,

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.games.caverna.picture_canvas import Canvas
-from bot.games.caverna.picture_labels import label
+from bot.games.caverna.picture_names import label
 from bot.games.caverna.picture_reading import as_int, entries, mapping
 from bot.games.caverna.picture_style import (
     BORDER,

@@ -18,7 +18,7 @@ from typing import Any
 from bot.games.caverna.picture_board import board_frame, board_size, draw_board
 from bot.games.caverna.picture_canvas import Canvas
 from bot.games.caverna.picture_icons import draw_amounts, icon
-from bot.games.caverna.picture_labels import label
+from bot.games.caverna.picture_names import label
 from bot.games.caverna.picture_reading import as_int, counts, entries, mapping
 from bot.games.caverna.picture_style import (
     BORDER,

@@ -15,7 +15,7 @@ from typing import Any
 from bot.games.caverna.picture_canvas import Canvas, grid_boxes
 from bot.games.caverna.picture_focus import Focus, numbers_text
 from bot.games.caverna.picture_icons import KNOWN, draw_amounts
-from bot.games.caverna.picture_labels import furnishing_name, label
+from bot.games.caverna.picture_names import furnishing_name, label
 from bot.games.caverna.picture_reading import as_int, counts, entries, mapping
 from bot.games.caverna.picture_style import (
     BORDER,

@@ -6,7 +6,6 @@ Each icon is drawn centred on ``(cx, cy)`` at the size given, with plain shapes.
 
 from __future__ import annotations
 
-from bot.games.hunters_gatherers.picture_labels import label
 from bot.games.hunters_gatherers.style import (
     ANIMAL_COLORS,
     FIRE,
@@ -25,6 +24,7 @@ from bot.games.hunters_gatherers.style import (
     WHITE,
     Draw,
     Pt,
+    label,
     outline_for,
 )
 from bot.render.text import fitting_font, font

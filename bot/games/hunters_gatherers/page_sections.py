@@ -20,7 +20,6 @@ from bot.games.hunters_gatherers.icons import (
     shrine_icon,
     spring_icon,
 )
-from bot.games.hunters_gatherers.picture_labels import label
 from bot.games.hunters_gatherers.style import (
     ACCENT,
     BORDER,
@@ -38,6 +37,7 @@ from bot.games.hunters_gatherers.style import (
     Box,
     Draw,
     draw_text,
+    label,
     outline_for,
     player_color,
 )

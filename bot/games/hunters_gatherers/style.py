@@ -10,7 +10,12 @@ from collections.abc import Mapping
 
 from PIL import ImageDraw
 
+from bot.render.labels import PictureWords
 from bot.render.text import Font
+
+# The picture's words: ``hg.picture.*`` in the game's texts.<lang>.yaml.
+WORDS = PictureWords("hg")
+label = WORDS.label
 
 RGB = tuple[int, int, int]
 Pt = tuple[float, float]

@@ -19,7 +19,6 @@ from PIL import Image
 
 from bot.games.hunters_gatherers.focus import Focus, mark_points
 from bot.games.hunters_gatherers.icons import figure_icon, mark_badge
-from bot.games.hunters_gatherers.picture_labels import label
 from bot.games.hunters_gatherers.style import (
     BORDER,
     FOCUS_TILE,
@@ -35,6 +34,7 @@ from bot.games.hunters_gatherers.style import (
     Box,
     Draw,
     draw_text,
+    label,
     player_color,
 )
 from bot.games.hunters_gatherers.tile_drawing import tile_image

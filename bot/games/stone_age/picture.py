@@ -25,11 +25,15 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.games.stone_age.picture_labels import label
+from bot.render.labels import PictureWords
 from bot.render.text import Font, fit_text, fitting_font, font, safe_text
 from engine.core.prompts import Prompt
 from engine.stone_age.components import GATHERING, VILLAGE, components
 from engine.stone_age.scoring import culture_points
+
+# The picture's words: ``sa.picture.*`` in the game's texts.<lang>.yaml.
+WORDS = PictureWords("sa")
+label = WORDS.label
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]

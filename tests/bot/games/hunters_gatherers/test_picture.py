@@ -25,7 +25,6 @@ from bot.games.hunters_gatherers.picture import (
     page_layout,
     render_hunters_gatherers,
 )
-from bot.games.hunters_gatherers.picture_labels import LABELS, label
 from bot.games.hunters_gatherers.samples import played_view, sample_view, write_samples
 from bot.games.hunters_gatherers.style import (
     BG,
@@ -40,7 +39,9 @@ from bot.games.hunters_gatherers.style import (
     PANEL_TOP,
     SPOT_BG,
     STRIP_TILE,
+    WORDS,
     Box,
+    label,
 )
 from bot.games.hunters_gatherers.tile_drawing import tile_image
 from bot.games.hunters_gatherers.tile_geometry import tile_layout
@@ -267,7 +268,7 @@ def test_rivers_leave_through_the_middle_of_their_sides() -> None:
 
 
 def test_labels_have_both_languages() -> None:
-    for key, entry in LABELS.items():
+    for key, entry in WORDS.labels.items():
         assert entry["ru"] and entry["en"], key
     assert label("no.such.key", "en") == "no.such.key"
 
