@@ -84,7 +84,7 @@ PLAYOUTS: Mapping[str, Playouts] = MappingProxyType({
 })
 
 RENDER: Mapping[str, Render] = MappingProxyType({
-    "stone_age": Render("bot.games.stone_age.samples", ms_p50_max=150),
-    "hunters_gatherers": Render("bot.games.hunters_gatherers.samples", ms_p50_max=300),
-    "caverna": Render("bot.games.caverna.picture_samples", ms_p50_max=300),
+    "stone_age": Render("bot.games.stone_age.picture.samples", ms_p50_max=150),
+    "hunters_gatherers": Render("bot.games.hunters_gatherers.picture.samples", ms_p50_max=300),
+    "caverna": Render("bot.games.caverna.picture.samples", ms_p50_max=300),
 })

@@ -20,7 +20,7 @@ from bot.games.stone_age.picture import (
     label,
     render_stone_age,
 )
-from bot.games.stone_age.samples import SAMPLE_NAMES, play_view, write_samples
+from bot.games.stone_age.picture.samples import SAMPLE_NAMES, play_view, write_samples
 from engine.stone_age.components import CULTURES, GATHERING, MULTIPLIERS, VILLAGE, components
 from engine.stone_age.game import GAME
 from engine.stone_age.view import building_info, card_info

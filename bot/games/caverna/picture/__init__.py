@@ -4,19 +4,19 @@ Drawn from the engine's view (``engine.caverna.view``, whose docstring lists eve
 with plain shapes, no publisher art. From top to bottom:
 
 - the header: round, phase, whose turn;
-- the harvest track (``picture_harvest``);
+- the harvest track (``harvest``);
 - the home board of the seat the picture is about (the prompt's seat, else the viewer,
   else the seat acting) with its squares named along the edges and that seat's goods
-  beside it, the dwarfs and score under it (``picture_board``, ``picture_players``);
+  beside it, the dwarfs and score under it (``board``, ``players``);
 - a summary row per other seat with its small board; with 5–7 players a compact row for
-  every seat (``picture_players``);
+  every seat (``players``);
 - the action board with occupied spaces, goods lying there and the round cards
-  (``picture_actions``);
-- the furnishing supply with costs (``picture_supply``);
+  (``actions``);
+- the furnishing supply with costs (``supply``);
 - the key to the icons.
 
 Shown with an open prompt (``focus``), the picture numbers what its buttons point at:
-squares of the home board, action spaces, furnishing tiles (``picture_focus``).
+squares of the home board, action spaces, furnishing tiles (``focus``).
 
 The page is ``WIDTH`` pixels wide whatever the player count, with letters no smaller
 than ``MIN_TEXT``, so a phone preview 600 pixels wide stays readable; it grows in height
@@ -32,14 +32,14 @@ from typing import Any
 
 from PIL import Image
 
-from bot.games.caverna.picture_actions import actions_height, draw_actions
-from bot.games.caverna.picture_board import board_frame, board_size, draw_board
-from bot.games.caverna.picture_canvas import Canvas, Drawn
-from bot.games.caverna.picture_focus import Focus, read_focus
-from bot.games.caverna.picture_harvest import draw_harvest, harvest_height
-from bot.games.caverna.picture_icons import icon
-from bot.games.caverna.picture_names import label
-from bot.games.caverna.picture_players import (
+from bot.games.caverna.picture.actions import actions_height, draw_actions
+from bot.games.caverna.picture.board import board_frame, board_size, draw_board
+from bot.games.caverna.picture.canvas import Canvas, Drawn
+from bot.games.caverna.picture.focus import Focus, read_focus
+from bot.games.caverna.picture.harvest import draw_harvest, harvest_height
+from bot.games.caverna.picture.icons import icon
+from bot.games.caverna.picture.names import label
+from bot.games.caverna.picture.players import (
     COMPACT_FROM,
     draw_row,
     draw_status,
@@ -49,8 +49,8 @@ from bot.games.caverna.picture_players import (
     status_height,
     strip_height,
 )
-from bot.games.caverna.picture_reading import as_int, entries, focus_seat, player, seats
-from bot.games.caverna.picture_style import (
+from bot.games.caverna.picture.reading import as_int, entries, focus_seat, player, seats
+from bot.games.caverna.picture.style import (
     BG,
     CELL,
     EDGE,
@@ -67,7 +67,7 @@ from bot.games.caverna.picture_style import (
     Box,
     player_color,
 )
-from bot.games.caverna.picture_supply import draw_supply, supply_height
+from bot.games.caverna.picture.supply import draw_supply, supply_height
 from bot.render.text import safe_text
 from engine.caverna.components import ANIMALS, GOODS
 from engine.core.prompts import Prompt

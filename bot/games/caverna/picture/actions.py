@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.caverna.picture_canvas import Canvas, grid_boxes
-from bot.games.caverna.picture_focus import Focus, numbers_text
-from bot.games.caverna.picture_icons import KNOWN, draw_amounts
-from bot.games.caverna.picture_names import label, space_name
-from bot.games.caverna.picture_reading import as_int, counts, entries, mapping, player
-from bot.games.caverna.picture_style import (
+from bot.games.caverna.picture.canvas import Canvas, grid_boxes
+from bot.games.caverna.picture.focus import Focus, numbers_text
+from bot.games.caverna.picture.icons import KNOWN, draw_amounts
+from bot.games.caverna.picture.names import label, space_name
+from bot.games.caverna.picture.reading import as_int, counts, entries, mapping, player
+from bot.games.caverna.picture.style import (
     BORDER,
     GAP,
     INK,

@@ -5,7 +5,7 @@ size, fast, no game state); ``played_view`` plays a real game with random legal 
 up to a given step and returns the view with the open prompt, for pictures that explain
 a prompt's buttons. Run as a module to write sample pictures:
 
-    python -m bot.games.hunters_gatherers.samples [out/samples]
+    python -m bot.games.hunters_gatherers.picture.samples [out/samples]
 """
 
 from __future__ import annotations
@@ -152,8 +152,8 @@ def write_samples(folder: Path) -> list[Path]:
 
 def _clear_caches() -> None:
     """Forget every drawn tile, so that a render pays for drawing its tiles."""
-    from bot.games.hunters_gatherers.tile_drawing import tile_image
-    from bot.games.hunters_gatherers.tile_geometry import tile_layout
+    from bot.games.hunters_gatherers.picture.tile_drawing import tile_image
+    from bot.games.hunters_gatherers.picture.tile_geometry import tile_layout
 
     tile_image.cache_clear()
     tile_layout.cache_clear()

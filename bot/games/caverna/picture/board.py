@@ -19,11 +19,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.caverna.picture_canvas import Canvas
-from bot.games.caverna.picture_focus import NO_FOCUS, Focus, numbers_text
-from bot.games.caverna.picture_icons import KNOWN, draw_amounts, icon
-from bot.games.caverna.picture_names import furnishing_name, label
-from bot.games.caverna.picture_reading import (
+from bot.games.caverna.picture.canvas import Canvas
+from bot.games.caverna.picture.focus import NO_FOCUS, Focus, numbers_text
+from bot.games.caverna.picture.icons import KNOWN, draw_amounts, icon
+from bot.games.caverna.picture.names import furnishing_name, label
+from bot.games.caverna.picture.reading import (
     Pos,
     animals_by_square,
     as_int,
@@ -32,7 +32,7 @@ from bot.games.caverna.picture_reading import (
     counts,
     row_name,
 )
-from bot.games.caverna.picture_style import (
+from bot.games.caverna.picture.style import (
     CLIFF,
     DARK_TILES,
     EDGE,

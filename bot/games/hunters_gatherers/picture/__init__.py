@@ -24,15 +24,15 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.games.hunters_gatherers.focus import Focus, read_focus
-from bot.games.hunters_gatherers.map_drawing import MapFrame, draw_map, map_cells, map_frame
-from bot.games.hunters_gatherers.page_sections import (
+from bot.games.hunters_gatherers.picture.focus import Focus, read_focus
+from bot.games.hunters_gatherers.picture.map_drawing import MapFrame, draw_map, map_cells, map_frame
+from bot.games.hunters_gatherers.picture.page_sections import (
     draw_header,
     draw_legend,
     draw_players,
     legend_layout,
 )
-from bot.games.hunters_gatherers.style import (
+from bot.games.hunters_gatherers.picture.style import (
     BG,
     EDGE,
     GAP,
@@ -44,8 +44,12 @@ from bot.games.hunters_gatherers.style import (
     PLAYER_ROW_H,
     Box,
 )
-from bot.games.hunters_gatherers.tile_panel import PANEL_WIDTH, draw_tile_panel, panel_height
-from bot.games.hunters_gatherers.view_reading import entries
+from bot.games.hunters_gatherers.picture.tile_panel import (
+    PANEL_WIDTH,
+    draw_tile_panel,
+    panel_height,
+)
+from bot.games.hunters_gatherers.picture.view_reading import entries
 from engine.core.prompts import Prompt
 
 __all__ = ["PageLayout", "page_layout", "render_hunters_gatherers"]

@@ -10,7 +10,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.games.hunters_gatherers.icons import (
+from bot.games.hunters_gatherers.picture.icons import (
     animal_icon,
     figure_icon,
     fire_icon,
@@ -20,7 +20,7 @@ from bot.games.hunters_gatherers.icons import (
     shrine_icon,
     spring_icon,
 )
-from bot.games.hunters_gatherers.style import (
+from bot.games.hunters_gatherers.picture.style import (
     ACCENT,
     BORDER,
     FIGURE_KINDS,
@@ -41,7 +41,7 @@ from bot.games.hunters_gatherers.style import (
     outline_for,
     player_color,
 )
-from bot.games.hunters_gatherers.view_reading import as_int, entries, seat_name
+from bot.games.hunters_gatherers.picture.view_reading import as_int, entries, seat_name
 from bot.render.text import fit_text, font
 
 

@@ -6,7 +6,7 @@ Each icon is drawn centred on ``(cx, cy)`` at the size given, with plain shapes.
 
 from __future__ import annotations
 
-from bot.games.hunters_gatherers.style import (
+from bot.games.hunters_gatherers.picture.style import (
     ANIMAL_COLORS,
     FIRE,
     FIRE_CORE,

@@ -17,9 +17,9 @@ from typing import Any
 
 from PIL import Image
 
-from bot.games.hunters_gatherers.focus import Focus, mark_points
-from bot.games.hunters_gatherers.icons import figure_icon, mark_badge
-from bot.games.hunters_gatherers.style import (
+from bot.games.hunters_gatherers.picture.focus import Focus, mark_points
+from bot.games.hunters_gatherers.picture.icons import figure_icon, mark_badge
+from bot.games.hunters_gatherers.picture.style import (
     BORDER,
     FOCUS_TILE,
     GRID,
@@ -37,9 +37,9 @@ from bot.games.hunters_gatherers.style import (
     label,
     player_color,
 )
-from bot.games.hunters_gatherers.tile_drawing import tile_image
-from bot.games.hunters_gatherers.tile_geometry import tile_layout
-from bot.games.hunters_gatherers.view_reading import (
+from bot.games.hunters_gatherers.picture.tile_drawing import tile_image
+from bot.games.hunters_gatherers.picture.tile_geometry import tile_layout
+from bot.games.hunters_gatherers.picture.view_reading import (
     as_int,
     current_tile,
     entries,

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.caverna.picture_canvas import Canvas
-from bot.games.caverna.picture_names import label
-from bot.games.caverna.picture_reading import as_int, entries, mapping
-from bot.games.caverna.picture_style import (
+from bot.games.caverna.picture.canvas import Canvas
+from bot.games.caverna.picture.names import label
+from bot.games.caverna.picture.reading import as_int, entries, mapping
+from bot.games.caverna.picture.style import (
     BORDER,
     GAP,
     HARVEST_COLORS,

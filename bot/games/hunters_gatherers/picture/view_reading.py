@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.hunters_gatherers.style import label
+from bot.games.hunters_gatherers.picture.style import label
 from bot.render.text import safe_text
 from engine.hunters_gatherers.tiles import all_tiles
 

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.games.hunters_gatherers.icons import (
+from bot.games.hunters_gatherers.picture.icons import (
     animal_icon,
     fire_icon,
     gold_icon,
@@ -21,7 +21,7 @@ from bot.games.hunters_gatherers.icons import (
     spring_icon,
     volcano_icon,
 )
-from bot.games.hunters_gatherers.style import (
+from bot.games.hunters_gatherers.picture.style import (
     CLEARING,
     FOREST,
     FOREST_DARK,
@@ -32,7 +32,7 @@ from bot.games.hunters_gatherers.style import (
     Draw,
     Pt,
 )
-from bot.games.hunters_gatherers.tile_geometry import RIVER_WIDTH, TileLayout, tile_layout
+from bot.games.hunters_gatherers.picture.tile_geometry import RIVER_WIDTH, TileLayout, tile_layout
 
 
 def draw_tile(d: Draw, layout: TileLayout, x0: float, y0: float, s: float,

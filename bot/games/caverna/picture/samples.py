@@ -6,7 +6,7 @@ the whole game: empty boards, the middle, full boards and the end. ``board_promp
 plays until a prompt asks for a square of the home board. Run as a module to write
 sample pictures:
 
-    python -m bot.games.caverna.picture_samples [out/caverna]
+    python -m bot.games.caverna.picture.samples [out/caverna]
 """
 
 from __future__ import annotations

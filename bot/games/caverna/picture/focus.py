@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.caverna.picture_reading import Pos, as_int, entries, mapping, parse_square
+from bot.games.caverna.picture.reading import Pos, as_int, entries, mapping, parse_square
 from engine.core.prompts import Prompt
 
 SQUARE_KEYS = frozenset({"at", "small", "stable", "lay", "large"})

@@ -23,9 +23,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.hunters_gatherers.style import Pt
-from bot.games.hunters_gatherers.tile_geometry import TileLayout
-from bot.games.hunters_gatherers.view_reading import as_int, entries, placed_now
+from bot.games.hunters_gatherers.picture.style import Pt
+from bot.games.hunters_gatherers.picture.tile_geometry import TileLayout
+from bot.games.hunters_gatherers.picture.view_reading import as_int, entries, placed_now
 from engine.core.keys import parse_number
 from engine.core.prompts import Prompt
 from engine.hunters_gatherers.board import FEATURE_OF

@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.caverna.picture_board import board_frame, board_size, draw_board
-from bot.games.caverna.picture_canvas import Canvas
-from bot.games.caverna.picture_icons import draw_amounts, icon
-from bot.games.caverna.picture_names import label
-from bot.games.caverna.picture_reading import as_int, counts, entries, mapping
-from bot.games.caverna.picture_style import (
+from bot.games.caverna.picture.board import board_frame, board_size, draw_board
+from bot.games.caverna.picture.canvas import Canvas
+from bot.games.caverna.picture.icons import draw_amounts, icon
+from bot.games.caverna.picture.names import label
+from bot.games.caverna.picture.reading import as_int, counts, entries, mapping
+from bot.games.caverna.picture.style import (
     BORDER,
     GAP,
     HIGHLIGHT,

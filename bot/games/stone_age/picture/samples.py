@@ -4,7 +4,7 @@ Games are advanced with random legal choices (a generator of its own, seeded), s
 view is reproducible from ``(players, seed, actions)``. Run as a module to write
 sample pictures:
 
-    python -m bot.games.stone_age.samples [out/samples]
+    python -m bot.games.stone_age.picture.samples [out/samples]
 """
 
 from __future__ import annotations

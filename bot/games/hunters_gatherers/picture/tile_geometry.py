@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 
-from bot.games.hunters_gatherers.style import Pt
+from bot.games.hunters_gatherers.picture.style import Pt
 from engine.hunters_gatherers.tiles import LAKE_PREFIX, SIDES, Tile, all_tiles, oriented
 
 _START: Mapping[str, Pt] = {"N": (0, 0), "E": (1, 0), "S": (1, 1), "W": (0, 1)}

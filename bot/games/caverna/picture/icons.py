@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.games.caverna.picture_canvas import Canvas
-from bot.games.caverna.picture_style import ANIMAL_COLORS, GOOD_COLORS, INK, RGB, WHITE
+from bot.games.caverna.picture.canvas import Canvas
+from bot.games.caverna.picture.style import ANIMAL_COLORS, GOOD_COLORS, INK, RGB, WHITE
 from engine.caverna.components import ANIMALS, GOODS
 
 KNOWN: frozenset[str] = frozenset((*GOODS, *ANIMALS))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from bot.games.caverna.picture_style import INK, MIN_TEXT, RGB, TITLE_H, Box
+from bot.games.caverna.picture.style import INK, MIN_TEXT, RGB, TITLE_H, Box
 from bot.render.text import Font, fit_text, font, safe_text, visual_order
 
 
