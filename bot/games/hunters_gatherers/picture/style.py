@@ -8,19 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PIL import ImageDraw
-
 from bot.render.labels import PictureWords
+from bot.render.palette import RGB, Box, Draw, Palette, Pt, on_color
 from bot.render.text import Font
+
+__all__ = ["PALETTE", "RGB", "WORDS", "Box", "Draw", "Pt", "draw_text", "label",
+           "outline_for", "player_color"]  # and every colour, by name
 
 # The picture's words: ``hg.picture.*`` in the game's texts.<lang>.yaml.
 WORDS = PictureWords("hg")
 label = WORDS.label
-
-RGB = tuple[int, int, int]
-Pt = tuple[float, float]
-Box = tuple[int, int, int, int]
-Draw = ImageDraw.ImageDraw
 
 # ------------------------------------------------------------------------- sizes
 
@@ -45,54 +42,12 @@ LEGEND_ROW_H = 34
 
 # ------------------------------------------------------------------------ colours
 
-BG: RGB = (241, 232, 212)
-PANEL: RGB = (255, 251, 242)
-INK: RGB = (40, 31, 22)
-MUTED: RGB = (122, 108, 90)
-BORDER: RGB = (150, 120, 88)
-HEADER_BG: RGB = (58, 70, 40)
-HEADER_INK: RGB = (250, 244, 225)
-WHITE: RGB = (255, 255, 255)
-ACCENT: RGB = (236, 150, 30)
-TURN_BG: RGB = (252, 232, 170)
-
-MEADOW: RGB = (172, 212, 112)
-MEADOW_DARK: RGB = (132, 170, 80)
-FOREST: RGB = (42, 104, 52)
-FOREST_DARK: RGB = (24, 70, 32)
-CLEARING: RGB = (190, 222, 130)
-RIVER: RGB = (58, 128, 216)
-RIVER_DARK: RGB = (28, 74, 150)
-LAKE: RGB = (70, 146, 230)
-GRID: RGB = (96, 112, 64)
-SPOT_BG: RGB = (255, 249, 232)
-SPOT_EDGE: RGB = (226, 132, 20)
-SPOT_IDLE: RGB = (226, 214, 190)  # a spot that is not the one being turned
-CHOSEN: RGB = (204, 30, 60)  # the spot whose rotation is being chosen
-MARK_BG: RGB = (255, 255, 255)  # a numbered mark on a piece of the tile just laid
-MARK_EDGE: RGB = (204, 30, 60)
-EMPTY_DOT: RGB = (214, 202, 178)
-
-ANIMAL_COLORS: Mapping[str, RGB] = {
-    "deer": (190, 132, 62),
-    "mammoth": (118, 96, 84),
-    "aurochs": (52, 40, 34),
-    "tiger": (246, 140, 24),
-}
-GOLD: RGB = (246, 204, 40)
-GOLD_DARK: RGB = (150, 112, 10)
-MUSHROOM: RGB = (214, 46, 40)
-FIRE: RGB = (240, 96, 24)
-FIRE_CORE: RGB = (252, 214, 60)
-STONE: RGB = (214, 210, 200)
-
-PLAYER_COLORS: tuple[RGB, ...] = (
-    (222, 40, 44),
-    (250, 206, 28),
-    (150, 68, 212),
-    (34, 34, 40),
-    (250, 250, 250),
-)
+# The colours are data: palette.yaml beside this module, over the paper and ink every
+# picture shares (bot/render/palette.yaml). A colour is a module constant through
+# __getattr__ below (``from ...style import INK``).
+PALETTE = Palette(__package__ or "bot.games.hunters_gatherers.picture")
+ANIMAL_COLORS: Mapping[str, RGB] = PALETTE.tables["ANIMAL_COLORS"]
+PLAYER_COLORS: tuple[RGB, ...] = PALETTE.seats
 
 FIGURE_KINDS = ("gatherer", "fisher", "hunter", "hut")
 ROTATION_LABELS = ("0°", "90°", "180°", "270°")
@@ -100,16 +55,20 @@ ROTATION_LABELS = ("0°", "90°", "180°", "270°")
 
 def player_color(seat: int) -> RGB:
     """The colour of a seat (colours repeat past the fifth seat)."""
-    return PLAYER_COLORS[seat % len(PLAYER_COLORS)]
+    return PALETTE.seat(seat)
 
 
 def outline_for(color: RGB) -> RGB:
     """White around dark colours, ink around light ones."""
-    r, g, b = color
-    return INK if 0.3 * r + 0.59 * g + 0.11 * b > 150 else WHITE
+    return on_color(color, PALETTE.color("INK"), PALETTE.color("WHITE"), 150)
 
 
 def draw_text(d: Draw, xy: Pt, text: str, fnt: Font, fill: RGB, anchor: str = "la") -> float:
     """Write ``text`` at ``xy``; its width in pixels."""
     d.text(xy, text, font=fnt, fill=fill, anchor=anchor)
     return fnt.getlength(text)
+
+
+def __getattr__(name: str) -> RGB:
+    """The palette's colour ``name`` as a module constant (AttributeError if none)."""
+    return PALETTE.color(name)

@@ -25,7 +25,28 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.games.stone_age.picture.style import (
+    ACCENT,
+    BG,
+    BLOCKED,
+    BLOCKED_INK,
+    BORDER,
+    CULTURE_BG,
+    FIGURE_BG,
+    GOOD_COLORS,
+    HEADER_BG,
+    HEADER_INK,
+    INK,
+    MUTED,
+    ONCE_BG,
+    PANEL,
+    TOOL_BG,
+    TOOL_USED,
+    WHITE,
+    player_color,
+)
 from bot.render.labels import PictureWords
+from bot.render.palette import RGB, Box, Draw, tint
 from bot.render.text import Font, fit_text, fitting_font, font, safe_text
 from engine.core.prompts import Prompt
 from engine.stone_age.components import GATHERING, VILLAGE, components
@@ -35,9 +56,6 @@ from engine.stone_age.scoring import culture_points
 WORDS = PictureWords("sa")
 label = WORDS.label
 
-RGB = tuple[int, int, int]
-Box = tuple[int, int, int, int]
-Draw = ImageDraw.ImageDraw
 
 # Canvas. The height follows the number of players.
 WIDTH = 1280
@@ -50,57 +68,10 @@ CARD_H = 196
 STRIP_H = 116
 LEGEND_H = 44
 
-# Palette: warm paper and ink, so that the coloured pieces stand out.
-BG: RGB = (241, 232, 212)
-PANEL: RGB = (255, 251, 242)
-INK: RGB = (40, 31, 22)
-MUTED: RGB = (122, 108, 90)
-BORDER: RGB = (150, 120, 88)
-HEADER_BG: RGB = (74, 52, 38)
-HEADER_INK: RGB = (250, 240, 220)
-BLOCKED: RGB = (208, 203, 194)
-BLOCKED_INK: RGB = (150, 144, 136)
-WHITE: RGB = (255, 255, 255)
-CULTURE_BG: RGB = (204, 228, 184)
-FIGURE_BG: RGB = (238, 218, 168)
-TOOL_BG: RGB = (226, 221, 210)
-TOOL_USED: RGB = (188, 182, 174)
-ONCE_BG: RGB = (250, 226, 150)
-ACCENT: RGB = (230, 140, 30)
-
-GOOD_COLORS: Mapping[str, RGB] = {
-    "food": (78, 165, 62),
-    "wood": (128, 80, 40),
-    "clay": (212, 96, 52),
-    "stone": (138, 140, 144),
-    "gold": (236, 190, 30),
-}
-# Player colours avoid the goods' colours (no green, brown, yellow) so that a worker
-# disc is never mistaken for a resource.
-PLAYER_COLORS: tuple[RGB, ...] = (
-    (36, 104, 214),
-    (214, 40, 60),
-    (128, 64, 196),
-    (16, 150, 160),
-)
 RESOURCE_KINDS = ("wood", "clay", "stone", "gold")
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def _player_color(seat: int) -> RGB:
-    return PLAYER_COLORS[seat % len(PLAYER_COLORS)]
-
-
-def _tint(color: RGB, amount: float) -> RGB:
-    """``color`` mixed with white; ``amount`` 0 keeps it, 1 gives white."""
-    r, g, b = color
-    return (
-        round(r + (255 - r) * amount),
-        round(g + (255 - g) * amount),
-        round(b + (255 - b) * amount),
-    )
 
 
 def _seat_counts(by_seat: Mapping[Any, Any]) -> list[tuple[int, int]]:
@@ -166,12 +137,12 @@ def good_icon(d: Draw, kind: str, cx: float, cy: float, size: float) -> None:
     if kind == "food":
         d.ellipse((cx - h, cy - h, cx + h, cy + h), fill=color, outline=dark, width=2)
         d.ellipse((cx - h * 0.35, cy - h * 0.35, cx + h * 0.35, cy + h * 0.35),
-                  fill=_tint(color, 0.45))
+                  fill=tint(color, 0.45))
     elif kind == "wood":
         d.rounded_rectangle((cx - h, cy - h * 0.6, cx + h, cy + h * 0.6), radius=h * 0.5,
                             fill=color, outline=dark, width=2)
         d.ellipse((cx + h * 0.25, cy - h * 0.4, cx + h * 0.85, cy + h * 0.4),
-                  fill=_tint(color, 0.35), outline=dark, width=1)
+                  fill=tint(color, 0.35), outline=dark, width=1)
     elif kind == "clay":
         d.rectangle((cx - h * 0.9, cy - h * 0.9, cx + h * 0.9, cy + h * 0.9),
                     fill=color, outline=dark, width=2)
@@ -267,7 +238,7 @@ def worker_disc(d: Draw, cx: float, cy: float, seat: int, count: int,
                 radius: int = 18) -> None:
     """A player's workers on a place: a disc in the player's colour with the count."""
     d.ellipse((cx - radius, cy - radius, cx + radius, cy + radius),
-              fill=_player_color(seat), outline=WHITE, width=2)
+              fill=player_color(seat), outline=WHITE, width=2)
     d.text((cx, cy), str(count), font=font(radius + 4, True), fill=WHITE, anchor="mm")
 
 
@@ -299,7 +270,7 @@ def _header(d: Draw, view: Mapping[str, Any], names: Sequence[str], lang: str) -
         tag = label("turn", lang)
         tag_w = _text(d, (x, y), tag, regular, HEADER_INK, "lm")
         d.ellipse((x + tag_w + 10, y - 11, x + tag_w + 32, y + 11),
-                  fill=_player_color(turn), outline=WHITE, width=2)
+                  fill=player_color(turn), outline=WHITE, width=2)
         name = fit_text(_name(names, turn, lang), bold, room - tag_w - 44)
         _text(d, (x + tag_w + 40, y), name, bold, HEADER_INK, "lm")
 
@@ -600,10 +571,10 @@ def _player_strip(d: Draw, view: Mapping[str, Any], player: Mapping[str, Any],
                   names: Sequence[str], lang: str, box: Box, winner: bool) -> None:
     x0, y0, _x1, y1 = box
     seat = int(player.get("seat", 0))
-    color = _player_color(seat)
+    color = player_color(seat)
     phase = view.get("phase")
     active = phase in ("placement", "actions") and int(view.get("turn", -1)) == seat
-    _panel(d, box, fill=_tint(color, 0.82) if active else PANEL,
+    _panel(d, box, fill=tint(color, 0.82) if active else PANEL,
            outline=color if active else BORDER, width=5 if active else 2)
     d.rounded_rectangle((x0, y0, x0 + 14, y1), radius=6, fill=color)
     line1, line2 = y0 + 32, y0 + 84
