@@ -1,12 +1,14 @@
 """Picture speed and size of any game with a picture, and sample pictures to look at.
 
-Prints one JSON object per game (one line each): for every set of views the game's
-samples module offers (``bench_views``: views of random games, prepared before timing
-so that only rendering is measured), render time percentiles (view -> PNG bytes), the
-mean PNG size and the tallest picture; for a picture that caches its parts, the same
-again with the caches emptied before every render ("cold"). The bar (``bench.per_game``)
-holds the slowest set's median, cold if measured. Sample PNGs of the game, both
-languages, are written to ``--out`` (a fresh temporary folder unless given). Usage:
+Prints one JSON object per game (one line each). The views come from the samples module
+of the game's picture package (``<package of the manifest's renderer>.samples``: its
+``BENCH_SIZE``, ``SAMPLE_NAMES``, ``bench_views`` and ``write_samples``), made before
+timing so that only rendering is measured. For every set of views: render time
+percentiles (view -> PNG bytes), the mean PNG size and the tallest picture; for a
+picture that caches its parts, the same again with the caches emptied before every
+render ("cold"). The bar (``bench.per_game``) holds the slowest set's median, cold if
+measured. Sample PNGs of the game, both languages, are written to ``--out`` (a fresh
+temporary folder unless given). Usage:
 
     python -m bench.render [--game NAME] [--size N] [--seed S] [--out DIR]
 
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import io
 import json
 import platform
@@ -29,7 +32,7 @@ from typing import Any
 
 from PIL import Image
 
-from bench.per_game import RENDER
+from bench.per_game import RENDER_MS_P50_MAX
 from bot.games import manifest, manifests
 from bot.games.manifest import Renderer
 from bot.render.labels import Lang
@@ -65,13 +68,23 @@ def _time(draw: Renderer, names: list[str], samples: list[tuple[Sample, Lang]],
     }
 
 
+def samples_module(draw: Renderer) -> str:
+    """Where a picture's samples are: the ``samples`` module of the picture's package."""
+    return f"{draw.__module__}.samples"
+
+
+def drawn_games() -> list[str]:
+    """The hosted games whose picture has samples to time."""
+    return [name for name, entry in manifests().items()
+            if entry.picture and importlib.util.find_spec(samples_module(entry.picture))]
+
+
 def measure(name: str, size: int | None, seed: int, out: Path | None) -> dict[str, Any]:
     """Every figure of one game's render bench (None: the game's default size)."""
     draw = manifest(name).picture
     if draw is None:
         raise ValueError(f"{name} has no picture")
-    setting = RENDER[name]
-    samples = importlib.import_module(setting.samples)
+    samples = importlib.import_module(samples_module(draw))
     size = samples.BENCH_SIZE if size is None else size
     views = samples.bench_views(size, seed)
     names: list[str] = samples.SAMPLE_NAMES
@@ -91,7 +104,7 @@ def measure(name: str, size: int | None, seed: int, out: Path | None) -> dict[st
             figures["cold"] = _time(draw, names, chosen, views.clear_caches)
         medians.append(figures.get("cold", figures)["ms_p50"])
         result[set_name] = figures
-    bar = setting.ms_p50_max
+    bar = RENDER_MS_P50_MAX.get(name)
     result["bar"] = {"ms_p50_max": bar, "met": max(medians) <= bar if bar else None}
     folder = out / name if out else Path(tempfile.mkdtemp(prefix=f"{name}_pictures_"))
     result["samples"] = {"folder": str(folder), "files": len(samples.write_samples(folder))}
@@ -100,7 +113,7 @@ def measure(name: str, size: int | None, seed: int, out: Path | None) -> dict[st
 
 def main() -> None:
     """Measure the game asked for (every game with a picture if none); print the figures."""
-    drawn = [name for name, entry in manifests().items() if entry.picture and name in RENDER]
+    drawn = drawn_games()
     parser = argparse.ArgumentParser()
     parser.add_argument("--game", choices=drawn, default=None,
                         help="a game with a picture (default: every such game)")
