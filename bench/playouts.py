@@ -59,10 +59,14 @@ def greedy(game: Game[Any], players: int, count: int, seed: int,
     return out
 
 
-def measure(name: str, players: int, count: int | None, seed: int,
+def measure(name: str, players: int | None, count: int | None, seed: int,
             greedy_games: int | None) -> dict[str, Any]:
-    """Every figure of one game's playout bench (None: the game's default count)."""
+    """Every figure of one game's playout bench (None: four players, or as near as the
+    game allows; the game's default counts)."""
     setting = PLAYOUTS.get(name, Playouts())
+    game = get_game(name)
+    # Four seats unless asked otherwise, within what the game allows.
+    players = players or min(max(4, game.min_players), game.max_players)
     count = setting.games if count is None else count
     greedy_games = setting.greedy if greedy_games is None else greedy_games
     plain = selfplay(name, players, count, seed, check=False)
@@ -89,7 +93,7 @@ def measure(name: str, players: int, count: int | None, seed: int,
             "games_per_sec": checked_speed,
             "slowdown": round(speed / checked_speed, 2) if speed and checked_speed else None,
         },
-        "greedy_autopilot": greedy(get_game(name), players, greedy_games, seed,
+        "greedy_autopilot": greedy(game, players, greedy_games, seed,
                                    setting.player_means) if greedy_games else None,
         **{key: probe() for key, probe in setting.probes.items()},
         "bar": {
@@ -107,7 +111,8 @@ def main() -> None:
                         help="a registered game (default: every game)")
     parser.add_argument("--games", type=int, default=None,
                         help="random playouts per configuration (default: the game's)")
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--players", type=int, default=None,
+                        help="seats (default: 4, or as near as the game allows)")
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--greedy", type=int, default=None,
                         help="greedy-autopilot games, 0 to skip (default: the game's)")
