@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from bot.games.caverna.describe import as_int, counts, goods_text, square_name
-from bot.games.caverna.picture_reading import animals_by_square
+from bot.games.caverna.picture.reading import animals_by_square
 from bot.i18n.catalog import Lang, Markup
 
 if TYPE_CHECKING:

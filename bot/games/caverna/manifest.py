@@ -1,9 +1,8 @@
-"""Caverna's manifest, ready to register.
+"""Caverna's manifest: what the bot reads about the game (texts, picture, rules book,
+result wording, the furnishing-set variant).
 
-Registration (done by the coordinator, together with ``engine/caverna/game.py``) is:
-``from bot.games.caverna.manifest import CAVERNA_MANIFEST as MANIFEST`` in
-``bot/games/caverna/__init__.py`` and Caverna taken out
-of ``bot/games/upcoming.yaml``.
+``bot.games.caverna`` hosts the game by re-exporting it as ``MANIFEST``; it lives in its
+own module because the variant's words make it longer than the other games' manifests.
 """
 
 from __future__ import annotations
@@ -13,13 +12,10 @@ from types import MappingProxyType
 
 from bot.games.caverna.picture import render_caverna
 from bot.games.caverna.texts import CavernaTexts
-from bot.games.manifest import GameManifest, Renderer, ResultWording, Variant
+from bot.games.manifest import GameManifest, ResultWording, Variant
 from engine.caverna.caverna_game import CAVERNA
 from engine.caverna.scoring import SCORE_SHEET
 from engine.caverna.variants import BEGINNER, FURNISHINGS, OFFICIAL, OPTIONS
-
-# The table's picture (bot/games/caverna/picture.py, written beside this module).
-PICTURE: Renderer = render_caverna
 
 FURNISHING_SET = Variant(
     FURNISHINGS,
@@ -47,6 +43,6 @@ CAVERNA_MANIFEST = GameManifest(
     # lists the score pad's rows in order (tiles split into furnishings, pastures and
     # mines; gold apart from begging), as engine.caverna.scoring.SCORE_SHEET.
     result=ResultWording(tiebreak=False, score_sheet=SCORE_SHEET),
-    picture=PICTURE,
+    picture=render_caverna,
     variants=(FURNISHING_SET,),
 )

@@ -1,6 +1,6 @@
 """The Caverna picture: golden-free checks over views of real games with 1–7 players.
 
-Views come from games played with random legal choices (``picture_samples``), taken
+Views come from games played with random legal choices (``samples``), taken
 every few moves from the first round to the end. The drawing functions record what
 they drew (``Drawn``), so the checks read that record and a few pixels instead of
 comparing with stored pictures.
@@ -17,10 +17,10 @@ import pytest
 from PIL import Image
 
 from bot.games.caverna.picture import draw_page, render_caverna
-from bot.games.caverna.picture_canvas import Drawn
-from bot.games.caverna.picture_focus import read_focus
-from bot.games.caverna.picture_samples import SAMPLE_NAMES, Sample, board_prompt, played_views
-from bot.games.caverna.picture_style import MARK, MIN_TEXT, WIDTH
+from bot.games.caverna.picture.canvas import Drawn
+from bot.games.caverna.picture.focus import read_focus
+from bot.games.caverna.picture.samples import SAMPLE_NAMES, Sample, board_prompt, played_views
+from bot.games.caverna.picture.style import MARK, MIN_TEXT, WIDTH
 from engine.caverna.board import TILES
 from engine.caverna.components import ANIMALS
 from engine.core.prompts import Label, Option, Prompt

@@ -18,16 +18,15 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
-from bot.games.hunters_gatherers.focus import FigureMark, mark_points, read_focus
-from bot.games.hunters_gatherers.map_drawing import map_frame, mark_radius
 from bot.games.hunters_gatherers.picture import (
     PageLayout,
     page_layout,
     render_hunters_gatherers,
 )
-from bot.games.hunters_gatherers.picture_labels import LABELS, label
-from bot.games.hunters_gatherers.samples import played_view, sample_view, write_samples
-from bot.games.hunters_gatherers.style import (
+from bot.games.hunters_gatherers.picture.focus import FigureMark, mark_points, read_focus
+from bot.games.hunters_gatherers.picture.map_drawing import map_frame, mark_radius
+from bot.games.hunters_gatherers.picture.samples import played_view, sample_view, write_samples
+from bot.games.hunters_gatherers.picture.style import (
     BG,
     CHOSEN,
     EDGE,
@@ -40,10 +39,12 @@ from bot.games.hunters_gatherers.style import (
     PANEL_TOP,
     SPOT_BG,
     STRIP_TILE,
+    WORDS,
     Box,
+    label,
 )
-from bot.games.hunters_gatherers.tile_drawing import tile_image
-from bot.games.hunters_gatherers.tile_geometry import tile_layout
+from bot.games.hunters_gatherers.picture.tile_drawing import tile_image
+from bot.games.hunters_gatherers.picture.tile_geometry import tile_layout
 from engine.core.prompts import Label, Option, Prompt
 from engine.hunters_gatherers.coords import column_name, row_name, square_name
 from engine.hunters_gatherers.geometry import Placement, legal_placements, mismatches
@@ -267,7 +268,7 @@ def test_rivers_leave_through_the_middle_of_their_sides() -> None:
 
 
 def test_labels_have_both_languages() -> None:
-    for key, entry in LABELS.items():
+    for key, entry in WORDS.labels.items():
         assert entry["ru"] and entry["en"], key
     assert label("no.such.key", "en") == "no.such.key"
 

@@ -12,9 +12,15 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.games.stone_age.picture import WIDTH, canvas_height, final_score, render_stone_age
-from bot.games.stone_age.picture_labels import LABELS, label
-from bot.games.stone_age.samples import SAMPLE_NAMES, play_view, write_samples
+from bot.games.stone_age.picture import (
+    WIDTH,
+    WORDS,
+    canvas_height,
+    final_score,
+    label,
+    render_stone_age,
+)
+from bot.games.stone_age.picture.samples import SAMPLE_NAMES, play_view, write_samples
 from engine.stone_age.components import CULTURES, GATHERING, MULTIPLIERS, VILLAGE, components
 from engine.stone_age.game import GAME
 from engine.stone_age.view import building_info, card_info
@@ -170,8 +176,8 @@ def test_labels_cover_the_game_in_both_languages() -> None:
     needed += ["end.building_pile_empty", "end.cards_exhausted"]
     needed += [f"phase.{p}" for p in ("placement", "actions", "feeding", "over")]
     for key in needed:
-        assert key in LABELS, key
-    for key, entry in LABELS.items():
+        assert key in WORDS.labels, key
+    for key, entry in WORDS.labels.items():
         assert entry["ru"] and entry["en"], key
     assert label("round", "ru", 3) == "Раунд 3"
     assert label("round", "en", 3) == "Round 3"

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import yaml
 
-from bot.games.stone_age.picture_labels import LABELS
+from bot.games.stone_age.picture import WORDS
 
 FOLDER = resources.files("bot.games.stone_age")
 
@@ -29,7 +29,7 @@ def _strings(data: Any, path: str = "") -> list[tuple[str, str]]:
 def russian_texts() -> list[tuple[str, str]]:
     """(where, text) for every Russian text the game shows."""
     out = _strings(yaml.safe_load(FOLDER.joinpath("texts.ru.yaml").read_text("utf-8")))
-    out += [(f"picture {key}", entry["ru"]) for key, entry in LABELS.items()]
+    out += [(f"picture {key}", entry["ru"]) for key, entry in WORDS.labels.items()]
     book = yaml.safe_load(FOLDER.joinpath("rules.yaml").read_text("utf-8"))
     for topic in book["topics"]:
         out += [(f"rules {topic['id']} title", topic["title"]["ru"]),

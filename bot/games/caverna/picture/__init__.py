@@ -1,0 +1,223 @@
+"""The Caverna picture: one seat's home board large, the others, the table, the supply.
+
+Drawn from the engine's view (``engine.caverna.view``, whose docstring lists every key)
+with plain shapes, no publisher art. From top to bottom:
+
+- the header: round, phase, whose turn;
+- the harvest track (``harvest``);
+- the home board of the seat the picture is about (the prompt's seat, else the viewer,
+  else the seat acting) with its squares named along the edges and that seat's goods
+  beside it, the dwarfs and score under it (``board``, ``players``);
+- a summary row per other seat with its small board; with 5–7 players a compact row for
+  every seat (``players``);
+- the action board with occupied spaces, goods lying there and the round cards
+  (``actions``);
+- the furnishing supply with costs (``supply``);
+- the key to the icons.
+
+Shown with an open prompt (``focus``), the picture numbers what its buttons point at:
+squares of the home board, action spaces, furnishing tiles (``focus``).
+
+The page is ``WIDTH`` pixels wide whatever the player count, with letters no smaller
+than ``MIN_TEXT``, so a phone preview 600 pixels wide stays readable; it grows in height
+with the players and the table. The picture is pure and deterministic: the same view,
+names, language and prompt give the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from typing import Any
+
+from PIL import Image
+
+from bot.games.caverna.picture.actions import actions_height, draw_actions
+from bot.games.caverna.picture.board import board_frame, board_size, draw_board
+from bot.games.caverna.picture.canvas import Canvas, Drawn
+from bot.games.caverna.picture.focus import Focus, read_focus
+from bot.games.caverna.picture.harvest import draw_harvest, harvest_height
+from bot.games.caverna.picture.icons import icon
+from bot.games.caverna.picture.names import label
+from bot.games.caverna.picture.players import (
+    COMPACT_FROM,
+    draw_row,
+    draw_status,
+    draw_strip,
+    row_columns,
+    row_height,
+    status_height,
+    strip_height,
+)
+from bot.games.caverna.picture.reading import as_int, entries, focus_seat, player, seats
+from bot.games.caverna.picture.style import (
+    BG,
+    CELL,
+    EDGE,
+    GAP,
+    HEADER_BG,
+    HEADER_H,
+    HEADER_INK,
+    INK,
+    MARGIN,
+    MIN_TEXT,
+    STATUS_W,
+    TEXT,
+    WIDTH,
+    Box,
+    player_color,
+)
+from bot.games.caverna.picture.supply import draw_supply, supply_height
+from bot.render.text import safe_text
+from engine.caverna.components import ANIMALS, GOODS
+from engine.core.prompts import Prompt
+
+__all__ = ["draw_page", "render_caverna"]
+
+LEGEND_ITEM_W = 150
+LEGEND_ROW = 32
+
+
+def seat_name(names: list[str], seat: int, lang: str) -> str:
+    """A seat's display name, or "Player N" when it is missing or undrawable."""
+    if 0 <= seat < len(names) and isinstance(names[seat], str) and safe_text(names[seat]):
+        return names[seat]
+    return label("player", lang, seat + 1)
+
+
+def _board_cell(p: Mapping[str, Any]) -> int:
+    frame = board_frame(p)
+    room = WIDTH - 2 * MARGIN - 2 * EDGE - STATUS_W - GAP
+    return min(CELL, room // frame.columns)
+
+
+def _row_seats(view: Mapping[str, Any], big: int) -> list[int]:
+    all_seats = seats(view)
+    if len(all_seats) >= COMPACT_FROM:
+        return all_seats
+    return [s for s in all_seats if s != big]
+
+
+def _row_boxes(view: Mapping[str, Any], rows: list[int], top: int) -> list[Box]:
+    """Where each summary row goes, from ``top`` (one or two to a line)."""
+    players = len(seats(view))
+    columns = row_columns(players)
+    width = (WIDTH - 2 * MARGIN - (columns - 1) * 8) // columns
+    boxes: list[Box] = []
+    y = top
+    for start in range(0, len(rows), columns):
+        line = rows[start:start + columns]
+        h = max(row_height(player(view, s), players) for s in line)
+        for i, _ in enumerate(line):
+            x0 = MARGIN + i * (width + 8)
+            boxes.append((x0, y, x0 + width, y + h))
+        y += h + 8
+    return boxes
+
+
+def _legend_rows(width: int) -> int:
+    per_row = max(1, width // LEGEND_ITEM_W)
+    return -(-(len(GOODS) + len(ANIMALS)) // per_row)
+
+
+def _header(c: Canvas, view: Mapping[str, Any], names: list[str], lang: str) -> None:
+    c.draw.rectangle((0, 0, WIDTH, HEADER_H), fill=HEADER_BG)
+    rounds = [as_int(r) for r in view.get("rounds", []) if isinstance(r, int)] \
+        if isinstance(view.get("rounds"), list) else []
+    now = as_int(view.get("round"))
+    title = label("title", lang)
+    if now:
+        title += " · " + label("round", lang, f"{now}/{rounds[-1] if rounds else 12}")
+    phase = str(view.get("phase"))
+    title += " · " + label(f"phase.{phase}", lang)
+    cy = HEADER_H / 2
+    used = c.text((MARGIN, cy), title, 24, HEADER_INK, bold=True, anchor="lm")
+    deciding = [s for s in view.get("deciding", []) if isinstance(s, int)] \
+        if isinstance(view.get("deciding"), list) else []
+    if phase == "over" or not deciding:
+        return
+    x = MARGIN + used + 24
+    room = WIDTH - MARGIN - x
+    shown = deciding[:3]
+    c.text((x, cy), label("turn", lang), TEXT, HEADER_INK, anchor="lm")
+    x += c.font(TEXT).getlength(label("turn", lang)) + 10
+    each = (WIDTH - MARGIN - x) / len(shown) if room > 0 else 0
+    for seat in shown:
+        c.draw.ellipse((x, cy - 9, x + 18, cy + 9), fill=player_color(seat),
+                       outline=HEADER_INK)
+        c.text((x + 24, cy), seat_name(names, seat, lang), TEXT, HEADER_INK, bold=True,
+               anchor="lm", width=max(20, each - 34))
+        x += each
+
+
+def _legend(c: Canvas, lang: str, left: int, top: int, width: int) -> None:
+    per_row = max(1, width // LEGEND_ITEM_W)
+    for i, kind in enumerate((*GOODS, *ANIMALS)):
+        col, row = i % per_row, i // per_row
+        x = left + col * LEGEND_ITEM_W
+        cy = top + row * LEGEND_ROW + LEGEND_ROW / 2
+        icon(c, kind, x + 12, cy, 22)
+        word = label(f"good.{kind}" if kind in GOODS else f"animal.{kind}", lang)
+        c.text((x + 28, cy), word, MIN_TEXT, INK, anchor="lm", width=LEGEND_ITEM_W - 32)
+
+
+def draw_page(view: Mapping[str, Any], names: list[str], lang: str = "ru",
+              focus: Prompt | None = None) -> tuple[Image.Image, Drawn]:
+    """The picture as an image, and the record of what it shows."""
+    marks = read_focus(focus, view)
+    big = focus_seat(view, marks.seat if marks.on_board else None)
+    if marks.seat is not None and marks.on_board and marks.seat != big:
+        marks = Focus(spaces=marks.spaces, tiles=marks.tiles)
+    inner = WIDTH - 2 * MARGIN
+    big_player = player(view, big)
+    cell = _board_cell(big_player)
+    _, board_h = board_size(board_frame(big_player), cell, edges=True)
+    top_h = max(board_h, status_height())
+    rows = _row_seats(view, big)
+    row_boxes = _row_boxes(view, rows, 0)
+    rows_h = max((b[3] for b in row_boxes), default=0)
+    height = (HEADER_H + GAP + harvest_height() + top_h + GAP + strip_height() + GAP + rows_h
+              + (GAP if rows else 0) + actions_height(view, inner) + GAP + supply_height(view)
+              + _legend_rows(inner) * LEGEND_ROW + GAP)
+    c = Canvas(Image.new("RGB", (WIDTH, height), BG))
+    _header(c, view, names, lang)
+    y = HEADER_H + GAP
+    y += draw_harvest(c, view, lang, MARGIN, y, inner)
+    board_left = MARGIN
+    draw_board(c, big_player, board_left, y, cell, lang, marks)
+    status_left = MARGIN + inner - STATUS_W
+    draw_status(c, big_player, (status_left, y + EDGE, MARGIN + inner, y + EDGE
+                                + status_height()))
+    y += top_h + GAP
+    draw_strip(c, big, big_player, seat_name(names, big, lang), lang,
+               (MARGIN, y, MARGIN + inner, y + strip_height()))
+    y += strip_height() + GAP
+    first = as_int(view.get("first"), -1)
+    for seat, (x0, y0, x1, y1) in zip(rows, _row_boxes(view, rows, y), strict=True):
+        draw_row(c, seat, player(view, seat), seat_name(names, seat, lang), lang,
+                 (x0, y0, x1, y1), len(seats(view)), highlight=seat == big, first=seat == first)
+    y += rows_h
+    if rows:
+        y += GAP
+    y += draw_actions(c, view, lang, MARGIN, y, inner, marks)
+    y += draw_supply(c, view, lang, MARGIN, y, inner, marks)
+    _legend(c, lang, MARGIN, y, inner)
+    if not entries(view, "players"):
+        c.drawn.sections.append("empty")
+    return c.image, c.drawn
+
+
+def render_caverna(view: dict[str, Any], names: list[str], lang: str = "ru",
+                   focus: Prompt | None = None) -> bytes:
+    """A PNG of the Caverna table for ``view`` (the engine's view, plain or after a JSON
+    round trip); ``names[seat]`` is each seat's display name (missing or undrawable
+    names become "Player N"); ``lang`` is "ru" or "en" (anything else falls back to
+    Russian); ``focus`` is the open prompt the picture is shown with, whose buttons the
+    picture then numbers (None, or a prompt naming no places, changes nothing)."""
+    image, _ = draw_page(view, names, lang, focus)
+    out = io.BytesIO()
+    # A 256-colour palette keeps the PNG small and quick to encode; the octree
+    # quantizer is deterministic, so equal views still give equal bytes.
+    image.quantize(colors=256, method=Image.Quantize.FASTOCTREE).save(
+        out, format="PNG", compress_level=6)
+    return out.getvalue()

@@ -1,0 +1,127 @@
+"""The action board: every action space of this player count and the round cards.
+
+Spaces stand in the table's order (the printed boards, then the round cards as they
+were turned, each with its round), then one grey slot per round card still face down.
+A space shows its name, the goods lying on it with their counts, an Imitation space's
+food cost, and the dwarf standing there: a disc in its seat's colour with the weapon's
+strength, and the whole space framed in that colour. Spaces the open prompt offers
+carry the button's number in their corner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.games.caverna.picture.canvas import Canvas, grid_boxes
+from bot.games.caverna.picture.focus import Focus, numbers_text
+from bot.games.caverna.picture.icons import KNOWN, draw_amounts
+from bot.games.caverna.picture.names import label, space_name
+from bot.games.caverna.picture.reading import as_int, counts, entries, mapping, player
+from bot.games.caverna.picture.style import (
+    BORDER,
+    GAP,
+    INK,
+    MARK,
+    MARK_BG,
+    MIN_TEXT,
+    MUTED,
+    PANEL,
+    RGB,
+    SPACE_COLUMNS,
+    SPACE_H,
+    TITLE_H,
+    Box,
+    ink_on,
+    player_color,
+)
+
+STAGE_TINTS: dict[int, RGB] = {
+    1: (236, 226, 196), 2: (230, 216, 180), 3: (222, 204, 166), 4: (214, 192, 152),
+}
+FACE_DOWN: RGB = (200, 192, 180)
+CELL_GAP = 8
+
+
+def _slots(view: Mapping[str, Any]) -> int:
+    return len(entries(view, "spaces")) + len(entries(mapping(view, "cards"), "upcoming"))
+
+
+def actions_height(view: Mapping[str, Any], width: int) -> int:
+    """The height of the action board section, its title included."""
+    rows = -(-_slots(view) // SPACE_COLUMNS)
+    return TITLE_H + rows * (SPACE_H + CELL_GAP)
+
+
+def _space(c: Canvas, view: Mapping[str, Any], space: Mapping[str, Any], box: Box, lang: str,
+           focus: Focus) -> None:
+    x0, y0, x1, y1 = box
+    space_id = str(space.get("id"))
+    card_round = space.get("card_round")
+    stage = as_int(space.get("stage"))
+    occupant = space.get("occupant")
+    seat = as_int(occupant.get("seat"), -1) if isinstance(occupant, Mapping) else -1
+    fill = STAGE_TINTS.get(stage, PANEL) if card_round is not None else PANEL
+    c.draw.rounded_rectangle(box, radius=8, fill=fill,
+                             outline=player_color(seat) if seat >= 0 else BORDER,
+                             width=5 if seat >= 0 else 1)
+    c.drawn.spaces.add(space_id)
+    c.wrapped((x0 + 6, y0 + 6, x1 - 6, y1), space_name(space_id, lang), MIN_TEXT, INK,
+              bold=True, max_lines=2)
+    cy = y1 - 20
+    # The bottom line: goods on the left; the round a card was turned in, and the dwarf
+    # standing there (or the button's number) on the right.
+    numbers = focus.spaces.get(space_id, ())
+    mark_w = max(c.font(22, True).getlength(numbers_text(numbers)) + 14, 34) if numbers else 0
+    right = x1 - (44 if seat >= 0 else 4) - (mark_w + 4 if numbers else 0)
+    if card_round is not None:
+        badge = label("round_short", lang, as_int(card_round))
+        right -= 6 + c.text((right, cy), badge, MIN_TEXT, MUTED, bold=True, anchor="rm")
+    goods = [(k, n) for k, n in counts(space.get("goods")).items() if k in KNOWN]
+    cost = as_int(space.get("imitation"))
+    if cost:
+        goods = [("food", -cost), *goods]
+    draw_amounts(c, x0 + 6, cy, goods, 22, 20, right=right)
+    if seat >= 0 and isinstance(occupant, Mapping):
+        dwarf_index = as_int(occupant.get("dwarf"), -1)
+        weapon = 0
+        for dwarf in entries(player(view, seat), "dwarfs"):
+            if as_int(dwarf.get("index"), -2) == dwarf_index:
+                weapon = as_int(dwarf.get("weapon"))
+        cx, r = x1 - 22, 17
+        c.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=player_color(seat), outline=INK,
+                       width=2)
+        if weapon:
+            c.text((cx, cy), str(weapon), 20, ink_on(player_color(seat)), bold=True,
+                   anchor="mm")
+    if numbers:
+        text, w = numbers_text(numbers), mark_w
+        c.draw.rounded_rectangle(box, radius=8, outline=MARK, width=3)
+        c.draw.rounded_rectangle((x1 - w - 4, cy - 15, x1 - 4, cy + 15), radius=15,
+                                 fill=MARK_BG, outline=MARK, width=3)
+        c.text((x1 - 4 - w / 2, cy), text, 22, MARK, bold=True, anchor="mm")
+        for n in numbers:
+            c.drawn.marks[f"space:{space_id}:{n}"] = n
+
+
+def draw_actions(c: Canvas, view: Mapping[str, Any], lang: str, left: int, top: int,
+                 width: int, focus: Focus) -> int:
+    """Draw the action board from ``(left, top)``; its height."""
+    c.section(left, top, label("actions", lang), "actions")
+    items: list[Mapping[str, Any] | None] = [*entries(view, "spaces")]
+    upcoming = entries(mapping(view, "cards"), "upcoming")
+    items += [None] * len(upcoming)
+    boxes = grid_boxes(len(items), SPACE_COLUMNS, left, top, width, SPACE_H, CELL_GAP)
+    for i, (space, box) in enumerate(zip(items, boxes, strict=True)):
+        if space is not None:
+            _space(c, view, space, box, lang, focus)
+        else:
+            y0 = box[1]
+            card = upcoming[i - (len(items) - len(upcoming))]
+            c.draw.rounded_rectangle(box, radius=8, fill=FACE_DOWN, outline=BORDER)
+            c.text(((box[0] + box[2]) / 2, y0 + 28),
+                   label("round_card", lang, as_int(card.get("round"))), 20, INK, bold=True,
+                   anchor="mm")
+            c.text(((box[0] + box[2]) / 2, y0 + 60), label("face_down", lang), MIN_TEXT, MUTED,
+                   anchor="mm")
+    return actions_height(view, width) + GAP - CELL_GAP

@@ -1,0 +1,105 @@
+"""What the buttons of the open prompt point at on the Caverna picture.
+
+The bot draws the picture for the prompt it is shown with (``focus``). Each option whose
+key names a place gets a mark numbered like its button — the option's 1-based position
+in the prompt (buttons are laid out in option order, ``/move N`` takes option N):
+
+- home-board squares (``at:x,y``, ``lay:<tile>:x,y``, ``small:x,y``, ``stable:x,y``) are
+  framed on the prompt seat's board with the number inside;
+- two-square choices (``lay:<tile>:x,y+x,y`` for a twin tile, ``large:x,y+x,y``) are
+  framed together and numbered on the edge between the two squares;
+- action spaces (``go:<space>``, ``copy:<space>``, the solo ``keep:<space>``) are
+  numbered on the action board;
+- furnishing tiles (``tile:<id>``) are numbered in the supply.
+
+Anything else (no prompt, other keys, places the view does not have) is not marked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.games.caverna.picture.reading import Pos, as_int, entries, mapping, parse_square
+from engine.core.prompts import Prompt
+
+SQUARE_KEYS = frozenset({"at", "small", "stable", "lay", "large"})
+SPACE_KEYS = frozenset({"go", "copy", "keep"})
+
+
+@dataclass(frozen=True, slots=True)
+class Focus:
+    """The marks a prompt asks for (all empty when there is nothing to mark)."""
+
+    seat: int | None = None
+    squares: dict[Pos, tuple[int, ...]] = field(default_factory=dict)
+    pairs: dict[tuple[Pos, Pos], tuple[int, ...]] = field(default_factory=dict)
+    spaces: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    tiles: dict[str, tuple[int, ...]] = field(default_factory=dict)
+
+    @property
+    def on_board(self) -> bool:
+        """Whether the prompt offers squares of a home board."""
+        return bool(self.squares or self.pairs)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.squares or self.pairs or self.spaces or self.tiles)
+
+
+NO_FOCUS = Focus()
+
+
+def _add(table: dict[Any, tuple[int, ...]], where: Any, number: int) -> None:
+    table[where] = (*table.get(where, ()), number)
+
+
+def _squares(text: str) -> list[Pos] | None:
+    found = [parse_square(part) for part in text.split("+")]
+    if not 1 <= len(found) <= 2 or any(p is None for p in found):
+        return None
+    return [p for p in found if p is not None]
+
+
+def read_focus(focus: Prompt | None, view: Mapping[str, Any]) -> Focus:
+    """The marks ``focus`` asks for on the picture of ``view`` (``NO_FOCUS`` if none)."""
+    if not isinstance(focus, Prompt):
+        return NO_FOCUS
+    space_ids = {str(s.get("id")) for s in entries(view, "spaces")}
+    tile_ids = {str(t.get("id")) for t in entries(mapping(view, "furnishings"), "tiles")}
+    squares: dict[Pos, tuple[int, ...]] = {}
+    pairs: dict[tuple[Pos, Pos], tuple[int, ...]] = {}
+    spaces: dict[str, tuple[int, ...]] = {}
+    tiles: dict[str, tuple[int, ...]] = {}
+    for number, option in enumerate(focus.options, start=1):
+        if option.back or not isinstance(option.key, str):
+            continue
+        head, _, rest = option.key.partition(":")
+        if head == "lay":
+            rest = rest.partition(":")[2]
+        if head in SQUARE_KEYS:
+            found = _squares(rest)
+            if found is None:
+                continue
+            if len(found) == 1:
+                _add(squares, found[0], number)
+            else:
+                a, b = sorted(found)
+                _add(pairs, (a, b), number)
+        elif head in SPACE_KEYS and rest in space_ids:
+            _add(spaces, rest, number)
+        elif head == "tile" and rest in tile_ids:
+            _add(tiles, rest, number)
+    if not (squares or pairs or spaces or tiles):
+        return NO_FOCUS
+    return Focus(seat=as_int(focus.seat, -1), squares=squares, pairs=pairs, spaces=spaces,
+                 tiles=tiles)
+
+
+def numbers_text(numbers: tuple[int, ...]) -> str:
+    """Button numbers as one short label: ``3``, ``3,4``, ``3–6``."""
+    ordered = sorted(set(numbers))
+    if len(ordered) > 2 and ordered[-1] - ordered[0] == len(ordered) - 1:
+        return f"{ordered[0]}–{ordered[-1]}"
+    return ",".join(str(n) for n in ordered)

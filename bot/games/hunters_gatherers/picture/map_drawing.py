@@ -1,0 +1,213 @@
+"""The map of the Hunters and Gatherers picture: its frame and everything drawn on it.
+
+The map is cropped to the placed tiles and the offered spots, which are empty cells
+marked with the name of their square (``N13``): that is how a player picks a spot in a
+chat. The names of the columns (letters, west to east) and rows (numbers, north to
+south) stand along the map's four edges, as on a chess board; they are fixed for the
+whole game (``engine.hunters_gatherers.coords``), so a square keeps its name as the map
+grows, and the buttons, prompts and typed moves use the same names. The cell size adapts
+to the map (at most about 1300 px across, cells from 60 to 130 px) so that names and
+figures stay readable at phone preview size even with the whole deck placed.
+
+With a focus (see ``focus``) the map also shows what the buttons mean: while a
+rotation is chosen, the spot being turned is framed and the other spots lose their
+names; while a figure is chosen, every piece of the tile just laid that a button
+names carries that button's number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
+
+from bot.games.hunters_gatherers.picture.focus import Focus, mark_points
+from bot.games.hunters_gatherers.picture.icons import figure_icon, mark_badge
+from bot.games.hunters_gatherers.picture.style import (
+    CHOSEN,
+    EDGE,
+    EDGE_FONT,
+    EMPTY_DOT,
+    FIGURE_KINDS,
+    GRID,
+    HARD_MAP_MAX,
+    INK,
+    MAP_MAX,
+    MAX_CELL,
+    MIN_CELL,
+    MUTED,
+    SPOT_BG,
+    SPOT_EDGE,
+    SPOT_IDLE,
+    Draw,
+    player_color,
+)
+from bot.games.hunters_gatherers.picture.tile_drawing import tile_image
+from bot.games.hunters_gatherers.picture.tile_geometry import tile_layout
+from bot.games.hunters_gatherers.picture.view_reading import as_int, entries, known, placed_now
+from bot.render.text import fitting_font, font
+from engine.hunters_gatherers.coords import column_name, row_name, square_name
+
+Pos = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class MapFrame:
+    """Where the map goes: the cell size and the grid position of its top-left cell."""
+
+    cell: int
+    min_x: int
+    min_y: int
+    cols: int
+    rows: int
+
+    @property
+    def width(self) -> int:
+        """Map width in pixels."""
+        return self.cols * self.cell
+
+    @property
+    def height(self) -> int:
+        """Map height in pixels."""
+        return self.rows * self.cell
+
+
+def map_frame(cells: Iterable[Pos]) -> MapFrame:
+    """The crop and cell size for a map covering ``cells`` (the tiles and the spots)."""
+    cells = list(cells) or [(0, 0)]
+    min_x = min(x for x, _ in cells)
+    min_y = min(y for _, y in cells)
+    cols = max(x for x, _ in cells) - min_x + 1
+    rows = max(y for _, y in cells) - min_y + 1
+    longest = max(cols, rows)
+    cell = max(MIN_CELL, min(MAX_CELL, MAP_MAX // longest))
+    if cell * longest > HARD_MAP_MAX:
+        cell = max(16, HARD_MAP_MAX // longest)
+    return MapFrame(cell, min_x, min_y, cols, rows)
+
+
+def map_cells(view: Mapping[str, Any]) -> list[Pos]:
+    """The cells the map must show: every known placed tile and every spot."""
+    cells: list[Pos] = []
+    for entry in (*entries(view, "tiles"), *entries(view, "spots")):
+        if "tile" not in entry or known(entry.get("tile")):
+            cells.append((as_int(entry.get("x")), as_int(entry.get("y"))))
+    return cells
+
+
+def mark_radius(cell: float) -> float:
+    """The radius of a numbered mark on a tile ``cell`` pixels across."""
+    return max(8.0, cell * 0.12)
+
+
+def draw_map(im: Image.Image, d: Draw, view: Mapping[str, Any], frame: MapFrame,
+             left: int, top: int, lang: str, focus: Focus) -> None:
+    """The grid, the placed tiles, the spots, the figures and the focus marks."""
+    cell = frame.cell
+
+    def corner(x: int, y: int) -> tuple[int, int]:
+        return (left + (x - frame.min_x) * cell, top + (y - frame.min_y) * cell)
+
+    # Faint dots on the empty grid, so that positions can be told apart.
+    dot = max(2, cell // 22)
+    for gx in range(frame.cols + 1):
+        for gy in range(frame.rows + 1):
+            px, py = left + gx * cell, top + gy * cell
+            d.ellipse((px - dot, py - dot, px + dot, py + dot), fill=EMPTY_DOT)
+
+    placed: dict[Pos, tuple[str, int]] = {}
+    for entry in entries(view, "tiles"):
+        tile_id = str(entry.get("tile"))
+        if not known(tile_id):
+            continue
+        pos = (as_int(entry.get("x")), as_int(entry.get("y")))
+        rotation = as_int(entry.get("rotation")) % 4
+        placed[pos] = (tile_id, rotation)
+        im.paste(tile_image(tile_id, rotation, cell, lang), corner(*pos))
+    line = max(1, cell // 60)
+    for pos in placed:
+        x, y = corner(*pos)
+        d.rectangle((x, y, x + cell - 1, y + cell - 1), outline=GRID, width=line)
+    # While a figure is being chosen, the tile just laid is framed.
+    now = placed_now(view)
+    if now is not None:
+        x, y = corner(as_int(now.get("x")), as_int(now.get("y")))
+        d.rectangle((x, y, x + cell - 1, y + cell - 1), outline=SPOT_EDGE,
+                    width=max(3, cell // 20))
+
+    _draw_spots(d, view, placed, corner, cell, focus)
+    draw_edges(d, frame, left, top)
+
+    # Figures, on the anchor of their feature.
+    size = min(42.0, max(14.0, cell * 0.34))
+    for fig in entries(view, "figures"):
+        pos = (as_int(fig.get("x")), as_int(fig.get("y")))
+        if pos not in placed:
+            continue
+        layout = tile_layout(*placed[pos])
+        key = (str(fig.get("feature", "")), as_int(fig.get("index")))
+        ux, uy = layout.anchors.get(key, (0.5, 0.5))
+        x, y = corner(*pos)
+        kind = str(fig.get("kind", ""))
+        figure_icon(d, kind if kind in FIGURE_KINDS else "gatherer", x + ux * cell,
+                    y + uy * cell, size * (1.15 if kind == "hut" else 1.0),
+                    player_color(as_int(fig.get("seat"))))
+
+    # The numbered pieces of the tile just laid, over everything else.
+    if focus.marking and now is not None:
+        pos = (as_int(now.get("x")), as_int(now.get("y")))
+        x, y = corner(*pos)
+        layout = tile_layout(*placed[pos])
+        r = mark_radius(cell)
+        for mark, (ux, uy) in zip(focus.figures, mark_points(layout, focus.figures),
+                                  strict=True):
+            mark_badge(d, mark.number, x + ux * cell, y + uy * cell, r)
+
+
+def _draw_spots(d: Draw, view: Mapping[str, Any], placed: Mapping[Pos, Any],
+                corner: Callable[[int, int], tuple[int, int]], cell: int,
+                focus: Focus) -> None:
+    """Spots: empty cells with their square's name. While a rotation is chosen, only the spot
+    being turned keeps its name, in a thick red frame; the others are plain outlines."""
+    number_font = font(max(14, round(cell * 0.5)), True)
+    edge = max(2, cell // 24)
+    inset = max(2, cell // 16)
+    for spot in entries(view, "spots"):
+        pos = (as_int(spot.get("x")), as_int(spot.get("y")))
+        if pos in placed:
+            continue
+        x, y = corner(*pos)
+        box = (x + inset, y + inset, x + cell - inset, y + cell - inset)
+        if focus.turning and pos != focus.spot:
+            d.rounded_rectangle(box, radius=cell // 8, outline=SPOT_IDLE, width=edge)
+            continue
+        chosen = focus.turning and pos == focus.spot
+        d.rounded_rectangle(box, radius=cell // 8, fill=SPOT_BG,
+                            outline=CHOSEN if chosen else SPOT_EDGE,
+                            width=edge * 2 if chosen else edge)
+        text = square_name(pos)
+        fnt = fitting_font(text, cell - 4 * inset, round(number_font.size), True, 10)
+        d.text((x + cell / 2, y + cell / 2), text, font=fnt, fill=CHOSEN if chosen else INK,
+               anchor="mm")
+
+
+def draw_edges(d: Draw, frame: MapFrame, left: int, top: int) -> None:
+    """The column letters above and below the map, the row numbers left and right of it,
+    each centred on its column or row in a band ``EDGE`` pixels wide."""
+    cell = frame.cell
+    size = max(10, min(EDGE_FONT, round(cell * 0.36)))
+    right, bottom = left + frame.width, top + frame.height
+    for i in range(frame.cols):
+        text = column_name(frame.min_x + i)
+        fnt = fitting_font(text, cell - 4, size, True, 8)
+        cx = left + i * cell + cell / 2
+        d.text((cx, top - EDGE / 2), text, font=fnt, fill=MUTED, anchor="mm")
+        d.text((cx, bottom + EDGE / 2), text, font=fnt, fill=MUTED, anchor="mm")
+    for j in range(frame.rows):
+        text = row_name(frame.min_y + j)
+        fnt = fitting_font(text, EDGE - 6, size, True, 8)
+        cy = top + j * cell + cell / 2
+        d.text((left - EDGE / 2, cy), text, font=fnt, fill=MUTED, anchor="mm")
+        d.text((right + EDGE / 2, cy), text, font=fnt, fill=MUTED, anchor="mm")

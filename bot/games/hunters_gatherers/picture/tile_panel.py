@@ -1,0 +1,160 @@
+"""The panel under the map with the tile to place.
+
+Three ways to draw it, by what the open prompt asks (see ``focus``):
+
+- by default, the tile in hand in its four rotations; rotations that fit none of the
+  offered spots (or, once laid, all but the one it lies in) are faded;
+- while a rotation is chosen at a spot, only the rotations offered there, each labelled
+  like its button;
+- while a figure is chosen, the tile just laid, large, with the number of each button on
+  the piece it means, and beside it the numbers with the kind of figure each places.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PIL import Image
+
+from bot.games.hunters_gatherers.picture.focus import Focus, mark_points
+from bot.games.hunters_gatherers.picture.icons import figure_icon, mark_badge
+from bot.games.hunters_gatherers.picture.style import (
+    BORDER,
+    FOCUS_TILE,
+    GRID,
+    INK,
+    MUTED,
+    PANEL,
+    PANEL_TOP,
+    ROTATION_LABELS,
+    SPOT_EDGE,
+    STRIP_GAP,
+    STRIP_TILE,
+    Box,
+    Draw,
+    draw_text,
+    label,
+    player_color,
+)
+from bot.games.hunters_gatherers.picture.tile_drawing import tile_image
+from bot.games.hunters_gatherers.picture.tile_geometry import tile_layout
+from bot.games.hunters_gatherers.picture.view_reading import (
+    as_int,
+    current_tile,
+    entries,
+    placed_now,
+)
+from bot.render.text import fit_text, font
+
+PANEL_WIDTH = 4 * STRIP_TILE + 5 * STRIP_GAP
+KEY_ROW_MAX = 34  # the height of a row of the key beside the large tile, at most
+
+
+def panel_height(view: Mapping[str, Any], focus: Focus) -> int:
+    """The panel's height (0 when there is no tile in hand)."""
+    if current_tile(view) is None:
+        return 0
+    if focus.marking and placed_now(view) is not None:
+        return PANEL_TOP + FOCUS_TILE + 16
+    return PANEL_TOP + STRIP_TILE + 40
+
+
+def draw_tile_panel(im: Image.Image, d: Draw, view: Mapping[str, Any], lang: str, box: Box,
+                    focus: Focus) -> None:
+    """The tile to place (or just laid), in ``box``."""
+    tile_id = current_tile(view)
+    if tile_id is None:
+        return
+    d.rounded_rectangle(box, radius=10, fill=PANEL, outline=BORDER, width=2)
+    x0, y0, x1, _ = box
+    current = view.get("current")
+    bonus = isinstance(current, Mapping) and bool(current.get("bonus"))
+    title = label("current_bonus" if bonus else "current", lang)
+    draw_text(d, (x0 + 14, y0 + 10), fit_text(title, font(22, True), x1 - x0 - 28),
+              font(22, True), INK)
+    laid = placed_now(view)
+    marking = focus.marking and laid is not None
+    hint_key = {"spot": "pick_spot", "rotation": "pick_rotation",
+                "figure": "pick_figure"}.get(str(view.get("step")))
+    if focus.turning:
+        hint_key = "pick_rotation_here"
+    elif marking:
+        hint_key = "pick_figure_numbered"
+    if hint_key:
+        hint = label(hint_key, lang)
+        draw_text(d, (x0 + 14, y0 + 40), fit_text(hint, font(18), x1 - x0 - 28), font(18),
+                  MUTED)
+    if marking and laid is not None:
+        _draw_marked(im, d, view, lang, laid, box, focus)
+        return
+    if focus.turning:
+        offered = list(focus.rotations) or _rotations_at(view, focus.spot)
+        _draw_strip(im, d, tile_id, lang, box, offered, set(offered))
+        return
+    # Rotations that fit none of the offered spots are faded out.
+    allowed: set[int] = set()
+    for spot in entries(view, "spots"):
+        rotations = spot.get("rotations")
+        if isinstance(rotations, list):
+            allowed.update(as_int(r) % 4 for r in rotations)
+    if laid is not None and laid.get("tile") == tile_id:
+        allowed = {as_int(laid.get("rotation")) % 4}  # only the rotation it was laid in
+    _draw_strip(im, d, tile_id, lang, box, [0, 1, 2, 3], allowed)
+
+
+def _rotations_at(view: Mapping[str, Any], spot: tuple[int, int] | None) -> list[int]:
+    for entry in entries(view, "spots"):
+        if (as_int(entry.get("x")), as_int(entry.get("y"))) == spot:
+            rotations = entry.get("rotations")
+            if isinstance(rotations, list):
+                return sorted({as_int(r) % 4 for r in rotations})
+    return [0, 1, 2, 3]
+
+
+def _draw_strip(im: Image.Image, d: Draw, tile_id: str, lang: str, box: Box,
+                shown: list[int], allowed: set[int]) -> None:
+    """The tile in the rotations ``shown``, side by side; those not ``allowed`` faded
+    (an empty ``allowed`` fades nothing)."""
+    x0, y0, x1, _ = box
+    gap = min(float(STRIP_GAP), ((x1 - x0) - 4 * STRIP_TILE) / 5)
+    ty = y0 + PANEL_TOP
+    for slot, k in enumerate(shown):
+        tx = round(x0 + gap + slot * (STRIP_TILE + gap))
+        picture = tile_image(tile_id, k, STRIP_TILE, lang)
+        usable = not allowed or k in allowed
+        if not usable:
+            picture = Image.blend(picture, Image.new("RGB", picture.size, PANEL), 0.65)
+        im.paste(picture, (tx, ty))
+        d.rectangle((tx, ty, tx + STRIP_TILE - 1, ty + STRIP_TILE - 1),
+                    outline=GRID if usable else MUTED, width=2)
+        d.text((tx + STRIP_TILE / 2, ty + STRIP_TILE + 16), ROTATION_LABELS[k % 4],
+               font=font(22, True), fill=INK if usable else MUTED, anchor="mm")
+
+
+def _draw_marked(im: Image.Image, d: Draw, view: Mapping[str, Any], lang: str,
+                 laid: Mapping[str, Any], box: Box, focus: Focus) -> None:
+    """The tile just laid, large, its candidate pieces numbered like the buttons, and a
+    key: each number with the figure it places."""
+    x0, y0, x1, _ = box
+    tile_id, rotation = str(laid.get("tile")), as_int(laid.get("rotation")) % 4
+    tx, ty = x0 + 14, y0 + PANEL_TOP
+    im.paste(tile_image(tile_id, rotation, FOCUS_TILE, lang), (tx, ty))
+    d.rectangle((tx, ty, tx + FOCUS_TILE - 1, ty + FOCUS_TILE - 1), outline=SPOT_EDGE,
+                width=3)
+    r = FOCUS_TILE * 0.075
+    layout = tile_layout(tile_id, rotation)
+    for mark, (ux, uy) in zip(focus.figures, mark_points(layout, focus.figures), strict=True):
+        mark_badge(d, mark.number, tx + ux * FOCUS_TILE, ty + uy * FOCUS_TILE, r)
+    # The key, beside the tile.
+    kx = tx + FOCUS_TILE + 20
+    row = min(float(KEY_ROW_MAX), FOCUS_TILE / max(1, len(focus.figures)))
+    fnt = font(max(12, min(20, round(row * 0.6))))
+    color = player_color(as_int(view.get("turn")))
+    for i, mark in enumerate(focus.figures):
+        cy = ty + row * (i + 0.5)
+        mark_badge(d, mark.number, kx + row * 0.4, cy, row * 0.4)
+        figure_icon(d, mark.kind, kx + row * 1.3, cy, row * 0.7, color)
+        text = label(f"figure.{mark.kind}", lang)
+        room = x1 - 14 - (kx + row * 1.8)
+        draw_text(d, (kx + row * 1.8, cy), fit_text(text, fnt, max(20.0, room)), fnt, INK, "lm")
