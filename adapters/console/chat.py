@@ -25,7 +25,7 @@ from typing import TextIO
 
 from bot.app import Campfire
 from bot.choices import ChoiceBlock
-from bot.identity import Chat, User
+from bot.identity import BIDI_CONTROLS, Chat, User, valid_unicode
 from bot.layout import ButtonRow, Capabilities, lay_out
 from bot.markup import render_plain
 from bot.ui import Message, Outgoing, Picture, Reply, ToChat, ToUser
@@ -41,9 +41,6 @@ LINE = re.compile(r"^\s*(?P<name>[^:#\s][^:]*?)(?P<dm>\s+dm)?\s*:\s*(?P<text>.*)
 #: length of a Telegram username, and enough for any first name plus a surname.
 MAX_NAME = 32
 HINT_FORMAT = "? Write lines as `name: text` (or `name dm: text`). Example: anna: /help"
-#: Bidirectional embeddings, overrides and isolates: in a name they would reorder
-#: the rest of every line that shows it.
-_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 _INVISIBLE = ("Cf", "Mn", "Me", "Zs", "Zl", "Zp")
 _FILE_UNSAFE = re.compile(r"[^\w-]+")
 
@@ -66,10 +63,8 @@ def clean_line(line: str) -> str:
     Undecodable input (lone surrogates, as ``surrogateescape`` makes of bad bytes)
     becomes U+FFFD; control characters go, tabs and line separators become spaces.
     """
-    # Through UTF-16: a valid surrogate pair joins into its character, a lone one is replaced.
-    text = line.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
     out = []
-    for ch in text:
+    for ch in valid_unicode(line):
         kind = unicodedata.category(ch)
         if ch == "\t" or kind in ("Zl", "Zp"):
             out.append(" ")
@@ -94,7 +89,7 @@ def console_user(name: str, lang: str | None) -> User:
     The id depends on the name alone, so the same person is found again after a
     restart. Raises ``RefusedName`` (its text is the hint) for an empty or too long name.
     """
-    shown = "".join(ch for ch in clean_line(name) if ch not in _BIDI_CONTROLS).strip()
+    shown = "".join(ch for ch in clean_line(name) if ch not in BIDI_CONTROLS).strip()
     key = name_key(shown)
     if not key or all(unicodedata.category(ch) in _INVISIBLE for ch in key):
         raise RefusedName(HINT_FORMAT)

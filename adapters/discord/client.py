@@ -38,7 +38,6 @@ from adapters.discord.delivery import LIMITS, DiscordPlatform
 from adapters.discord.ids import chat_key, parse_id, user_key
 from adapters.discord.render import Rendered, build_view, markdown, render
 from adapters.discord.texts import say
-from adapters.telegram.clean import clean_name
 from bot.app import Campfire
 from bot.games import manifests
 from bot.i18n import Lang, normalize_lang
@@ -87,16 +86,17 @@ def chat_of(interaction: discord.Interaction[Any]) -> Chat:
     channel = interaction.channel
     title = getattr(channel, "name", "") or ""
     return Chat(id=chat_key(interaction.channel_id or 0), private=interaction.guild_id is None,
-                title=clean_name(str(title), ""))
+                title=str(title))
 
 
 def user_of(interaction: discord.Interaction[Any]) -> User:
     """The Campfire user of an interaction, with the rights its channel permissions
-    report (``admins``: Manage Messages, or the server's administrators)."""
+    report (``admins``: Manage Messages, or the server's administrators); the core
+    cleans the name."""
     member = interaction.user
     admin = interaction.guild_id is not None and moderates(interaction.permissions)
     return User(id=user_key(member.id),
-                name=clean_name(member.display_name, f"#{member.id}"),
+                name=member.display_name,
                 lang=str(interaction.locale), is_admin=bool(admin))
 
 
@@ -270,7 +270,7 @@ class CampfireClient(discord.AutoShardedClient):
         if found.extra.get("thread") and not chat.private:
             opened_in = await self._open_thread(interaction, str(found.args.get("game", "")))
             if opened_in is not None:
-                chat = Chat(id=chat_key(opened_in.id), title=clean_name(opened_in.name, ""))
+                chat = Chat(id=chat_key(opened_in.id), title=opened_in.name)
         sent_at = interaction.created_at.timestamp()
         work = asyncio.ensure_future(self.app.on_command(chat, user, found.command, found.args,
                                                          sent_at=sent_at))

@@ -14,8 +14,8 @@ saves the press a Bot API call. Replies go through the
 outbox; only when Redis itself is down (the outbox lives there too) or handling an
 update failed does the bot answer directly.
 
-Names and texts are cleaned on the way in (``adapters.telegram.clean``): a name Telegram
-lets through must not be one that the store cannot save.
+Names and texts are cleaned by the core as they reach it (``bot.identity``): a name
+Telegram lets through must not be one that the store cannot save.
 
 On shutdown (``wind_down``) updates under way get a grace period to finish; what is
 still running then is cancelled and *handed back*: kept in Redis and handled first at
@@ -48,7 +48,6 @@ from adapters.delivery.updates import ClaimState, UpdateClaim, UpdateLedger
 from adapters.store.client import unavailable_on_outage
 from adapters.store.scripts import ScriptPart
 from adapters.telegram.admins import TelegramAdmins
-from adapters.telegram.clean import clean_name, valid_unicode
 from adapters.telegram.delivery import failed_call, named
 from adapters.telegram.ids import chat_key, user_key
 from bot.app import Campfire
@@ -111,7 +110,7 @@ def chat_of(message: TgMessage) -> Chat:
     """The Campfire chat of a message (a forum topic is a chat of its own)."""
     thread = message.message_thread_id if message.is_topic_message else None
     return Chat(id=chat_key(message.chat.id, thread), private=message.chat.type == "private",
-                title=clean_name(message.chat.title or "", ""))
+                title=message.chat.title or "")
 
 
 class Inbound:
@@ -308,9 +307,9 @@ class Inbound:
     @staticmethod
     def _user(tg_user: TgUser) -> User:
         """The Campfire user of a Telegram user (admin rights are asked by the core
-        through ``TelegramAdmins`` when it needs them)."""
-        fallback = f"@{tg_user.username}" if tg_user.username else f"#{tg_user.id}"
-        return User(id=user_key(tg_user.id), name=clean_name(tg_user.full_name, fallback),
+        through ``TelegramAdmins`` when it needs them; the core cleans the name)."""
+        fallback = f"@{tg_user.username}" if tg_user.username else ""
+        return User(id=user_key(tg_user.id), name=tg_user.full_name or fallback,
                     lang=tg_user.language_code)
 
     async def _text(self, message: TgMessage, claim: UpdateClaim) -> bool:
@@ -318,7 +317,7 @@ class Inbound:
             await self._finish(claim, [])
             return True
         chat = chat_of(message)
-        text = valid_unicode(message.text or "")
+        text = message.text or ""
         if chat.private and text.split(maxsplit=1)[0].split("@")[0] == "/start":
             text = self._start_payload(text)
         user = self._user(message.from_user)
@@ -349,7 +348,7 @@ class Inbound:
                 await self._answer(query, None, False)
                 return True
             chat = chat_of(query.message)
-            data = valid_unicode(query.data or "")
+            data = query.data or ""
             user = self._user(query.from_user)
             try:
                 reply = await self.app.on_press(chat, user, data,
