@@ -14,18 +14,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
 import aiohttp
 import discord
+from pydantic import field_validator
+from pydantic_settings import NoDecode
 from redis.asyncio import Redis
 
 from adapters.delivery import due_loop
 from adapters.discord.client import CampfireClient, DiscordOptions
 from adapters.edge.logging_setup import redact_everywhere
+from adapters.edge.settings import EnvModel
 from adapters.runtime import Core
 from bot.app import Campfire
 
@@ -45,15 +47,27 @@ class DiscordSettings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> DiscordSettings:
-        """Read ``DISCORD_TOKEN`` (required), ``DISCORD_SHARDS`` and ``DISCORD_SHARD_IDS``."""
-        e = os.environ if env is None else env
-        token = e.get("DISCORD_TOKEN", "")
-        if not token:
-            raise ValueError("DISCORD_TOKEN is not set")
-        shards = e.get("DISCORD_SHARDS", "").strip()
-        ids = e.get("DISCORD_SHARD_IDS", "").strip()
-        return cls(token=token, shard_count=int(shards) if shards else None,
-                   shard_ids=tuple(int(i) for i in ids.split(",")) if ids else None)
+        """Read ``DISCORD_TOKEN`` (required), ``DISCORD_SHARDS`` and ``DISCORD_SHARD_IDS``
+        (``DiscordEnv``); ``ValueError`` naming the variable when one is wrong."""
+        e = DiscordEnv.read(env)
+        return cls(token=e.token, shard_count=e.shards, shard_ids=e.shard_ids)
+
+
+class DiscordEnv(EnvModel, env_prefix="DISCORD_"):
+    """The ``DISCORD_*`` variables (each field's, upper-cased, after the prefix); an
+    empty one means Discord's recommendation (shards) or every shard (ids)."""
+
+    token: str
+    shards: int | None = None
+    # Written as operators do, ``0,1`` (not JSON): parsed by ``_listed``.
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _listed(cls, value: object) -> object:
+        if isinstance(value, str):
+            return tuple(part.strip() for part in value.split(","))
+        return value
 
 
 @contextlib.asynccontextmanager
