@@ -43,6 +43,7 @@ from telegram import Message as TgMessage
 from telegram import User as TgUser
 from telegram.error import TelegramError
 
+from adapters.delivery.handling import HeldElsewhere, handle_press, settle_of
 from adapters.delivery.outbox import Finish, Outbox
 from adapters.delivery.updates import ClaimState, UpdateClaim, UpdateLedger
 from adapters.store.client import unavailable_on_outage
@@ -51,10 +52,10 @@ from adapters.telegram.admins import TelegramAdmins
 from adapters.telegram.delivery import failed_call, named
 from adapters.telegram.ids import chat_key, user_key
 from bot.app import Campfire
-from bot.i18n import normalize_lang, to_plain
+from bot.i18n import Lang, normalize_lang, to_plain
 from bot.identity import Chat, User
 from bot.markup import Rich
-from bot.storage import OncePort, Owed, StoreUnavailable, UpdateTaken
+from bot.storage import OncePort, Owed, StoreUnavailable
 from bot.ui import Message, Outgoing, Reply, ToChat, ToUser
 
 log = logging.getLogger(__name__)
@@ -68,11 +69,6 @@ CLAIM_WAIT_LIMIT = 2.0
 Pause = Callable[[float], Awaitable[None]]
 # While shutting down, how often to look whether the updates under way have finished.
 WIND_DOWN_POLL_S = 0.02
-
-
-class _TakenElsewhere(Exception):
-    """An update whose claim was left to its first write turned out to be held by
-    another worker: it is waited for like any claimed update (``Inbound._claim``)."""
 
 
 @dataclass
@@ -209,7 +205,7 @@ class Inbound:
                 await self._handle_claimed(
                     update, self.ledger.unclaimed(update.update_id, self._token()))
                 return
-            except _TakenElsewhere:
+            except HeldElsewhere:
                 pass  # another worker holds it: wait for that one, as below
         try:
             claim = await self._claim(update.update_id)
@@ -221,7 +217,7 @@ class Inbound:
 
     async def _handle_claimed(self, update: Update, claim: UpdateClaim) -> None:
         """Handle an update under ``claim`` (if it was not taken yet, the handling's
-        first write takes it, or raises ``_TakenElsewhere``)."""
+        first write takes it, or raises ``HeldElsewhere``)."""
         finished = False
         try:
             if update.callback_query is not None:
@@ -236,7 +232,7 @@ class Inbound:
                                              update.message.chat.id, claim)
             else:
                 finished = await self._finish(claim, [])
-        except _TakenElsewhere:
+        except HeldElsewhere:
             finished = True  # nothing here to give back
             raise
         except StoreUnavailable:
@@ -285,24 +281,16 @@ class Inbound:
                       settle: ScriptPart | None = None) -> bool:
         """Queue the update's messages and mark it done, in one step (with ``settle``,
         settling the table they are the follow-ups of in it too). False when another
-        worker finished it first (then nothing was queued here); ``_TakenElsewhere``
+        worker finished it first (then nothing was queued here); ``HeldElsewhere``
         when the claim was not taken yet and another worker holds it."""
         outcome = await self.outbox.finish_update(claim, items, settle)
         if outcome is Finish.HELD:
-            raise _TakenElsewhere
+            raise HeldElsewhere
         if outcome:
             return True
         log.info("update %s was finished by another worker; its messages here are "
                  "dropped", claim.update_id)
         return False
-
-    def _settle_part(self, reply: Reply) -> ScriptPart | None:
-        """How the step that queues ``reply``'s messages also settles the table they
-        follow up, when there is one and the store lets it; None: the reply is
-        acknowledged after the queuing (``Campfire.acknowledge``)."""
-        if self.settle_part is None or len(reply.owed) != 1:
-            return None
-        return self.settle_part(reply.owed[0])
 
     @staticmethod
     def _user(tg_user: TgUser) -> User:
@@ -324,7 +312,7 @@ class Inbound:
         # When Telegram says it was sent: a typed move made before the seat's last move
         # was saved is out of date (a repeat, not a second move).
         reply = await self.app.on_text(chat, user, text, sent_at=message.date.timestamp())
-        settle = self._settle_part(reply)
+        settle = settle_of(reply, self.settle_part)
         if await self._finish(claim, self._reply_items(reply, chat, user), settle) \
                 and settle is None:
             await self.app.acknowledge(reply)
@@ -339,75 +327,16 @@ class Inbound:
         return "/help"
 
     async def _press(self, query: CallbackQuery, claim: UpdateClaim) -> bool:
-        """Handle a button press; True once the update is finished."""
-        answered = False
-        try:
-            if query.message is None or not isinstance(query.message, TgMessage):
-                await self._finish(claim, [])
-                answered = True
-                await self._answer(query, None, False)
-                return True
-            chat = chat_of(query.message)
-            data = query.data or ""
-            user = self._user(query.from_user)
-            try:
-                reply = await self.app.on_press(chat, user, data,
-                                                None if claim.taken else claim.guard)
-            except StoreUnavailable:
-                raise
-            except UpdateTaken as taken:
-                # The move's commit found the update handled, or another worker's: that
-                # worker answers it.
-                answered = True
-                if taken.done:
-                    return True
-                raise _TakenElsewhere from None
-            except Exception:  # a bug: say so on the button itself, log with context
-                log.exception("press %r failed (chat %s, user %s)", data, chat.id, user.id)
-                lang = normalize_lang(query.from_user.language_code)
-                answered = True
-                await self._answer(query, self.app.sv.t(lang, "err.internal"), True)
-                return False
-            # Queue first: the move is already saved, so its messages must not depend on
-            # the answer call succeeding (a slow or lost answer only leaves a spinner).
-            finished = queued = False
-            settle = None
-            try:
-                settle = self._settle_part(reply)
-                queued = await self._finish(claim, self._press_items(reply, chat, user),
-                                            settle)
-                finished = True
-            except StoreUnavailable:
-                if not reply.out:
-                    raise
-                # Whatever the press changed is saved: say that, not "nothing changed".
-                lang = normalize_lang(query.from_user.language_code)
-                reply = Reply(answer=self.app.sv.t(lang, "press.saved_not_shown"), alert=True)
-            answered = True
-            if finished and not queued:
-                return True  # another worker finished the update, and answered it
-            owes = queued and bool(reply.owed) and settle is None  # not settled yet
-            if owes and WEBHOOK_ANSWER.get() is None:
-                # The answer (a call of its own) and the core's bookkeeping at once: the
-                # presser waits for neither on account of the other.
-                await asyncio.gather(self._answer(query, reply.answer, reply.alert),
-                                     self.app.acknowledge(reply))
-            else:
-                # Behind a webhook the answer only rides in the response (and a settled
-                # table owes nothing): no tasks to run side by side.
-                await self._answer(query, reply.answer, reply.alert)
-                if owes:
-                    await self.app.acknowledge(reply)
-            return finished
-        except _TakenElsewhere:
-            answered = True  # by the worker that holds the update
-            raise
-        finally:
-            if not answered:
-                try:
-                    await answer_query(query)
-                except TelegramError as exc:
-                    log.warning("answerCallbackQuery failed (%s)", failed_call(exc))
+        """Handle a button press (``adapters.delivery.handling``); True once the update
+        is finished."""
+        if query.message is None or not isinstance(query.message, TgMessage):
+            await self._finish(claim, [])
+            await self._answer(query, None, False)
+            return True
+        edge = _PressOnTelegram(self, query, claim, chat_of(query.message),
+                                self._user(query.from_user))
+        return await handle_press(self.app, edge, edge.chat, edge.user, query.data or "",
+                                  claim=claim, settle_part=self.settle_part)
 
     @staticmethod
     async def _answer(query: CallbackQuery, answer: Rich | str | None, alert: bool) -> None:
@@ -518,3 +447,29 @@ class Inbound:
         text = self.app.sv.t(lang, "tg.open_dm", name=str(name), link=link)
         return Outgoing(ToChat(record.chat_id), Message(text=text))
 
+
+class _PressOnTelegram:
+    """A callback query in the press sequence (``adapters.delivery.handling``): its
+    messages are queued with the update's done flag, its answer is the query's."""
+
+    def __init__(self, inbound: Inbound, query: CallbackQuery, claim: UpdateClaim,
+                 chat: Chat, user: User) -> None:
+        """The query pressed in ``chat`` by ``user``, under ``claim``."""
+        self.inbound, self.query, self.claim = inbound, query, claim
+        self.chat, self.user = chat, user
+        self.lang: Lang = normalize_lang(query.from_user.language_code)
+        # Behind a webhook the answer only rides in the response: no call to wait for.
+        self.answer_is_call = WEBHOOK_ANSWER.get() is None
+
+    async def call(self, work: Awaitable[Reply]) -> Reply:
+        """The core's reply, waited for (no deadline to meet)."""
+        return await work
+
+    async def deliver(self, reply: Reply, settle: ScriptPart | None) -> bool:
+        """Queue what the press shows, marking the update done (and ``settle``)."""
+        items = self.inbound._press_items(reply, self.chat, self.user)
+        return await self.inbound._finish(self.claim, items, settle)
+
+    async def answer(self, reply: Reply) -> None:
+        """Answer the callback query (a lost answer only leaves a spinner)."""
+        await self.inbound._answer(self.query, reply.answer, reply.alert)
