@@ -18,13 +18,16 @@ import hashlib
 import re
 import time
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Awaitable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from adapters.delivery.handling import handle_press
+from adapters.store.scripts import ScriptPart
 from bot.app import Campfire
 from bot.choices import ChoiceBlock
+from bot.i18n import Lang, normalize_lang
 from bot.identity import BIDI_CONTROLS, Chat, User, valid_unicode
 from bot.layout import ButtonRow, Capabilities, lay_out
 from bot.markup import render_plain
@@ -169,11 +172,12 @@ class ConsoleChat:
             if pressable is None:
                 self.print(f"? There is no button [{text}].")
                 return
-            reply = await self.app.on_press(pressable.chat, user, pressable.token)
+            await handle_press(self.app, _PressOnConsole(self, user, chat), pressable.chat,
+                               user, pressable.token)
         else:
             reply = await self.app.on_text(chat, user, text, sent_at=time.time())
-        self.show_reply(user, chat, reply)
-        await self.app.acknowledge(reply)
+            self.show_reply(user, chat, reply)
+            await self.app.acknowledge(reply)
         await self.run_due()
 
     async def run_due(self) -> None:
@@ -270,3 +274,33 @@ class ConsoleChat:
                     self.buttons[n] = Pressable(choice.token, chat)
                     cells.append(f"[{n}] {choice.label}")
                 self.print("   " + "   ".join(cells))
+
+
+class _PressOnConsole:
+    """A typed button number in the press sequence (``adapters.delivery.handling``):
+    the reply is printed in one piece, its answer first, as it is handed over."""
+
+    answer_is_call = False
+
+    def __init__(self, console: ConsoleChat, user: User, chat: Chat) -> None:
+        """``user`` pressed, typing in ``chat``."""
+        self.console, self.user, self.chat = console, user, chat
+        self.lang: Lang = normalize_lang(user.lang)
+        self.shown = False
+
+    async def call(self, work: Awaitable[Reply]) -> Reply:
+        """The core's reply, waited for."""
+        return await work
+
+    async def deliver(self, reply: Reply, settle: ScriptPart | None) -> bool:
+        """Print the reply (nothing to queue, nor to settle in the same write)."""
+        del settle
+        self.console.show_reply(self.user, self.chat, reply)
+        self.shown = True
+        return True
+
+    async def answer(self, reply: Reply) -> None:
+        """Print the answer of a press that was not delivered (a failure's notice);
+        a delivered one printed its answer already."""
+        if not self.shown:
+            self.console.show_reply(self.user, self.chat, reply)
