@@ -7,12 +7,13 @@ press is claimed by its first write instead of a round trip of its own: the move
 commit, or the queueing of its answer when it is refused (``UpdateClaim.taken``); a
 worker that finds it another's there goes back to waiting for it like any other. After
 that the core is told its messages were handed over (``Campfire.acknowledge``), so it
-owes the tables nothing more. Every callback query is answered — with the core's notice,
-as an alert for refusals — so no button is left spinning; an update that came by webhook
-has its answer carried back in the webhook's HTTP response (``WebhookAnswer``), which
-saves the press a Bot API call. Replies go through the
-outbox; only when Redis itself is down (the outbox lives there too) or handling an
-update failed does the bot answer directly.
+owes the tables nothing more. (A press runs the sequence every platform shares,
+``adapters.delivery.handling``; this module only says what a press means on Telegram.)
+Every callback query is answered — with the core's notice, as an alert for refusals — so
+no button is left spinning; an update that came by webhook has its answer carried back
+in the webhook's HTTP response (``WebhookAnswer``), which saves the press a Bot API
+call. Replies go through the outbox; only when Redis itself is down (the outbox lives
+there too) or handling an update failed does the bot answer directly.
 
 Names and texts are cleaned by the core as they reach it (``bot.identity``): a name
 Telegram lets through must not be one that the store cannot save.
