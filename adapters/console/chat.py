@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from adapters.delivery.handling import handle_press
+from adapters.delivery.handling import hand_over, handle_press
 from adapters.store.scripts import ScriptPart
 from bot.app import Campfire
 from bot.choices import ChoiceBlock
@@ -172,12 +172,11 @@ class ConsoleChat:
             if pressable is None:
                 self.print(f"? There is no button [{text}].")
                 return
-            await handle_press(self.app, _PressOnConsole(self, user, chat), pressable.chat,
+            await handle_press(self.app, _ConsoleEdge(self, user, chat), pressable.chat,
                                user, pressable.token)
         else:
             reply = await self.app.on_text(chat, user, text, sent_at=time.time())
-            self.show_reply(user, chat, reply)
-            await self.app.acknowledge(reply)
+            await hand_over(self.app, reply, _ConsoleEdge(self, user, chat).deliver)
         await self.run_due()
 
     async def run_due(self) -> None:
@@ -276,9 +275,9 @@ class ConsoleChat:
                 self.print("   " + "   ".join(cells))
 
 
-class _PressOnConsole:
-    """A typed button number in the press sequence (``adapters.delivery.handling``):
-    the reply is printed in one piece, its answer first, as it is handed over."""
+class _ConsoleEdge:
+    """A typed line in the update sequence (``adapters.delivery.handling``): the
+    reply is printed in one piece, its answer first, as it is handed over."""
 
     answer_is_call = False
 

@@ -1,4 +1,6 @@
-"""The update sequence every platform runs for a button press, in one place.
+"""The update sequence every platform runs, in one place: ``handle_press`` for a
+button press, ``hand_over`` for the reply to a typed command (its messages are its
+answer).
 
 1. The core is called with the update's *guard* when the platform claimed the update
    lazily (``UpdateLedger.unclaimed``, for a move: ``Campfire.is_move``): the move's
@@ -42,6 +44,9 @@ log = logging.getLogger(__name__)
 #: How a platform settles a table in the write that queues its messages
 #: (``GameStore.settle_part``, on the outbox's Redis).
 SettlePart = Callable[[Owed], ScriptPart]
+#: How a platform hands a reply's messages over, with a table's settling in the same
+#: write where it can (see ``PressEdge.deliver``).
+Deliver = Callable[[Reply, ScriptPart | None], Awaitable[bool]]
 
 
 def settle_of(reply: Reply, settle_part: SettlePart | None) -> ScriptPart | None:
@@ -51,6 +56,24 @@ def settle_of(reply: Reply, settle_part: SettlePart | None) -> ScriptPart | None
     if settle_part is None or len(reply.owed) != 1:
         return None
     return settle_part(reply.owed[0])
+
+
+def _owes(reply: Reply, queued: bool, settle: ScriptPart | None) -> bool:
+    """Must the core still be told ``reply`` was handed over? When its messages were
+    queued here and their table was not settled in that write."""
+    return queued and bool(reply.owed) and settle is None
+
+
+async def hand_over(app: Campfire, reply: Reply, deliver: Deliver, *,
+                    settle_part: SettlePart | None = None) -> bool:
+    """Hand over the reply to a typed command (steps 2 and 3: its messages are its
+    answer), then acknowledge it unless its table was settled in the same write. False
+    when another worker had finished the update (nothing was handed over here)."""
+    settle = settle_of(reply, settle_part)
+    queued = await deliver(reply, settle)
+    if _owes(reply, queued, settle):
+        await app.acknowledge(reply)
+    return queued
 
 
 class HeldElsewhere(Exception):
@@ -121,7 +144,7 @@ async def handle_press(app: Campfire, edge: PressEdge, chat: Chat, user: User, t
         answered = True
         if finished and not queued:
             return True  # another worker finished the update, and answered it
-        owes = queued and bool(reply.owed) and settle is None  # not settled yet
+        owes = _owes(reply, queued, settle)
         if owes and edge.answer_is_call:
             await asyncio.gather(edge.answer(reply), app.acknowledge(reply))
         else:

@@ -31,7 +31,7 @@ from discord import app_commands
 
 from adapters.delivery import Courier, Outbox, PlatformLimits, into, platform_windows
 from adapters.delivery import Sender as DeliverySender
-from adapters.delivery.handling import handle_press
+from adapters.delivery.handling import hand_over, handle_press
 from adapters.discord.admins import DiscordAdmins, moderates
 from adapters.discord.commands import Invocation, completion_kind, invoked
 from adapters.discord.commands_sync import sync_once
@@ -276,8 +276,13 @@ class CampfireClient(discord.AutoShardedClient):
             log.exception("command %r failed (channel %s, user %s)", found.command, chat.id,
                           user.id)
             reply = Reply(answer=self.app.sv.t(lang_of(interaction), "err.internal"), alert=True)
-        await self._answer_command(interaction, reply, chat, user, deferred, opened_in)
-        await self.app.acknowledge(reply)
+
+        async def answer(done: Reply, settle: ScriptPart | None) -> bool:
+            del settle  # Discord acknowledges instead
+            await self._answer_command(interaction, done, chat, user, deferred, opened_in)
+            return True
+
+        await hand_over(self.app, reply, answer)
 
     async def _open_thread(self, interaction: discord.Interaction[Any],
                            game: str) -> discord.Thread | None:

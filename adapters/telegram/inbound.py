@@ -44,7 +44,7 @@ from telegram import Message as TgMessage
 from telegram import User as TgUser
 from telegram.error import TelegramError
 
-from adapters.delivery.handling import HeldElsewhere, handle_press, settle_of
+from adapters.delivery.handling import HeldElsewhere, hand_over, handle_press
 from adapters.delivery.outbox import Finish, Outbox
 from adapters.delivery.updates import ClaimState, UpdateClaim, UpdateLedger
 from adapters.store.client import unavailable_on_outage
@@ -313,10 +313,11 @@ class Inbound:
         # When Telegram says it was sent: a typed move made before the seat's last move
         # was saved is out of date (a repeat, not a second move).
         reply = await self.app.on_text(chat, user, text, sent_at=message.date.timestamp())
-        settle = settle_of(reply, self.settle_part)
-        if await self._finish(claim, self._reply_items(reply, chat, user), settle) \
-                and settle is None:
-            await self.app.acknowledge(reply)
+
+        async def deliver(done: Reply, settle: ScriptPart | None) -> bool:
+            return await self._finish(claim, self._reply_items(done, chat, user), settle)
+
+        await hand_over(self.app, reply, deliver, settle_part=self.settle_part)
         return True
 
     @staticmethod
