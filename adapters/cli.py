@@ -7,8 +7,8 @@ import json
 import os
 import sys
 
-from adapters.console.run import main_console
-from adapters.store import VolatileRedis
+from adapters.edge.registry import PLATFORMS, served_by_default
+from adapters.edge.serve import serve_main
 from bot.selfplay import selfplay
 from engine.registry import games
 
@@ -18,15 +18,10 @@ def _parser() -> argparse.ArgumentParser:
         prog="campfire", description="Campfire: board games in group chats."
     )
     sub = parser.add_subparsers(dest="command")
-    con = sub.add_parser("console", help="play in a terminal chat (the default without tokens)")
-    con.add_argument("--seed", type=int, default=None,
-                     help="seed seat orders and game seeds, to replay a session "
-                          "(default: CAMPFIRE_SEED, else random)")
-    con.add_argument("--no-pictures", action="store_true",
-                     help="render no pictures (faster for scripted runs)")
-    sub.add_parser("telegram", help="serve Telegram (the default with TELEGRAM_TOKEN set)")
-    sub.add_parser("discord", help="serve Discord (the default with DISCORD_TOKEN set; "
-                                   "with TELEGRAM_TOKEN too, both)")
+    for name, edge in PLATFORMS.items():
+        platform = sub.add_parser(name, help=edge.summary)
+        if edge.options is not None:
+            edge.options(platform)
     sp = sub.add_parser("selfplay", help="play random legal games and report speed and errors")
     sp.add_argument("--game", required=True, choices=sorted(games()))
     sp.add_argument("--players", type=int, default=4)
@@ -54,29 +49,12 @@ def main(argv: list[str] | None = None) -> int:
             for k, v in report.items():
                 print(f"{k:>18}: {v}")
         return 1 if report["errors"] else 0
-    if args.command == "console":
-        return main_console(args.seed, pictures=not args.no_pictures)
-    both = os.environ.get("TELEGRAM_TOKEN") and os.environ.get("DISCORD_TOKEN")
-    if args.command == "discord" or (args.command is None and os.environ.get("DISCORD_TOKEN")):
-        # Imported here, like Telegram's stack below.
-        from adapters.discord.service import main_discord
-
-        try:
-            return main_discord(with_telegram=bool(both) and args.command is None)
-        except (VolatileRedis, RuntimeError) as err:  # one line, not a traceback
-            print(str(err), file=sys.stderr)
-            return 2
-    if args.command == "telegram" or (args.command is None and os.environ.get("TELEGRAM_TOKEN")):
-        # Imported here: the Telegram stack (PTB, aiohttp) costs the console a third of
-        # its start-up time.
-        from adapters.telegram.service import main_telegram
-
-        try:
-            return main_telegram()
-        except VolatileRedis as err:  # one line, not a traceback
-            print(str(err), file=sys.stderr)
-            return 2
-    return main_console()
+    # A platform named, else every platform whose token is set (the console if none).
+    names = [args.command] if args.command in PLATFORMS else served_by_default(os.environ)
+    first = PLATFORMS[names[0]]
+    if first.main is not None:  # it owns the terminal: alone
+        return first.main(args)
+    return serve_main(names)
 
 
 if __name__ == "__main__":

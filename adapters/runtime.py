@@ -9,6 +9,7 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 
 from adapters.store import Storage, StoreSettings, open_storage
 from bot.app import Campfire
@@ -114,6 +115,36 @@ def make_services(
     )
 
 
+@dataclass(frozen=True)
+class Core:
+    """The bot every platform of one process serves: its storage and the app on it."""
+
+    app: Campfire
+    storage: Storage
+    key_prefix: str
+
+
+@asynccontextmanager
+async def running_core(
+    settings: StoreSettings | None = None,
+    *,
+    now: Callable[[], float] = time.time,
+    pictures: bool = True,
+    bot_name: str | None = None,
+    seed: int | None = None,
+) -> AsyncIterator[Core]:
+    """Open storage (embedded Redis unless ``REDIS_URL``) and yield the bot on it, for
+    any number of platforms to serve; ``seed`` seeds its lobbies (see ``make_services``).
+    The collector is not tuned here: whoever starts the platforms does, once they are
+    all up (``tune_gc``)."""
+    settings = settings or StoreSettings.from_env()
+    async with open_storage(settings) as storage:
+        secret = await token_secret(storage, settings.key_prefix)
+        app = Campfire(make_services(storage, secret, now=now, pictures=pictures,
+                                     bot_name=bot_name, seed=seed))
+        yield Core(app, storage, settings.key_prefix)
+
+
 @asynccontextmanager
 async def running_bot(
     settings: StoreSettings | None = None,
@@ -125,10 +156,7 @@ async def running_bot(
 ) -> AsyncIterator[Campfire]:
     """Open storage (embedded Redis unless ``REDIS_URL``) and yield the bot; ``seed``
     seeds its lobbies (see ``make_services``)."""
-    settings = settings or StoreSettings.from_env()
-    async with open_storage(settings) as storage:
-        secret = await token_secret(storage, settings.key_prefix)
-        app = Campfire(make_services(storage, secret, now=now, pictures=pictures,
-                                     bot_name=bot_name, seed=seed))
+    async with running_core(settings, now=now, pictures=pictures, bot_name=bot_name,
+                            seed=seed) as core:
         tune_gc()
-        yield app
+        yield core.app

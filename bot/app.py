@@ -3,7 +3,9 @@
 Its entry points — a typed text, a command delivered with typed arguments, a button
 press, the periodic run of due jobs, and a chat that changed its id — each return
 platform-free messages. A storage outage is
-answered plainly and leaves everything as it was.
+answered plainly and leaves everything as it was. Every user, chat and text is cleaned
+as it comes in (``bot.identity``): whatever a platform lets through, the core stores
+and shows only what it can.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import logging
 from collections.abc import Mapping
 
 from bot.i18n import normalize_lang
-from bot.identity import Chat, User
+from bot.identity import Chat, User, arrived, clean_text
 from bot.input.command_schema import BadArgs, command_words
 from bot.input.commands import COMMANDS, Command, parse_command
 from bot.input.handlers import run_command
@@ -48,7 +50,8 @@ class Campfire:
     ) -> Reply:
         """A message typed in a chat; only commands get an answer. ``sent_at`` is when
         the platform says it was sent (unix seconds), where it says so."""
-        command = parse_command(text, bot_name=self.sv.bot_name, bare=chat.private)
+        chat, user = arrived(chat, user)
+        command = parse_command(clean_text(text), bot_name=self.sv.bot_name, bare=chat.private)
         if command is None:
             return Reply()
         try:
@@ -65,6 +68,9 @@ class Campfire:
         canonical and ``args`` holds typed values by the schema's argument names
         (``bot.input.command_schema``). Values that do not fit are answered with the
         command's usage line, like a mistyped command."""
+        chat, user = arrived(chat, user)
+        args = {key: clean_text(value) if isinstance(value, str) else value
+                for key, value in args.items()}
         try:
             words = command_words(name, args)
         except BadArgs as exc:
@@ -85,8 +91,10 @@ class Campfire:
                        guard: object | None = None) -> Reply:
         """A button press carrying ``token``. ``guard`` (for a move: ``is_move``) goes
         into the move's commit (``GameStorePort.commit``); ``UpdateTaken`` propagates."""
+        chat, user = arrived(chat, user)
         try:
-            return await press(self.sv, await self._ctx(chat, user, guard=guard), token)
+            return await press(self.sv, await self._ctx(chat, user, guard=guard),
+                               clean_text(token))
         except StoreUnavailable:
             log.warning("storage unavailable while handling a press")
             return self._unavailable(user)

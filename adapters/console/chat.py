@@ -18,13 +18,16 @@ import hashlib
 import re
 import time
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Awaitable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from adapters.delivery.handling import hand_over, handle_press
+from adapters.store.scripts import ScriptPart
 from bot.app import Campfire
-from bot.identity import Chat, User
+from bot.i18n import Lang, normalize_lang
+from bot.identity import BIDI_CONTROLS, Chat, User, valid_unicode
 from bot.ui.choices import ChoiceBlock
 from bot.ui.layout import ButtonRow, Capabilities, lay_out
 from bot.ui.markup import render_plain
@@ -41,9 +44,6 @@ LINE = re.compile(r"^\s*(?P<name>[^:#\s][^:]*?)(?P<dm>\s+dm)?\s*:\s*(?P<text>.*)
 #: length of a Telegram username, and enough for any first name plus a surname.
 MAX_NAME = 32
 HINT_FORMAT = "? Write lines as `name: text` (or `name dm: text`). Example: anna: /help"
-#: Bidirectional embeddings, overrides and isolates: in a name they would reorder
-#: the rest of every line that shows it.
-_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 _INVISIBLE = ("Cf", "Mn", "Me", "Zs", "Zl", "Zp")
 _FILE_UNSAFE = re.compile(r"[^\w-]+")
 
@@ -66,10 +66,8 @@ def clean_line(line: str) -> str:
     Undecodable input (lone surrogates, as ``surrogateescape`` makes of bad bytes)
     becomes U+FFFD; control characters go, tabs and line separators become spaces.
     """
-    # Through UTF-16: a valid surrogate pair joins into its character, a lone one is replaced.
-    text = line.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
     out = []
-    for ch in text:
+    for ch in valid_unicode(line):
         kind = unicodedata.category(ch)
         if ch == "\t" or kind in ("Zl", "Zp"):
             out.append(" ")
@@ -94,7 +92,7 @@ def console_user(name: str, lang: str | None) -> User:
     The id depends on the name alone, so the same person is found again after a
     restart. Raises ``RefusedName`` (its text is the hint) for an empty or too long name.
     """
-    shown = "".join(ch for ch in clean_line(name) if ch not in _BIDI_CONTROLS).strip()
+    shown = "".join(ch for ch in clean_line(name) if ch not in BIDI_CONTROLS).strip()
     key = name_key(shown)
     if not key or all(unicodedata.category(ch) in _INVISIBLE for ch in key):
         raise RefusedName(HINT_FORMAT)
@@ -174,11 +172,11 @@ class ConsoleChat:
             if pressable is None:
                 self.print(f"? There is no button [{text}].")
                 return
-            reply = await self.app.on_press(pressable.chat, user, pressable.token)
+            await handle_press(self.app, _ConsoleEdge(self, user, chat), pressable.chat,
+                               user, pressable.token)
         else:
             reply = await self.app.on_text(chat, user, text, sent_at=time.time())
-        self.show_reply(user, chat, reply)
-        await self.app.acknowledge(reply)
+            await hand_over(self.app, reply, _ConsoleEdge(self, user, chat).deliver)
         await self.run_due()
 
     async def run_due(self) -> None:
@@ -275,3 +273,33 @@ class ConsoleChat:
                     self.buttons[n] = Pressable(choice.token, chat)
                     cells.append(f"[{n}] {choice.label}")
                 self.print("   " + "   ".join(cells))
+
+
+class _ConsoleEdge:
+    """A typed line in the update sequence (``adapters.delivery.handling``): the
+    reply is printed in one piece, its answer first, as it is handed over."""
+
+    answer_is_call = False
+
+    def __init__(self, console: ConsoleChat, user: User, chat: Chat) -> None:
+        """``user`` pressed, typing in ``chat``."""
+        self.console, self.user, self.chat = console, user, chat
+        self.lang: Lang = normalize_lang(user.lang)
+        self.shown = False
+
+    async def call(self, work: Awaitable[Reply]) -> Reply:
+        """The core's reply, waited for."""
+        return await work
+
+    async def deliver(self, reply: Reply, settle: ScriptPart | None) -> bool:
+        """Print the reply (nothing to queue, nor to settle in the same write)."""
+        del settle
+        self.console.show_reply(self.user, self.chat, reply)
+        self.shown = True
+        return True
+
+    async def answer(self, reply: Reply) -> None:
+        """Print the answer of a press that was not delivered (a failure's notice);
+        a delivered one printed its answer already."""
+        if not self.shown:
+            self.console.show_reply(self.user, self.chat, reply)

@@ -55,7 +55,9 @@ How a platform plugs in
    (``Campfire.is_move``) may skip the claim's round trip: ``UpdateLedger.unclaimed``
    gives a claim that the move's commit takes (``on_press``'s guard) or, for a refusal,
    the queuing of its answer; ``UpdateTaken`` or ``Finish.HELD`` says another worker
-   holds it, and it is then claimed and waited for as usual.
+   holds it, and it is then claimed and waited for as usual. A button press runs this
+   sequence through ``handling.handle_press``: the platform implements
+   ``handling.PressEdge`` (how to wait for the core, deliver, answer) and nothing more.
 
 An answer a platform must give synchronously (a Discord interaction's first response)
 is the platform's own business; everything else should go through the outbox.

@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -30,6 +31,7 @@ from discord import app_commands
 
 from adapters.delivery import Courier, Outbox, PlatformLimits, into, platform_windows
 from adapters.delivery import Sender as DeliverySender
+from adapters.delivery.handling import hand_over, handle_press
 from adapters.discord.admins import DiscordAdmins, moderates
 from adapters.discord.commands import Invocation, completion_kind, invoked
 from adapters.discord.commands_sync import sync_once
@@ -38,7 +40,7 @@ from adapters.discord.delivery import LIMITS, DiscordPlatform
 from adapters.discord.ids import chat_key, parse_id, user_key
 from adapters.discord.render import Rendered, build_view, markdown, render
 from adapters.discord.texts import say
-from adapters.telegram.clean import clean_name
+from adapters.store.scripts import ScriptPart
 from bot.app import Campfire
 from bot.games import manifests
 from bot.i18n import Lang, normalize_lang
@@ -87,16 +89,17 @@ def chat_of(interaction: discord.Interaction[Any]) -> Chat:
     channel = interaction.channel
     title = getattr(channel, "name", "") or ""
     return Chat(id=chat_key(interaction.channel_id or 0), private=interaction.guild_id is None,
-                title=clean_name(str(title), ""))
+                title=str(title))
 
 
 def user_of(interaction: discord.Interaction[Any]) -> User:
     """The Campfire user of an interaction, with the rights its channel permissions
-    report (``admins``: Manage Messages, or the server's administrators)."""
+    report (``admins``: Manage Messages, or the server's administrators); the core
+    cleans the name."""
     member = interaction.user
     admin = interaction.guild_id is not None and moderates(interaction.permissions)
     return User(id=user_key(member.id),
-                name=clean_name(member.display_name, f"#{member.id}"),
+                name=member.display_name,
                 lang=str(interaction.locale), is_admin=bool(admin))
 
 
@@ -147,17 +150,9 @@ class CampfireClient(discord.AutoShardedClient):
     # ------------------------------------------------------------------ presses
 
     async def on_token(self, interaction: discord.Interaction[Any], token: str) -> None:
-        """A button or select carrying ``token``."""
-        chat, user = chat_of(interaction), user_of(interaction)
-        deferred = await self._wait_or_defer(
-            interaction, work := asyncio.ensure_future(self.app.on_press(chat, user, token)))
-        try:
-            reply = await work
-        except Exception:
-            log.exception("press %r failed (channel %s, user %s)", token, chat.id, user.id)
-            reply = Reply(answer=self.app.sv.t(lang_of(interaction), "err.internal"), alert=True)
-        await self._answer_press(interaction, reply, deferred)
-        await self.app.acknowledge(reply)
+        """A button or select carrying ``token`` (``adapters.delivery.handling``)."""
+        await handle_press(self.app, _PressOnDiscord(self, interaction), chat_of(interaction),
+                           user_of(interaction), token)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """A component interaction carrying our prefix whose message does not show that
@@ -197,7 +192,7 @@ class CampfireClient(discord.AutoShardedClient):
     async def _answer_press(self, interaction: discord.Interaction[Any], reply: Reply,
                             deferred: bool) -> None:
         """The press's answer: the pressed message updated (a page turned) or a notice
-        for the presser alone; every other message is queued in the outbox."""
+        for the presser alone (every other message was queued before: ``_PressOnDiscord``)."""
         if reply.update is not None and interaction.message is not None \
                 and not interaction.response.is_done():
             await _edit_pressed(interaction)(render(reply.update))
@@ -208,7 +203,6 @@ class CampfireClient(discord.AutoShardedClient):
             await self._ephemeral_message(interaction, reply.private.message)
         if not interaction.response.is_done():
             await interaction.response.defer()  # the table message is edited by the sender
-        await self.queue(reply.out)
         del deferred
 
     async def queue(self, items: list[Outgoing]) -> None:
@@ -270,7 +264,7 @@ class CampfireClient(discord.AutoShardedClient):
         if found.extra.get("thread") and not chat.private:
             opened_in = await self._open_thread(interaction, str(found.args.get("game", "")))
             if opened_in is not None:
-                chat = Chat(id=chat_key(opened_in.id), title=clean_name(opened_in.name, ""))
+                chat = Chat(id=chat_key(opened_in.id), title=opened_in.name)
         sent_at = interaction.created_at.timestamp()
         work = asyncio.ensure_future(self.app.on_command(chat, user, found.command, found.args,
                                                          sent_at=sent_at))
@@ -282,8 +276,13 @@ class CampfireClient(discord.AutoShardedClient):
             log.exception("command %r failed (channel %s, user %s)", found.command, chat.id,
                           user.id)
             reply = Reply(answer=self.app.sv.t(lang_of(interaction), "err.internal"), alert=True)
-        await self._answer_command(interaction, reply, chat, user, deferred, opened_in)
-        await self.app.acknowledge(reply)
+
+        async def answer(done: Reply, settle: ScriptPart | None) -> bool:
+            del settle  # Discord acknowledges instead
+            await self._answer_command(interaction, done, chat, user, deferred, opened_in)
+            return True
+
+        await hand_over(self.app, reply, answer)
 
     async def _open_thread(self, interaction: discord.Interaction[Any],
                            game: str) -> discord.Thread | None:
@@ -441,6 +440,37 @@ class CampfireClient(discord.AutoShardedClient):
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._sending, 5.0)
         await super().close()
+
+
+class _PressOnDiscord:
+    """An interaction in the press sequence (``adapters.delivery.handling``): deferred
+    when the core is slow, its messages queued in the outbox, its answer the
+    interaction's response (then acknowledged, in that order)."""
+
+    answer_is_call = False
+
+    def __init__(self, client: CampfireClient, interaction: discord.Interaction[Any]) -> None:
+        """The interaction ``client`` received."""
+        self.client, self.interaction = client, interaction
+        self.lang: Lang = lang_of(interaction)
+        self.deferred = False
+
+    async def call(self, work: Awaitable[Reply]) -> Reply:
+        """The core's reply; the interaction is deferred if it takes long (Discord
+        wants a first response within 3 seconds)."""
+        future = asyncio.ensure_future(work)
+        self.deferred = await self.client._wait_or_defer(self.interaction, future)
+        return await future
+
+    async def deliver(self, reply: Reply, settle: ScriptPart | None) -> bool:
+        """Queue the reply's messages (interactions come once: no update to mark)."""
+        del settle  # Discord acknowledges instead
+        await self.client.queue(reply.out)
+        return True
+
+    async def answer(self, reply: Reply) -> None:
+        """Respond to the interaction."""
+        await self.client._answer_press(self.interaction, reply, self.deferred)
 
 
 def _shows(message: discord.Message, custom_id: str) -> bool:

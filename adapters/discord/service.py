@@ -4,9 +4,9 @@
 Discord's recommendation) and ``DISCORD_SHARD_IDS`` (``0,1``) the shards this process
 connects: with several workers on one Redis, each runs its own shards (a guild's
 interactions reach one worker only), and any worker can serve any table. With
-``TELEGRAM_TOKEN`` set too, both platforms are served by one process on one core and
-one Redis (``serve``). The token is redacted from every
-log record, and a rejected token is reported without it.
+``TELEGRAM_TOKEN`` set too, the platform registry (``adapters.edge``) serves both from
+one process on one core and one Redis. The token is redacted from every log record,
+and a rejected token is reported without it.
 """
 
 from __future__ import annotations
@@ -14,21 +14,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
-import signal
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
 import aiohttp
 import discord
+from pydantic import field_validator
+from pydantic_settings import NoDecode
 from redis.asyncio import Redis
 
 from adapters.delivery import due_loop
 from adapters.discord.client import CampfireClient, DiscordOptions
-from adapters.runtime import make_services, token_secret, tune_gc
-from adapters.store import StoreSettings, open_storage
-from adapters.telegram.logging_setup import redact_everywhere
+from adapters.edge.logging_setup import redact_everywhere
+from adapters.edge.settings import EnvModel
+from adapters.runtime import Core
 from bot.app import Campfire
 
 log = logging.getLogger(__name__)
@@ -47,15 +47,27 @@ class DiscordSettings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> DiscordSettings:
-        """Read ``DISCORD_TOKEN`` (required), ``DISCORD_SHARDS`` and ``DISCORD_SHARD_IDS``."""
-        e = os.environ if env is None else env
-        token = e.get("DISCORD_TOKEN", "")
-        if not token:
-            raise ValueError("DISCORD_TOKEN is not set")
-        shards = e.get("DISCORD_SHARDS", "").strip()
-        ids = e.get("DISCORD_SHARD_IDS", "").strip()
-        return cls(token=token, shard_count=int(shards) if shards else None,
-                   shard_ids=tuple(int(i) for i in ids.split(",")) if ids else None)
+        """Read ``DISCORD_TOKEN`` (required), ``DISCORD_SHARDS`` and ``DISCORD_SHARD_IDS``
+        (``DiscordEnv``); ``ValueError`` naming the variable when one is wrong."""
+        e = DiscordEnv.read(env)
+        return cls(token=e.token, shard_count=e.shards, shard_ids=e.shard_ids)
+
+
+class DiscordEnv(EnvModel, env_prefix="DISCORD_"):
+    """The ``DISCORD_*`` variables (each field's, upper-cased, after the prefix); an
+    empty one means Discord's recommendation (shards) or every shard (ids)."""
+
+    token: str
+    shards: int | None = None
+    # Written as operators do, ``0,1`` (not JSON): parsed by ``_listed``.
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _listed(cls, value: object) -> object:
+        if isinstance(value, str):
+            return tuple(part.strip() for part in value.split(","))
+        return value
 
 
 @contextlib.asynccontextmanager
@@ -95,43 +107,9 @@ async def running_discord(settings: DiscordSettings, app: Campfire, redis: Redis
             task.cancel()
 
 
-async def serve(settings: DiscordSettings, telegram: Any = None) -> None:
-    """Serve Discord (and Telegram with its settings) until SIGTERM or SIGINT."""
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
-    try:
-        if telegram is not None:
-            from adapters.telegram.service import running_telegram
-
-            async with running_telegram(telegram) as tg, running_discord(
-                    settings, tg.app, tg.outbox.r, tg.outbox.prefix):
-                log.info("serving Telegram and Discord (stop with SIGTERM or Ctrl-C)")
-                await stop.wait()
-            return
-        store = StoreSettings.from_env()
-        async with open_storage(store) as storage:
-            secret = await token_secret(storage, store.key_prefix)
-            app = Campfire(make_services(storage, secret))
-            tune_gc()
-            async with running_discord(settings, app, storage.redis, store.key_prefix):
-                log.info("serving Discord (stop with SIGTERM or Ctrl-C)")
-                await stop.wait()
-    finally:
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            loop.remove_signal_handler(sig)
-        log.info("stopped")
-
-
-def main_discord(with_telegram: bool = False) -> int:
-    """Entry point used by ``campfire`` when ``DISCORD_TOKEN`` is set."""
+def starter() -> Callable[[Core], contextlib.AbstractAsyncContextManager[CampfireClient]]:
+    """How the platform registry (``adapters.edge``) starts Discord: the settings are
+    read now (a bad one stops ``campfire`` before anything starts), the rest on a core."""
     settings = DiscordSettings.from_env()
-    telegram = None
-    if with_telegram:
-        from adapters.telegram.settings import TelegramSettings
-
-        telegram = TelegramSettings.from_env()
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(serve(settings, telegram))
-    return 0
+    return lambda core: running_discord(settings, core.app, core.storage.redis,
+                                        core.key_prefix)

@@ -7,15 +7,16 @@ press is claimed by its first write instead of a round trip of its own: the move
 commit, or the queueing of its answer when it is refused (``UpdateClaim.taken``); a
 worker that finds it another's there goes back to waiting for it like any other. After
 that the core is told its messages were handed over (``Campfire.acknowledge``), so it
-owes the tables nothing more. Every callback query is answered — with the core's notice,
-as an alert for refusals — so no button is left spinning; an update that came by webhook
-has its answer carried back in the webhook's HTTP response (``WebhookAnswer``), which
-saves the press a Bot API call. Replies go through the
-outbox; only when Redis itself is down (the outbox lives there too) or handling an
-update failed does the bot answer directly.
+owes the tables nothing more. (A press runs the sequence every platform shares,
+``adapters.delivery.handling``; this module only says what a press means on Telegram.)
+Every callback query is answered — with the core's notice, as an alert for refusals — so
+no button is left spinning; an update that came by webhook has its answer carried back
+in the webhook's HTTP response (``WebhookAnswer``), which saves the press a Bot API
+call. Replies go through the outbox; only when Redis itself is down (the outbox lives
+there too) or handling an update failed does the bot answer directly.
 
-Names and texts are cleaned on the way in (``adapters.telegram.clean``): a name Telegram
-lets through must not be one that the store cannot save.
+Names and texts are cleaned by the core as they reach it (``bot.identity``): a name
+Telegram lets through must not be one that the store cannot save.
 
 On shutdown (``wind_down``) updates under way get a grace period to finish; what is
 still running then is cancelled and *handed back*: kept in Redis and handled first at
@@ -43,18 +44,18 @@ from telegram import Message as TgMessage
 from telegram import User as TgUser
 from telegram.error import TelegramError
 
+from adapters.delivery.handling import HeldElsewhere, hand_over, handle_press
 from adapters.delivery.outbox import Finish, Outbox
 from adapters.delivery.updates import ClaimState, UpdateClaim, UpdateLedger
 from adapters.store.client import unavailable_on_outage
 from adapters.store.scripts import ScriptPart
 from adapters.telegram.admins import TelegramAdmins
-from adapters.telegram.clean import clean_name, valid_unicode
 from adapters.telegram.delivery import failed_call, named
 from adapters.telegram.ids import chat_key, user_key
 from bot.app import Campfire
-from bot.i18n import normalize_lang, to_plain
+from bot.i18n import Lang, normalize_lang, to_plain
 from bot.identity import Chat, User
-from bot.storage import OncePort, Owed, StoreUnavailable, UpdateTaken
+from bot.storage import OncePort, Owed, StoreUnavailable
 from bot.ui.markup import Rich
 from bot.ui.message import Message, Outgoing, Reply, ToChat, ToUser
 
@@ -69,11 +70,6 @@ CLAIM_WAIT_LIMIT = 2.0
 Pause = Callable[[float], Awaitable[None]]
 # While shutting down, how often to look whether the updates under way have finished.
 WIND_DOWN_POLL_S = 0.02
-
-
-class _TakenElsewhere(Exception):
-    """An update whose claim was left to its first write turned out to be held by
-    another worker: it is waited for like any claimed update (``Inbound._claim``)."""
 
 
 @dataclass
@@ -111,7 +107,7 @@ def chat_of(message: TgMessage) -> Chat:
     """The Campfire chat of a message (a forum topic is a chat of its own)."""
     thread = message.message_thread_id if message.is_topic_message else None
     return Chat(id=chat_key(message.chat.id, thread), private=message.chat.type == "private",
-                title=clean_name(message.chat.title or "", ""))
+                title=message.chat.title or "")
 
 
 class Inbound:
@@ -210,7 +206,7 @@ class Inbound:
                 await self._handle_claimed(
                     update, self.ledger.unclaimed(update.update_id, self._token()))
                 return
-            except _TakenElsewhere:
+            except HeldElsewhere:
                 pass  # another worker holds it: wait for that one, as below
         try:
             claim = await self._claim(update.update_id)
@@ -222,7 +218,7 @@ class Inbound:
 
     async def _handle_claimed(self, update: Update, claim: UpdateClaim) -> None:
         """Handle an update under ``claim`` (if it was not taken yet, the handling's
-        first write takes it, or raises ``_TakenElsewhere``)."""
+        first write takes it, or raises ``HeldElsewhere``)."""
         finished = False
         try:
             if update.callback_query is not None:
@@ -237,7 +233,7 @@ class Inbound:
                                              update.message.chat.id, claim)
             else:
                 finished = await self._finish(claim, [])
-        except _TakenElsewhere:
+        except HeldElsewhere:
             finished = True  # nothing here to give back
             raise
         except StoreUnavailable:
@@ -286,31 +282,23 @@ class Inbound:
                       settle: ScriptPart | None = None) -> bool:
         """Queue the update's messages and mark it done, in one step (with ``settle``,
         settling the table they are the follow-ups of in it too). False when another
-        worker finished it first (then nothing was queued here); ``_TakenElsewhere``
+        worker finished it first (then nothing was queued here); ``HeldElsewhere``
         when the claim was not taken yet and another worker holds it."""
         outcome = await self.outbox.finish_update(claim, items, settle)
         if outcome is Finish.HELD:
-            raise _TakenElsewhere
+            raise HeldElsewhere
         if outcome:
             return True
         log.info("update %s was finished by another worker; its messages here are "
                  "dropped", claim.update_id)
         return False
 
-    def _settle_part(self, reply: Reply) -> ScriptPart | None:
-        """How the step that queues ``reply``'s messages also settles the table they
-        follow up, when there is one and the store lets it; None: the reply is
-        acknowledged after the queuing (``Campfire.acknowledge``)."""
-        if self.settle_part is None or len(reply.owed) != 1:
-            return None
-        return self.settle_part(reply.owed[0])
-
     @staticmethod
     def _user(tg_user: TgUser) -> User:
         """The Campfire user of a Telegram user (admin rights are asked by the core
-        through ``TelegramAdmins`` when it needs them)."""
-        fallback = f"@{tg_user.username}" if tg_user.username else f"#{tg_user.id}"
-        return User(id=user_key(tg_user.id), name=clean_name(tg_user.full_name, fallback),
+        through ``TelegramAdmins`` when it needs them; the core cleans the name)."""
+        fallback = f"@{tg_user.username}" if tg_user.username else ""
+        return User(id=user_key(tg_user.id), name=tg_user.full_name or fallback,
                     lang=tg_user.language_code)
 
     async def _text(self, message: TgMessage, claim: UpdateClaim) -> bool:
@@ -318,17 +306,18 @@ class Inbound:
             await self._finish(claim, [])
             return True
         chat = chat_of(message)
-        text = valid_unicode(message.text or "")
+        text = message.text or ""
         if chat.private and text.split(maxsplit=1)[0].split("@")[0] == "/start":
             text = self._start_payload(text)
         user = self._user(message.from_user)
         # When Telegram says it was sent: a typed move made before the seat's last move
         # was saved is out of date (a repeat, not a second move).
         reply = await self.app.on_text(chat, user, text, sent_at=message.date.timestamp())
-        settle = self._settle_part(reply)
-        if await self._finish(claim, self._reply_items(reply, chat, user), settle) \
-                and settle is None:
-            await self.app.acknowledge(reply)
+
+        async def deliver(done: Reply, settle: ScriptPart | None) -> bool:
+            return await self._finish(claim, self._reply_items(done, chat, user), settle)
+
+        await hand_over(self.app, reply, deliver, settle_part=self.settle_part)
         return True
 
     @staticmethod
@@ -340,75 +329,16 @@ class Inbound:
         return "/help"
 
     async def _press(self, query: CallbackQuery, claim: UpdateClaim) -> bool:
-        """Handle a button press; True once the update is finished."""
-        answered = False
-        try:
-            if query.message is None or not isinstance(query.message, TgMessage):
-                await self._finish(claim, [])
-                answered = True
-                await self._answer(query, None, False)
-                return True
-            chat = chat_of(query.message)
-            data = valid_unicode(query.data or "")
-            user = self._user(query.from_user)
-            try:
-                reply = await self.app.on_press(chat, user, data,
-                                                None if claim.taken else claim.guard)
-            except StoreUnavailable:
-                raise
-            except UpdateTaken as taken:
-                # The move's commit found the update handled, or another worker's: that
-                # worker answers it.
-                answered = True
-                if taken.done:
-                    return True
-                raise _TakenElsewhere from None
-            except Exception:  # a bug: say so on the button itself, log with context
-                log.exception("press %r failed (chat %s, user %s)", data, chat.id, user.id)
-                lang = normalize_lang(query.from_user.language_code)
-                answered = True
-                await self._answer(query, self.app.sv.t(lang, "err.internal"), True)
-                return False
-            # Queue first: the move is already saved, so its messages must not depend on
-            # the answer call succeeding (a slow or lost answer only leaves a spinner).
-            finished = queued = False
-            settle = None
-            try:
-                settle = self._settle_part(reply)
-                queued = await self._finish(claim, self._press_items(reply, chat, user),
-                                            settle)
-                finished = True
-            except StoreUnavailable:
-                if not reply.out:
-                    raise
-                # Whatever the press changed is saved: say that, not "nothing changed".
-                lang = normalize_lang(query.from_user.language_code)
-                reply = Reply(answer=self.app.sv.t(lang, "press.saved_not_shown"), alert=True)
-            answered = True
-            if finished and not queued:
-                return True  # another worker finished the update, and answered it
-            owes = queued and bool(reply.owed) and settle is None  # not settled yet
-            if owes and WEBHOOK_ANSWER.get() is None:
-                # The answer (a call of its own) and the core's bookkeeping at once: the
-                # presser waits for neither on account of the other.
-                await asyncio.gather(self._answer(query, reply.answer, reply.alert),
-                                     self.app.acknowledge(reply))
-            else:
-                # Behind a webhook the answer only rides in the response (and a settled
-                # table owes nothing): no tasks to run side by side.
-                await self._answer(query, reply.answer, reply.alert)
-                if owes:
-                    await self.app.acknowledge(reply)
-            return finished
-        except _TakenElsewhere:
-            answered = True  # by the worker that holds the update
-            raise
-        finally:
-            if not answered:
-                try:
-                    await answer_query(query)
-                except TelegramError as exc:
-                    log.warning("answerCallbackQuery failed (%s)", failed_call(exc))
+        """Handle a button press (``adapters.delivery.handling``); True once the update
+        is finished."""
+        if query.message is None or not isinstance(query.message, TgMessage):
+            await self._finish(claim, [])
+            await self._answer(query, None, False)
+            return True
+        edge = _PressOnTelegram(self, query, claim, chat_of(query.message),
+                                self._user(query.from_user))
+        return await handle_press(self.app, edge, edge.chat, edge.user, query.data or "",
+                                  claim=claim, settle_part=self.settle_part)
 
     @staticmethod
     async def _answer(query: CallbackQuery, answer: Rich | str | None, alert: bool) -> None:
@@ -519,3 +449,29 @@ class Inbound:
         text = self.app.sv.t(lang, "tg.open_dm", name=str(name), link=link)
         return Outgoing(ToChat(record.chat_id), Message(text=text))
 
+
+class _PressOnTelegram:
+    """A callback query in the press sequence (``adapters.delivery.handling``): its
+    messages are queued with the update's done flag, its answer is the query's."""
+
+    def __init__(self, inbound: Inbound, query: CallbackQuery, claim: UpdateClaim,
+                 chat: Chat, user: User) -> None:
+        """The query pressed in ``chat`` by ``user``, under ``claim``."""
+        self.inbound, self.query, self.claim = inbound, query, claim
+        self.chat, self.user = chat, user
+        self.lang: Lang = normalize_lang(query.from_user.language_code)
+        # Behind a webhook the answer only rides in the response: no call to wait for.
+        self.answer_is_call = WEBHOOK_ANSWER.get() is None
+
+    async def call(self, work: Awaitable[Reply]) -> Reply:
+        """The core's reply, waited for (no deadline to meet)."""
+        return await work
+
+    async def deliver(self, reply: Reply, settle: ScriptPart | None) -> bool:
+        """Queue what the press shows, marking the update done (and ``settle``)."""
+        items = self.inbound._press_items(reply, self.chat, self.user)
+        return await self.inbound._finish(self.claim, items, settle)
+
+    async def answer(self, reply: Reply) -> None:
+        """Answer the callback query (a lost answer only leaves a spinner)."""
+        await self.inbound._answer(self.query, reply.answer, reply.alert)

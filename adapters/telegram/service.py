@@ -4,8 +4,9 @@ The outbox, the sender and the due loop are the shared delivery layer's
 (``adapters.delivery``), wired here to Telegram's platform (``delivery``) and settings.
 
 Start-up calls that only make the bot nicer to use (the command menus) are best
-effort: one that fails is logged once and the bot serves anyway. ``serve`` stops on
-SIGTERM or SIGINT, gracefully (``running_telegram``'s exit): no more updates are taken
+effort: one that fails is logged once and the bot serves anyway. ``campfire`` serves it
+through the platform registry (``adapters.edge``), which on SIGTERM or SIGINT stops it
+gracefully (``telegram_on``'s exit): no more updates are taken
 (polling stops, the webhook answers 503 so that Telegram tries again later), the
 updates under way finish or are handed back for the next start, the sender and the due
 loop finish their step, and the storage closes, stopping the embedded redis-server
@@ -18,7 +19,6 @@ import asyncio
 import contextlib
 import logging
 import os
-import signal
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -36,13 +36,13 @@ from telegram.ext import Application, ApplicationBuilder, TypeHandler
 
 from adapters.delivery import Courier, Outbox, Sender, due_loop, platform_windows
 from adapters.delivery.platform import FailedCall
-from adapters.runtime import make_services, token_secret, tune_gc
-from adapters.store import StoreSettings, open_storage
+from adapters.edge.logging_setup import redact_everywhere
+from adapters.runtime import Core, running_core, tune_gc
+from adapters.store import StoreSettings
 from adapters.telegram.delivery import TelegramPlatform, failed_call, named
 from adapters.telegram.http import AiohttpRequest, PollingRequest
 from adapters.telegram.ids import parse_chat
 from adapters.telegram.inbound import WEBHOOK_ANSWER, Inbound, WebhookAnswer
-from adapters.telegram.logging_setup import redact_everywhere
 from adapters.telegram.menus import telegram_menus
 from adapters.telegram.pruning import prune_update
 from adapters.telegram.settings import TelegramSettings
@@ -63,6 +63,13 @@ class RunningTelegram:
     inbound: Inbound
     sender: Sender
     webhook_port: int | None = None
+
+
+def starter() -> Callable[[Core], contextlib.AbstractAsyncContextManager[RunningTelegram]]:
+    """How the platform registry (``adapters.edge``) starts Telegram: the settings are
+    read now (a bad one stops ``campfire`` before anything starts), the rest on a core."""
+    settings = TelegramSettings.from_env()
+    return lambda core: telegram_on(core, settings)
 
 
 def build_application(
@@ -174,92 +181,100 @@ async def running_telegram(
     clock: Callable[[], float] = time.time,
     pictures: bool = True,
 ) -> AsyncIterator[RunningTelegram]:
-    """Start everything; stop it all, gracefully, on exit. Usable from tests and from
-    ``serve``."""
+    """Open the storage and start Telegram alone on it; stop it all, gracefully, on
+    exit. Usable from tests and benchmarks (``campfire`` starts ``telegram_on`` through
+    the platform registry, ``adapters.edge``)."""
+    async with running_core(store_settings, now=clock, pictures=pictures) as core, \
+            telegram_on(core, settings) as running:
+        tune_gc()
+        yield running
+
+
+@contextlib.asynccontextmanager
+async def telegram_on(core: Core, settings: TelegramSettings) -> AsyncIterator[RunningTelegram]:
+    """Serve Telegram for ``core`` (whose clock the sender keeps too); stop it
+    gracefully on exit (see the module)."""
     redact_everywhere(settings.token)
     # PTB's documented opt-in to the coming behaviour: time periods such as
     # ``RetryAfter.retry_after`` as timedeltas, without a deprecation warning per read.
     os.environ.setdefault("PTB_TIMEDELTA", "1")
-    store_settings = store_settings or StoreSettings.from_env()
-    async with open_storage(store_settings) as storage:
-        secret = await token_secret(storage, store_settings.key_prefix)
-        requests = (AiohttpRequest(), PollingRequest(pool_size=1))
-        application = build_application(settings, requests)
-        failure: str | None = None
+    app, storage, clock = core.app, core.storage, core.app.sv.now
+    requests = (AiohttpRequest(), PollingRequest(pool_size=1))
+    application = build_application(settings, requests)
+    failure: str | None = None
+    try:
+        await application.initialize()
+    except InvalidToken:
+        failure = "Telegram rejected TELEGRAM_TOKEN"
+    except TelegramError as exc:
+        failure = f"could not reach the Bot API ({type(exc).__name__}); check " \
+                  "TELEGRAM_BASE_URL and the network"
+    if failure is not None:
+        for request in requests:  # PTB leaves them open when initialising fails
+            await request.shutdown()
+        # Raised outside the handler: PTB's messages may quote the token, and an error
+        # raised inside would carry it along as its context.
+        raise RuntimeError(failure)
+    async with application:
+        # Commands typed as ``/new@<bot>`` are this bot's (like the admin port, the
+        # platform tells the core what only it knows).
+        app.sv.bot_name = application.bot.username
+        platform = TelegramPlatform.from_settings(application.bot, settings)
+        outbox = Outbox(storage.redis, core.key_prefix, platform=platform.name,
+                        limits=platform_windows(platform),
+                        global_per_second=platform.limits.global_per_second)
+        inbound = Inbound(application.bot, app, outbox, storage.once,
+                          settle_part=storage.games.settle_part)
+
+        async def moved(old: str, new: str) -> None:
+            await inbound.chat_moved(parse_chat(old)[0], parse_chat(new)[0])
+
+        sender = Sender(outbox, Courier(platform), platform, settings, inbound.unreachable,
+                        clock, moved=moved)
+        application.add_handler(TypeHandler(Update, inbound.handle))
+        await register_commands(application, app)
+        stop = asyncio.Event()
+        intake = Intake()
+        tasks = [asyncio.create_task(sender.run(stop), name="sender"),
+                 asyncio.create_task(
+                     due_loop(lambda: app.on_due(emit=inbound.queue),
+                              settings.due_every_s, stop), name="due loop")]
+        runner: web.AppRunner | None = None
+        port: int | None = None
         try:
-            await application.initialize()
-        except InvalidToken:
-            failure = "Telegram rejected TELEGRAM_TOKEN"
-        except TelegramError as exc:
-            failure = f"could not reach the Bot API ({type(exc).__name__}); check " \
-                      "TELEGRAM_BASE_URL and the network"
-        if failure is not None:
-            for request in requests:  # PTB leaves them open when initialising fails
-                await request.shutdown()
-            # Raised outside the handler: PTB's messages may quote the token, and an error
-            # raised inside would carry it along as its context.
-            raise RuntimeError(failure)
-        async with application:
-            username = application.bot.username
-            app = Campfire(make_services(storage, secret, now=clock, pictures=pictures,
-                                         bot_name=username))
-            platform = TelegramPlatform.from_settings(application.bot, settings)
-            outbox = Outbox(storage.redis, store_settings.key_prefix, platform=platform.name,
-                            limits=platform_windows(platform),
-                            global_per_second=platform.limits.global_per_second)
-            inbound = Inbound(application.bot, app, outbox, storage.once,
-                              settle_part=storage.games.settle_part)
+            if settings.webhook_url:
+                from urllib.parse import urlparse
 
-            async def moved(old: str, new: str) -> None:
-                await inbound.chat_moved(parse_chat(old)[0], parse_chat(new)[0])
-
-            sender = Sender(outbox, Courier(platform), platform, settings, inbound.unreachable,
-                            clock, moved=moved)
-            application.add_handler(TypeHandler(Update, inbound.handle))
-            tune_gc()
-            await register_commands(application, app)
-            stop = asyncio.Event()
-            intake = Intake()
-            tasks = [asyncio.create_task(sender.run(stop), name="sender"),
-                     asyncio.create_task(
-                         due_loop(lambda: app.on_due(emit=inbound.queue),
-                                  settings.due_every_s, stop), name="due loop")]
-            runner: web.AppRunner | None = None
-            port: int | None = None
-            try:
-                if settings.webhook_url:
-                    from urllib.parse import urlparse
-
-                    path = urlparse(settings.webhook_url).path or "/"
-                    runner = web.AppRunner(
-                        webhook_app(application, settings.webhook_secret or "", path, intake),
-                        shutdown_timeout=settings.shutdown_grace_s)
-                    await runner.setup()
-                    site = web.TCPSite(runner, settings.listen, settings.port)
-                    await site.start()
-                    port = settings.port
-                    await application.bot.set_webhook(
-                        settings.webhook_url, secret_token=settings.webhook_secret,
-                        max_connections=settings.webhook_connections,
-                        allowed_updates=["message", "callback_query"])
-                else:
-                    await best_effort("deleteWebhook", application.bot.delete_webhook(),
-                                      "polling anyway")
-                    assert application.updater is not None
-                    await application.updater.start_polling(
-                        allowed_updates=["message", "callback_query"], poll_interval=0.0,
-                        timeout=10)
-                await application.start()
-                handed = await inbound.handed_back()
-                if handed:
-                    log.info("handling %s updates the last shutdown handed back",
-                             len(handed))
-                for update in handed:
-                    await application.update_queue.put(update)
-                yield RunningTelegram(application, app, outbox, inbound, sender, port)
-            finally:
-                await _shut_down(application, inbound, intake, runner, stop, tasks,
-                                 settings.shutdown_grace_s)
+                path = urlparse(settings.webhook_url).path or "/"
+                runner = web.AppRunner(
+                    webhook_app(application, settings.webhook_secret or "", path, intake),
+                    shutdown_timeout=settings.shutdown_grace_s)
+                await runner.setup()
+                site = web.TCPSite(runner, settings.listen, settings.port)
+                await site.start()
+                port = settings.port
+                await application.bot.set_webhook(
+                    settings.webhook_url, secret_token=settings.webhook_secret,
+                    max_connections=settings.webhook_connections,
+                    allowed_updates=["message", "callback_query"])
+            else:
+                await best_effort("deleteWebhook", application.bot.delete_webhook(),
+                                  "polling anyway")
+                assert application.updater is not None
+                await application.updater.start_polling(
+                    allowed_updates=["message", "callback_query"], poll_interval=0.0,
+                    timeout=10)
+            await application.start()
+            handed = await inbound.handed_back()
+            if handed:
+                log.info("handling %s updates the last shutdown handed back",
+                         len(handed))
+            for update in handed:
+                await application.update_queue.put(update)
+            yield RunningTelegram(application, app, outbox, inbound, sender, port)
+        finally:
+            await _shut_down(application, inbound, intake, runner, stop, tasks,
+                             settings.shutdown_grace_s)
 
 
 async def _shut_down(
@@ -297,37 +312,3 @@ async def _shut_down(
         await application.stop()
     if runner is not None:
         await runner.cleanup()
-
-
-async def serve(settings: TelegramSettings) -> None:
-    """Run until SIGTERM or SIGINT, then stop gracefully (see the module)."""
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    signals = (signal.SIGTERM, signal.SIGINT)
-
-    def asked(sig: signal.Signals) -> None:
-        if stop.is_set():
-            log.info("%s: already stopping", sig.name)
-            return
-        log.info("%s: stopping", sig.name)
-        stop.set()
-
-    for sig in signals:
-        loop.add_signal_handler(sig, asked, sig)
-    try:
-        # A signal during start-up is not lost: the bot stops as soon as it has started.
-        async with running_telegram(settings):
-            log.info("serving Telegram (stop with SIGTERM or Ctrl-C)")
-            await stop.wait()
-    finally:
-        for sig in signals:
-            loop.remove_signal_handler(sig)
-    log.info("stopped")
-
-
-def main_telegram() -> int:
-    """Entry point used by ``campfire`` when ``TELEGRAM_TOKEN`` is set."""
-    settings = TelegramSettings.from_env()
-    with contextlib.suppress(KeyboardInterrupt):  # a Ctrl-C before the loop listens
-        asyncio.run(serve(settings))
-    return 0

@@ -1,10 +1,15 @@
-"""Telegram settings from the environment."""
+"""Telegram settings, read from the environment through one declared model
+(``TelegramEnv``, ``adapters.edge.settings``)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Self
+
+from pydantic import model_validator
+
+from adapters.edge.settings import EnvModel
 
 
 @dataclass(frozen=True)
@@ -56,39 +61,46 @@ class TelegramSettings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> TelegramSettings:
-        """Read ``TELEGRAM_*`` variables (``TELEGRAM_TOKEN`` is required)."""
-        e = os.environ if env is None else env
-        token = e.get("TELEGRAM_TOKEN", "")
-        if not token:
-            raise ValueError("TELEGRAM_TOKEN is not set")
-        webhook_url = e.get("TELEGRAM_WEBHOOK_URL") or None
-        secret = e.get("TELEGRAM_WEBHOOK_SECRET") or None
-        if webhook_url and not secret:
-            raise ValueError("TELEGRAM_WEBHOOK_SECRET is required with TELEGRAM_WEBHOOK_URL")
-        listen = e.get("TELEGRAM_WEBHOOK_LISTEN") or "0.0.0.0:8080"
-        host, _, port = listen.rpartition(":")
-
-        def number(name: str, default: float) -> float:
-            value = (e.get(name) or "").strip()
-            try:
-                return float(value) if value else default
-            except ValueError:
-                raise ValueError(f"{name} must be a number, not {value!r}") from None
-
+        """Read ``TELEGRAM_*`` variables (``TelegramEnv``; ``TELEGRAM_TOKEN`` is
+        required); ``ValueError`` naming the variable when one is wrong."""
+        e = TelegramEnv.read(env)
+        host, _, port = e.webhook_listen.rpartition(":")
+        if not port.isdigit():
+            raise ValueError("TELEGRAM_WEBHOOK_LISTEN must be host:port, not "
+                             f"{e.webhook_listen!r}")
         return cls(
-            token=token,
-            base_url=e.get("TELEGRAM_BASE_URL") or None,
-            base_file_url=e.get("TELEGRAM_BASE_FILE_URL") or None,
-            webhook_url=webhook_url,
-            webhook_secret=secret,
-            listen=host or "0.0.0.0",
-            port=int(port or 8080),
-            webhook_connections=min(100, max(1, int(number(
-                "TELEGRAM_WEBHOOK_CONNECTIONS", cls.webhook_connections)))),
-            picture_attempts=max(1, int(number("TELEGRAM_PICTURE_ATTEMPTS",
-                                               cls.picture_attempts))),
-            picture_retry_s=number("TELEGRAM_PICTURE_RETRY_S", cls.picture_retry_s),
-            picture_pause_s=number("TELEGRAM_PICTURE_PAUSE_S", cls.picture_pause_s),
-            hold_chat_s=number("TELEGRAM_HOLD_CHAT_S", cls.hold_chat_s),
-            shutdown_grace_s=number("TELEGRAM_SHUTDOWN_GRACE_S", cls.shutdown_grace_s),
+            token=e.token, base_url=e.base_url, base_file_url=e.base_file_url,
+            webhook_url=e.webhook_url, webhook_secret=e.webhook_secret,
+            listen=host or cls.listen, port=int(port),
+            # Telegram takes 1-100 (its setWebhook ``max_connections``).
+            webhook_connections=min(100, max(1, int(e.webhook_connections))),
+            picture_attempts=max(1, int(e.picture_attempts)),
+            picture_retry_s=e.picture_retry_s, picture_pause_s=e.picture_pause_s,
+            hold_chat_s=e.hold_chat_s, shutdown_grace_s=e.shutdown_grace_s,
         )
+
+
+class TelegramEnv(EnvModel, env_prefix="TELEGRAM_"):
+    """The ``TELEGRAM_*`` variables (each field's, upper-cased, after the prefix); an
+    empty one means the default, which is ``TelegramSettings``'s."""
+
+    token: str
+    base_url: str | None = None
+    base_file_url: str | None = None
+    webhook_url: str | None = None
+    webhook_secret: str | None = None
+    webhook_listen: str = f"{TelegramSettings.listen}:{TelegramSettings.port}"
+    # Numbers as given (``64.0`` reads as 64); ``from_env`` rounds and bounds them.
+    webhook_connections: float = TelegramSettings.webhook_connections
+    picture_attempts: float = TelegramSettings.picture_attempts
+    picture_retry_s: float = TelegramSettings.picture_retry_s
+    picture_pause_s: float = TelegramSettings.picture_pause_s
+    hold_chat_s: float = TelegramSettings.hold_chat_s
+    shutdown_grace_s: float = TelegramSettings.shutdown_grace_s
+
+    @model_validator(mode="after")
+    def _webhook_has_its_secret(self) -> Self:
+        # Without the secret anyone who finds the URL could post updates as Telegram.
+        if self.webhook_url and not self.webhook_secret:
+            raise ValueError("TELEGRAM_WEBHOOK_SECRET is required with TELEGRAM_WEBHOOK_URL")
+        return self

@@ -174,3 +174,21 @@ def test_undecodable_and_control_bytes_on_stdin(tmp_path: Path, data_dir: Path) 
     out = proc.stdout.decode("utf-8")  # valid UTF-8 throughout
     assert "\x1b" not in out and "\x07" not in out
     assert [a.where for a in answers(parse(out))][-1] == FOX
+
+
+async def test_odd_names_open_and_join_a_table_under_their_cleaned_names(
+        typist: Typist) -> None:
+    """A lone surrogate and control characters in a name: the table opens and is joined
+    under the cleaned names; a 200-character name is the console's to refuse (its names
+    are ids: ``MAX_NAME``), with a hint and no crash."""
+    t = typist
+    opened = parse(await t.say("Ann\ud800a: /new stone_age 2-2"))
+    joined = answers(parse(await t.say("Bo\x07ris\u202eK: /join")))
+    assert joined and not any(a.alert for a in joined), joined
+    assert (await t.say("L" * 200 + ": /join")).startswith(TOO_LONG)
+    tables = await t.app.sv.store.tables_in_chat("con:group")
+    record = await t.app.sv.store.get(tables[0].table_id)
+    names = record.meta["names"]
+    assert isinstance(names, dict)
+    assert sorted(names.values()) == ["Ann\ufffda", "BorisK"]
+    assert any("Ann\ufffda" in m.text for m in opened if m.is_table), opened

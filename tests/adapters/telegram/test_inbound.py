@@ -22,8 +22,8 @@ from adapters.delivery.outbox import Finish
 from adapters.delivery.updates import ClaimState, UpdateClaim
 from adapters.store import GameStore
 from adapters.store.scripts import ScriptPart
-from adapters.telegram.clean import NAME_LIMIT, clean_name, valid_unicode
 from adapters.telegram.service import RunningTelegram
+from bot.identity import NAME_LIMIT, clean_name, valid_unicode
 from bot.table.settings import meta_of
 from bot.table.settle import reminder_job
 from bot.ui.message import Outgoing, Reply
@@ -432,3 +432,26 @@ async def test_a_duplicate_of_a_finished_update_is_skipped_without_waiting(
         assert other.waits == []
         assert (await table.record()).version == version
         assert [c.method for c in tg.calls[calls:] if c.method != "getUpdates"] == []
+
+
+async def test_odd_names_open_and_join_a_table_under_their_cleaned_names(
+    tg: FakeTelegram, start_bot: StartBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Names are cleaned by the core, not by this edge: a lone surrogate, control
+    characters and a 200-character name open and join a table, shown cleaned."""
+    odd = tg.add_user("Ann\ud800a")
+    controls = tg.add_user("Bo\x07ris\n\u202eK")
+    long = tg.add_user("L" * 200)
+    group = tg.add_group("Game\x00 night", members=[odd, controls, long])
+    async with start_bot() as running:
+        table = GroupTable(tg, running, group, [odd, controls, long])
+        with caplog.at_level(logging.ERROR):
+            await table.open_lobby("/new stone_age 3-3")
+        names = meta_of(await table.record()).names
+        cleaned = {odd.id: "Ann\ufffda", controls.id: "Bo ris K",
+                   long.id: "L" * (NAME_LIMIT - 1) + "…"}
+        assert {f"tg:{u}": name for u, name in cleaned.items()} == names
+        shown = table.table_message.text or ""
+        assert all(name in shown for name in cleaned.values()), shown
+        assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+        assert tg.errors() == []

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import logging
 
-from adapters.telegram.logging_setup import RedactToken
+from adapters.edge.logging_setup import RedactToken
 
 TOKEN = "7000000001:AAFakeTokenForCampfireTests_0123456789"
 

@@ -1,0 +1,82 @@
+"""The platforms Campfire serves, as one table: ``campfire`` reads it for its commands
+and for what it serves by default, and ``adapters.edge.serve`` starts any set of them.
+
+A platform that serves from the network (Telegram, Discord) names its *starter*: a
+function that reads its settings and returns how to start it on a ``runtime.Core``
+(an async context manager: serving while inside, stopped gracefully on exit). Several
+of them share one process, one core and one Redis. The console owns the terminal
+instead: it runs alone, with options of its own, and is what ``campfire`` runs when
+no platform's token is set.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from collections.abc import Callable, Mapping
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+
+from adapters.runtime import Core
+
+#: How one platform starts on a core: served while inside, stopped on exit.
+Start = Callable[[Core], AbstractAsyncContextManager[object]]
+
+
+@dataclass(frozen=True)
+class Edge:
+    """One platform: how ``campfire`` names it, when it is served, how it starts."""
+
+    title: str
+    summary: str  # the help of ``campfire <name>``
+    # Served by ``campfire`` without a command when this variable is set.
+    token_env: str | None = None
+    # ``module:function`` returning its ``Start`` once its settings are read; imported
+    # only when served (the Telegram stack costs the console a third of its start-up).
+    starter: str | None = None
+    # A platform that owns the terminal runs alone instead: its options, its main.
+    options: Callable[[argparse.ArgumentParser], None] | None = None
+    main: Callable[[argparse.Namespace], int] | None = None
+
+    def start(self) -> Start:
+        """Read the platform's settings (``ValueError`` when one is wrong) and return
+        how it starts."""
+        if self.starter is None:
+            raise ValueError(f"{self.title} is not served beside other platforms")
+        module, _, name = self.starter.partition(":")
+        made: Start = getattr(importlib.import_module(module), name)()
+        return made
+
+
+def _console_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seed", type=int, default=None,
+                        help="seed seat orders and game seeds, to replay a session "
+                             "(default: CAMPFIRE_SEED, else random)")
+    parser.add_argument("--no-pictures", action="store_true",
+                        help="render no pictures (faster for scripted runs)")
+
+
+def _console_main(args: argparse.Namespace) -> int:
+    from adapters.console.run import main_console
+
+    return main_console(getattr(args, "seed", None),
+                        pictures=not getattr(args, "no_pictures", False))
+
+
+CONSOLE = "console"
+PLATFORMS: Mapping[str, Edge] = {
+    CONSOLE: Edge("the console", "play in a terminal chat (the default without tokens)",
+                  options=_console_options, main=_console_main),
+    # Telegram before Discord: started in this order, stopped in the reverse.
+    "telegram": Edge("Telegram", "serve Telegram (the default with TELEGRAM_TOKEN set)",
+                     token_env="TELEGRAM_TOKEN", starter="adapters.telegram.service:starter"),
+    "discord": Edge("Discord", "serve Discord (the default with DISCORD_TOKEN set; with "
+                               "TELEGRAM_TOKEN too, both)",
+                    token_env="DISCORD_TOKEN", starter="adapters.discord.service:starter"),
+}
+
+
+def served_by_default(environ: Mapping[str, str]) -> list[str]:
+    """The platforms whose token is set, in the table's order; the console when none."""
+    return [name for name, edge in PLATFORMS.items()
+            if edge.token_env and environ.get(edge.token_env)] or [CONSOLE]

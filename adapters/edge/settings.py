@@ -1,0 +1,72 @@
+"""Settings from the environment through one declared model per platform.
+
+A platform declares its variables once, as the fields of an ``EnvModel`` subclass
+with its ``env_prefix`` (``TELEGRAM_``, ``DISCORD_``): each field is read from
+``<prefix><FIELD>``, typed and validated by pydantic-settings, and an empty variable
+means the field's default. ``read`` turns what pydantic reports into one line naming
+the variable, as an operator would look for it (``TELEGRAM_TOKEN is not set``,
+``DISCORD_SHARDS must be a number, not 'two'``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any, Self
+
+from pydantic import ValidationError
+from pydantic_settings import BaseSettings, EnvSettingsSource, SettingsConfigDict
+
+# pydantic's error types for a value that is not the number a field wants.
+NOT_A_NUMBER = frozenset({"float_parsing", "int_parsing", "int_from_float", "float_type",
+                          "int_type"})
+
+
+class _Given(EnvSettingsSource):
+    """The environment source over a given mapping (tests pass one) instead of
+    ``os.environ``; otherwise pydantic-settings' own, same parsing and all. A variable
+    of only spaces counts as empty (the default), as an operator means it."""
+
+    def __init__(self, settings_cls: type[BaseSettings], environ: Mapping[str, str]) -> None:
+        self._given = environ  # before ``super().__init__``: it loads the variables
+        super().__init__(settings_cls)
+
+    def _load_env_vars(self) -> Mapping[str, str | None]:
+        return {key if self.case_sensitive else key.lower(): value
+                for key, value in self._given.items() if value.strip()}
+
+
+class EnvModel(BaseSettings):
+    """A platform's variables, declared once (subclass with ``env_prefix``)."""
+
+    model_config = SettingsConfigDict(env_ignore_empty=True, frozen=True, extra="ignore")
+
+    @classmethod
+    def read(cls, environ: Mapping[str, str] | None = None) -> Self:
+        """The model read from ``environ`` (by default the process's); ``ValueError``
+        with one line naming the variable when one is missing or wrong."""
+        source = _Given(cls, os.environ if environ is None else environ)
+        try:
+            return cls.model_validate(source())
+        except ValidationError as exc:
+            raise ValueError(cls._say(exc.errors()[0])) from None
+
+    @classmethod
+    def variable(cls, field: str) -> str:
+        """The environment variable of ``field``."""
+        return f"{cls.model_config.get('env_prefix', '')}{field}".upper()
+
+    @classmethod
+    def _say(cls, error: Any) -> str:
+        """One line for pydantic's first error, naming the variable."""
+        loc = error.get("loc") or ()
+        if not loc:  # a check of the whole model: its own message says it all
+            return str(error.get("ctx", {}).get("error") or error["msg"])
+        name = cls.variable(str(loc[0]))
+        if error["type"] == "missing":
+            return f"{name} is not set"
+        if error["type"] in NOT_A_NUMBER:
+            return f"{name} must be a number, not {error.get('input')!r}"
+        if error["type"] == "value_error":  # a field's own check: its message
+            return f"{name}: {error.get('ctx', {}).get('error')}"
+        return f"{name}: {error['msg']}, not {error.get('input')!r}"
