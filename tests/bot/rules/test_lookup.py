@@ -7,6 +7,7 @@ import pytest
 from bot.rules import RulesIndex, RulesLibrary, UnknownGameError
 from bot.rules.models import RulesBook
 from bot.rules.text import damerau_levenshtein, similarity, stem, terms
+from tests.bot.rules.checks import assert_first_hit
 
 
 @pytest.fixture(scope="module")
@@ -156,16 +157,12 @@ def test_question_set_is_large_enough() -> None:
 
 @pytest.mark.parametrize(("question", "expected"), RU_QUESTIONS + RU_TYPOS)
 def test_russian_question_finds_topic(index: RulesIndex, question: str, expected: str) -> None:
-    hits = index.search(question, "ru")
-    assert hits, f"no hits for {question!r}"
-    assert hits[0].topic_id == expected, [h.topic_id for h in hits]
+    assert_first_hit(index, question, "ru", expected)
 
 
 @pytest.mark.parametrize(("question", "expected"), EN_QUESTIONS + EN_TYPOS)
 def test_english_question_finds_topic(index: RulesIndex, question: str, expected: str) -> None:
-    hits = index.search(question, "en")
-    assert hits, f"no hits for {question!r}"
-    assert hits[0].topic_id == expected, [h.topic_id for h in hits]
+    assert_first_hit(index, question, "en", expected)
 
 
 @pytest.mark.parametrize(("question", "expected"), AMBIGUOUS)
