@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from bot.rules import LANGS, RulesIndex
-from bot.rules.models import RulesBook, Topic
+from bot.rules.models import Lang, RulesBook, Topic
 
 # tests/bot/rules/<this file> -> repository root -> ../shared/seeds
 SEEDS = Path(__file__).resolve().parents[3].parent / "shared" / "seeds"
@@ -38,7 +38,7 @@ def assert_chat_sized(topic: Topic) -> None:
         assert len(body) <= 700, (topic.id, lang, len(body))
 
 
-def assert_first_hit(index: RulesIndex, question: str, lang: str, expected: str) -> None:
+def assert_first_hit(index: RulesIndex, question: str, lang: Lang, expected: str) -> None:
     hits = index.search(question, lang)
     assert hits, f"no hits for {question!r}"
     assert hits[0].topic_id == expected, [h.topic_id for h in hits]

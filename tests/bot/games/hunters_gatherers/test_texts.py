@@ -13,7 +13,6 @@ import copy
 import random
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -24,7 +23,6 @@ from bot.games import manifests
 from bot.games.hunters_gatherers.texts import FIGURE_KINDS, SILENT, HuntersGatherersTexts
 from bot.i18n.catalog import Lang, Markup
 from bot.texts import texts_for
-from engine.core.errors import IllegalMove
 from engine.core.prompts import Event, Label
 from engine.hunters_gatherers.board import board_of, spots
 from engine.hunters_gatherers.game import GAME
@@ -32,6 +30,19 @@ from engine.hunters_gatherers.geometry import frontier
 from engine.hunters_gatherers.state import SOURCES, HuntersGatherersState
 from engine.hunters_gatherers.tiles import SPECIALS
 from tests.bot.texts.conftest import RecordingCatalog, shipped_catalog
+from tests.bot.texts.seen import (
+    LANG_PAIR,
+    Said,
+    Seen,
+    applied,
+    asked,
+    assert_events_render,
+    assert_options_render_short,
+    assert_refusals_render,
+    check_pair,
+    collect,
+    probed,
+)
 from tests.bot.texts.source_scan import (
     first_arg_strings,
     has_code_or_variants,
@@ -44,7 +55,6 @@ EN = ["Anna", "Boris", "Cleo"]
 RU = ["Анна", "Борис", "Клео"]
 EVIL = '<b>Eve & "Bob"</b>'
 EVIL_ESCAPED = '&lt;b&gt;Eve &amp; "Bob"&lt;/b&gt;'
-LANG_PAIR: tuple[Lang, Lang] = ("en", "ru")
 # A code that leaked into a text instead of its sentence.
 RAW_CODE = re.compile(r"\b(?:hg|opt|reason)\.[a-z_]")
 SQUARE = re.compile(r"-?[A-Z]+-?[0-9]+")  # a square's name: N14
@@ -55,21 +65,6 @@ PROBES = [
     "fig:hunter:1", "fig:wizard:0", "fig:hunter:x", "none", "back", "nonsense",
 ]
 
-@dataclass
-class Seen:
-    """What the random games produced, each kept once per distinct arguments."""
-
-    prompts: dict[str, tuple[Label, int]]
-    options: dict[str, Label]
-    events: dict[str, Event]
-    refusals: dict[str, tuple[str, dict[str, Any]]]
-    breakdowns: list[dict[str, int]]
-
-
-def _key(code: str, args: Any) -> str:
-    return f"{code} {args!r}"
-
-
 def _misfit(state: HuntersGatherersState) -> str | None:
     """A key naming an empty cell next to the map where the tile in hand does not fit."""
     if state.step != "spot":
@@ -79,7 +74,7 @@ def _misfit(state: HuntersGatherersState) -> str | None:
     return f"at:{bad[0][0]},{bad[0][1]}" if bad else None
 
 
-def _play(seed: int) -> Iterator[tuple[str, Any]]:
+def _play(seed: int) -> Iterator[Said]:
     rng = random.Random(seed)
     state = GAME.new(2 + seed % 4, seed)
     for _ in range(MAX_STEPS):
@@ -87,25 +82,14 @@ def _play(seed: int) -> Iterator[tuple[str, Any]]:
         if not prompts:
             break
         prompt = rng.choice(prompts)
-        # Labels may share data with the state: copy before the state moves on.
-        yield "prompt", (copy.deepcopy(prompt.label), prompt.seat)
-        for option in prompt.options:
-            yield "option", copy.deepcopy(option.label)
+        yield from asked(prompt)
         probes = rng.sample(PROBES, 3)
         misfit = _misfit(state)
         if misfit is not None:
             probes.insert(0, misfit)
-        for probe in probes:
-            seat = prompt.seat if rng.random() < 0.8 else rng.randrange(state.n)
-            try:
-                events = GAME.apply(state, seat, probe)
-            except IllegalMove as err:
-                yield "refusal", (err.code, dict(err.args_map))
-            else:
-                for event in events:
-                    yield "event", copy.deepcopy(event)
-                break
-        else:
+        tries = ((prompt.seat if rng.random() < 0.8 else rng.randrange(state.n), probe)
+                 for probe in probes)
+        if not (yield from probed(GAME, state, tries)):
             # Figures most of the time, so that supplies run out and features fill up.
             figures = [o for o in prompt.options if o.key.startswith("fig:")]
             pool = figures if figures and rng.random() < 0.7 else list(prompt.options)
@@ -115,28 +99,12 @@ def _play(seed: int) -> Iterator[tuple[str, Any]]:
     assert result is not None, f"game {seed} did not end"
     for score in result.scores:
         yield "breakdown", dict(score.breakdown)
-    try:
-        GAME.apply(state, 0, "none")
-    except IllegalMove as err:
-        yield "refusal", (err.code, dict(err.args_map))
+    yield from applied(GAME, state, 0, "none")
 
 
 @pytest.fixture(scope="module")
 def seen() -> Seen:
-    out = Seen({}, {}, {}, {}, [])
-    for seed in range(GAMES):
-        for kind, item in _play(seed):
-            if kind == "prompt":
-                out.prompts.setdefault(_key(item[0].code, item[0].args), item)
-            elif kind == "option":
-                out.options.setdefault(_key(item.code, item.args), item)
-            elif kind == "event":
-                out.events.setdefault(_key(item.code, item.args), item)
-            elif kind == "breakdown":
-                out.breakdowns.append(item)
-            else:
-                out.refusals.setdefault(_key(*item), item)
-    return out
+    return collect(_play(seed) for seed in range(GAMES))
 
 
 @pytest.fixture
@@ -150,19 +118,10 @@ def hg(catalog: RecordingCatalog) -> Iterator[HuntersGatherersTexts]:
     assert not catalog.missing, f"codes without text: {sorted(catalog.missing)[:20]}"
 
 
-def _check_text(text: str, what: str) -> None:
-    assert "{" not in text and "}" not in text, f"unfilled placeholder in {what}: {text!r}"
-    assert not RAW_CODE.search(text), f"raw code in {what}: {text!r}"
-    assert text.strip(), f"empty text for {what}"
-
-
 def _check_pair(texts: dict[Lang, str], what: str) -> None:
-    for lang, text in texts.items():
-        _check_text(text, f"{what} [{lang}]")
     # Texts made only of icons, numbers and squares' names (a spot, a rotation) read the
     # same in both.
-    if any(ch.isalpha() for ch in SQUARE.sub("", texts["en"])):
-        assert texts["ru"] != texts["en"], f"Russian equals English for {what}: {texts['en']!r}"
+    check_pair(texts, what, RAW_CODE, SQUARE)
 
 
 # --- random games ------------------------------------------------------------------
@@ -201,12 +160,7 @@ def test_every_prompt_renders(seen: Seen, hg: HuntersGatherersTexts) -> None:
 
 
 def test_every_option_renders_short(seen: Seen, hg: HuntersGatherersTexts) -> None:
-    for label in seen.options.values():
-        out = {lang: hg.option(lang, label) for lang in LANG_PAIR}
-        for lang, text in out.items():
-            assert len(text) <= 40, f"button too long [{lang}]: {text!r}"
-            assert "<" not in text and "&" not in text, f"markup in a button: {text!r}"
-        _check_pair(dict(out), f"option {label}")
+    assert_options_render_short(seen, hg, _check_pair)
 
 
 def test_options_of_one_prompt_differ(hg: HuntersGatherersTexts) -> None:
@@ -224,24 +178,11 @@ def test_options_of_one_prompt_differ(hg: HuntersGatherersTexts) -> None:
 
 
 def test_every_event_renders(seen: Seen, hg: HuntersGatherersTexts) -> None:
-    for event in seen.events.values():
-        out = {lang: hg.event(lang, event, NAMES) for lang in LANG_PAIR}
-        if event.code in SILENT:
-            assert out == {"en": None, "ru": None}
-            continue
-        rendered: dict[Lang, str] = {}
-        for lang, text in out.items():
-            assert isinstance(text, Markup), f"no line for {event}"
-            rendered[lang] = text
-        _check_pair(rendered, f"event {event}")
+    assert_events_render(seen, hg, NAMES, SILENT, _check_pair)
 
 
 def test_every_refusal_met_in_play_renders(seen: Seen, hg: HuntersGatherersTexts) -> None:
-    general = {lang: hg.reason(lang, "surely_no_such_code", {}) for lang in LANG_PAIR}
-    for code, args in seen.refusals.values():
-        out: dict[Lang, str] = {lang: hg.reason(lang, code, args) for lang in LANG_PAIR}
-        _check_pair(out, f"refusal {code} {args}")
-        assert out["en"] != general["en"], code
+    assert_refusals_render(seen, hg, _check_pair)
 
 
 def test_every_final_score_renders(seen: Seen, hg: HuntersGatherersTexts) -> None:
