@@ -72,3 +72,9 @@ def copied_runs(books: Iterable[RulesBook], seed: set[tuple[str, ...]]) -> list[
         for window in _windows(_words(topic.body.get(lang)))
         if window in seed
     ]
+
+
+def in_languages(ru: list[tuple[str, str]], en: list[tuple[str, str]]
+                 ) -> list[tuple[str, Lang, str]]:
+    """(question, language, expected topic) of Russian and English questions."""
+    return [(q, "ru", t) for q, t in ru] + [(q, "en", t) for q, t in en]

@@ -5,11 +5,13 @@ from __future__ import annotations
 import pytest
 
 from bot.rules import RulesBook, RulesIndex, RulesLibrary
+from bot.rules.models import Lang
 from tests.bot.rules.checks import (
     SEEDS,
     assert_first_hit,
     assert_in_both_languages,
     copied_runs,
+    in_languages,
     seed_windows,
 )
 
@@ -184,14 +186,11 @@ def test_stone_age_still_resolves(library: RulesLibrary) -> None:
     assert library.resolve_game("stone age") == "stone_age"
 
 
-@pytest.mark.parametrize(("question", "expected"), RU_QUESTIONS + RU_TYPOS)
-def test_russian_question_finds_topic(index: RulesIndex, question: str, expected: str) -> None:
-    assert_first_hit(index, question, "ru", expected)
-
-
-@pytest.mark.parametrize(("question", "expected"), EN_QUESTIONS + EN_TYPOS)
-def test_english_question_finds_topic(index: RulesIndex, question: str, expected: str) -> None:
-    assert_first_hit(index, question, "en", expected)
+@pytest.mark.parametrize(("question", "lang", "expected"),
+                         in_languages(RU_QUESTIONS + RU_TYPOS, EN_QUESTIONS + EN_TYPOS))
+def test_question_finds_topic(index: RulesIndex, question: str, lang: Lang,
+                              expected: str) -> None:
+    assert_first_hit(index, question, lang, expected)
 
 
 @pytest.mark.parametrize(("question", "lang", "expected"), AMBIGUOUS)
