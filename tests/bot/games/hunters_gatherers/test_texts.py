@@ -392,101 +392,101 @@ def test_rotation_and_figure_prompts(hg: HuntersGatherersTexts) -> None:
     )
 
 
-def test_placing_lines(hg: HuntersGatherersTexts) -> None:
-    laid = Event("tile_placed", 1, {"tile": "HG002", "x": 1, "y": 0, "rotation": 0,
-                                    "bonus": True})
-    assert hg.event("en", laid, EN) == "<b>Boris</b> lays a bonus tile on O14"
-    assert hg.event("ru", laid, RU) == "<b>Борис</b> выкладывает бонусный квадрат на O14"
+# Each event's line, in the languages given (None: the event is not told).
+EVENT_LINES = [
+    pytest.param(
+        Event("tile_placed", 1, {"tile": "HG002", "x": 1, "y": 0, "rotation": 0,
+                                 "bonus": True}),
+        {"en": "<b>Boris</b> lays a bonus tile on O14",
+         "ru": "<b>Борис</b> выкладывает бонусный квадрат на O14"},
+        id="bonus tile laid"),
     # An event without its square still reads.
-    bare = Event("tile_placed", 1, {"tile": "HG002", "bonus": False})
-    assert hg.event("en", bare, EN) == "<b>Boris</b> lays a tile"
-    fisher = Event("figure_placed", 0, {"kind": "fisher", "feature": "river", "index": 0,
-                                        "x": 1, "y": 0})
-    assert hg.event("ru", fisher, RU) == "<b>Анна</b> отправляет рыбака на реку"
-    hut = Event("figure_placed", 2, {"kind": "hut", "feature": "river", "index": 0,
-                                     "x": 1, "y": 0})
-    assert hg.event("en", hut, EN) == "<b>Cleo</b> builds a hut by the river"
-    assert hg.event("ru", Event("tile_drawn", 0, {"tile": "HG002"}), RU) is None
-    bonus = Event("bonus_turn", 0, {"tile": "HG085"})
-    assert hg.event("ru", bonus, RU) == (
-        "🪙 <b>Анна</b> получает бонусный ход за освоенный лес с золотым самородком"
-    )
-    gone = Event("tile_discarded", 1, {"tile": "HG040", "bonus": False})
-    assert hg.event("ru", gone, RU) == "Квадрат некуда выложить: он уходит в сброс"
-
-
-def test_scoring_lines_agree_with_numbers(hg: HuntersGatherersTexts) -> None:
-    # Paid by piece: five forest pieces (on four tiles) are 10 points, plus a mushroom.
-    forest = Event("forest_scored", None, {"x": 0, "y": 0, "pieces": 5, "tiles": 4,
-                                           "mushrooms": 1, "gold": 2, "points": 12,
-                                           "winners": [0, 1], "returned": [0, 1]})
-    assert hg.event("ru", forest, RU) == (
-        "🌲 Освоен лес: 5 участков, 1 квадрат с грибами, 2 золотых самородка. "
-        "<b>Анна</b> и <b>Борис</b> получают по 12 очков."
-    )
-    assert hg.event("en", forest, EN) == (
-        "🌲 Forest completed: 5 pieces, 1 mushroom patch, 2 gold nuggets. "
-        "<b>Anna</b> and <b>Boris</b> score 12 points each."
-    )
-    river = Event("river_scored", None, {"x": 0, "y": 0, "pieces": 3, "tiles": 2, "fish": 1,
-                                         "points": 4, "winners": [2], "returned": [2]})
-    assert hg.event("ru", river, RU) == (
-        "🌊 Освоена река: 3 участка, 1 рыбина. <b>Клео</b> получает 4 очка."
-    )
-    assert hg.event("en", river, EN) == (
-        "🌊 River completed: 3 pieces, 1 fish. <b>Cleo</b> scores 4 points."
-    )
+    pytest.param(Event("tile_placed", 1, {"tile": "HG002", "bonus": False}),
+                 {"en": "<b>Boris</b> lays a tile"}, id="tile laid, no square"),
+    pytest.param(
+        Event("figure_placed", 0, {"kind": "fisher", "feature": "river", "index": 0,
+                                   "x": 1, "y": 0}),
+        {"ru": "<b>Анна</b> отправляет рыбака на реку"}, id="fisher"),
+    pytest.param(
+        Event("figure_placed", 2, {"kind": "hut", "feature": "river", "index": 0,
+                                   "x": 1, "y": 0}),
+        {"en": "<b>Cleo</b> builds a hut by the river"}, id="hut"),
+    pytest.param(Event("tile_drawn", 0, {"tile": "HG002"}), {"ru": None}, id="drawn"),
+    pytest.param(
+        Event("bonus_turn", 0, {"tile": "HG085"}),
+        {"ru": "🪙 <b>Анна</b> получает бонусный ход за освоенный лес с золотым самородком"},
+        id="bonus turn"),
+    pytest.param(Event("tile_discarded", 1, {"tile": "HG040", "bonus": False}),
+                 {"ru": "Квадрат некуда выложить: он уходит в сброс"}, id="discarded"),
+    # Scoring lines agree with the numbers. Paid by piece: five forest pieces (on four
+    # tiles) are 10 points, plus a mushroom.
+    pytest.param(
+        Event("forest_scored", None, {"x": 0, "y": 0, "pieces": 5, "tiles": 4,
+                                      "mushrooms": 1, "gold": 2, "points": 12,
+                                      "winners": [0, 1], "returned": [0, 1]}),
+        {"ru": "🌲 Освоен лес: 5 участков, 1 квадрат с грибами, 2 золотых самородка. "
+               "<b>Анна</b> и <b>Борис</b> получают по 12 очков.",
+         "en": "🌲 Forest completed: 5 pieces, 1 mushroom patch, 2 gold nuggets. "
+               "<b>Anna</b> and <b>Boris</b> score 12 points each."},
+        id="forest"),
+    pytest.param(
+        Event("river_scored", None, {"x": 0, "y": 0, "pieces": 3, "tiles": 2, "fish": 1,
+                                     "points": 4, "winners": [2], "returned": [2]}),
+        {"ru": "🌊 Освоена река: 3 участка, 1 рыбина. <b>Клео</b> получает 4 очка.",
+         "en": "🌊 River completed: 3 pieces, 1 fish. <b>Cleo</b> scores 4 points."},
+        id="river"),
     # An event stored before pieces were counted names its tiles: read as its pieces.
-    empty = Event("river_scored", None, {"x": 0, "y": 0, "tiles": 2, "fish": 0, "points": 2,
-                                         "winners": [], "returned": []})
-    assert hg.event("ru", empty, RU) == (
-        "🌊 Освоена река: 2 участка. Рыбаков на ней не было, очков никто не получает."
-    )
-    one = Event("forest_scored", None, {"pieces": 1, "tiles": 1, "points": 2,
-                                        "winners": [1]})
-    assert hg.event("ru", one, RU) == "🌲 Освоен лес: 1 участок. <b>Борис</b> получает 2 очка."
-    huts = Event("huts_scored", None, {"x": 0, "y": 0, "points": 21, "winners": [0, 1, 2]})
-    assert hg.event("ru", huts, RU) == (
-        "🛖 Речная система, в озёрах 21 рыбина. "
-        "<b>Анна</b>, <b>Борис</b> и <b>Клео</b> получают по 21 очку."
-    )
-    assert hg.event("en", huts, EN) == (
-        "🛖 River system with 21 fish in its lakes. "
-        "<b>Anna</b>, <b>Boris</b> and <b>Cleo</b> score 21 points each."
-    )
+    pytest.param(
+        Event("river_scored", None, {"x": 0, "y": 0, "tiles": 2, "fish": 0, "points": 2,
+                                     "winners": [], "returned": []}),
+        {"ru": "🌊 Освоена река: 2 участка. Рыбаков на ней не было, очков никто не "
+               "получает."},
+        id="river without pieces"),
+    pytest.param(
+        Event("forest_scored", None, {"pieces": 1, "tiles": 1, "points": 2, "winners": [1]}),
+        {"ru": "🌲 Освоен лес: 1 участок. <b>Борис</b> получает 2 очка."}, id="one piece"),
+    pytest.param(
+        Event("huts_scored", None, {"x": 0, "y": 0, "points": 21, "winners": [0, 1, 2]}),
+        {"ru": "🛖 Речная система, в озёрах 21 рыбина. "
+               "<b>Анна</b>, <b>Борис</b> и <b>Клео</b> получают по 21 очку.",
+         "en": "🛖 River system with 21 fish in its lakes. "
+               "<b>Anna</b>, <b>Boris</b> and <b>Cleo</b> score 21 points each."},
+        id="huts"),
+    pytest.param(
+        Event("meadow_scored", None, {"x": 0, "y": 0, "points": 8, "winners": [1],
+                                      "deer": 2, "tigers": 1, "mammoths": 2,
+                                      "aurochs": 1, "fire": False, "shrine": False}),
+        {"ru": "🦌 Низина: 2 оленя, 2 мамонта, 1 тур, 1 тигр. <b>Борис</b> получает 8 "
+               "очков."},
+        id="meadow"),
+    pytest.param(
+        Event("meadow_scored", None, {"x": 0, "y": 0, "points": 2, "winners": [0],
+                                      "deer": 1, "tigers": 2, "mammoths": 0, "aurochs": 0,
+                                      "fire": True, "shrine": True}),
+        {"en": "🦌 Meadow: 1 deer, 2 tigers; 🔥 the fire drives the tigers off; the hunter "
+               "at the shrine takes the whole meadow. <b>Anna</b> scores 2 points."},
+        id="meadow with fire and shrine"),
+    pytest.param(
+        Event("meadow_scored", None, {"x": 0, "y": 0, "points": 0, "winners": [0, 2],
+                                      "deer": 0, "tigers": 0, "mammoths": 0, "aurochs": 0,
+                                      "fire": False, "shrine": False}),
+        {"ru": "🦌 Низина: зверей нет. <b>Анна</b> и <b>Клео</b> ничего не получают.",
+         "en": "🦌 Meadow: no animals. <b>Anna</b> and <b>Cleo</b> score nothing."},
+        id="bare meadow"),
+    pytest.param(
+        Event("game_over", None, {"reason": "last_tile_placed", "scores": [3, 5],
+                                  "winners": [1]}),
+        {"ru": "<b>Игра окончена</b>: выложен последний квадрат земли."}, id="game over"),
+    pytest.param(Event("game_over", None, {"reason": "meteor", "scores": [], "winners": []}),
+                 {"en": "<b>Game over</b>."}, id="game over, unknown reason"),
+]
 
 
-def test_meadow_lines(hg: HuntersGatherersTexts) -> None:
-    meadow = Event("meadow_scored", None, {"x": 0, "y": 0, "points": 8, "winners": [1],
-                                           "deer": 2, "tigers": 1, "mammoths": 2,
-                                           "aurochs": 1, "fire": False, "shrine": False})
-    assert hg.event("ru", meadow, RU) == (
-        "🦌 Низина: 2 оленя, 2 мамонта, 1 тур, 1 тигр. <b>Борис</b> получает 8 очков."
-    )
-    fire = Event("meadow_scored", None, {"x": 0, "y": 0, "points": 2, "winners": [0],
-                                         "deer": 1, "tigers": 2, "mammoths": 0, "aurochs": 0,
-                                         "fire": True, "shrine": True})
-    assert hg.event("en", fire, EN) == (
-        "🦌 Meadow: 1 deer, 2 tigers; 🔥 the fire drives the tigers off; the hunter at the "
-        "shrine takes the whole meadow. <b>Anna</b> scores 2 points."
-    )
-    bare = Event("meadow_scored", None, {"x": 0, "y": 0, "points": 0, "winners": [0, 2],
-                                         "deer": 0, "tigers": 0, "mammoths": 0, "aurochs": 0,
-                                         "fire": False, "shrine": False})
-    assert hg.event("ru", bare, RU) == (
-        "🦌 Низина: зверей нет. <b>Анна</b> и <b>Клео</b> ничего не получают."
-    )
-    assert hg.event("en", bare, EN) == (
-        "🦌 Meadow: no animals. <b>Anna</b> and <b>Cleo</b> score nothing."
-    )
-
-
-def test_game_over_lines(hg: HuntersGatherersTexts) -> None:
-    last = Event("game_over", None, {"reason": "last_tile_placed", "scores": [3, 5],
-                                     "winners": [1]})
-    assert hg.event("ru", last, RU) == "<b>Игра окончена</b>: выложен последний квадрат земли."
-    odd = Event("game_over", None, {"reason": "meteor", "scores": [], "winners": []})
-    assert hg.event("en", odd, EN) == "<b>Game over</b>."
+@pytest.mark.parametrize(("event", "expected"), EVENT_LINES)
+def test_event_lines(hg: HuntersGatherersTexts, event: Event,
+                     expected: dict[Lang, str | None]) -> None:
+    for lang, line in expected.items():
+        assert hg.event(lang, event, EN if lang == "en" else RU) == line
 
 
 @pytest.mark.parametrize(
