@@ -513,22 +513,22 @@ def test_the_edges_name_every_column_and_row_where_it_is(stage: str) -> None:
     size = max(10, min(20, round(frame.cell * 0.36)))
     columns = range(frame.min_x, frame.min_x + frame.cols)
     rows = range(frame.min_y, frame.min_y + frame.rows)
+
+    def named_here(box: Box, name_of: Callable[[int], str], at: int) -> None:
+        here = _ink(im.crop(box))
+        right = _overlap(here, _written(name_of(at), box, size))
+        assert right > 0.9, (at, box, right)
+        for other in (at - 1, at + 1):
+            assert _overlap(here, _written(name_of(other), box, size)) < right - 0.05
+
     for x in columns:
         top, bottom, _, _ = layout.edge_boxes(x, frame.min_y)
         for box in (top, bottom):
-            here = _ink(im.crop(box))
-            right = _overlap(here, _written(column_name(x), box, size))
-            assert right > 0.9, (x, box, right)
-            for other in (x - 1, x + 1):
-                assert _overlap(here, _written(column_name(other), box, size)) < right - 0.05
+            named_here(box, column_name, x)
     for y in rows:
         _, _, left, right = layout.edge_boxes(frame.min_x, y)
         for box in (left, right):
-            here = _ink(im.crop(box))
-            right = _overlap(here, _written(row_name(y), box, size))
-            assert right > 0.9, (y, box, right)
-            for other in (y - 1, y + 1):
-                assert _overlap(here, _written(row_name(other), box, size)) < right - 0.05
+            named_here(box, row_name, y)
     # The corners of the bands hold no name: only paper there.
     corner = (layout.map_left - EDGE, layout.map_top - EDGE, layout.map_left, layout.map_top)
     assert not _ink(im.crop(corner))
