@@ -33,3 +33,11 @@ def refusal(game: Game[Any], state: BaseModel, seat: int, key: str) -> str:
         game.apply(state, seat, key)
     assert game.dump(state) == before, f"refused {key!r} changed the state"
     return info.value.code
+
+
+def assert_turns(game: Game[Any], state: Any, moves: list[tuple[int, str, int]]) -> None:
+    """Each (seat, key, turn) in order: ``seat`` plays ``key``, then ``state.turn`` is
+    ``turn``."""
+    for seat, key, turn in moves:
+        game.apply(state, seat, key)
+        assert state.turn == turn, (seat, key)

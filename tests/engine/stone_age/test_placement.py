@@ -16,6 +16,7 @@ from engine.stone_age.flow import advance
 from engine.stone_age.game import GAME
 from engine.stone_age.placement import all_locations
 from engine.stone_age.state import StoneAgeState
+from tests.engine.events import assert_turns
 from tests.engine.stone_age.helpers import codes, play, refused, scripted
 
 ROW = ["c06", "c15", "c16", "c01"]
@@ -413,21 +414,16 @@ def test_one_worker_left_places_at_once_on_a_site() -> None:
 
 def test_turn_passes_left_and_skips_players_without_workers() -> None:
     state = game(dice=[1] * 5)
-    play(state, 0, "place:hunt:5")
-    assert state.turn == 1
-    play(state, 1, "place:forest:3")
-    assert state.turn == 2
-    play(state, 2, "place:clay:4")
-    assert state.turn == 3
-    play(state, 3, "place:quarry:1")
-    assert state.turn == 1  # seat 0 has nobody left
+    assert_turns(GAME, state, [
+        (0, "place:hunt:5", 1), (1, "place:forest:3", 2), (2, "place:clay:4", 3),
+        (3, "place:quarry:1", 1),  # seat 0 has nobody left
+    ])
     (prompt,) = GAME.pending(state)
     assert prompt.seat == 1
     assert refused(state, 0, "at:river") == "not_your_turn"
-    play(state, 1, "place:river:2")
-    assert state.turn == 2
-    play(state, 2, "place:river:1")
-    assert state.turn == 3  # seats 0 and 1 are done
+    assert_turns(GAME, state, [
+        (1, "place:river:2", 2), (2, "place:river:1", 3),  # seats 0 and 1 are done
+    ])
     play(state, 3, "place:hunt:4")
     assert state.phase == "actions"
 
