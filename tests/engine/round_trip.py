@@ -24,6 +24,25 @@ def random_moves(game: Game[Any], state: BaseModel, agent: random.Random, count:
         game.apply(state, prompt.seat, agent.choice(prompt.options).key)
 
 
+# Random games are played in this many parametrized chunks, to spread them over workers.
+CHUNKS = 20
+
+
+def chunk_seeds(chunk: int, total: int) -> range:
+    """The seeds of one of CHUNKS equal parts of ``total`` games (at least one)."""
+    per_chunk = max(1, total // CHUNKS)
+    return range(chunk * per_chunk, (chunk + 1) * per_chunk)
+
+
+def replayed(game: Game[Any], players: int, seed: int) -> Playout:
+    """A random game played twice from ``seed`` with the same choices: the same result
+    after the same number of actions."""
+    a = random_playout(game, players, seed, check=False)
+    b = random_playout(game, players, seed, check=False)
+    assert a.result == b.result and a.actions == b.actions
+    return a
+
+
 def checked_playouts(game: Game[Any], games: Iterable[tuple[int, int]],
                      reasons: set[str]) -> list[Playout]:
     """Play each (seed, players) game with every invariant checked after every action:
