@@ -17,6 +17,8 @@ import logging
 import random
 import re
 from collections import Counter
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import cast
 
 import pytest
@@ -81,6 +83,19 @@ def users(tg: FakeTelegram, *names: str, started: bool = False) -> list[FakeUser
         for user in made:
             tg.user_starts_bot(user)
     return made
+
+
+@asynccontextmanager
+async def two_player_table(tg: FakeTelegram, start_bot: StartBot,
+                           started: bool = False) -> AsyncIterator[GroupTable]:
+    """Anna and Boris in "Game night" (``started``: with the bot opened), a running bot,
+    and a two-player Stone Age table they opened and started."""
+    anna, boris = users(tg, "Anna", "Boris", started=started)
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with start_bot() as running:
+        table = GroupTable(tg, running, group, [anna, boris])
+        await table.open("/new stone_age 2-2")
+        yield table
 
 
 def texts(messages: list[FakeMessage]) -> list[str]:
@@ -281,11 +296,8 @@ def dm_texts(tg: FakeTelegram, user: FakeUser) -> list[str]:
 async def test_your_turn_arrives_privately_and_can_be_played_there(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
-    anna, boris = users(tg, "Anna", "Boris", started=True)
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot() as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        tid = await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot, started=True) as table:
+        tid = table.table_id
         first = table.seats[0]
         prompt = table.dm_prompt(first)
         assert prompt is not None
@@ -309,11 +321,10 @@ async def test_board_and_turn_typed_in_a_group_go_privately_and_the_group_hears_
 ) -> None:
     """Telegram cannot show a message to one member of a group: a private part goes as
     a DM, and the group gets the core's note saying where it went (once each)."""
-    anna, boris = users(tg, "Anna", "Boris", started=True)
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot() as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        tid = await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot, started=True) as table:
+        group = table.group
+        running = table.running
+        tid = table.table_id
         first = table.seats[0]
         for typed, said in (("/board", en("cmd.board_sent")),
                             ("/turn", en("cmd.turn_sent", table=tid))):
@@ -342,11 +353,7 @@ async def play_until_second_turn(table: GroupTable, user: FakeUser) -> None:
 async def test_every_new_turn_is_a_new_private_message(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
-    anna, boris = users(tg, "Anna", "Boris", started=True)
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot() as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot, started=True) as table:
         first = table.seats[0]
         await play_until_second_turn(table, first)
         your_turn = [c for c in chat_calls(tg, SEND_METHODS, first)
@@ -407,11 +414,11 @@ async def test_a_player_without_a_private_chat_gets_one_deep_link_then_the_promp
 ) -> None:
     """403 for a private message → one hint per player in the group with a deep link;
     opening the bot through it brings the player's open decision privately."""
-    anna, boris = users(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot() as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        tid = await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot) as table:
+        anna, boris = table.players
+        group = table.group
+        running = table.running
+        tid = table.table_id
         assert await table.play(6) == 6  # more private messages fail on the way
         link = f"https://t.me/{BOT}?start=t{tid}"
         hints = [t for t in texts(tg.messages_in(group)) if link in t]
@@ -525,11 +532,11 @@ async def test_the_game_goes_on_after_a_restart(
 async def test_an_update_delivered_twice_is_applied_once(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
-    anna, boris = users(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot() as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        tid = await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot) as table:
+        anna = table.players[0]
+        group = table.group
+        running = table.running
+        tid = table.table_id
         store = running.app.sv.store
         before = await table.record()
         choice = table.next_press()
@@ -853,11 +860,7 @@ async def test_a_failing_press_is_logged_and_its_button_still_answered(
     tg: FakeTelegram, start_bot: StartBot, monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    anna, boris = users(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot() as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot) as table:
         choice = table.next_press()
         assert choice is not None
         before = (await table.record()).version
@@ -879,11 +882,7 @@ async def test_a_press_whose_answer_fails_still_moves_the_table_on(
 ) -> None:
     """The move is saved before the button is answered: if Telegram refuses the answer
     (a query that got too old, a dropped connection), the table still shows the move."""
-    anna, boris = users(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot() as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot) as table:
         choice = table.next_press()
         assert choice is not None
         before = (await table.record()).version
@@ -902,11 +901,9 @@ async def test_a_failing_command_is_logged_with_context_and_answered_politely(
     tg: FakeTelegram, start_bot: StartBot, monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    anna, boris = users(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot() as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot) as table:
+        anna = table.players[0]
+        group = table.group
         choice = table.next_press()
         assert choice is not None
         monkeypatch.setitem(handlers.HANDLERS, "games", boom_handler)
