@@ -19,6 +19,8 @@ import asyncio
 import logging
 import random
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any, cast
 
 import pytest
@@ -62,6 +64,19 @@ def users(tg: FakeTelegram, *names: str, started: bool = True) -> list[FakeUser]
         for user in made:
             tg.user_starts_bot(user)
     return made
+
+
+@asynccontextmanager
+async def picture_table(tg: FakeTelegram, start_bot: StartBot, manual_clock: ManualClock,
+                        started: bool = True) -> AsyncIterator[GroupTable]:
+    """Anna and Boris in "Game night" (``started``: with the bot opened) and a bot on
+    the manual clock whose pictures are tried ATTEMPTS times, RETRY_S apart, then paused
+    for PAUSE_S; the table is not opened yet."""
+    anna, boris = users(tg, "Anna", "Boris", started=started)
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with start_bot(clock=manual_clock, pictures=True, picture_attempts=ATTEMPTS,
+                         picture_retry_s=RETRY_S, picture_pause_s=PAUSE_S) as running:
+        yield GroupTable(tg, running, group, [anna, boris])
 
 
 def fail_pictures(tg: FakeTelegram, group: FakeChat, code: int) -> None:
@@ -210,12 +225,12 @@ async def test_a_failing_picture_holds_nothing_else_of_its_chat(
     the chat's other messages go: the start announcement, the deep-link hints for
     players the bot cannot reach, the answers to /rules. After three tries (2 s, then
     4 s apart) the table goes as text, with its buttons; meanwhile nobody waited."""
-    anna, boris = users(tg, "Anna", "Boris", started=False)  # no private chats: hints
-    group = tg.add_group("Game night", members=[anna, boris])
     caplog.set_level(logging.INFO)
-    async with start_bot(clock=manual_clock, pictures=True, picture_attempts=ATTEMPTS,
-                         picture_retry_s=RETRY_S, picture_pause_s=PAUSE_S) as running:
-        table = GroupTable(tg, running, group, [anna, boris])
+    # No private chats: hints.
+    async with picture_table(tg, start_bot, manual_clock, started=False) as table:
+        anna = table.players[0]
+        group = table.group
+        running = table.running
         fail_pictures(tg, group, 500)
         lobby, _ = await open_and_start(table, manual_clock)
         t0 = manual_clock()
@@ -285,12 +300,10 @@ async def test_the_picture_follows_when_the_chat_takes_pictures_again(
     """Once the pause is over the table's newest picture follows: a photo with the
     table's text and buttons replaces the text message (quietly), which keeps no
     buttons; the game then goes on in the photo."""
-    anna, boris = users(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
     caplog.set_level(logging.INFO)
-    async with start_bot(clock=manual_clock, pictures=True, picture_attempts=ATTEMPTS,
-                         picture_retry_s=RETRY_S, picture_pause_s=PAUSE_S) as running:
-        table = GroupTable(tg, running, group, [anna, boris])
+    async with picture_table(tg, start_bot, manual_clock) as table:
+        group = table.group
+        running = table.running
         fail_pictures(tg, group, 400)
         lobby, _ = await open_and_start(table)
         table.message_id = lobby.message_id
@@ -359,12 +372,10 @@ async def test_a_picture_that_never_goes_is_dropped_after_its_tries(
     """The picture following its text is tried once per pause: after ``ATTEMPTS``
     failures (a 500) or at once when Telegram refuses it (a 400), it is dropped, and
     said so once; the table plays on as text."""
-    anna, boris = users(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
     caplog.set_level(logging.INFO)
-    async with start_bot(clock=manual_clock, pictures=True, picture_attempts=ATTEMPTS,
-                         picture_retry_s=RETRY_S, picture_pause_s=PAUSE_S) as running:
-        table = GroupTable(tg, running, group, [anna, boris])
+    async with picture_table(tg, start_bot, manual_clock) as table:
+        group = table.group
+        running = table.running
         fail_pictures(tg, group, 400)
         lobby, _ = await open_and_start(table)
         table.message_id = lobby.message_id
@@ -406,11 +417,9 @@ async def test_a_board_asked_for_privately_comes_as_text_then_its_picture(
 ) -> None:
     """/board privately when pictures fail there: the board's text at once; the picture
     follows later as a photo of its own, captioned with the text's first line."""
-    anna, boris = users(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot(clock=manual_clock, pictures=True, picture_attempts=ATTEMPTS,
-                         picture_retry_s=RETRY_S, picture_pause_s=PAUSE_S) as running:
-        table = GroupTable(tg, running, group, [anna, boris])
+    async with picture_table(tg, start_bot, manual_clock) as table:
+        anna = table.players[0]
+        running = table.running
         await open_and_start(table)
         tg.fail_next("sendPhoto", 400, times=ALWAYS, chat_id=anna.id)
         before = len(tg.messages_in(anna))
