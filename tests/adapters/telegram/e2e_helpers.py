@@ -79,11 +79,13 @@ class ManualClock:
         self.now += seconds
 
 
-def players(tg: FakeTelegram, *names: str) -> list[FakeUser]:
-    """Users who have opened a private chat with the bot (English clients)."""
+def players(tg: FakeTelegram, *names: str, started: bool = True) -> list[FakeUser]:
+    """Simulated users (English clients); ``started``: they have opened a private chat
+    with the bot."""
     made = [tg.add_user(name, username=name.lower()) for name in names]
-    for user in made:
-        tg.user_starts_bot(user)
+    if started:
+        for user in made:
+            tg.user_starts_bot(user)
     return made
 
 

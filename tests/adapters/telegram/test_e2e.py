@@ -48,6 +48,7 @@ from tests.adapters.telegram.e2e_helpers import (
     en,
     free_port,
     move_buttons,
+    players,
     press,
     settle,
     token_field,
@@ -78,11 +79,7 @@ def keyboard_rows(message: Message) -> list[list[tuple[str, str]]]:
 
 def users(tg: FakeTelegram, *names: str, started: bool = False) -> list[FakeUser]:
     """Simulated users (English clients); ``started``: they have opened a chat with the bot."""
-    made = [tg.add_user(name, username=name.lower()) for name in names]
-    if started:
-        for user in made:
-            tg.user_starts_bot(user)
-    return made
+    return players(tg, *names, started=started)
 
 
 @asynccontextmanager

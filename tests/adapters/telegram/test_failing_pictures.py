@@ -36,6 +36,7 @@ from tests.adapters.telegram.e2e_helpers import (
     drain,
     en,
     move_buttons,
+    players,
     settle,
     token_field,
     wait_until,
@@ -46,7 +47,6 @@ from tests.adapters.telegram.fake_api import (
     FakeChat,
     FakeMessage,
     FakeTelegram,
-    FakeUser,
 )
 
 PICTURE_METHODS = ("sendPhoto", "editMessageMedia")
@@ -57,22 +57,13 @@ RETRY_S = 2.0
 PAUSE_S = 120.0
 
 
-def users(tg: FakeTelegram, *names: str, started: bool = True) -> list[FakeUser]:
-    """Simulated users (English clients); ``started``: they opened a chat with the bot."""
-    made = [tg.add_user(name, username=name.lower()) for name in names]
-    if started:
-        for user in made:
-            tg.user_starts_bot(user)
-    return made
-
-
 @asynccontextmanager
 async def picture_table(tg: FakeTelegram, start_bot: StartBot, manual_clock: ManualClock,
                         started: bool = True) -> AsyncIterator[GroupTable]:
     """Anna and Boris in "Game night" (``started``: with the bot opened) and a bot on
     the manual clock whose pictures are tried ATTEMPTS times, RETRY_S apart, then paused
     for PAUSE_S; the table is not opened yet."""
-    anna, boris = users(tg, "Anna", "Boris", started=started)
+    anna, boris = players(tg, "Anna", "Boris", started=started)
     group = tg.add_group("Game night", members=[anna, boris])
     async with start_bot(clock=manual_clock, pictures=True, picture_attempts=ATTEMPTS,
                          picture_retry_s=RETRY_S, picture_pause_s=PAUSE_S) as running:
@@ -140,7 +131,7 @@ async def test_a_whole_game_plays_in_a_group_whose_pictures_always_fail(
     tg: FakeTelegram, start_bot: StartBot, caplog: pytest.LogCaptureFixture, game: str,
     code: int,
 ) -> None:
-    anna, boris = users(tg, "Anna", "Boris")
+    anna, boris = players(tg, "Anna", "Boris")
     group = tg.add_group("Game night", members=[anna, boris])
     fail_pictures(tg, group, code)
     caplog.set_level(logging.INFO)
@@ -276,7 +267,7 @@ async def test_a_refused_or_unanswered_picture(
 ) -> None:
     """A picture Telegram refuses (400) goes as text at once, tried once; a dropped
     connection is retried like a 500."""
-    anna, boris = users(tg, "Anna", "Boris")
+    anna, boris = players(tg, "Anna", "Boris")
     group = tg.add_group("Game night", members=[anna, boris])
     caplog.set_level(logging.INFO)
     async with start_bot(pictures=True, picture_retry_s=0.01) as running:
@@ -338,7 +329,7 @@ async def test_a_photo_table_whose_new_picture_fails_becomes_a_text_message(
     """The table is a photo; then its pictures fail (400). Its old picture must not stay
     under the new text and buttons (a map whose spots no longer match misleads): a text
     message takes its place, quietly, and the photo keeps no buttons."""
-    anna, boris = users(tg, "Anna", "Boris")
+    anna, boris = players(tg, "Anna", "Boris")
     group = tg.add_group("Game night", members=[anna, boris])
     async with start_bot(pictures=True) as running:
         table = GroupTable(tg, running, group, [anna, boris])
