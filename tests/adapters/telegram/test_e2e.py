@@ -19,7 +19,7 @@ import re
 from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import cast
+from typing import Any, cast
 
 import pytest
 from aiohttp import ClientSession
@@ -83,15 +83,16 @@ def users(tg: FakeTelegram, *names: str, started: bool = False) -> list[FakeUser
 
 
 @asynccontextmanager
-async def two_player_table(tg: FakeTelegram, start_bot: StartBot,
-                           started: bool = False) -> AsyncIterator[GroupTable]:
-    """Anna and Boris in "Game night" (``started``: with the bot opened), a running bot,
-    and a two-player Stone Age table they opened and started."""
+async def two_player_table(tg: FakeTelegram, start_bot: StartBot, started: bool = False,
+                           options: str = "", **bot: Any) -> AsyncIterator[GroupTable]:
+    """Anna and Boris in "Game night" (``started``: with the bot opened), a running bot
+    (``bot``: its settings), and a two-player Stone Age table they opened (with
+    ``options``) and started."""
     anna, boris = users(tg, "Anna", "Boris", started=started)
     group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot() as running:
+    async with start_bot(**bot) as running:
         table = GroupTable(tg, running, group, [anna, boris])
-        await table.open("/new stone_age 2-2")
+        await table.open(f"/new stone_age 2-2 {options}".strip())
         yield table
 
 
@@ -363,12 +364,11 @@ async def test_a_reminder_reaches_the_player(
 ) -> None:
     """remind=2s and a clock moved 1 s on, then 3 s: no reminder after 1 s; after 3 the
     player asked sees one privately, with buttons that work."""
-    anna, boris = users(tg, "Anna", "Boris", started=True)
-    group = tg.add_group("Game night", members=[anna, boris])
     clock = manual_clock
-    async with start_bot(clock=clock) as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        tid = await table.open("/new stone_age 2-2 remind=2s repeat=1")
+    async with two_player_table(tg, start_bot, started=True, options="remind=2s repeat=1",
+                                clock=clock) as table:
+        running = table.running
+        tid = table.table_id
         first = table.seats[0]
         mark = f"⏰ Reminder — Stone Age #{tid} is waiting for you."
         clock.advance(1.0)
@@ -389,12 +389,11 @@ async def test_a_reminder_reaches_the_player(
 async def test_a_reminder_is_a_new_private_message(
     tg: FakeTelegram, start_bot: StartBot, manual_clock: ManualClock
 ) -> None:
-    anna, boris = users(tg, "Anna", "Boris", started=True)
-    group = tg.add_group("Game night", members=[anna, boris])
     clock = manual_clock
-    async with start_bot(clock=clock) as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        tid = await table.open("/new stone_age 2-2 remind=2s repeat=1")
+    async with two_player_table(tg, start_bot, started=True, options="remind=2s repeat=1",
+                                clock=clock) as table:
+        running = table.running
+        tid = table.table_id
         first = table.seats[0]
         mark = f"⏰ Reminder — Stone Age #{tid}"
         clock.advance(3.0)

@@ -208,6 +208,15 @@ async def open_and_start(
     return lobby, tg.messages_in(group)[before:]
 
 
+async def open_as_text(table: GroupTable) -> FakeMessage:
+    """Open and start the table while its chat refuses pictures (a 400): the table's
+    message (the lobby's) is text."""
+    fail_pictures(table.tg, table.group, 400)
+    lobby, _ = await open_and_start(table)
+    table.message_id = lobby.message_id
+    return lobby
+
+
 async def test_a_failing_picture_holds_nothing_else_of_its_chat(
     tg: FakeTelegram, start_bot: StartBot, manual_clock: ManualClock,
     caplog: pytest.LogCaptureFixture,
@@ -295,9 +304,7 @@ async def test_the_picture_follows_when_the_chat_takes_pictures_again(
     async with picture_table(tg, start_bot, manual_clock) as table:
         group = table.group
         running = table.running
-        fail_pictures(tg, group, 400)
-        lobby, _ = await open_and_start(table)
-        table.message_id = lobby.message_id
+        lobby = await open_as_text(table)
         assert table.table_message.photo is None
         assert await table.play(2) == 2
         assert await running.outbox.following() == 1
@@ -367,9 +374,7 @@ async def test_a_picture_that_never_goes_is_dropped_after_its_tries(
     async with picture_table(tg, start_bot, manual_clock) as table:
         group = table.group
         running = table.running
-        fail_pictures(tg, group, 400)
-        lobby, _ = await open_and_start(table)
-        table.message_id = lobby.message_id
+        await open_as_text(table)
         assert await table.play(1) == 1
         tg.clear_failures()
         fail_pictures(tg, group, code)
