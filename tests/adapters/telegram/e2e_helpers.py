@@ -13,6 +13,7 @@ import json
 import re
 import socket
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -266,6 +267,23 @@ class GroupTable:
             query = await self.press(user, lobby, self.button(lobby, "join"))
             assert query.answer is not None and not query.answer.show_alert
         return lobby
+
+    async def play_through(self, max_presses: int, dm_after: str | None = None
+                           ) -> Counter[str]:
+        """Press the next button until none is left, every other press made from the
+        player's private prompt where they have one (counted over all presses, or over
+        those made in ``dm_after``); each press must be answered without an alert.
+        The presses by where they were made ("group", "dm")."""
+        where: Counter[str] = Counter()
+        while (choice := ((where[dm_after] if dm_after else where.total()) % 2
+                          and self.next_press(from_dm=True))
+               or self.next_press()) is not None:
+            assert where.total() < max_presses, "the game did not end"
+            user, message, data = choice
+            query = await self.press(user, message, data)
+            assert query.answer is not None and not query.answer.show_alert, query.answer
+            where["group" if message.chat is self.group else "dm"] += 1
+        return where
 
     async def open(self, command: str = "/new stone_age") -> str:
         """Lobby by buttons, then the creator presses Start; learns the seat order from

@@ -16,7 +16,6 @@ from __future__ import annotations
 import logging
 import random
 import re
-from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any, cast
@@ -115,15 +114,8 @@ async def test_three_players_play_a_whole_game_by_buttons(
         running.app.sv.rng = random.Random(GAME_RNG_SEED)
         table = GroupTable(tg, running, group, [anna, boris, vera])
         tid = await table.open()
-        where: Counter[str] = Counter()
         # Every other press is made from the player's private prompt where they have one.
-        while (choice := (sum(where.values()) % 2 and table.next_press(from_dm=True))
-               or table.next_press()) is not None:
-            assert sum(where.values()) < MAX_PRESSES, "the game did not end"
-            user, message, data = choice
-            query = await table.press(user, message, data)
-            assert query.answer is not None and not query.answer.show_alert, query.answer
-            where["group" if message.chat is group else "dm"] += 1
+        where = await table.play_through(MAX_PRESSES)
         presses = sum(where.values())
 
         # The results come as a new group message (it notifies); the table's own

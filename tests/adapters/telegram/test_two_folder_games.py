@@ -38,14 +38,7 @@ async def test_a_game_of_two_folders_plays_to_the_end_on_telegram(
         running.app.sv.rng = random.Random(4)
         table = GroupTable(tg, running, group, [anna, boris])
         tid = await table.open(f"/new {name} 2 en")
-        presses = {"group": 0, "dm": 0}
-        while (choice := (presses["group"] % 2 and table.next_press(from_dm=True))
-               or table.next_press()) is not None:
-            assert sum(presses.values()) < MAX_PRESSES, "the game did not end"
-            user, message, data = choice
-            query = await table.press(user, message, data)
-            assert query.answer is not None and not query.answer.show_alert, query.answer
-            presses["group" if message.chat is group else "dm"] += 1
+        presses = await table.play_through(MAX_PRESSES, dm_after="group")
 
         final = tg.messages_in(group)[-1]
         lines = (final.text or "").splitlines()
