@@ -14,7 +14,8 @@ import re
 import socket
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -349,3 +350,17 @@ class GroupTable:
             query = await self.press(*choice)
             assert query.answer is not None and not query.answer.show_alert, query.answer
         return moves
+
+
+@asynccontextmanager
+async def two_player_table(tg: FakeTelegram, start_bot: StartBot, started: bool = False,
+                           options: str = "", **bot: Any) -> AsyncIterator[GroupTable]:
+    """Anna and Boris in "Game night" (``started``: with the bot opened), a running bot
+    (``bot``: its settings), and a two-player Stone Age table they opened (with
+    ``options``) and started."""
+    anna, boris = players(tg, "Anna", "Boris", started=started)
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with start_bot(**bot) as running:
+        table = GroupTable(tg, running, group, [anna, boris])
+        await table.open(f"/new stone_age 2-2 {options}".strip())
+        yield table

@@ -16,9 +16,7 @@ from __future__ import annotations
 import logging
 import random
 import re
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from typing import Any, cast
+from typing import cast
 
 import pytest
 from aiohttp import ClientSession
@@ -51,6 +49,7 @@ from tests.adapters.telegram.e2e_helpers import (
     press,
     settle,
     token_field,
+    two_player_table,
     updates_handled,
     wait_until,
 )
@@ -79,20 +78,6 @@ def keyboard_rows(message: Message) -> list[list[tuple[str, str]]]:
 def users(tg: FakeTelegram, *names: str, started: bool = False) -> list[FakeUser]:
     """Simulated users (English clients); ``started``: they have opened a chat with the bot."""
     return players(tg, *names, started=started)
-
-
-@asynccontextmanager
-async def two_player_table(tg: FakeTelegram, start_bot: StartBot, started: bool = False,
-                           options: str = "", **bot: Any) -> AsyncIterator[GroupTable]:
-    """Anna and Boris in "Game night" (``started``: with the bot opened), a running bot
-    (``bot``: its settings), and a two-player Stone Age table they opened (with
-    ``options``) and started."""
-    anna, boris = users(tg, "Anna", "Boris", started=started)
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot(**bot) as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        await table.open(f"/new stone_age 2-2 {options}".strip())
-        yield table
 
 
 def texts(messages: list[FakeMessage]) -> list[str]:
@@ -491,11 +476,9 @@ async def test_the_game_goes_on_after_a_restart(
 ) -> None:
     """Stop the bot mid-game (its embedded Redis too), press while it is down, start it
     again on the same data: the waiting press is applied, and the next one too."""
-    anna, boris = users(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot(store=own_store_settings) as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        tid = await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot, store=own_store_settings) as table:
+        running = table.running
+        tid = table.table_id
         await table.play(3)
         version = (await table.record()).version
 
@@ -984,11 +967,9 @@ async def test_a_mistyped_base_url_fails_without_showing_the_token(
 async def test_the_table_is_a_photo_replaced_in_place(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
-    anna, boris = users(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot(pictures=True) as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        tid = await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot, pictures=True) as table:
+        group = table.group
+        tid = table.table_id
         (photo_call,) = chat_calls(tg, ("sendPhoto",), group)
         photo_id = int(photo_call.result["message_id"])
         photo = tg.message(group, photo_id)
