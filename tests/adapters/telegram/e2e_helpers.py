@@ -19,6 +19,8 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
+
 from adapters.telegram.service import RunningTelegram
 from bot.i18n.catalog import default_catalog
 from bot.storage import TableRecord
@@ -364,3 +366,17 @@ async def two_player_table(tg: FakeTelegram, start_bot: StartBot, started: bool 
         table = GroupTable(tg, running, group, [anna, boris])
         await table.open(f"/new stone_age 2-2 {options}".strip())
         yield table
+
+
+def fail_first(monkeypatch: pytest.MonkeyPatch, owner: object, method: str,
+               failures: list[Exception]) -> None:
+    """``owner.method`` (a coroutine) raises each of ``failures`` in turn (taking it
+    off the list), then works again."""
+    original = getattr(owner, method)
+
+    async def failing(*args: Any) -> Any:
+        if failures:
+            raise failures.pop()
+        return await original(*args)
+
+    monkeypatch.setattr(owner, method, failing)

@@ -28,6 +28,7 @@ from tests.adapters.telegram.e2e_helpers import (
     StartBot,
     drain,
     en,
+    fail_first,
     move_buttons,
     players,
     settle,
@@ -84,20 +85,12 @@ async def test_a_sender_that_dies_before_the_ack_notifies_nobody_twice(
         running = table.running
         mover, message, data, other = await to_the_handover(table)
         before = len(tg.messages_in(other))
-        outbox = running.outbox
-        done_many = outbox.done_many
-        deaths = [RuntimeError("killed between Telegram's answer and the ack")]
-
-        async def dying(*args: Any) -> None:
-            if deaths:
-                raise deaths.pop()
-            await done_many(*args)
-
-        monkeypatch.setattr(outbox, "done_many", dying)
+        deaths: list[Exception] = [RuntimeError("killed between Telegram's answer and the ack")]
+        fail_first(monkeypatch, running.outbox, "done_many", deaths)
         query = tg.user_presses(mover, message, data)
         await wait_until(lambda: query.answered and turns(tg, other, before)
                          and not deaths, what="the first try")
-        assert await outbox.pending() > 0  # nothing was acknowledged
+        assert await running.outbox.pending() > 0  # nothing was acknowledged
         manual_clock.advance(LEASE_S + 1)
         await settle(running, tg)
     got = turns(tg, other, before)

@@ -31,6 +31,7 @@ from tests.adapters.telegram.e2e_helpers import (
     GroupTable,
     StartBot,
     en,
+    fail_first,
     free_port,
     move_buttons,
     players,
@@ -184,16 +185,8 @@ async def test_an_update_that_failed_is_handled_again_when_it_comes_again(
         assert await table.play(1) == 1
         store = store_of(running)
         store.owed_grace = timedelta(0)
-        outbox = running.outbox
-        finish = outbox.finish_update
-        failures = [RuntimeError("the worker fell over after the commit")]
-
-        async def failing(*args: Any) -> Finish:
-            if failures:
-                raise failures.pop()
-            return await finish(*args)
-
-        monkeypatch.setattr(outbox, "finish_update", failing)
+        failures: list[Exception] = [RuntimeError("the worker fell over after the commit")]
+        fail_first(monkeypatch, running.outbox, "finish_update", failures)
         mover, message, data = table.next_press() or pytest.fail("nobody to press")
         other = next(u for u in table.seats if u is not mover)
         before = (await table.record()).version
