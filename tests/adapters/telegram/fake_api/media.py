@@ -86,6 +86,12 @@ class MediaMixin(FakeState):
             raise bad_request("wrong file identifier/HTTP URL specified")
         return stored, None
 
+    def _fetched_url_photo(self) -> StoredFile:
+        """A photo sent by URL: pretend Telegram fetched an image (with a new file id)."""
+        return StoredFile(
+            f"AgACAgFakeUrl{next(self._file_ids):06d}", "AQADFakeUrl", b"", None, None
+        )
+
     async def _m_sendPhoto(self, params: JSONDict, files: dict[str, UploadedFile]) -> JSONDict:
         chat = self._param_chat(params)
         caption, caption_entities = self._param_caption(params)
@@ -106,10 +112,8 @@ class MediaMixin(FakeState):
             reply_to=reply_to,
             silent=bool(params.get("disable_notification")),
         )
-        if stored is None:  # URL: pretend Telegram fetched an image
-            message.photo = StoredFile(
-                f"AgACAgFakeUrl{next(self._file_ids):06d}", "AQADFakeUrl", b"", None, None
-            )
+        if stored is None:
+            message.photo = self._fetched_url_photo()
         return message.to_api()
 
     async def _m_editMessageMedia(
@@ -129,9 +133,7 @@ class MediaMixin(FakeState):
             {"caption": media.get("caption"), "parse_mode": media.get("parse_mode")}
         )
         if stored is None:
-            stored = StoredFile(
-                f"AgACAgFakeUrl{next(self._file_ids):06d}", "AQADFakeUrl", b"", None, None
-            )
+            stored = self._fetched_url_photo()
         return self._edit(
             message,
             photo=stored,
