@@ -26,13 +26,9 @@ from engine.caverna.animals import (
     room_for,
 )
 from engine.caverna.board import HomeBoard, new_home_board
-from engine.caverna.landscape import find_placement, lay
 from engine.caverna.pastures import build_stable, fence_large, fence_small
+from tests.engine.caverna.boards import board_with, put
 from tests.engine.caverna.test_board_random import random_board
-
-
-def put(board: HomeBoard, tile: str, text: str) -> None:
-    lay(board, find_placement(board, tile, text))
 
 
 def farm() -> HomeBoard:
@@ -76,12 +72,13 @@ def test_stable_on_bare_forest_holds_one_wild_boar_only() -> None:
 
 
 def test_a_donkey_per_mine() -> None:
-    board = new_home_board()
-    put(board, "tunnel", "4,3")
-    put(board, "tunnel", "4,2")
-    put(board, "ore_mine_deep_tunnel", "4,3+4,2")
-    put(board, "tunnel", "3,1")
-    put(board, "ruby_mine", "3,1")
+    board = board_with(
+        ("tunnel", "4,3"),
+        ("tunnel", "4,2"),
+        ("ore_mine_deep_tunnel", "4,3+4,2"),
+        ("tunnel", "3,1"),
+        ("ruby_mine", "3,1"),
+    )
     assert room_for(board, {}, "donkey") == 2 + 2  # ore mine, ruby mine, entry pair
     assert room_for(board, {}, "cattle") == 2       # deep tunnels and mines take none else
 
@@ -182,9 +179,10 @@ def test_cuddle_room_holds_a_sheep_per_dwarf() -> None:
 
 
 def test_stubble_room_uses_unsown_fields() -> None:
-    board = new_home_board()
-    put(board, "field", "2,3")
-    put(board, "field", "1,3")
+    board = board_with(
+        ("field", "2,3"),
+        ("field", "1,3"),
+    )
     board.edit((3, 2)).furnishing = "stubble_room"
     assert room_for(board, {"cattle": 2}, "donkey") == 2
     field = board.edit((1, 3))
