@@ -11,33 +11,26 @@ from __future__ import annotations
 import random
 from typing import cast
 
-import pytest
-
 from adapters.store import GameStore
 from bot.games import manifests
 from bot.i18n.catalog import default_catalog
 from bot.storage import TableStatus
-from tests.adapters.telegram.e2e_helpers import GroupTable, StartBot
+from tests.adapters.telegram.e2e_helpers import GroupTable, StartBot, players
 from tests.adapters.telegram.fake_api import FakeTelegram
-from tests.tiny_game.hosting import GAMES
 
 MAX_PRESSES = 500
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-@pytest.mark.usefixtures("hosted_game")
 async def test_a_game_of_two_folders_plays_to_the_end_on_telegram(
-    tg: FakeTelegram, start_bot: StartBot, name: str
+    tg: FakeTelegram, start_bot: StartBot, own_game: str
 ) -> None:
-    entry = manifests()[name]
-    anna, boris = (tg.add_user(n, username=n.lower()) for n in ("Anna", "Boris"))
-    for user in (anna, boris):
-        tg.user_starts_bot(user)
+    entry = manifests()[own_game]
+    anna, boris = players(tg, "Anna", "Boris")
     group = tg.add_group("Pebbles", members=[anna, boris])
     async with start_bot() as running:
         running.app.sv.rng = random.Random(4)
         table = GroupTable(tg, running, group, [anna, boris])
-        tid = await table.open(f"/new {name} 2 en")
+        tid = await table.open(f"/new {own_game} 2 en")
         presses = await table.play_through(MAX_PRESSES, dm_after="group")
 
         final = tg.messages_in(group)[-1]
