@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import random
 import re
-from typing import cast
+from typing import Any, cast
 
 import pytest
 from aiohttp import ClientSession
@@ -336,27 +336,32 @@ async def test_every_new_turn_is_a_new_private_message(
         assert len(your_turn) == 2
 
 
+#: A table whose players have opened the bot, reminded 2 s after a turn began, once.
+REMINDED: dict[str, Any] = {"started": True, "options": "remind=2s repeat=1"}
+
+
+def reminded(tg: FakeTelegram, user: FakeUser, mark: str) -> bool:
+    """Has ``user`` privately been sent a message starting with ``mark``?"""
+    return any(t.startswith(mark) for t in dm_texts(tg, user))
+
+
 async def test_a_reminder_reaches_the_player(
     tg: FakeTelegram, start_bot: StartBot, manual_clock: ManualClock
 ) -> None:
     """remind=2s and a clock moved 1 s on, then 3 s: no reminder after 1 s; after 3 the
     player asked sees one privately, with buttons that work."""
-    clock = manual_clock
-    async with two_player_table(tg, start_bot, started=True, options="remind=2s repeat=1",
-                                clock=clock) as table:
+    async with two_player_table(tg, start_bot, clock=manual_clock, **REMINDED) as table:
         running = table.running
-        tid = table.table_id
         first = table.seats[0]
-        mark = f"⏰ Reminder — Stone Age #{tid} is waiting for you."
-        clock.advance(1.0)
+        mark = f"⏰ Reminder — Stone Age #{table.table_id} is waiting for you."
+        manual_clock.advance(1.0)
         await settle(running, tg)
-        assert not any(t.startswith(mark) for t in dm_texts(tg, first))
-        clock.advance(2.0)
-        await wait_until(lambda: any(t.startswith(mark) for t in dm_texts(tg, first)),
-                         5.0, "the reminder")
+        assert not reminded(tg, first, mark)
+        manual_clock.advance(2.0)
+        await wait_until(lambda: reminded(tg, first, mark), 5.0, "the reminder")
         reminder = next(m for m in tg.messages_in(first) if (m.text or "").startswith(mark))
         assert move_buttons(reminder)
-        assert not any(t.startswith(mark) for t in dm_texts(tg, table.seats[1]))
+        assert not reminded(tg, table.seats[1], mark)
         before = (await table.record()).version
         query = await table.press(first, reminder, move_buttons(reminder)[0][1])
         assert query.answer is not None and not query.answer.show_alert
@@ -366,16 +371,12 @@ async def test_a_reminder_reaches_the_player(
 async def test_a_reminder_is_a_new_private_message(
     tg: FakeTelegram, start_bot: StartBot, manual_clock: ManualClock
 ) -> None:
-    clock = manual_clock
-    async with two_player_table(tg, start_bot, started=True, options="remind=2s repeat=1",
-                                clock=clock) as table:
+    async with two_player_table(tg, start_bot, clock=manual_clock, **REMINDED) as table:
         running = table.running
-        tid = table.table_id
         first = table.seats[0]
-        mark = f"⏰ Reminder — Stone Age #{tid}"
-        clock.advance(3.0)
-        await wait_until(lambda: any(t.startswith(mark) for t in dm_texts(tg, first)),
-                         5.0, "the reminder")
+        mark = f"⏰ Reminder — Stone Age #{table.table_id}"
+        manual_clock.advance(3.0)
+        await wait_until(lambda: reminded(tg, first, mark), 5.0, "the reminder")
         await settle(running, tg)
         sent = [c for c in chat_calls(tg, SEND_METHODS, first)
                 if str(c.params.get("text")).startswith("⏰")]
