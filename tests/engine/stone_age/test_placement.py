@@ -105,14 +105,12 @@ def test_a_site_with_seven_workers_is_full() -> None:
     assert counts_at(state, "clay") == [1, 2, 3, 4, 5]
 
 
-@pytest.mark.parametrize(("key", "code"), [
+# More workers than you have are refused (keys refused at the start of a game).
+TOO_MANY = [
     ("place:forest:6", "not_enough_people"),
     ("place:hunt:6", "not_enough_people"),
     ("place:river:9", "not_enough_people"),
-])
-def test_more_workers_than_you_have_are_refused(key: str, code: str) -> None:
-    state = game()
-    assert refused(state, 0, key) == code
+]
 
 
 def test_more_workers_than_free_spaces_are_refused() -> None:
@@ -554,7 +552,7 @@ def test_an_occupied_slot_cannot_be_reached_under_another_spelling(
     assert refused(state, 1, f"at:{alias}") == "unknown_location"
 
 
-@pytest.mark.parametrize(("key", "code"), [
+NOT_CANONICAL = [  # numbers have one canonical spelling
     ("at:card01", "unknown_location"),
     ("at:bld01", "unknown_location"),
     ("at:card+1", "unknown_location"),
@@ -565,8 +563,11 @@ def test_an_occupied_slot_cannot_be_reached_under_another_spelling(
     ("place:forest:\u00b2", "bad_count"),
     ("place:forest:\u0663", "bad_count"),  # Arabic-Indic three
     ("place:card1:01", "bad_count"),
-])
-def test_numbers_have_one_canonical_spelling(key: str, code: str) -> None:
+]
+
+
+@pytest.mark.parametrize(("key", "code"), TOO_MANY + NOT_CANONICAL)
+def test_keys_refused_at_the_start(key: str, code: str) -> None:
     state = game()
     assert refused(state, 0, key) == code
 
