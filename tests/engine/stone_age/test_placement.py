@@ -167,28 +167,20 @@ def test_four_players_may_take_all_three_village_places() -> None:
 
 
 @pytest.mark.parametrize("site", ["forest", "clay", "quarry", "river"])
-def test_three_players_at_most_two_players_per_site(site: str) -> None:
-    state = game(3)
-    play(state, 0, f"place:{site}:1")
-    play(state, 1, f"place:{site}:1")
+@pytest.mark.parametrize("players", [2, 3])
+def test_with_two_or_three_players_a_site_takes_one_player_fewer(players: int,
+                                                                 site: str) -> None:
+    """Three players: at most two per site; two players: one per site."""
+    state = game(players)
+    last = players - 1
+    for seat in range(last):
+        play(state, seat, f"place:{site}:1")
     assert counts_at(state, site) is None
-    assert refused(state, 2, f"at:{site}") == "site_players_limit"
-    assert refused(state, 2, f"place:{site}:1") == "site_players_limit"
+    assert refused(state, last, f"at:{site}") == "site_players_limit"
+    assert refused(state, last, f"place:{site}:1") == "site_players_limit"
     # Hunting is not a limited site.
-    play(state, 2, "place:hunt:1")
-    play(state, 0, "place:hunt:1")
-    play(state, 1, "place:hunt:1")
-
-
-@pytest.mark.parametrize("site", ["forest", "clay", "quarry", "river"])
-def test_two_players_one_player_per_site(site: str) -> None:
-    state = game(2)
-    play(state, 0, f"place:{site}:1")
-    assert counts_at(state, site) is None
-    assert refused(state, 1, f"at:{site}") == "site_players_limit"
-    assert refused(state, 1, f"place:{site}:1") == "site_players_limit"
-    play(state, 1, "place:hunt:1")
-    play(state, 0, "place:hunt:1")
+    for seat in (last, *range(last)):
+        play(state, seat, "place:hunt:1")
 
 
 def test_four_players_may_all_share_a_site() -> None:
