@@ -128,23 +128,24 @@ def test_dogs_spread_over_meadows_guard_more() -> None:
     assert room_for(board, {"cattle": 2, "dog": 4}, "sheep") == 8
 
 
-def test_with_dogs_the_stable_does_not_count() -> None:
-    board = new_home_board()
-    put(board, "meadow", "2,3")
-    build_stable(board, (2, 3))
+@pytest.mark.parametrize(("fenced", "rooms"), [
     # Stable alone: 1 animal. One dog: 2 sheep (not 2 + 1).
-    assert room_for(board, {"cattle": 2}, "sheep") == 1
-    assert room_for(board, {"cattle": 2, "dog": 1}, "sheep") == 2
-    assert room_for(board, {"cattle": 2, "dog": 3}, "sheep") == 4
-
-
-def test_with_dogs_the_fences_do_not_count() -> None:
+    pytest.param(False, [({"cattle": 2}, 1), ({"cattle": 2, "dog": 1}, 2),
+                         ({"cattle": 2, "dog": 3}, 4)], id="the stable does not count"),
+    # Fenced with a stable: capacity 4.
+    pytest.param(True, [({"cattle": 2, "dog": 3}, 4), ({"cattle": 2, "dog": 4}, 5)],
+                 id="the fences do not count"),
+])
+def test_with_dogs_the_stable_and_the_fences_do_not_count(
+    fenced: bool, rooms: list[tuple[dict[str, int], int]],
+) -> None:
     board = new_home_board()
     put(board, "meadow", "2,3")
-    fence_small(board, (2, 3))
-    build_stable(board, (2, 3))  # capacity 4
-    assert room_for(board, {"cattle": 2, "dog": 3}, "sheep") == 4
-    assert room_for(board, {"cattle": 2, "dog": 4}, "sheep") == 5
+    if fenced:
+        fence_small(board, (2, 3))
+    build_stable(board, (2, 3))
+    for animals, room in rooms:
+        assert room_for(board, animals, "sheep") == room
 
 
 def test_dogs_guard_only_sheep_and_not_on_fields_or_forest() -> None:
