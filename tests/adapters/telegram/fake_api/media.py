@@ -105,17 +105,10 @@ class MediaMixin(FakeState):
     async def _m_sendPhoto(self, params: JSONDict, files: dict[str, UploadedFile]) -> JSONDict:
         chat = self._param_chat(params)
         caption, caption_entities = self._param_caption(params)
-        markup = self._param_markup(params)
-        thread_id = self._param_thread(chat, params)
-        reply_to = self._param_reply_to(chat, params)
+        sending = self._param_sending(chat, params)
         stored, url = self._resolve_photo(params.get("photo"), files, "photo")
         message = self._new_bot_message(
-            chat,
-            **self._photo_fields(stored, url, caption, caption_entities, params),
-            reply_markup=markup,
-            message_thread_id=thread_id,
-            reply_to=reply_to,
-            silent=bool(params.get("disable_notification")),
+            chat, **self._photo_fields(stored, url, caption, caption_entities, params), **sending
         )
         if stored is None:
             message.photo = self._fetched_url_photo()
