@@ -170,6 +170,14 @@ class Harness:
         """Run the due jobs now."""
         return self.keep(await self.app.on_due())
 
+    async def due_around(self, deadline: float, margin: float) -> list[Outgoing]:
+        """Nothing is due ``margin`` seconds before ``deadline`` (from now); the jobs due
+        ``margin`` seconds after it, run."""
+        self.clock.advance(deadline - margin)
+        assert await self.due() == []
+        self.clock.advance(2 * margin)
+        return await self.due()
+
     # --- tables ----------------------------------------------------------------------
 
     async def new_table(self, creator: User, *args: str, chat: Chat = GROUP,

@@ -8,11 +8,27 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from console_harness import Session, console_session
 from console_typist import Typist
 
 from adapters.console.chat import ConsoleChat
 from adapters.runtime import running_bot
 from adapters.store import StoreSettings
+
+
+@pytest.fixture
+async def ru_session(tmp_path: Path) -> AsyncIterator[Session]:
+    """A console whose users speak Russian, on a fresh embedded Redis (seat order and
+    seed are seeded)."""
+    async with console_session(tmp_path, "ru") as s:
+        yield s
+
+
+@pytest.fixture
+async def en_session(tmp_path: Path) -> AsyncIterator[Session]:
+    """A console whose users speak English, on a fresh embedded Redis."""
+    async with console_session(tmp_path, "en") as s:
+        yield s
 
 
 @pytest.fixture

@@ -18,12 +18,11 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from console_harness import Players, Session, Shown, answers, console_session, parse
+from console_harness import Players, Session, Shown, answers, parse
 
 from adapters.store import TableNotFound, TableStatus
 from bot.games import manifests
@@ -48,20 +47,6 @@ PICTURE_OPENING = 12
 #: Wall-clock budget of one whole game through the console (the 7-player game takes
 #: ~15 s on the development machine; a far slower run means something regressed).
 BUDGET_SECONDS = 60.0
-
-
-@pytest.fixture
-async def ru_session(tmp_path: Path) -> AsyncIterator[Session]:
-    """A console whose users speak Russian, on a fresh embedded Redis."""
-    async with console_session(tmp_path, "ru") as s:
-        yield s
-
-
-@pytest.fixture
-async def en_session(tmp_path: Path) -> AsyncIterator[Session]:
-    """A console whose users speak English, on a fresh embedded Redis."""
-    async with console_session(tmp_path, "en") as s:
-        yield s
 
 
 @dataclass

@@ -12,7 +12,6 @@ import asyncio
 import io
 import re
 import subprocess
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -23,7 +22,6 @@ from console_harness import (
     answers,
     campfire_command,
     console_env,
-    console_session,
     parse,
 )
 
@@ -39,13 +37,6 @@ RANKED = re.compile(r"^(?P<place>\d)\. (?P<name>\S+) — (?P<total>-?\d+) \(")
 MAX_PRESSES = 3000
 #: Rendering every move costs ~25 ms; pictures are on for the opening and the ending.
 PICTURE_OPENING = 15
-
-
-@pytest.fixture
-async def session(tmp_path: Path) -> AsyncIterator[Session]:
-    """A console chat on a fresh embedded Redis; seat order and seed are seeded."""
-    async with console_session(tmp_path, "ru") as s:
-        yield s
 
 
 async def open_and_start(s: Session, players: Players) -> str:
@@ -67,9 +58,9 @@ def _near_end(state: dict[str, object]) -> bool:
     return bool(state["last_round"]) or len(deck) <= 4 or min(len(p) for p in piles) <= 1
 
 
-async def test_full_game_through_the_console(session: Session) -> None:
+async def test_full_game_through_the_console(ru_session: Session) -> None:
     """Three players play Stone Age to the end by typing button numbers only."""
-    s = session
+    s = ru_session
     players = Players(seed=11)
     tid = await open_and_start(s, players)
     assert len(players.waiting()) == 1, "placement starts with exactly one player asked"
@@ -130,9 +121,9 @@ async def test_full_game_through_the_console(session: Session) -> None:
         assert path.read_bytes()[:8] == PNG_MAGIC
 
 
-async def test_garbled_lines_get_a_hint_and_change_nothing(session: Session) -> None:
+async def test_garbled_lines_get_a_hint_and_change_nothing(ru_session: Session) -> None:
     """A line without a colon, a button that does not exist, someone else's button."""
-    s = session
+    s = ru_session
     players = Players()
     tid = await open_and_start(s, players)
     (who,) = players.waiting()
@@ -158,9 +149,9 @@ async def test_garbled_lines_get_a_hint_and_change_nothing(session: Session) -> 
     assert (await s.app.sv.store.get(tid)).version == before.version + 1
 
 
-async def test_private_messages_name_the_player_after_a_restart(session: Session) -> None:
+async def test_private_messages_name_the_player_after_a_restart(ru_session: Session) -> None:
     """A fresh console (as after a restart) names the addressee of a private message."""
-    s = session
+    s = ru_session
     players = Players()
     await open_and_start(s, players)
     (who,) = players.waiting()

@@ -19,21 +19,18 @@ from bot.games import manifests
 from bot.i18n.catalog import default_catalog
 from bot.rules.lookup import load_books
 from bot.table.turns import load_state, replay, state_dict
-from tests.tiny_game.hosting import GAMES
 
 MAX_PRESSES = 500
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-@pytest.mark.usefixtures("hosted_game")
 async def test_a_game_of_two_folders_plays_to_the_end_on_the_console(
-    tmp_path: Path, name: str
+    tmp_path: Path, own_game: str
 ) -> None:
-    entry = manifests()[name]
+    entry = manifests()[own_game]
     catalog = default_catalog()
     async with console_session(tmp_path, "ru") as s:
         players = Players(seed=3)
-        await s.say(f"anna: /new {name} 2-2")
+        await s.say(f"anna: /new {own_game} 2-2")
         tid = await s.table_id()
         assert not [a for a in answers(parse(await s.say("boris: /join"))) if a.alert]
         players.feed(await s.say("anna: /start"))

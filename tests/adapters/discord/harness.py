@@ -319,3 +319,14 @@ async def forged_click(member: simcord.MemberActor | simcord.UserHandle, message
     stored = member._env.backend.get_message(message.channel.id, message.id)
     return await _component_interaction(member, stored,
                                         {"custom_id": custom_id, "component_type": 2})
+
+
+async def opened_table(bot: Bot, game: str, guild: str, channel: str, names: tuple[str, ...],
+                       options: str = "") -> Table:
+    """A new guild ``guild`` whose members ``names`` open ``game`` (with ``options``) in
+    its text channel ``channel``; the first of them is the table's creator."""
+    where = bot.env.create_guild(name=guild)
+    members = [where.add_member(bot.env.create_user(n)) for n in names]
+    table = Table(bot, where.create_text_channel(channel), members)
+    await table.open(game, options=options)
+    return table

@@ -29,6 +29,7 @@ from tests.adapters.discord.harness import (
     Table,
     answered_in_time,
     choices,
+    opened_table,
     play_choice,
     running_bot,
     token_field,
@@ -91,11 +92,9 @@ async def _greedy_choice(table: Table, seat: int, member: simcord.MemberActor, m
 async def test_two_members_play_caverna_to_the_end(store_settings: StoreSettings) -> None:
     rng = random.Random(14)
     async with running_bot(store_settings, seed=14) as bot:
-        guild = bot.env.create_guild(name="Caves")
-        channel = guild.create_text_channel("caverna")
-        members = [guild.add_member(bot.env.create_user(n)) for n in ("Anna", "Boris")]
-        table = Table(bot, channel, members)
-        await table.open("caverna", options="2")
+        table = await opened_table(bot, "caverna", "Caves", "caverna", ("Anna", "Boris"),
+                                   options="2")
+        members = table.members
         how: Counter[str] = Counter()
         moves = widest = 0
         while (asked := _asked(table)) is not None:

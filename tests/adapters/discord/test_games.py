@@ -15,7 +15,13 @@ from adapters.store import StoreSettings
 from bot.i18n.catalog import default_catalog
 from bot.storage import TableStatus
 from bot.ui.markup import rich
-from tests.adapters.discord.harness import Table, answered_in_time, play_choice, running_bot
+from tests.adapters.discord.harness import (
+    Table,
+    answered_in_time,
+    opened_table,
+    play_choice,
+    running_bot,
+)
 
 CATALOG = default_catalog()
 MAX_MOVES = 2500
@@ -75,11 +81,9 @@ def final_ranking(table: Table, game_title: str) -> list[tuple[str, str, int]]:
 
 async def test_three_members_play_stone_age_to_the_end(store_settings: StoreSettings) -> None:
     async with running_bot(store_settings, seed=238) as bot:
-        guild = bot.env.create_guild(name="Game night")
-        channel = guild.create_text_channel("stone-age")
-        members = [guild.add_member(bot.env.create_user(n)) for n in ("Anna", "Boris", "Vera")]
-        table = Table(bot, channel, members)
-        await table.open("stone_age", options="3")
+        table = await opened_table(bot, "stone_age", "Game night", "stone-age",
+                                   ("Anna", "Boris", "Vera"), options="3")
+        members = table.members
         how = await play_to_the_end(table, typed_every=40, rng=random.Random(5))
 
         ranked = final_ranking(table, "Stone Age")
@@ -104,11 +108,8 @@ async def test_two_members_play_hunters_and_gatherers_to_the_end(
     store_settings: StoreSettings,
 ) -> None:
     async with running_bot(store_settings, seed=7) as bot:
-        guild = bot.env.create_guild(name="Tiles")
-        channel = guild.create_text_channel("tiles")
-        members = [guild.add_member(bot.env.create_user(n)) for n in ("Gleb", "Dina")]
-        table = Table(bot, channel, members)
-        await table.open("hunters_gatherers", options="2")
+        table = await opened_table(bot, "hunters_gatherers", "Tiles", "tiles", ("Gleb", "Dina"),
+                                   options="2")
         how = await play_to_the_end(table, typed_every=15, rng=random.Random(3))
 
         ranked = final_ranking(table, "Carcassonne: Hunters and Gatherers")

@@ -11,33 +11,26 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from adapters.discord.render import markdown
 from adapters.store import StoreSettings
 from bot.games import manifests
 from bot.i18n.catalog import default_catalog
 from bot.storage import TableStatus
 from bot.ui.markup import rich
-from tests.adapters.discord.harness import Table, answered_in_time, running_bot
+from tests.adapters.discord.harness import answered_in_time, opened_table, running_bot
 from tests.adapters.discord.test_games import final_ranking, play_to_the_end
-from tests.tiny_game.hosting import GAMES
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-@pytest.mark.usefixtures("hosted_game")
 async def test_a_game_of_two_folders_plays_to_the_end_on_discord(
-    store_settings: StoreSettings, name: str
+    store_settings: StoreSettings, own_game: str
 ) -> None:
-    entry = manifests()[name]
+    entry = manifests()[own_game]
     # The texts of a game hosted for this test alone: the catalog read now.
     title = markdown(rich(default_catalog().t("en", entry.title_code)))
     async with running_bot(store_settings, seed=9) as bot:
-        guild = bot.env.create_guild(name="Pebbles")
-        channel = guild.create_text_channel("pebbles")
-        members = [guild.add_member(bot.env.create_user(n)) for n in ("Olga", "Petr")]
-        table = Table(bot, channel, members)
-        await table.open(name, options="2")
+        table = await opened_table(bot, own_game, "Pebbles", "pebbles", ("Olga", "Petr"),
+                                   options="2")
+        members = table.members
         how = await play_to_the_end(table, typed_every=4, rng=random.Random(2))
 
         ranked = final_ranking(table, title)

@@ -22,20 +22,12 @@ from adapters.store.embedded import DataDirLocked, EmbeddedRedis
 from adapters.store.game_store import GameStore
 from bot.storage.errors import DataDirInUse, StoreUnavailable
 from bot.storage.records import Action, TableRecord, TableStatus
+from tests.adapters.store.processes import alive
 
 WRITER = Path(__file__).with_name("sigkill_writer.py")
 #: How long a call to an unreachable store may take before the test calls it a hang.
 SAFETY_S = 30.0
 PREFIX = "campfire:"
-
-
-def alive(pid: int) -> bool:
-    """True if ``pid`` runs and is not a zombie."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[-1].split()[0] not in ("Z", "X")
 
 
 async def run_writer_until_ready(data_dir: Path) -> tuple[asyncio.subprocess.Process, int]:

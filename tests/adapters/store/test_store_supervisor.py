@@ -19,17 +19,9 @@ import pytest
 
 from adapters.store import EmbeddedRedis, StoreSettings, open_storage
 from bot.storage.records import Action, TableRecord, TableStatus
+from tests.adapters.store.processes import alive
 
 SAFETY_S = 60.0
-
-
-def alive(pid: int) -> bool:
-    """True if ``pid`` runs and is not a zombie."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[-1].split()[0] not in ("Z", "X")
 
 
 async def restarted(server: EmbeddedRedis, old_pid: int, restarts: int) -> int:

@@ -13,9 +13,13 @@ import json
 import re
 import socket
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
+
+import pytest
 
 from adapters.telegram.service import RunningTelegram
 from bot.i18n.catalog import default_catalog
@@ -79,11 +83,13 @@ class ManualClock:
         self.now += seconds
 
 
-def players(tg: FakeTelegram, *names: str) -> list[FakeUser]:
-    """Users who have opened a private chat with the bot (English clients)."""
+def players(tg: FakeTelegram, *names: str, started: bool = True) -> list[FakeUser]:
+    """Simulated users (English clients); ``started``: they have opened a private chat
+    with the bot."""
     made = [tg.add_user(name, username=name.lower()) for name in names]
-    for user in made:
-        tg.user_starts_bot(user)
+    if started:
+        for user in made:
+            tg.user_starts_bot(user)
     return made
 
 
@@ -265,6 +271,23 @@ class GroupTable:
             assert query.answer is not None and not query.answer.show_alert
         return lobby
 
+    async def play_through(self, max_presses: int, dm_after: str | None = None
+                           ) -> Counter[str]:
+        """Press the next button until none is left, every other press made from the
+        player's private prompt where they have one (counted over all presses, or over
+        those made in ``dm_after``); each press must be answered without an alert.
+        The presses by where they were made ("group", "dm")."""
+        where: Counter[str] = Counter()
+        while (choice := ((where[dm_after] if dm_after else where.total()) % 2
+                          and self.next_press(from_dm=True))
+               or self.next_press()) is not None:
+            assert where.total() < max_presses, "the game did not end"
+            user, message, data = choice
+            query = await self.press(user, message, data)
+            assert query.answer is not None and not query.answer.show_alert, query.answer
+            where["group" if message.chat is self.group else "dm"] += 1
+        return where
+
     async def open(self, command: str = "/new stone_age") -> str:
         """Lobby by buttons, then the creator presses Start; learns the seat order from
         the announcement."""
@@ -329,3 +352,31 @@ class GroupTable:
             query = await self.press(*choice)
             assert query.answer is not None and not query.answer.show_alert, query.answer
         return moves
+
+
+@asynccontextmanager
+async def two_player_table(tg: FakeTelegram, start_bot: StartBot, started: bool = False,
+                           options: str = "", **bot: Any) -> AsyncIterator[GroupTable]:
+    """Anna and Boris in "Game night" (``started``: with the bot opened), a running bot
+    (``bot``: its settings), and a two-player Stone Age table they opened (with
+    ``options``) and started."""
+    anna, boris = players(tg, "Anna", "Boris", started=started)
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with start_bot(**bot) as running:
+        table = GroupTable(tg, running, group, [anna, boris])
+        await table.open(f"/new stone_age 2-2 {options}".strip())
+        yield table
+
+
+def fail_first(monkeypatch: pytest.MonkeyPatch, owner: object, method: str,
+               failures: list[Exception]) -> None:
+    """``owner.method`` (a coroutine) raises each of ``failures`` in turn (taking it
+    off the list), then works again."""
+    original = getattr(owner, method)
+
+    async def failing(*args: Any) -> Any:
+        if failures:
+            raise failures.pop()
+        return await original(*args)
+
+    monkeypatch.setattr(owner, method, failing)

@@ -516,6 +516,19 @@ async def test_a_group_that_moved_gets_the_message_at_its_new_id(
     assert await outbox.pending() == 0
 
 
+def fail_taking(monkeypatch: pytest.MonkeyPatch, outbox: Outbox,
+                failures: list[Exception]) -> None:
+    """``outbox.take_many`` raises each of ``failures`` in turn, then works again."""
+    original = outbox.take_many
+
+    async def failing(now: float, most: int, lease_s: float = LEASE_S,
+                      scan: int = 200) -> list[Taken]:
+        if failures:
+            raise failures.pop()
+        return await original(now, most, lease_s, scan)
+
+    monkeypatch.setattr(outbox, "take_many", failing)
+
 async def test_run_sends_until_stopped_and_survives_a_failing_step(
     outbox: Outbox, delivery: FakeDelivery, unreachable: Unreachable, clock: Clock,
     monkeypatch: pytest.MonkeyPatch,
@@ -523,16 +536,8 @@ async def test_run_sends_until_stopped_and_survives_a_failing_step(
     """``run`` keeps going after a step raises (waiting twice the idle pause), delivers
     what is queued, waits the idle pause once there is nothing to do, and returns once
     ``stop`` is set."""
-    original = outbox.take_many
-    failures = [ConnectionError("redis hiccup")]
-
-    async def flaky(now: float, most: int, lease_s: float = LEASE_S,
-                    scan: int = 200) -> list[Taken]:
-        if failures:
-            raise failures.pop()
-        return await original(now, most, lease_s, scan)
-
-    monkeypatch.setattr(outbox, "take_many", flaky)
+    failures: list[Exception] = [ConnectionError("redis hiccup")]
+    fail_taking(monkeypatch, outbox, failures)
     await outbox.put_many([msg(A, "a1"), msg(B, "b1")])
     stop = asyncio.Event()
     pauses = Pauses(stop, until=lambda: len(delivery.calls) == 2)
@@ -579,16 +584,7 @@ async def test_the_loop_is_back_to_the_idle_pause_after_an_outage(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Once a step works again, the loop waits the plain idle pause."""
-    original = outbox.take_many
-    failures = [ConnectionError("down")] * 3
-
-    async def recovering(now: float, most: int, lease_s: float = LEASE_S,
-                         scan: int = 200) -> list[Taken]:
-        if failures:
-            raise failures.pop()
-        return await original(now, most, lease_s, scan)
-
-    monkeypatch.setattr(outbox, "take_many", recovering)
+    fail_taking(monkeypatch, outbox, [ConnectionError("down")] * 3)
     stop = asyncio.Event()
     pauses = Pauses(stop, until=lambda: len(pauses.waits) == 5)
     sender = Sender(outbox, delivery, PLATFORM, SETTINGS, unreachable, clock,

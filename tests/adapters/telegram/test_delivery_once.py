@@ -28,9 +28,11 @@ from tests.adapters.telegram.e2e_helpers import (
     StartBot,
     drain,
     en,
+    fail_first,
     move_buttons,
     players,
     settle,
+    two_player_table,
     wait_until,
 )
 from tests.adapters.telegram.fake_api import FakeMessage, FakeTelegram, FakeUser
@@ -79,27 +81,16 @@ async def test_a_sender_that_dies_before_the_ack_notifies_nobody_twice(
     """Telegram accepted a batch (a table edit, the next player's turn), then the sender
     died before the outbox heard of it. When the lease runs out the batch is sent again:
     the edit changes nothing, the turn comes again silently."""
-    anna, boris = players(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot(clock=manual_clock) as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot, started=True, clock=manual_clock) as table:
+        running = table.running
         mover, message, data, other = await to_the_handover(table)
         before = len(tg.messages_in(other))
-        outbox = running.outbox
-        done_many = outbox.done_many
-        deaths = [RuntimeError("killed between Telegram's answer and the ack")]
-
-        async def dying(*args: Any) -> None:
-            if deaths:
-                raise deaths.pop()
-            await done_many(*args)
-
-        monkeypatch.setattr(outbox, "done_many", dying)
+        deaths: list[Exception] = [RuntimeError("killed between Telegram's answer and the ack")]
+        fail_first(monkeypatch, running.outbox, "done_many", deaths)
         query = tg.user_presses(mover, message, data)
         await wait_until(lambda: query.answered and turns(tg, other, before)
                          and not deaths, what="the first try")
-        assert await outbox.pending() > 0  # nothing was acknowledged
+        assert await running.outbox.pending() > 0  # nothing was acknowledged
         manual_clock.advance(LEASE_S + 1)
         await settle(running, tg)
     got = turns(tg, other, before)
@@ -128,11 +119,8 @@ async def test_a_repair_of_what_went_out_shows_nothing_twice(
     """The worker queued a move's messages and died before telling the core; the core
     repairs the table (the table message, the next player's turn, again). Everything it
     re-derives went out already: no call reaches Telegram, and the table owes nothing."""
-    anna, boris = players(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot(due_every_s=3600) as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot, started=True, due_every_s=3600) as table:
+        running = table.running
         mover, message, data, other = await to_the_handover(table)
         store = await owe_without_acknowledging(running, monkeypatch)
         before = len(tg.messages_in(other))
@@ -151,11 +139,8 @@ async def test_a_repair_of_what_never_went_out_delivers_it(
 ) -> None:
     """The other side: the move's messages were lost before queueing (the worker died
     after the commit). The repair sends the table and the turn, notifying the player."""
-    anna, boris = players(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot(due_every_s=3600) as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot, started=True, due_every_s=3600) as table:
+        running = table.running
         mover, message, data, other = await to_the_handover(table)
         await owe_without_acknowledging(running, monkeypatch)
         outbox = running.outbox
@@ -179,11 +164,9 @@ async def test_a_repair_of_what_never_went_out_delivers_it(
 async def test_status_asked_twice_comes_twice(tg: FakeTelegram, start_bot: StartBot) -> None:
     """A fresh message someone asks for is never taken for a repeat, though it reads
     like the one before: /status twice brings the table down twice."""
-    anna, boris = players(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot() as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot, started=True) as table:
+        anna = table.players[0]
+        group = table.group
         sends = len([c for c in tg.calls if c.method in SEND_METHODS])
         first = await table.say(anna, "/status")
         second = await table.say(anna, "/status")

@@ -16,8 +16,7 @@ from __future__ import annotations
 import logging
 import random
 import re
-from collections import Counter
-from typing import cast
+from typing import Any, cast
 
 import pytest
 from aiohttp import ClientSession
@@ -46,9 +45,11 @@ from tests.adapters.telegram.e2e_helpers import (
     en,
     free_port,
     move_buttons,
+    players,
     press,
     settle,
     token_field,
+    two_player_table,
     updates_handled,
     wait_until,
 )
@@ -76,11 +77,7 @@ def keyboard_rows(message: Message) -> list[list[tuple[str, str]]]:
 
 def users(tg: FakeTelegram, *names: str, started: bool = False) -> list[FakeUser]:
     """Simulated users (English clients); ``started``: they have opened a chat with the bot."""
-    made = [tg.add_user(name, username=name.lower()) for name in names]
-    if started:
-        for user in made:
-            tg.user_starts_bot(user)
-    return made
+    return players(tg, *names, started=started)
 
 
 def texts(messages: list[FakeMessage]) -> list[str]:
@@ -102,15 +99,8 @@ async def test_three_players_play_a_whole_game_by_buttons(
         running.app.sv.rng = random.Random(GAME_RNG_SEED)
         table = GroupTable(tg, running, group, [anna, boris, vera])
         tid = await table.open()
-        where: Counter[str] = Counter()
         # Every other press is made from the player's private prompt where they have one.
-        while (choice := (sum(where.values()) % 2 and table.next_press(from_dm=True))
-               or table.next_press()) is not None:
-            assert sum(where.values()) < MAX_PRESSES, "the game did not end"
-            user, message, data = choice
-            query = await table.press(user, message, data)
-            assert query.answer is not None and not query.answer.show_alert, query.answer
-            where["group" if message.chat is group else "dm"] += 1
+        where = await table.play_through(MAX_PRESSES)
         presses = sum(where.values())
 
         # The results come as a new group message (it notifies); the table's own
@@ -281,11 +271,8 @@ def dm_texts(tg: FakeTelegram, user: FakeUser) -> list[str]:
 async def test_your_turn_arrives_privately_and_can_be_played_there(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
-    anna, boris = users(tg, "Anna", "Boris", started=True)
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot() as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        tid = await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot, started=True) as table:
+        tid = table.table_id
         first = table.seats[0]
         prompt = table.dm_prompt(first)
         assert prompt is not None
@@ -309,11 +296,10 @@ async def test_board_and_turn_typed_in_a_group_go_privately_and_the_group_hears_
 ) -> None:
     """Telegram cannot show a message to one member of a group: a private part goes as
     a DM, and the group gets the core's note saying where it went (once each)."""
-    anna, boris = users(tg, "Anna", "Boris", started=True)
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot() as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        tid = await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot, started=True) as table:
+        group = table.group
+        running = table.running
+        tid = table.table_id
         first = table.seats[0]
         for typed, said in (("/board", en("cmd.board_sent")),
                             ("/turn", en("cmd.turn_sent", table=tid))):
@@ -342,11 +328,7 @@ async def play_until_second_turn(table: GroupTable, user: FakeUser) -> None:
 async def test_every_new_turn_is_a_new_private_message(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
-    anna, boris = users(tg, "Anna", "Boris", started=True)
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot() as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot, started=True) as table:
         first = table.seats[0]
         await play_until_second_turn(table, first)
         your_turn = [c for c in chat_calls(tg, SEND_METHODS, first)
@@ -354,28 +336,32 @@ async def test_every_new_turn_is_a_new_private_message(
         assert len(your_turn) == 2
 
 
+#: A table whose players have opened the bot, reminded 2 s after a turn began, once.
+REMINDED: dict[str, Any] = {"started": True, "options": "remind=2s repeat=1"}
+
+
+def reminded(tg: FakeTelegram, user: FakeUser, mark: str) -> bool:
+    """Has ``user`` privately been sent a message starting with ``mark``?"""
+    return any(t.startswith(mark) for t in dm_texts(tg, user))
+
+
 async def test_a_reminder_reaches_the_player(
     tg: FakeTelegram, start_bot: StartBot, manual_clock: ManualClock
 ) -> None:
     """remind=2s and a clock moved 1 s on, then 3 s: no reminder after 1 s; after 3 the
     player asked sees one privately, with buttons that work."""
-    anna, boris = users(tg, "Anna", "Boris", started=True)
-    group = tg.add_group("Game night", members=[anna, boris])
-    clock = manual_clock
-    async with start_bot(clock=clock) as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        tid = await table.open("/new stone_age 2-2 remind=2s repeat=1")
+    async with two_player_table(tg, start_bot, clock=manual_clock, **REMINDED) as table:
+        running = table.running
         first = table.seats[0]
-        mark = f"⏰ Reminder — Stone Age #{tid} is waiting for you."
-        clock.advance(1.0)
+        mark = f"⏰ Reminder — Stone Age #{table.table_id} is waiting for you."
+        manual_clock.advance(1.0)
         await settle(running, tg)
-        assert not any(t.startswith(mark) for t in dm_texts(tg, first))
-        clock.advance(2.0)
-        await wait_until(lambda: any(t.startswith(mark) for t in dm_texts(tg, first)),
-                         5.0, "the reminder")
+        assert not reminded(tg, first, mark)
+        manual_clock.advance(2.0)
+        await wait_until(lambda: reminded(tg, first, mark), 5.0, "the reminder")
         reminder = next(m for m in tg.messages_in(first) if (m.text or "").startswith(mark))
         assert move_buttons(reminder)
-        assert not any(t.startswith(mark) for t in dm_texts(tg, table.seats[1]))
+        assert not reminded(tg, table.seats[1], mark)
         before = (await table.record()).version
         query = await table.press(first, reminder, move_buttons(reminder)[0][1])
         assert query.answer is not None and not query.answer.show_alert
@@ -385,17 +371,12 @@ async def test_a_reminder_reaches_the_player(
 async def test_a_reminder_is_a_new_private_message(
     tg: FakeTelegram, start_bot: StartBot, manual_clock: ManualClock
 ) -> None:
-    anna, boris = users(tg, "Anna", "Boris", started=True)
-    group = tg.add_group("Game night", members=[anna, boris])
-    clock = manual_clock
-    async with start_bot(clock=clock) as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        tid = await table.open("/new stone_age 2-2 remind=2s repeat=1")
+    async with two_player_table(tg, start_bot, clock=manual_clock, **REMINDED) as table:
+        running = table.running
         first = table.seats[0]
-        mark = f"⏰ Reminder — Stone Age #{tid}"
-        clock.advance(3.0)
-        await wait_until(lambda: any(t.startswith(mark) for t in dm_texts(tg, first)),
-                         5.0, "the reminder")
+        mark = f"⏰ Reminder — Stone Age #{table.table_id}"
+        manual_clock.advance(3.0)
+        await wait_until(lambda: reminded(tg, first, mark), 5.0, "the reminder")
         await settle(running, tg)
         sent = [c for c in chat_calls(tg, SEND_METHODS, first)
                 if str(c.params.get("text")).startswith("⏰")]
@@ -407,11 +388,11 @@ async def test_a_player_without_a_private_chat_gets_one_deep_link_then_the_promp
 ) -> None:
     """403 for a private message → one hint per player in the group with a deep link;
     opening the bot through it brings the player's open decision privately."""
-    anna, boris = users(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot() as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        tid = await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot) as table:
+        anna, boris = table.players
+        group = table.group
+        running = table.running
+        tid = table.table_id
         assert await table.play(6) == 6  # more private messages fail on the way
         link = f"https://t.me/{BOT}?start=t{tid}"
         hints = [t for t in texts(tg.messages_in(group)) if link in t]
@@ -496,11 +477,9 @@ async def test_the_game_goes_on_after_a_restart(
 ) -> None:
     """Stop the bot mid-game (its embedded Redis too), press while it is down, start it
     again on the same data: the waiting press is applied, and the next one too."""
-    anna, boris = users(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot(store=own_store_settings) as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        tid = await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot, store=own_store_settings) as table:
+        running = table.running
+        tid = table.table_id
         await table.play(3)
         version = (await table.record()).version
 
@@ -525,11 +504,11 @@ async def test_the_game_goes_on_after_a_restart(
 async def test_an_update_delivered_twice_is_applied_once(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
-    anna, boris = users(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot() as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        tid = await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot) as table:
+        anna = table.players[0]
+        group = table.group
+        running = table.running
+        tid = table.table_id
         store = running.app.sv.store
         before = await table.record()
         choice = table.next_press()
@@ -853,11 +832,7 @@ async def test_a_failing_press_is_logged_and_its_button_still_answered(
     tg: FakeTelegram, start_bot: StartBot, monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    anna, boris = users(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot() as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot) as table:
         choice = table.next_press()
         assert choice is not None
         before = (await table.record()).version
@@ -879,11 +854,7 @@ async def test_a_press_whose_answer_fails_still_moves_the_table_on(
 ) -> None:
     """The move is saved before the button is answered: if Telegram refuses the answer
     (a query that got too old, a dropped connection), the table still shows the move."""
-    anna, boris = users(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot() as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot) as table:
         choice = table.next_press()
         assert choice is not None
         before = (await table.record()).version
@@ -902,11 +873,9 @@ async def test_a_failing_command_is_logged_with_context_and_answered_politely(
     tg: FakeTelegram, start_bot: StartBot, monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    anna, boris = users(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot() as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot) as table:
+        anna = table.players[0]
+        group = table.group
         choice = table.next_press()
         assert choice is not None
         monkeypatch.setitem(handlers.HANDLERS, "games", boom_handler)
@@ -999,11 +968,9 @@ async def test_a_mistyped_base_url_fails_without_showing_the_token(
 async def test_the_table_is_a_photo_replaced_in_place(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
-    anna, boris = users(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot(pictures=True) as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        tid = await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot, pictures=True) as table:
+        group = table.group
+        tid = table.table_id
         (photo_call,) = chat_calls(tg, ("sendPhoto",), group)
         photo_id = int(photo_call.result["message_id"])
         photo = tg.message(group, photo_id)

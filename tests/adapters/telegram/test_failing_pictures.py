@@ -19,6 +19,8 @@ import asyncio
 import logging
 import random
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any, cast
 
 import pytest
@@ -34,6 +36,7 @@ from tests.adapters.telegram.e2e_helpers import (
     drain,
     en,
     move_buttons,
+    players,
     settle,
     token_field,
     wait_until,
@@ -44,7 +47,6 @@ from tests.adapters.telegram.fake_api import (
     FakeChat,
     FakeMessage,
     FakeTelegram,
-    FakeUser,
 )
 
 PICTURE_METHODS = ("sendPhoto", "editMessageMedia")
@@ -56,13 +58,17 @@ RETRY_S = 2.0
 PAUSE_S = 120.0
 
 
-def users(tg: FakeTelegram, *names: str, started: bool = True) -> list[FakeUser]:
-    """Simulated users (English clients); ``started``: they opened a chat with the bot."""
-    made = [tg.add_user(name, username=name.lower()) for name in names]
-    if started:
-        for user in made:
-            tg.user_starts_bot(user)
-    return made
+@asynccontextmanager
+async def picture_table(tg: FakeTelegram, start_bot: StartBot, manual_clock: ManualClock,
+                        started: bool = True) -> AsyncIterator[GroupTable]:
+    """Anna and Boris in "Game night" (``started``: with the bot opened) and a bot on
+    the manual clock whose pictures are tried ATTEMPTS times, RETRY_S apart, then paused
+    for PAUSE_S; the table is not opened yet."""
+    anna, boris = players(tg, "Anna", "Boris", started=started)
+    group = tg.add_group("Game night", members=[anna, boris])
+    async with start_bot(clock=manual_clock, pictures=True, picture_attempts=ATTEMPTS,
+                         picture_retry_s=RETRY_S, picture_pause_s=PAUSE_S) as running:
+        yield GroupTable(tg, running, group, [anna, boris])
 
 
 def fail_pictures(tg: FakeTelegram, group: FakeChat, code: int) -> None:
@@ -126,7 +132,7 @@ async def test_a_whole_game_plays_in_a_group_whose_pictures_always_fail(
     tg: FakeTelegram, start_bot: StartBot, caplog: pytest.LogCaptureFixture, game: str,
     code: int,
 ) -> None:
-    anna, boris = users(tg, "Anna", "Boris")
+    anna, boris = players(tg, "Anna", "Boris")
     group = tg.add_group("Game night", members=[anna, boris])
     fail_pictures(tg, group, code)
     caplog.set_level(logging.INFO)
@@ -206,6 +212,15 @@ async def open_and_start(
     return lobby, tg.messages_in(group)[before:]
 
 
+async def open_as_text(table: GroupTable) -> FakeMessage:
+    """Open and start the table while its chat refuses pictures (a 400): the table's
+    message (the lobby's) is text."""
+    fail_pictures(table.tg, table.group, 400)
+    lobby, _ = await open_and_start(table)
+    table.message_id = lobby.message_id
+    return lobby
+
+
 async def test_a_failing_picture_holds_nothing_else_of_its_chat(
     tg: FakeTelegram, start_bot: StartBot, manual_clock: ManualClock,
     caplog: pytest.LogCaptureFixture,
@@ -214,12 +229,12 @@ async def test_a_failing_picture_holds_nothing_else_of_its_chat(
     the chat's other messages go: the start announcement, the deep-link hints for
     players the bot cannot reach, the answers to /rules. After three tries (2 s, then
     4 s apart) the table goes as text, with its buttons; meanwhile nobody waited."""
-    anna, boris = users(tg, "Anna", "Boris", started=False)  # no private chats: hints
-    group = tg.add_group("Game night", members=[anna, boris])
     caplog.set_level(logging.INFO)
-    async with start_bot(clock=manual_clock, pictures=True, picture_attempts=ATTEMPTS,
-                         picture_retry_s=RETRY_S, picture_pause_s=PAUSE_S) as running:
-        table = GroupTable(tg, running, group, [anna, boris])
+    # No private chats: hints.
+    async with picture_table(tg, start_bot, manual_clock, started=False) as table:
+        anna = table.players[0]
+        group = table.group
+        running = table.running
         fail_pictures(tg, group, 500)
         lobby, _ = await open_and_start(table, manual_clock)
         t0 = manual_clock()
@@ -265,7 +280,7 @@ async def test_a_refused_or_unanswered_picture(
 ) -> None:
     """A picture Telegram refuses (400) goes as text at once, tried once; a dropped
     connection is retried like a 500."""
-    anna, boris = users(tg, "Anna", "Boris")
+    anna, boris = players(tg, "Anna", "Boris")
     group = tg.add_group("Game night", members=[anna, boris])
     caplog.set_level(logging.INFO)
     async with start_bot(pictures=True, picture_retry_s=0.01) as running:
@@ -289,15 +304,11 @@ async def test_the_picture_follows_when_the_chat_takes_pictures_again(
     """Once the pause is over the table's newest picture follows: a photo with the
     table's text and buttons replaces the text message (quietly), which keeps no
     buttons; the game then goes on in the photo."""
-    anna, boris = users(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
     caplog.set_level(logging.INFO)
-    async with start_bot(clock=manual_clock, pictures=True, picture_attempts=ATTEMPTS,
-                         picture_retry_s=RETRY_S, picture_pause_s=PAUSE_S) as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        fail_pictures(tg, group, 400)
-        lobby, _ = await open_and_start(table)
-        table.message_id = lobby.message_id
+    async with picture_table(tg, start_bot, manual_clock) as table:
+        group = table.group
+        running = table.running
+        lobby = await open_as_text(table)
         assert table.table_message.photo is None
         assert await table.play(2) == 2
         assert await running.outbox.following() == 1
@@ -329,7 +340,7 @@ async def test_a_photo_table_whose_new_picture_fails_becomes_a_text_message(
     """The table is a photo; then its pictures fail (400). Its old picture must not stay
     under the new text and buttons (a map whose spots no longer match misleads): a text
     message takes its place, quietly, and the photo keeps no buttons."""
-    anna, boris = users(tg, "Anna", "Boris")
+    anna, boris = players(tg, "Anna", "Boris")
     group = tg.add_group("Game night", members=[anna, boris])
     async with start_bot(pictures=True) as running:
         table = GroupTable(tg, running, group, [anna, boris])
@@ -363,15 +374,11 @@ async def test_a_picture_that_never_goes_is_dropped_after_its_tries(
     """The picture following its text is tried once per pause: after ``ATTEMPTS``
     failures (a 500) or at once when Telegram refuses it (a 400), it is dropped, and
     said so once; the table plays on as text."""
-    anna, boris = users(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
     caplog.set_level(logging.INFO)
-    async with start_bot(clock=manual_clock, pictures=True, picture_attempts=ATTEMPTS,
-                         picture_retry_s=RETRY_S, picture_pause_s=PAUSE_S) as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        fail_pictures(tg, group, 400)
-        lobby, _ = await open_and_start(table)
-        table.message_id = lobby.message_id
+    async with picture_table(tg, start_bot, manual_clock) as table:
+        group = table.group
+        running = table.running
+        await open_as_text(table)
         assert await table.play(1) == 1
         tg.clear_failures()
         fail_pictures(tg, group, code)
@@ -410,11 +417,9 @@ async def test_a_board_asked_for_privately_comes_as_text_then_its_picture(
 ) -> None:
     """/board privately when pictures fail there: the board's text at once; the picture
     follows later as a photo of its own, captioned with the text's first line."""
-    anna, boris = users(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot(clock=manual_clock, pictures=True, picture_attempts=ATTEMPTS,
-                         picture_retry_s=RETRY_S, picture_pause_s=PAUSE_S) as running:
-        table = GroupTable(tg, running, group, [anna, boris])
+    async with picture_table(tg, start_bot, manual_clock) as table:
+        anna = table.players[0]
+        running = table.running
         await open_and_start(table)
         tg.fail_next("sendPhoto", 400, times=ALWAYS, chat_id=anna.id)
         before = len(tg.messages_in(anna))

@@ -31,11 +31,13 @@ from tests.adapters.telegram.e2e_helpers import (
     GroupTable,
     StartBot,
     en,
+    fail_first,
     free_port,
     move_buttons,
     players,
     settle,
     token_field,
+    two_player_table,
     wait_until,
 )
 from tests.adapters.telegram.fake_api import FakeTelegram
@@ -98,11 +100,8 @@ async def test_a_press_settles_its_table_in_the_step_that_queues_its_messages(
     """The core's contract, kept in one step: the press's messages are queued, its
     update is marked done and its table stops owing follow-ups (the next turn's reminder
     scheduled) together, so no repair is ever due, and no acknowledgement is left."""
-    anna, boris = players(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot(due_every_s=3600) as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot, started=True, due_every_s=3600) as table:
+        running = table.running
         store = store_of(running)
         store.owed_grace = timedelta(0)  # whatever is owed is due at once
         jobs = running.app.sv.jobs
@@ -150,11 +149,10 @@ async def test_a_typed_move_sent_before_the_seats_last_move_is_out_of_date(
 ) -> None:
     """The time Telegram says a typed move was sent reaches the core: written before
     the player's last move was saved, it is refused; written after, it applies."""
-    anna, boris = players(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot() as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        tid = await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot, started=True) as table:
+        group = table.group
+        running = table.running
+        tid = table.table_id
         # The first player places people, and is asked next how many go there.
         assert await table.play(1) == 1
         record = await table.record()
@@ -180,26 +178,15 @@ async def test_an_update_that_failed_is_handled_again_when_it_comes_again(
     """The move is saved, then queueing its messages fails: the update is not marked
     done and its claim is given back. Telegram delivers it again: the presser's table
     shows the move, and the core's repair brings the next player their turn — once."""
-    anna, boris = players(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot(due_every_s=3600) as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot, started=True, due_every_s=3600) as table:
+        running = table.running
         # The first player places people; the press that fails says how many, which
         # ends their placement: the next one is the other player's.
         assert await table.play(1) == 1
         store = store_of(running)
         store.owed_grace = timedelta(0)
-        outbox = running.outbox
-        finish = outbox.finish_update
-        failures = [RuntimeError("the worker fell over after the commit")]
-
-        async def failing(*args: Any) -> Finish:
-            if failures:
-                raise failures.pop()
-            return await finish(*args)
-
-        monkeypatch.setattr(outbox, "finish_update", failing)
+        failures: list[Exception] = [RuntimeError("the worker fell over after the commit")]
+        fail_first(monkeypatch, running.outbox, "finish_update", failures)
         mover, message, data = table.next_press() or pytest.fail("nobody to press")
         other = next(u for u in table.seats if u is not mover)
         before = (await table.record()).version
@@ -349,11 +336,10 @@ async def test_a_moves_press_is_claimed_by_its_commit_without_a_claim_of_its_own
     (a press of the same button again, refused as already saved, has its claim taken
     by the queuing of that answer); both end done and answered. Everything else still
     claims first (here: /status)."""
-    anna, boris = players(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot() as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot, started=True) as table:
+        anna = table.players[0]
+        group = table.group
+        running = table.running
         ledger = running.inbound.ledger
         claim = ledger.claim
         claimed: list[int] = []
@@ -415,11 +401,8 @@ async def test_a_refused_move_press_waits_for_the_worker_holding_it(
 async def test_a_duplicate_of_a_finished_update_is_skipped_without_waiting(
     tg: FakeTelegram, start_bot: StartBot
 ) -> None:
-    anna, boris = players(tg, "Anna", "Boris")
-    group = tg.add_group("Game night", members=[anna, boris])
-    async with start_bot() as running:
-        table = GroupTable(tg, running, group, [anna, boris])
-        await table.open("/new stone_age 2-2")
+    async with two_player_table(tg, start_bot, started=True) as table:
+        running = table.running
         other = OtherWorker(lambda: pytest.fail("nothing to wait for"))
         running.inbound.pause = other
         query = await table.press(*(table.next_press() or pytest.fail("nobody to press")))

@@ -11,41 +11,27 @@ from __future__ import annotations
 import random
 from typing import cast
 
-import pytest
-
 from adapters.store import GameStore
 from bot.games import manifests
 from bot.i18n.catalog import default_catalog
 from bot.storage import TableStatus
-from tests.adapters.telegram.e2e_helpers import GroupTable, StartBot
+from tests.adapters.telegram.e2e_helpers import GroupTable, StartBot, players
 from tests.adapters.telegram.fake_api import FakeTelegram
-from tests.tiny_game.hosting import GAMES
 
 MAX_PRESSES = 500
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-@pytest.mark.usefixtures("hosted_game")
 async def test_a_game_of_two_folders_plays_to_the_end_on_telegram(
-    tg: FakeTelegram, start_bot: StartBot, name: str
+    tg: FakeTelegram, start_bot: StartBot, own_game: str
 ) -> None:
-    entry = manifests()[name]
-    anna, boris = (tg.add_user(n, username=n.lower()) for n in ("Anna", "Boris"))
-    for user in (anna, boris):
-        tg.user_starts_bot(user)
+    entry = manifests()[own_game]
+    anna, boris = players(tg, "Anna", "Boris")
     group = tg.add_group("Pebbles", members=[anna, boris])
     async with start_bot() as running:
         running.app.sv.rng = random.Random(4)
         table = GroupTable(tg, running, group, [anna, boris])
-        tid = await table.open(f"/new {name} 2 en")
-        presses = {"group": 0, "dm": 0}
-        while (choice := (presses["group"] % 2 and table.next_press(from_dm=True))
-               or table.next_press()) is not None:
-            assert sum(presses.values()) < MAX_PRESSES, "the game did not end"
-            user, message, data = choice
-            query = await table.press(user, message, data)
-            assert query.answer is not None and not query.answer.show_alert, query.answer
-            presses["group" if message.chat is group else "dm"] += 1
+        tid = await table.open(f"/new {own_game} 2 en")
+        presses = await table.play_through(MAX_PRESSES, dm_after="group")
 
         final = tg.messages_in(group)[-1]
         lines = (final.text or "").splitlines()

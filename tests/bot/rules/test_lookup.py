@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from bot.rules import RulesIndex, RulesLibrary, UnknownGameError
-from bot.rules.models import RulesBook
+from bot.rules.models import Lang, RulesBook
 from bot.rules.text import damerau_levenshtein, similarity, stem, terms
+from tests.bot.rules.checks import assert_first_hit, in_languages
 
 
 @pytest.fixture(scope="module")
@@ -154,18 +155,11 @@ def test_question_set_is_large_enough() -> None:
     assert ru + en + len(AMBIGUOUS) >= 40
 
 
-@pytest.mark.parametrize(("question", "expected"), RU_QUESTIONS + RU_TYPOS)
-def test_russian_question_finds_topic(index: RulesIndex, question: str, expected: str) -> None:
-    hits = index.search(question, "ru")
-    assert hits, f"no hits for {question!r}"
-    assert hits[0].topic_id == expected, [h.topic_id for h in hits]
-
-
-@pytest.mark.parametrize(("question", "expected"), EN_QUESTIONS + EN_TYPOS)
-def test_english_question_finds_topic(index: RulesIndex, question: str, expected: str) -> None:
-    hits = index.search(question, "en")
-    assert hits, f"no hits for {question!r}"
-    assert hits[0].topic_id == expected, [h.topic_id for h in hits]
+@pytest.mark.parametrize(("question", "lang", "expected"),
+                         in_languages(RU_QUESTIONS + RU_TYPOS, EN_QUESTIONS + EN_TYPOS))
+def test_question_finds_topic(index: RulesIndex, question: str, lang: Lang,
+                              expected: str) -> None:
+    assert_first_hit(index, question, lang, expected)
 
 
 @pytest.mark.parametrize(("question", "expected"), AMBIGUOUS)

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pydantic
 import pytest
 
-from bot.rules import LANGS, RulesBook, load_books
+from bot.rules import RulesBook, load_books
 from bot.rules.lookup import parse_book
-
-# tests/bot/rules/<this file> -> repository root -> ../shared/seeds
-SEEDS = Path(__file__).resolve().parents[3].parent / "shared" / "seeds"
-WINDOW = 8
+from tests.bot.rules.checks import (
+    SEEDS,
+    assert_chat_sized,
+    assert_in_both_languages,
+    copied_runs,
+    seed_windows,
+)
 
 # Topics the Stone Age reference must cover (the list, by our ids).
 STONE_AGE_TOPICS = {
@@ -41,23 +41,13 @@ def test_stone_age_book_loads_with_expected_topics(books: dict[str, RulesBook]) 
 def test_every_topic_has_both_languages(books: dict[str, RulesBook]) -> None:
     for book in books.values():
         for topic in book.topics:
-            for lang in LANGS:
-                assert topic.title.get(lang).strip(), (topic.id, lang)
-                assert topic.body.get(lang).strip(), (topic.id, lang)
-                assert getattr(topic.keywords, lang), (topic.id, lang)
-            # Russian text must be Russian and English text English, not a paste slip.
-            assert re.search("[а-яё]", topic.body.ru, re.IGNORECASE), topic.id
-            assert not re.search("[а-яё]", topic.body.en, re.IGNORECASE), topic.id
+            assert_in_both_languages(topic)
 
 
 def test_bodies_are_chat_sized(books: dict[str, RulesBook]) -> None:
     for book in books.values():
         for topic in book.topics:
-            for lang in LANGS:
-                body = topic.body.get(lang)
-                sentences = [s for s in re.split(r"(?<=[.!?])\s+", body) if s]
-                assert 2 <= len(sentences) <= 6, (topic.id, lang, len(sentences))
-                assert len(body) <= 700, (topic.id, lang, len(body))
+            assert_chat_sized(topic)
 
 
 def test_engine_choices_are_stated(books: dict[str, RulesBook]) -> None:
@@ -89,28 +79,8 @@ def test_invalid_books_are_rejected() -> None:
         parse_book(head + topic + "\n    extra: 1")  # unknown key (typo guard)
 
 
-def _words(text: str) -> list[str]:
-    return re.findall(r"\w+", text.lower().replace("ё", "е"))
-
-
-def _windows(words: list[str]) -> set[tuple[str, ...]]:
-    return {tuple(words[i : i + WINDOW]) for i in range(len(words) - WINDOW + 1)}
-
-
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="rulebook seeds (../shared/seeds) not present")
 def test_no_body_copies_a_rulebook_sentence(books: dict[str, RulesBook]) -> None:
-    # Normalising case and punctuation as well as whitespace makes the check stricter:
-    # a copied sentence cannot hide behind a changed comma.
-    seed_windows: set[tuple[str, ...]] = set()
-    for path in sorted(SEEDS.glob("*.txt")):
-        seed_windows |= _windows(_words(path.read_text(encoding="utf-8")))
-    assert seed_windows
-    copied = [
-        (topic.id, lang, " ".join(window))
-        for book in books.values()
-        for topic in book.topics
-        for lang in LANGS
-        for window in _windows(_words(topic.body.get(lang)))
-        if window in seed_windows
-    ]
-    assert copied == []
+    seed = seed_windows(sorted(SEEDS.glob("*.txt")))
+    assert seed
+    assert copied_runs(books.values(), seed) == []

@@ -48,10 +48,7 @@ async def time_out(h: Harness, clock: Clock, *others: User) -> TimedOut:
     table_id = await h.started(ANNA, *(others or (BORIS, CLARA)), options=CLOCK)
     record = await h.get(table_id)
     late = h.user_at(record, 0)
-    clock.advance(HOUR - 5)
-    assert await h.due() == []
-    clock.advance(10)
-    out = await h.due()
+    out = await h.due_around(HOUR, 5)
     assert len(out) == 1 and out[0].to == ToChat(GROUP.id)
     voters = [h.user_at(record, s) for s in range(1, len(record.seats))]
     return TimedOut(table_id, out[0].message, late, voters)
@@ -102,10 +99,7 @@ async def test_vote_wait_gives_more_time(h: Harness, clock: Clock) -> None:
     dms = [o for o in reply.out if o.to == ToUser(t.late.id)]
     assert dms and dms[0].message.choices  # the late player is asked again
     # The new time runs out an hour later, not before.
-    clock.advance(HOUR - 5)
-    assert await h.due() == []
-    clock.advance(10)
-    out = await h.due()
+    out = await h.due_around(HOUR, 5)
     assert [plain(o.message.text).startswith(f"⌛ {t.late.name} ran out") for o in out] == [True]
     # The late player may still play with the buttons they have.
     prompt = (await h.prompts(t.table_id))[0]

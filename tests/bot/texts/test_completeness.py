@@ -13,7 +13,6 @@ import copy
 import random
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -23,10 +22,21 @@ import engine.stone_age
 from bot.games.stone_age.texts import SILENT, StoneAgeTexts
 from bot.i18n.catalog import Lang, Markup
 from bot.texts import texts_for
-from engine.core.errors import IllegalMove
-from engine.core.prompts import Event, Label
 from engine.stone_age.game import GAME
 from tests.bot.texts.conftest import RecordingCatalog, shipped_catalog
+from tests.bot.texts.seen import (
+    LANG_PAIR,
+    Said,
+    Seen,
+    asked,
+    assert_events_render,
+    assert_options_render_short,
+    assert_refusals_render,
+    check_pair,
+    check_text,
+    collect,
+    probed,
+)
 from tests.bot.texts.source_scan import (
     engine_trees,
     first_arg_strings,
@@ -36,7 +46,6 @@ from tests.bot.texts.source_scan import (
 
 GAMES = 30
 NAMES = ["Anna", "Boris", "Cleo", "Dmitri"]
-LANG_PAIR: tuple[Lang, Lang] = ("en", "ru")
 # A code that leaked into a text instead of its sentence.
 RAW_CODE = re.compile(r"\b(?:sa|opt|reason)\.[a-z_]")
 # Keys tried at random in every decision, to meet real refusals with real arguments.
@@ -49,71 +58,30 @@ PROBES = [
 ]
 
 
-@dataclass
-class Seen:
-    """What the random games produced, each kept once per distinct arguments."""
-
-    prompts: dict[str, tuple[Label, int]]
-    options: dict[str, Label]
-    events: dict[str, Event]
-    refusals: dict[str, tuple[str, dict[str, Any]]]
-
-
-def _key(code: str, args: Any) -> str:
-    return f"{code} {args!r}"
-
-
-def _play(seed: int) -> Iterator[tuple[str, Any]]:
+def _play(seed: int) -> Iterator[Said]:
     rng = random.Random(seed)
     state = GAME.new(2 + seed % 3, seed)
     while prompts := GAME.pending(state):
         prompt = rng.choice(prompts)
-        # Labels may share lists with the state: copy before the state moves on.
-        yield "prompt", (copy.deepcopy(prompt.label), prompt.seat)
-        for option in prompt.options:
-            yield "option", copy.deepcopy(option.label)
-        for probe in rng.sample(PROBES, 3):
-            try:
-                events = GAME.apply(state, rng.randrange(state.n), probe)
-            except IllegalMove as err:
-                yield "refusal", (err.code, dict(err.args_map))
-            else:
-                for event in events:
-                    yield "event", copy.deepcopy(event)
-                break
-        else:
+        yield from asked(prompt)
+        tries = ((rng.randrange(state.n), probe) for probe in rng.sample(PROBES, 3))
+        if not (yield from probed(GAME, state, tries)):
             for event in GAME.apply(state, prompt.seat, rng.choice(prompt.options).key):
                 yield "event", copy.deepcopy(event)
 
 
 @pytest.fixture(scope="module")
 def seen() -> Seen:
-    out = Seen({}, {}, {}, {})
-    for seed in range(GAMES):
-        for kind, item in _play(seed):
-            if kind == "prompt":
-                out.prompts.setdefault(_key(item[0].code, item[0].args), item)
-            elif kind == "option":
-                out.options.setdefault(_key(item.code, item.args), item)
-            elif kind == "event":
-                out.events.setdefault(_key(item.code, item.args), item)
-            else:
-                out.refusals.setdefault(_key(*item), item)
-    return out
+    return collect(_play(seed) for seed in range(GAMES))
 
 
 def _check_text(text: str, what: str) -> None:
-    assert "{" not in text and "}" not in text, f"unfilled placeholder in {what}: {text!r}"
-    assert not RAW_CODE.search(text), f"raw code in {what}: {text!r}"
-    assert text.strip(), f"empty text for {what}"
+    check_text(text, what, RAW_CODE)
 
 
 def _check_pair(texts: dict[Lang, str], what: str) -> None:
-    for lang, text in texts.items():
-        _check_text(text, f"{what} [{lang}]")
     # Texts made only of icons and numbers (a building's cost) read the same in both.
-    if any(ch.isalpha() for ch in texts["en"]):
-        assert texts["ru"] != texts["en"], f"Russian equals English for {what}: {texts['en']!r}"
+    check_pair(texts, what, RAW_CODE)
 
 
 def _no_missing(catalog: RecordingCatalog) -> None:
@@ -148,39 +116,19 @@ def test_every_prompt_renders(seen: Seen) -> None:
 
 def test_every_option_renders_short(seen: Seen) -> None:
     catalog = shipped_catalog()
-    texts = StoneAgeTexts(catalog)
-    for label in seen.options.values():
-        out = {lang: texts.option(lang, label) for lang in LANG_PAIR}
-        for lang, text in out.items():
-            assert len(text) <= 40, f"button too long [{lang}]: {text!r}"
-            assert "<" not in text and "&" not in text, f"markup in a button: {text!r}"
-        _check_pair(dict(out), f"option {label}")
+    assert_options_render_short(seen, StoneAgeTexts(catalog), _check_pair)
     _no_missing(catalog)
 
 
 def test_every_event_renders(seen: Seen) -> None:
     catalog = shipped_catalog()
-    texts = StoneAgeTexts(catalog)
-    for event in seen.events.values():
-        out = {lang: texts.event(lang, event, NAMES) for lang in LANG_PAIR}
-        if event.code in SILENT:
-            assert out == {"en": None, "ru": None}
-            continue
-        rendered: dict[Lang, str] = {}
-        for lang, text in out.items():
-            assert isinstance(text, Markup), f"no line for {event}"
-            rendered[lang] = text
-        _check_pair(rendered, f"event {event}")
+    assert_events_render(seen, StoneAgeTexts(catalog), NAMES, SILENT, _check_pair)
     _no_missing(catalog)
 
 
 def test_every_refusal_met_in_play_renders(seen: Seen) -> None:
     catalog = shipped_catalog()
-    texts = StoneAgeTexts(catalog)
-    for code, args in seen.refusals.values():
-        out: dict[Lang, str] = {lang: texts.reason(lang, code, args) for lang in LANG_PAIR}
-        _check_pair(out, f"refusal {code} {args}")
-        assert out["en"] != texts.reason("en", "surely_no_such_code", {}), code
+    assert_refusals_render(seen, StoneAgeTexts(catalog), _check_pair)
     _no_missing(catalog)
 
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from engine.caverna.caverna_game import CAVERNA
 from engine.caverna.flow import advance
 from engine.caverna.rounds import open_round
 from engine.caverna.setup import setup
 from engine.caverna.state import CavernaState
-from engine.core.errors import IllegalMove
 from engine.core.prompts import Event, Prompt
 from engine.core.rng import ScriptedRandom
+from tests.engine.events import codes as codes
+from tests.engine.events import first as first
+from tests.engine.events import refusal
 
 GAME = CAVERNA
 
@@ -77,21 +77,6 @@ def keys(state: CavernaState, seat: int) -> list[str]:
     return prompt(state, seat).keys()
 
 
-def codes(events: list[Event]) -> list[str]:
-    return [e.code for e in events]
-
-
-def first(events: list[Event], code: str) -> Event:
-    for e in events:
-        if e.code == code:
-            return e
-    raise AssertionError(f"no {code} event in {codes(events)}")
-
-
 def refused(state: CavernaState, seat: int, key: str, code: str) -> None:
     """``key`` is refused with ``code`` and changes nothing."""
-    before = GAME.dump(state)
-    with pytest.raises(IllegalMove) as info:
-        GAME.apply(state, seat, key)
-    assert info.value.code == code
-    assert GAME.dump(state) == before
+    assert refusal(GAME, state, seat, key) == code

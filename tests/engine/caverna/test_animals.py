@@ -26,13 +26,9 @@ from engine.caverna.animals import (
     room_for,
 )
 from engine.caverna.board import HomeBoard, new_home_board
-from engine.caverna.landscape import find_placement, lay
 from engine.caverna.pastures import build_stable, fence_large, fence_small
+from tests.engine.caverna.boards import board_with, put
 from tests.engine.caverna.test_board_random import random_board
-
-
-def put(board: HomeBoard, tile: str, text: str) -> None:
-    lay(board, find_placement(board, tile, text))
 
 
 def farm() -> HomeBoard:
@@ -76,12 +72,13 @@ def test_stable_on_bare_forest_holds_one_wild_boar_only() -> None:
 
 
 def test_a_donkey_per_mine() -> None:
-    board = new_home_board()
-    put(board, "tunnel", "4,3")
-    put(board, "tunnel", "4,2")
-    put(board, "ore_mine_deep_tunnel", "4,3+4,2")
-    put(board, "tunnel", "3,1")
-    put(board, "ruby_mine", "3,1")
+    board = board_with(
+        ("tunnel", "4,3"),
+        ("tunnel", "4,2"),
+        ("ore_mine_deep_tunnel", "4,3+4,2"),
+        ("tunnel", "3,1"),
+        ("ruby_mine", "3,1"),
+    )
     assert room_for(board, {}, "donkey") == 2 + 2  # ore mine, ruby mine, entry pair
     assert room_for(board, {}, "cattle") == 2       # deep tunnels and mines take none else
 
@@ -131,23 +128,24 @@ def test_dogs_spread_over_meadows_guard_more() -> None:
     assert room_for(board, {"cattle": 2, "dog": 4}, "sheep") == 8
 
 
-def test_with_dogs_the_stable_does_not_count() -> None:
-    board = new_home_board()
-    put(board, "meadow", "2,3")
-    build_stable(board, (2, 3))
+@pytest.mark.parametrize(("fenced", "rooms"), [
     # Stable alone: 1 animal. One dog: 2 sheep (not 2 + 1).
-    assert room_for(board, {"cattle": 2}, "sheep") == 1
-    assert room_for(board, {"cattle": 2, "dog": 1}, "sheep") == 2
-    assert room_for(board, {"cattle": 2, "dog": 3}, "sheep") == 4
-
-
-def test_with_dogs_the_fences_do_not_count() -> None:
+    pytest.param(False, [({"cattle": 2}, 1), ({"cattle": 2, "dog": 1}, 2),
+                         ({"cattle": 2, "dog": 3}, 4)], id="the stable does not count"),
+    # Fenced with a stable: capacity 4.
+    pytest.param(True, [({"cattle": 2, "dog": 3}, 4), ({"cattle": 2, "dog": 4}, 5)],
+                 id="the fences do not count"),
+])
+def test_with_dogs_the_stable_and_the_fences_do_not_count(
+    fenced: bool, rooms: list[tuple[dict[str, int], int]],
+) -> None:
     board = new_home_board()
     put(board, "meadow", "2,3")
-    fence_small(board, (2, 3))
-    build_stable(board, (2, 3))  # capacity 4
-    assert room_for(board, {"cattle": 2, "dog": 3}, "sheep") == 4
-    assert room_for(board, {"cattle": 2, "dog": 4}, "sheep") == 5
+    if fenced:
+        fence_small(board, (2, 3))
+    build_stable(board, (2, 3))
+    for animals, room in rooms:
+        assert room_for(board, animals, "sheep") == room
 
 
 def test_dogs_guard_only_sheep_and_not_on_fields_or_forest() -> None:
@@ -182,9 +180,10 @@ def test_cuddle_room_holds_a_sheep_per_dwarf() -> None:
 
 
 def test_stubble_room_uses_unsown_fields() -> None:
-    board = new_home_board()
-    put(board, "field", "2,3")
-    put(board, "field", "1,3")
+    board = board_with(
+        ("field", "2,3"),
+        ("field", "1,3"),
+    )
     board.edit((3, 2)).furnishing = "stubble_room"
     assert room_for(board, {"cattle": 2}, "donkey") == 2
     field = board.edit((1, 3))

@@ -16,14 +16,11 @@ from engine.caverna.landscape import (
 )
 from engine.caverna.pastures import build_stable
 from engine.core.errors import IllegalMove
+from tests.engine.caverna.boards import board_with, put
 
 
 def keys(board: HomeBoard, tile: str, base: str | None = None) -> set[str]:
     return {p.key for p in placements(board, tile, base)}
-
-
-def put(board: HomeBoard, tile: str, text: str) -> dict[str, int]:
-    return lay(board, find_placement(board, tile, text))
 
 
 # ----- forest
@@ -125,18 +122,20 @@ def test_ore_mine_goes_on_two_ordinary_tunnels() -> None:
 
 
 def test_ore_mine_needs_touching_tunnels() -> None:
-    board = new_home_board()
-    put(board, "tunnel", "4,3")
-    put(board, "tunnel", "3,1")
+    board = board_with(
+        ("tunnel", "4,3"),
+        ("tunnel", "3,1"),
+    )
     assert twin_placements(board, "ore_mine_deep_tunnel") == []
 
 
 def test_ruby_mine_on_a_tunnel_or_a_deep_tunnel() -> None:
-    board = new_home_board()
-    put(board, "tunnel", "4,3")
-    put(board, "tunnel", "4,2")
-    put(board, "ore_mine_deep_tunnel", "4,2+4,3")
-    put(board, "tunnel", "3,1")
+    board = board_with(
+        ("tunnel", "4,3"),
+        ("tunnel", "4,2"),
+        ("ore_mine_deep_tunnel", "4,2+4,3"),
+        ("tunnel", "3,1"),
+    )
     assert keys(board, "ruby_mine") == {"3,1", "4,3"}
     assert keys(board, "ruby_mine", base="deep_tunnel") == {"4,3"}
     assert keys(board, "ruby_mine", base="tunnel") == {"3,1"}
@@ -148,9 +147,10 @@ def test_ruby_mine_on_a_tunnel_or_a_deep_tunnel() -> None:
 
 
 def test_furnished_tunnels_stay_tunnels() -> None:
-    board = new_home_board()
-    put(board, "tunnel", "4,3")
-    put(board, "tunnel", "4,2")
+    board = board_with(
+        ("tunnel", "4,3"),
+        ("tunnel", "4,2"),
+    )
     board.edit((4, 2)).furnishing = "work_room"  # as if furnished with the Work room's rule
     assert keys(board, "ruby_mine") == {"4,3"}
     assert twin_placements(board, "ore_mine_deep_tunnel") == []

@@ -6,7 +6,6 @@ import pytest
 
 from engine.caverna.animals import holders
 from engine.caverna.board import HomeBoard, new_home_board, problems
-from engine.caverna.landscape import find_placement, lay
 from engine.caverna.pastures import (
     build_stable,
     fence,
@@ -20,19 +19,17 @@ from engine.caverna.pastures import (
     stables_left,
 )
 from engine.core.errors import IllegalMove
-
-
-def put(board: HomeBoard, tile: str, text: str) -> None:
-    lay(board, find_placement(board, tile, text))
+from tests.engine.caverna.boards import board_with
 
 
 def four_meadows() -> HomeBoard:
-    board = new_home_board()
-    put(board, "meadow", "2,3")
-    put(board, "meadow", "2,2")
-    put(board, "meadow", "1,3")
-    put(board, "meadow", "1,2")
-    put(board, "field", "2,1")
+    board = board_with(
+        ("meadow", "2,3"),
+        ("meadow", "2,2"),
+        ("meadow", "1,3"),
+        ("meadow", "1,2"),
+        ("field", "2,1"),
+    )
     return board
 
 

@@ -3,11 +3,9 @@ against the reference sheet when ../shared is present."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from pydantic import ValidationError
 
 from engine.caverna.components import (
@@ -20,8 +18,6 @@ from engine.caverna.components import (
     parse_components,
     read_data,
 )
-
-REFERENCE = Path(__file__).resolve().parents[4] / "shared" / "reference" / "caverna.yaml"
 
 
 def test_counts() -> None:
@@ -172,14 +168,6 @@ def test_twins_are_pairs_of_tiles() -> None:
 
 
 # ----- cross-check against ../shared/reference/caverna.yaml (absent in CI)
-
-
-@pytest.fixture(scope="module")
-def reference() -> dict[str, Any]:
-    if not REFERENCE.exists():
-        pytest.skip("../shared is absent")
-    data: dict[str, Any] = yaml.safe_load(REFERENCE.read_text(encoding="utf-8"))
-    return data
 
 
 def test_furnishings_match_the_reference(reference: dict[str, Any]) -> None:

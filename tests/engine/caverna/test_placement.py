@@ -5,18 +5,15 @@ from __future__ import annotations
 
 from engine.caverna.placement import next_in_order, out_of_order
 from engine.caverna.state import Dwarf
-from tests.engine.caverna.scenario import first, give, keys, play, prompt, refused, scripted
+from tests.engine.caverna.scenario import GAME, first, give, keys, play, prompt, refused, scripted
+from tests.engine.events import assert_turns
 
 
 def test_turns_go_round_one_dwarf_each() -> None:
     state = scripted(3)
     assert state.turn == 0
-    play(state, 0, "go:wood_gathering")
-    assert state.turn == 1
-    play(state, 1, "go:supplies")
-    assert state.turn == 2
-    play(state, 2, "go:ruby_mining")
-    assert state.turn == 0
+    assert_turns(GAME, state, [
+        (0, "go:wood_gathering", 1), (1, "go:supplies", 2), (2, "go:ruby_mining", 0)])
 
 
 def test_a_space_takes_one_dwarf_a_round() -> None:

@@ -3,11 +3,9 @@ the pad's rows and the winners."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -35,7 +33,6 @@ from engine.caverna.scoring import (
     winners,
 )
 
-REFERENCE = Path(__file__).resolve().parents[4] / "shared" / "reference" / "caverna.yaml"
 NONE = dict.fromkeys(FARM_ANIMALS, 0)
 ONE_EACH = dict.fromkeys(FARM_ANIMALS, 1)
 
@@ -327,14 +324,6 @@ def test_every_yellow_formula_is_wired() -> None:
                 assert effect.params["condition"] in CONDITIONS, tile.id
             else:
                 assert effect.params["per"] in COUNTS, tile.id
-
-
-@pytest.fixture(scope="module")
-def reference() -> dict[str, Any]:
-    if not REFERENCE.exists():
-        pytest.skip("../shared is absent")
-    data: dict[str, Any] = yaml.safe_load(REFERENCE.read_text(encoding="utf-8"))
-    return data
 
 
 def test_bonus_tiles_are_the_references_end_scoring_tiles(reference: dict[str, Any]) -> None:

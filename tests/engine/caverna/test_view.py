@@ -15,18 +15,13 @@ from engine.caverna.scoring import SCORE_SHEET
 from engine.caverna.state import CavernaState
 from engine.caverna.view import secrets, view
 from engine.core.conformance import leaks
+from tests.engine.round_trip import random_moves
 
 
 def played(players: int, seed: int, actions: int) -> CavernaState:
     """A game after ``actions`` random legal actions (or at its end)."""
     state = new_game(players, seed)
-    rnd = random.Random(seed)
-    for _ in range(actions):
-        prompts = CAVERNA.pending(state)
-        if not prompts:
-            break
-        prompt = rnd.choice(prompts)
-        CAVERNA.apply(state, prompt.seat, rnd.choice(prompt.options).key)
+    random_moves(CAVERNA, state, random.Random(seed), actions)
     return state
 
 

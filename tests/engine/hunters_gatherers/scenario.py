@@ -13,6 +13,8 @@ from engine.hunters_gatherers.state import (
     HuntersGatherersState,
     PlacedTile,
 )
+from tests.engine.events import codes as codes
+from tests.engine.events import first as first
 
 
 def scripted(
@@ -48,13 +50,3 @@ def play(state: HuntersGatherersState, seat: int, *keys: str) -> list[Event]:
     for key in keys:
         events += GAME.apply(state, seat, key)
     return events
-
-
-def codes(events: list[Event]) -> list[str]:
-    """The event codes, in order."""
-    return [e.code for e in events]
-
-
-def first(events: list[Event], code: str) -> Event:
-    """The first event with that code."""
-    return next(e for e in events if e.code == code)

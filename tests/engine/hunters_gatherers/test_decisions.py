@@ -5,26 +5,20 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
-from engine.core.errors import IllegalMove
 from engine.hunters_gatherers.board import board_of
 from engine.hunters_gatherers.coords import square_name
 from engine.hunters_gatherers.decisions import parse_spot
 from engine.hunters_gatherers.game import GAME
 from engine.hunters_gatherers.geometry import neighbour, opposite
 from engine.hunters_gatherers.state import HuntersGatherersState
+from tests.engine.events import refusal
 
 from .scenario import codes, first, play, scripted
 
 
 def refused(state: HuntersGatherersState, seat: int, key: str) -> str:
     """The code ``key`` is refused with; the state must be unchanged."""
-    before = GAME.dump(state)
-    with pytest.raises(IllegalMove) as err:
-        GAME.apply(state, seat, key)
-    assert GAME.dump(state) == before
-    return err.value.code
+    return refusal(GAME, state, seat, key)
 
 
 def test_spot_keys_are_strict() -> None:

@@ -8,29 +8,27 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core.playout import random_playout
 from engine.hunters_gatherers.game import GAME
-from tests.engine.round_trip import assert_round_trip_continues
+from tests.engine.round_trip import (
+    CHUNKS,
+    assert_round_trip_continues,
+    checked_playouts,
+    chunk_seeds,
+    replayed,
+)
 
 # 1,000 games per run over 2-5 players, as the issue asks; CAMPFIRE_HG_FUZZ_GAMES
 # changes the count (e.g. 100 for a quick local run).
 TOTAL_GAMES = int(os.environ.get("CAMPFIRE_HG_FUZZ_GAMES", "1000"))
-CHUNKS = 20
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_keep_every_invariant(chunk: int) -> None:
     """Each game ends, breaks no invariant after any action, and scores add up."""
-    per_chunk = max(1, TOTAL_GAMES // CHUNKS)
-    for i in range(per_chunk):
-        seed = chunk * per_chunk + i
-        players = 2 + seed % 4
-        run = random_playout(GAME, players, seed, check=True)
-        assert run.error is None, f"seed {seed}, {players} players: {run.error}"
-        assert run.result is not None
-        for score in run.result.scores:
-            assert score.total == sum(score.breakdown.values())
-        assert run.result.reason in ("last_tile_placed", "no_tile_fits")
+    seeds = chunk_seeds(chunk, TOTAL_GAMES)
+    runs = checked_playouts(GAME, [(seed, 2 + seed % 4) for seed in seeds],
+                            {"last_tile_placed", "no_tile_fits"})
+    for run in runs:
         assert max(run.state_bytes) < 8192
 
 
@@ -43,9 +41,7 @@ def test_json_round_trip_mid_game_continues_identically(seed: int, players: int,
 
 
 def test_same_seed_same_game() -> None:
-    a = random_playout(GAME, 3, 42, check=False)
-    b = random_playout(GAME, 3, 42, check=False)
-    assert a.result == b.result and a.actions == b.actions
+    replayed(GAME, 3, 42)
 
 
 def test_player_counts() -> None:

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 
+from engine.core.prompts import Event
 from engine.hunters_gatherers.features import Feature
 from engine.hunters_gatherers.flow import end_game
 from engine.hunters_gatherers.game import GAME
 from engine.hunters_gatherers.scoring import meadow_points
+from engine.hunters_gatherers.state import HuntersGatherersState
 
 from .scenario import codes, first, play, scripted
 
@@ -223,9 +226,17 @@ def test_meadow_majority_hunters_merged_by_the_last_tile_both_score() -> None:
     assert GAME.result(state).winners == [0, 1]  # type: ignore[union-attr]
 
 
+def ended(**tiles: Any) -> tuple[HuntersGatherersState, list[Event]]:
+    """A game scripted with ``tiles`` (``laid``, ``figures``; HG002 still to draw),
+    ended now: its state and the final scoring's events."""
+    state = scripted(draw=["HG002"], **tiles)
+    events: list[Event] = []
+    end_game(state, GAME.cache, events, "test")
+    return state, events
+
+
 def test_majority_of_hunters_takes_the_meadow() -> None:
-    state = scripted(
-        draw=["HG002"],
+    state, _ = ended(
         laid=[(0, -1, "HG003", 0), (0, -2, "HG031", 0)],
         figures=[
             (0, 0, "hunter", "meadow", 0, 1),
@@ -233,21 +244,16 @@ def test_majority_of_hunters_takes_the_meadow() -> None:
             (0, -2, "hunter", "meadow", 1, 0),
         ],
     )
-    events: list = []
-    end_game(state, GAME.cache, events, "test")
     # one meadow: mammoth + deer + tiger (HG031's south bank) -> 2, all to seat 1
     assert [p.points["meadows"] for p in state.players] == [0, 2]
 
 
 def test_fire_tile_drives_tigers_from_its_meadow() -> None:
     # start mammoth + HG003 deer + HG088 fire with a tiger: 2 x (1 mammoth + 1 deer)
-    state = scripted(
-        draw=["HG002"],
+    state, events = ended(
         laid=[(0, -1, "HG003", 0), (0, -2, "HG088", 0)],
         figures=[(0, -1, "hunter", "meadow", 0, 0)],
     )
-    events: list = []
-    end_game(state, GAME.cache, events, "test")
     assert state.players[0].points["meadows"] == 4
     assert first(events, "meadow_scored").args["fire"] is True
 
@@ -255,8 +261,7 @@ def test_fire_tile_drives_tigers_from_its_meadow() -> None:
 def test_shrine_hunter_alone_scores_the_meadow() -> None:
     # Seat 1 has two hunters in the meadow, seat 0 one on the shrine tile: only seat 0
     # scores (1 mammoth + 1 deer, the tiger of the shrine tile eats the deer) = 2.
-    state = scripted(
-        draw=["HG002"],
+    state, _ = ended(
         laid=[(0, -1, "HG003", 0), (0, -2, "HG090", 2)],
         figures=[
             (0, 0, "hunter", "meadow", 0, 1),
@@ -264,21 +269,16 @@ def test_shrine_hunter_alone_scores_the_meadow() -> None:
             (0, -2, "hunter", "meadow", 0, 0),
         ],
     )
-    events: list = []
-    end_game(state, GAME.cache, events, "test")
     assert [p.points["meadows"] for p in state.players] == [2, 0]
 
 
 def test_huts_score_the_fish_of_their_river_system_at_the_end() -> None:
     # Start lake (1 fish) + HG061 lake (2 fish) joined by HG028: one system of 3 fish.
     # Seat 0's unfinished-river fisherman elsewhere goes home without points.
-    state = scripted(
-        draw=["HG002"],
+    state, _ = ended(
         laid=[(-1, 0, "HG028", 0), (-2, 0, "HG061", 2), (0, -1, "HG029", 0)],
         figures=[(-1, 0, "hut", "river", 0, 1), (0, -1, "fisher", "river", 0, 0)],
     )
-    events: list = []
-    end_game(state, GAME.cache, events, "test")
     assert state.players[1].points["huts"] == 3
     assert state.players[0].score == 0 and state.players[0].members == 5
     assert [f.kind for f in state.figures] == ["hut"]

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import pytest
-
-from engine.core.errors import IllegalMove
 from engine.core.prompts import Event
 from engine.core.rng import ScriptedRandom
 from engine.stone_age.flow import advance
 from engine.stone_age.game import GAME, setup
 from engine.stone_age.state import StoneAgeState
+from tests.engine.events import codes as codes
+from tests.engine.events import first as first
+from tests.engine.events import refusal
 
 
 def scripted(
@@ -55,23 +55,6 @@ def play(state: StoneAgeState, seat: int, *keys: str) -> list[Event]:
     return out
 
 
-def codes(events: list[Event]) -> list[str]:
-    """The event codes, in order."""
-    return [e.code for e in events]
-
-
-def first(events: list[Event], code: str) -> Event:
-    """The first event with ``code`` (fails the test if absent)."""
-    for e in events:
-        if e.code == code:
-            return e
-    raise AssertionError(f"no {code!r} event in {codes(events)}")
-
-
 def refused(state: StoneAgeState, seat: int, key: str) -> str:
     """Apply ``key``, expect a refusal, check nothing changed; the reason code."""
-    before = GAME.dump(state)
-    with pytest.raises(IllegalMove) as info:
-        GAME.apply(state, seat, key)
-    assert GAME.dump(state) == before, f"refused {key!r} changed the state"
-    return info.value.code
+    return refusal(GAME, state, seat, key)

@@ -11,7 +11,6 @@ from itertools import product
 
 import pytest
 
-from engine.core.errors import IllegalMove
 from engine.stone_age.components import components
 from engine.stone_age.game import GAME
 from engine.stone_age.payment import (
@@ -33,17 +32,16 @@ from engine.stone_age.payment import (
     pay,
 )
 from engine.stone_age.state import PayRule, Player, StoneAgeState, start_goods
-from tests.engine.stone_age.helpers import codes, first, play, scripted, start_actions
+from tests.engine.stone_age.helpers import (
+    codes,
+    first,
+    play,
+    refused,
+    scripted,
+    start_actions,
+)
 
 ROW = ["c06", "c15", "c16", "c01"]  # card4 (cost 4) is c01: food 7
-
-
-def refused(state: StoneAgeState, seat: int, key: str) -> str:
-    before = GAME.dump(state)
-    with pytest.raises(IllegalMove) as info:
-        GAME.apply(state, seat, key)
-    assert GAME.dump(state) == before, f"refused {key!r} changed the state"
-    return info.value.code
 
 
 def keys(state: StoneAgeState, seat: int = 0) -> list[str]:

@@ -16,6 +16,7 @@ from engine.stone_age.flow import advance
 from engine.stone_age.game import GAME
 from engine.stone_age.placement import all_locations
 from engine.stone_age.state import StoneAgeState
+from tests.engine.events import assert_turns
 from tests.engine.stone_age.helpers import codes, play, refused, scripted
 
 ROW = ["c06", "c15", "c16", "c01"]
@@ -104,14 +105,12 @@ def test_a_site_with_seven_workers_is_full() -> None:
     assert counts_at(state, "clay") == [1, 2, 3, 4, 5]
 
 
-@pytest.mark.parametrize(("key", "code"), [
+# More workers than you have are refused (keys refused at the start of a game).
+TOO_MANY = [
     ("place:forest:6", "not_enough_people"),
     ("place:hunt:6", "not_enough_people"),
     ("place:river:9", "not_enough_people"),
-])
-def test_more_workers_than_you_have_are_refused(key: str, code: str) -> None:
-    state = game()
-    assert refused(state, 0, key) == code
+]
 
 
 def test_more_workers_than_free_spaces_are_refused() -> None:
@@ -168,28 +167,20 @@ def test_four_players_may_take_all_three_village_places() -> None:
 
 
 @pytest.mark.parametrize("site", ["forest", "clay", "quarry", "river"])
-def test_three_players_at_most_two_players_per_site(site: str) -> None:
-    state = game(3)
-    play(state, 0, f"place:{site}:1")
-    play(state, 1, f"place:{site}:1")
+@pytest.mark.parametrize("players", [2, 3])
+def test_with_two_or_three_players_a_site_takes_one_player_fewer(players: int,
+                                                                 site: str) -> None:
+    """Three players: at most two per site; two players: one per site."""
+    state = game(players)
+    last = players - 1
+    for seat in range(last):
+        play(state, seat, f"place:{site}:1")
     assert counts_at(state, site) is None
-    assert refused(state, 2, f"at:{site}") == "site_players_limit"
-    assert refused(state, 2, f"place:{site}:1") == "site_players_limit"
+    assert refused(state, last, f"at:{site}") == "site_players_limit"
+    assert refused(state, last, f"place:{site}:1") == "site_players_limit"
     # Hunting is not a limited site.
-    play(state, 2, "place:hunt:1")
-    play(state, 0, "place:hunt:1")
-    play(state, 1, "place:hunt:1")
-
-
-@pytest.mark.parametrize("site", ["forest", "clay", "quarry", "river"])
-def test_two_players_one_player_per_site(site: str) -> None:
-    state = game(2)
-    play(state, 0, f"place:{site}:1")
-    assert counts_at(state, site) is None
-    assert refused(state, 1, f"at:{site}") == "site_players_limit"
-    assert refused(state, 1, f"place:{site}:1") == "site_players_limit"
-    play(state, 1, "place:hunt:1")
-    play(state, 0, "place:hunt:1")
+    for seat in (last, *range(last)):
+        play(state, seat, "place:hunt:1")
 
 
 def test_four_players_may_all_share_a_site() -> None:
@@ -202,7 +193,7 @@ def test_four_players_may_all_share_a_site() -> None:
     assert sum(p.placed.get("forest", 0) for p in state.players) == 7
 
 
-@pytest.mark.parametrize("key", [
+BAD_COUNTS = [  # bad counts are refused
     "place:hut:1",
     "place:hut:3",
     "place:toolmaker:2",
@@ -216,13 +207,11 @@ def test_four_players_may_all_share_a_site() -> None:
     "place:forest:",
     "place:forest:-1",
     "place:forest:1.5",
-])
-def test_bad_counts_are_refused(key: str) -> None:
-    state = game()
-    assert refused(state, 0, key) == "bad_count"
+]
 
 
-@pytest.mark.parametrize("key", [
+
+UNKNOWN_LOCATIONS = [  # unknown locations are refused
     "at:volcano",
     "at:card0",
     "at:card5",
@@ -235,10 +224,8 @@ def test_bad_counts_are_refused(key: str) -> None:
     "place:volcano:1",
     "place::1",
     "place:card5:1",
-])
-def test_unknown_locations_are_refused(key: str) -> None:
-    state = game()
-    assert refused(state, 0, key) == "unknown_location"
+]
+
 
 
 def test_building_piles_follow_the_player_count() -> None:
@@ -413,21 +400,16 @@ def test_one_worker_left_places_at_once_on_a_site() -> None:
 
 def test_turn_passes_left_and_skips_players_without_workers() -> None:
     state = game(dice=[1] * 5)
-    play(state, 0, "place:hunt:5")
-    assert state.turn == 1
-    play(state, 1, "place:forest:3")
-    assert state.turn == 2
-    play(state, 2, "place:clay:4")
-    assert state.turn == 3
-    play(state, 3, "place:quarry:1")
-    assert state.turn == 1  # seat 0 has nobody left
+    assert_turns(GAME, state, [
+        (0, "place:hunt:5", 1), (1, "place:forest:3", 2), (2, "place:clay:4", 3),
+        (3, "place:quarry:1", 1),  # seat 0 has nobody left
+    ])
     (prompt,) = GAME.pending(state)
     assert prompt.seat == 1
     assert refused(state, 0, "at:river") == "not_your_turn"
-    play(state, 1, "place:river:2")
-    assert state.turn == 2
-    play(state, 2, "place:river:1")
-    assert state.turn == 3  # seats 0 and 1 are done
+    assert_turns(GAME, state, [
+        (1, "place:river:2", 2), (2, "place:river:1", 3),  # seats 0 and 1 are done
+    ])
     play(state, 3, "place:hunt:4")
     assert state.phase == "actions"
 
@@ -558,7 +540,7 @@ def test_an_occupied_slot_cannot_be_reached_under_another_spelling(
     assert refused(state, 1, f"at:{alias}") == "unknown_location"
 
 
-@pytest.mark.parametrize(("key", "code"), [
+NOT_CANONICAL = [  # numbers have one canonical spelling
     ("at:card01", "unknown_location"),
     ("at:bld01", "unknown_location"),
     ("at:card+1", "unknown_location"),
@@ -569,8 +551,16 @@ def test_an_occupied_slot_cannot_be_reached_under_another_spelling(
     ("place:forest:\u00b2", "bad_count"),
     ("place:forest:\u0663", "bad_count"),  # Arabic-Indic three
     ("place:card1:01", "bad_count"),
+]
+
+
+@pytest.mark.parametrize(("key", "code"), [
+    *[(key, "bad_count") for key in BAD_COUNTS],
+    *[(key, "unknown_location") for key in UNKNOWN_LOCATIONS],
+    *TOO_MANY,
+    *NOT_CANONICAL,
 ])
-def test_numbers_have_one_canonical_spelling(key: str, code: str) -> None:
+def test_keys_refused_at_the_start(key: str, code: str) -> None:
     state = game()
     assert refused(state, 0, key) == code
 

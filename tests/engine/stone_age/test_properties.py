@@ -11,27 +11,26 @@ from hypothesis import strategies as st
 
 from engine.core.playout import random_playout
 from engine.stone_age.game import GAME
-from tests.engine.round_trip import assert_round_trip_continues
+from tests.engine.round_trip import (
+    CHUNKS,
+    assert_round_trip_continues,
+    checked_playouts,
+    chunk_seeds,
+    replayed,
+)
 
 # 1,000 games per CI run, spread over 2, 3 and 4 players; more with CAMPFIRE_FUZZ_GAMES.
 TOTAL_GAMES = int(os.environ.get("CAMPFIRE_FUZZ_GAMES", "1000"))
-CHUNKS = 20
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_keep_every_invariant(chunk: int) -> None:
     """Each game ends, breaks no invariant after any action, and scores add up."""
-    per_chunk = TOTAL_GAMES // CHUNKS
-    for i in range(per_chunk):
-        seed = chunk * per_chunk + i
-        players = 2 + seed % 3
-        run = random_playout(GAME, players, seed, check=True)
-        assert run.error is None, f"seed {seed}, {players} players: {run.error}"
-        assert run.result is not None
+    seeds = chunk_seeds(chunk, TOTAL_GAMES)
+    runs = checked_playouts(GAME, [(seed, 2 + seed % 3) for seed in seeds],
+                            {"cards_exhausted", "building_pile_empty"})
+    for run in runs:
         assert run.actions > 0
-        for score in run.result.scores:
-            assert score.total == sum(score.breakdown.values())
-        assert run.result.reason in ("cards_exhausted", "building_pile_empty")
 
 
 
@@ -44,9 +43,7 @@ def test_json_round_trip_mid_game_continues_identically(seed: int, players: int,
 
 def test_same_seed_same_game() -> None:
     """A game replays exactly from its seed and the same choices."""
-    a = random_playout(GAME, 3, 42, check=False)
-    b = random_playout(GAME, 3, 42, check=False)
-    assert a.result == b.result and a.actions == b.actions
+    a = replayed(GAME, 3, 42)
     c = random_playout(GAME, 3, 43, check=False)
     assert (c.result, c.actions) != (a.result, a.actions)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.stone_age.game import GAME
 from engine.stone_age.tools import best_bonus, gain_tool, ready_tools, tool_total
 from tests.engine.stone_age.helpers import first, play, scripted, start_actions
@@ -84,41 +86,37 @@ def _board(tools: list[int], used: list[bool]):
     return player
 
 
-def test_a_new_tool_turns_a_ready_tile_before_a_used_one_of_the_same_value():
-    """Three tiles of 1, the first turned aside: the fourth tool raises a ready tile to 2,
-    and the used tile stays a used 1 (the slots keep falling order)."""
-    player = _board([1, 1, 1], [True, False, False])
-    assert gain_tool(player)
-    assert player.tools == [2, 1, 1]
-    assert player.tools_used == [False, True, False]
-    assert sorted(player.tools[i] for i in ready_tools(player)) == [1, 2]
-    assert best_bonus(player) == 3
-
-
-def test_the_ready_tile_goes_up_even_when_it_is_not_the_leftmost_of_its_value():
-    player = _board([2, 1, 1], [False, True, False])
-    assert gain_tool(player)
-    assert player.tools == [2, 2, 1]
-    assert player.tools_used == [False, False, True]
-    assert best_bonus(player) == 4
-
-
-def test_when_every_lowest_tile_is_used_the_raised_one_stays_used():
-    player = _board([3, 2, 2], [False, True, True])
-    assert gain_tool(player)
-    assert player.tools == [3, 3, 2]
-    assert player.tools_used == [False, True, True]
+# (tiles, used, tiles after a new tool, used after, values of the ready tiles after,
+# best bonus after); None: not checked in that case.
+NEW_TOOL = [
+    # Three tiles of 1, the first turned aside: the fourth tool raises a ready tile to
+    # 2, and the used tile stays a used 1 (the slots keep falling order).
+    pytest.param([1, 1, 1], [True, False, False], [2, 1, 1], [False, True, False], [1, 2], 3,
+                 id="a ready tile before a used one of the same value"),
+    pytest.param([2, 1, 1], [False, True, False], [2, 2, 1], [False, False, True], None, 4,
+                 id="the ready tile even when not the leftmost of its value"),
+    pytest.param([3, 2, 2], [False, True, True], [3, 3, 2], [False, True, True], None, None,
+                 id="every lowest tile used: the raised one stays used"),
     # A ready tile of a higher value does not count: only the lowest go up.
-    player = _board([3, 3, 2], [False, False, True])
-    assert gain_tool(player)
-    assert player.tools == [3, 3, 3]
-    assert player.tools_used == [False, False, True]
+    pytest.param([3, 3, 2], [False, False, True], [3, 3, 3], [False, False, True], None, None,
+                 id="only the lowest go up"),
+    pytest.param([3, 2, 2], [False, False, False], [3, 3, 2], [False, False, False], None,
+                 None, id="nothing used: the leftmost lowest tile"),
+]
 
 
-def test_with_nothing_used_the_leftmost_lowest_tile_goes_up():
-    player = _board([3, 2, 2], [False, False, False])
+@pytest.mark.parametrize(("tools", "used", "after", "used_after", "ready", "bonus"), NEW_TOOL)
+def test_a_new_tool_raises_the_right_tile(tools: list[int], used: list[bool], after: list[int],
+                                          used_after: list[bool], ready: list[int] | None,
+                                          bonus: int | None) -> None:
+    player = _board(tools, used)
     assert gain_tool(player)
-    assert (player.tools, player.tools_used) == ([3, 3, 2], [False, False, False])
+    assert player.tools == after
+    assert player.tools_used == used_after
+    if ready is not None:
+        assert sorted(player.tools[i] for i in ready_tools(player)) == ready
+    if bonus is not None:
+        assert best_bonus(player) == bonus
 
 
 def test_a_tool_got_between_two_rolls_helps_the_second_roll_in_full():

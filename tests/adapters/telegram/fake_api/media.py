@@ -86,30 +86,32 @@ class MediaMixin(FakeState):
             raise bad_request("wrong file identifier/HTTP URL specified")
         return stored, None
 
+    @staticmethod
+    def _photo_fields(stored: StoredFile | None, url: str | None, caption: str | None,
+                      caption_entities: list[JSONDict], source: JSONDict) -> dict[str, Any]:
+        """A photo message's fields: the file, its URL, the parsed caption, and the
+        caption and parse mode as ``source`` (the call's parameters, or its InputMedia)
+        sent them."""
+        return {"photo": stored, "photo_url": url, "caption": caption,
+                "caption_entities": caption_entities, "sent_caption": source.get("caption"),
+                "parse_mode": source.get("parse_mode")}
+
+    def _fetched_url_photo(self) -> StoredFile:
+        """A photo sent by URL: pretend Telegram fetched an image (with a new file id)."""
+        return StoredFile(
+            f"AgACAgFakeUrl{next(self._file_ids):06d}", "AQADFakeUrl", b"", None, None
+        )
+
     async def _m_sendPhoto(self, params: JSONDict, files: dict[str, UploadedFile]) -> JSONDict:
         chat = self._param_chat(params)
         caption, caption_entities = self._param_caption(params)
-        markup = self._param_markup(params)
-        thread_id = self._param_thread(chat, params)
-        reply_to = self._param_reply_to(chat, params)
+        sending = self._param_sending(chat, params)
         stored, url = self._resolve_photo(params.get("photo"), files, "photo")
         message = self._new_bot_message(
-            chat,
-            photo=stored,
-            photo_url=url,
-            caption=caption,
-            caption_entities=caption_entities,
-            sent_caption=params.get("caption"),
-            parse_mode=params.get("parse_mode"),
-            reply_markup=markup,
-            message_thread_id=thread_id,
-            reply_to=reply_to,
-            silent=bool(params.get("disable_notification")),
+            chat, **self._photo_fields(stored, url, caption, caption_entities, params), **sending
         )
-        if stored is None:  # URL: pretend Telegram fetched an image
-            message.photo = StoredFile(
-                f"AgACAgFakeUrl{next(self._file_ids):06d}", "AQADFakeUrl", b"", None, None
-            )
+        if stored is None:
+            message.photo = self._fetched_url_photo()
         return message.to_api()
 
     async def _m_editMessageMedia(
@@ -129,19 +131,9 @@ class MediaMixin(FakeState):
             {"caption": media.get("caption"), "parse_mode": media.get("parse_mode")}
         )
         if stored is None:
-            stored = StoredFile(
-                f"AgACAgFakeUrl{next(self._file_ids):06d}", "AQADFakeUrl", b"", None, None
-            )
-        return self._edit(
-            message,
-            photo=stored,
-            photo_url=url,
-            caption=caption,
-            caption_entities=caption_entities,
-            reply_markup=markup,
-            sent_caption=media.get("caption"),
-            parse_mode=media.get("parse_mode"),
-        )
+            stored = self._fetched_url_photo()
+        fields = self._photo_fields(stored, url, caption, caption_entities, media)
+        return self._edit(message, **fields, reply_markup=markup)
 
     async def _m_getFile(self, params: JSONDict, files: dict[str, UploadedFile]) -> JSONDict:
         stored = self.files.get(str(params.get("file_id", "")))

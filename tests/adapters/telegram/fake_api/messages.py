@@ -114,6 +114,16 @@ class MessagesMixin(FakeState):
             raise bad_request("message caption is too long")
         return plain or None, entities
 
+    def _param_sending(self, chat: FakeChat, params: JSONDict) -> dict[str, Any]:
+        """The fields every sent message takes from its call, checked in this order: the
+        keyboard, the topic, the message replied to; and whether it is silent."""
+        return {
+            "reply_markup": self._param_markup(params),
+            "message_thread_id": self._param_thread(chat, params),
+            "reply_to": self._param_reply_to(chat, params),
+            "silent": bool(params.get("disable_notification")),
+        }
+
     def _param_reply_to(self, chat: FakeChat, params: JSONDict) -> FakeMessage | None:
         reply = params.get("reply_parameters")
         if isinstance(reply, dict):
@@ -177,19 +187,14 @@ class MessagesMixin(FakeState):
     async def _m_sendMessage(self, params: JSONDict, files: dict[str, UploadedFile]) -> JSONDict:
         chat = self._param_chat(params)
         text, entities = self._param_text(params)
-        markup = self._param_markup(params)
-        thread_id = self._param_thread(chat, params)
-        reply_to = self._param_reply_to(chat, params)
+        sending = self._param_sending(chat, params)
         message = self._new_bot_message(
             chat,
             text=text,
             entities=entities,
             sent_text=params["text"],
             parse_mode=params.get("parse_mode"),
-            reply_markup=markup,
-            message_thread_id=thread_id,
-            reply_to=reply_to,
-            silent=bool(params.get("disable_notification")),
+            **sending,
         )
         return message.to_api()
 

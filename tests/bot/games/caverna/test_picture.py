@@ -9,7 +9,6 @@ comparing with stored pictures.
 from __future__ import annotations
 
 import copy
-import io
 import json
 from typing import Any
 
@@ -24,17 +23,11 @@ from bot.games.caverna.picture.style import MARK, MIN_TEXT, WIDTH
 from engine.caverna.board import TILES
 from engine.caverna.components import ANIMALS
 from engine.core.prompts import Label, Option, Prompt
+from tests.bot.games.pictures import decoded_png
 
 PHONE = 600  # a phone preview's width in pixels
 SMALLEST_LETTERS = 11  # pixels, once the picture is shrunk to the preview's width
 MAX_HEIGHT = 3600  # under Telegram's photo limits (width + height < 10000, ratio < 20)
-
-
-def _png(data: bytes) -> Image.Image:
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    im = Image.open(io.BytesIO(data))
-    im.load()  # decodes the whole file: a truncated PNG fails here
-    return im
 
 
 @pytest.fixture(scope="module")
@@ -115,7 +108,7 @@ def test_the_png_is_deterministic_and_survives_a_json_round_trip(
     first = render_caverna(view, SAMPLE_NAMES, "ru", focus)
     again = render_caverna(json.loads(json.dumps(view)), SAMPLE_NAMES, "ru", focus)
     assert first == again
-    assert _png(first).size[0] == WIDTH
+    assert decoded_png(first).size[0] == WIDTH
     assert render_caverna(view, SAMPLE_NAMES, "en", focus) != first
 
 
@@ -172,7 +165,7 @@ def test_odd_names_and_languages_never_fail(samples: list[tuple[int, Sample]],
                                             names: list[str]) -> None:
     _, (view, focus) = samples[-1]
     for lang in ("ru", "en", "de"):
-        assert _png(render_caverna(view, names, lang, focus)).width == WIDTH
+        assert decoded_png(render_caverna(view, names, lang, focus)).width == WIDTH
 
 
 @pytest.mark.parametrize("damage", ["empty", "no_players", "strings", "bad_board"])
@@ -189,7 +182,7 @@ def test_malformed_views_still_draw(samples: list[tuple[int, Sample]], damage: s
     else:
         broken["players"][0]["board"]["spaces"] = [{"x": "a"}, {"x": 2, "y": 2, "tile": "lava"}]
         broken["players"][0]["housing"] = {"held": {"zz": {"sheep": 2}, "1,1": "many"}}
-    assert _png(render_caverna(broken, SAMPLE_NAMES, "ru", None)).width == WIDTH
+    assert decoded_png(render_caverna(broken, SAMPLE_NAMES, "ru", None)).width == WIDTH
 
 
 def _count(image: Image.Image, color: tuple[int, int, int]) -> int:

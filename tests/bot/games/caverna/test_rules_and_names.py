@@ -6,7 +6,6 @@ typo-tolerant look-up finds tiles by misspelled names in either language."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -16,10 +15,14 @@ from bot.rules import RulesBook, RulesLibrary
 from bot.rules.lookup import parse_book
 from engine.caverna.components import components
 from engine.caverna.expedition import loot_table
+from tests.bot.rules.checks import (
+    SEEDS,
+    assert_chat_sized,
+    assert_right_scripts,
+    copied_runs,
+    seed_windows,
+)
 
-# tests/bot/games/caverna/<this file> -> repository root -> ../shared/seeds
-SEEDS = Path(__file__).resolve().parents[4].parent / "shared" / "seeds"
-WINDOW = 8
 SPACE_SUFFIX = re.compile(r"_(1_3|4_7|6_7|3|5|7)$")
 
 
@@ -73,33 +76,13 @@ def test_every_loot_item_has_a_topic_and_names(book: RulesBook) -> None:
 def test_the_book_keeps_the_rules_data_checks(book: RulesBook) -> None:
     assert book.game == CAVERNA_MANIFEST.name
     for topic in book.topics:
-        for lang in LANGS:
-            body = topic.body.get(lang)
-            sentences = [s for s in re.split(r"(?<=[.!?])\s+", body) if s]
-            assert 2 <= len(sentences) <= 6, (topic.id, lang, len(sentences))
-            assert len(body) <= 700, (topic.id, lang, len(body))
-        assert re.search("[а-яё]", topic.body.ru, re.IGNORECASE), topic.id
-        assert not re.search("[а-яё]", topic.body.en, re.IGNORECASE), topic.id
-
-
-def _words(text: str) -> list[str]:
-    return re.findall(r"\w+", text.lower().replace("ё", "е"))
+        assert_chat_sized(topic)
+        assert_right_scripts(topic)
 
 
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="rulebook seeds (../shared/seeds) not present")
 def test_no_topic_copies_a_rulebook_sentence(book: RulesBook) -> None:
-    seed: set[tuple[str, ...]] = set()
-    for path in sorted(SEEDS.glob("*.txt")):
-        words = _words(path.read_text(encoding="utf-8"))
-        seed |= {tuple(words[i:i + WINDOW]) for i in range(len(words) - WINDOW + 1)}
-    copied = [
-        (topic.id, lang)
-        for topic in book.topics for lang in LANGS
-        for words in [_words(topic.body.get(lang))]
-        for i in range(len(words) - WINDOW + 1)
-        if tuple(words[i:i + WINDOW]) in seed
-    ]
-    assert copied == []
+    assert copied_runs([book], seed_windows(sorted(SEEDS.glob("*.txt")))) == []
 
 
 @pytest.mark.parametrize(("query", "lang", "topic"), [

@@ -9,9 +9,9 @@ also gives the open prompt).
 from __future__ import annotations
 
 import copy
-import io
 import json
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -49,15 +49,9 @@ from engine.core.prompts import Label, Option, Prompt
 from engine.hunters_gatherers.coords import column_name, row_name, square_name
 from engine.hunters_gatherers.geometry import Placement, legal_placements, mismatches
 from engine.hunters_gatherers.tiles import all_tiles, oriented, tiles_of
+from tests.bot.games.pictures import decoded_png
 
 NAMES = ["Анна", "Bob", "Мария-Антуанетта Длиннофамильная", "Zoë 🔥", "Ёж"]
-
-
-def _png(data: bytes) -> Image.Image:
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    im = Image.open(io.BytesIO(data))
-    im.load()  # decodes the whole file: a truncated PNG fails here
-    return im
 
 
 @pytest.fixture(scope="module")
@@ -102,7 +96,7 @@ def test_sample_views_are_legal_maps(full: dict[str, Any]) -> None:
 def test_renders_a_valid_png(players: int, stage: str, lang: str) -> None:
     placed = {"start": 0, "mid": 25, "full": None}[stage]
     view = sample_view(players, 40 + players, placed, figures=0 if placed == 0 else 12)
-    im = _png(render_hunters_gatherers(view, NAMES[:players], lang))
+    im = decoded_png(render_hunters_gatherers(view, NAMES[:players], lang))
     assert 900 <= im.width <= 1700
     assert 600 <= im.height <= 2000 + 2 * EDGE  # the squares' names take a band each side
 
@@ -113,7 +107,7 @@ def test_a_full_map_keeps_cells_legible_and_the_picture_bounded(seed: int) -> No
     cells = [(t["x"], t["y"]) for t in view["tiles"]] + [(s["x"], s["y"]) for s in view["spots"]]
     frame = map_frame(cells)
     assert frame.cell >= MIN_CELL
-    im = _png(render_hunters_gatherers(view, NAMES))
+    im = decoded_png(render_hunters_gatherers(view, NAMES))
     assert im.width <= max(1400, frame.width + 40 + 2 * EDGE)
 
 
@@ -127,18 +121,21 @@ def test_a_view_after_a_json_round_trip_draws_the_same(full: dict[str, Any]) -> 
     assert render_hunters_gatherers(again, NAMES) == render_hunters_gatherers(full, NAMES)
 
 
+def _redrawn(view: dict[str, Any], edit: Callable[[dict[str, Any]], None]) -> bytes:
+    """The picture of a copy of ``view`` changed by ``edit``."""
+    changed = copy.deepcopy(view)
+    edit(changed)
+    return render_hunters_gatherers(changed, NAMES)
+
+
 def test_spots_are_drawn_and_named_by_their_square(mid: dict[str, Any]) -> None:
     with_spots = render_hunters_gatherers(mid, NAMES)
-    without = copy.deepcopy(mid)
-    without["spots"] = []
-    assert render_hunters_gatherers(without, NAMES) != with_spots
+    assert _redrawn(mid, lambda v: v.update(spots=[])) != with_spots
     # A spot shows the name of its square, not its place in the list.
-    renumbered = copy.deepcopy(mid)
-    renumbered["spots"][0]["n"] = 99
-    assert render_hunters_gatherers(renumbered, NAMES) == with_spots
+    assert _redrawn(mid, lambda v: v["spots"][0].update(n=99)) == with_spots
     # The spot's cell is painted as a spot (cream card, not paper or tile) and its
     # middle carries ink: the name.
-    im = _png(with_spots).convert("RGB")
+    im = decoded_png(with_spots).convert("RGB")
     layout = _layout(mid, None)
     spot = mid["spots"][0]
     x0, y0, x1, y1 = layout.cell_box(spot["x"], spot["y"])
@@ -147,17 +144,18 @@ def test_spots_are_drawn_and_named_by_their_square(mid: dict[str, Any]) -> None:
     assert _ink(im.crop((x0 + cell // 4, y0 + cell // 3, x1 - cell // 4, y1 - cell // 3)))
 
 
-def test_figures_turn_and_scores_show(mid: dict[str, Any]) -> None:
-    base = render_hunters_gatherers(mid, NAMES)
-    no_figures = copy.deepcopy(mid)
-    no_figures["figures"] = []
-    assert render_hunters_gatherers(no_figures, NAMES) != base
-    other_turn = copy.deepcopy(mid)
-    other_turn["turn"] = (mid["turn"] + 1) % 4
-    assert render_hunters_gatherers(other_turn, NAMES) != base
-    richer = copy.deepcopy(mid)
-    richer["players"][1]["score"] += 5
-    assert render_hunters_gatherers(richer, NAMES) != base
+def _richer(view: dict[str, Any]) -> None:
+    view["players"][1]["score"] += 5
+
+
+@pytest.mark.parametrize("edit", [
+    lambda v: v.update(figures=[]),
+    lambda v: v.update(turn=(v["turn"] + 1) % 4),
+    _richer,
+], ids=["no figures", "other turn", "richer"])
+def test_figures_turn_and_scores_show(mid: dict[str, Any],
+                                      edit: Callable[[dict[str, Any]], None]) -> None:
+    assert _redrawn(mid, edit) != render_hunters_gatherers(mid, NAMES)
 
 
 def test_both_languages(mid: dict[str, Any]) -> None:
@@ -171,7 +169,7 @@ def test_both_languages(mid: dict[str, Any]) -> None:
 def test_the_finished_game_and_the_rotation_step_draw() -> None:
     over = sample_view(3, 5, None, figures=10, spots=False)
     assert over["step"] == "over" and over["current"] is None
-    _png(render_hunters_gatherers(over, NAMES, "en"))
+    decoded_png(render_hunters_gatherers(over, NAMES, "en"))
     # The rotation step: one spot, where only some rotations fit; the others fade.
     rotation = sample_view(3, 9, 12, step="rotation")
     rotation["spots"] = [min(rotation["spots"], key=lambda spot: len(spot["rotations"]))]
@@ -203,7 +201,7 @@ def test_the_engine_view_draws() -> None:
         prompt = agent.choice(prompts)
         game.GAME.apply(state, prompt.seat, agent.choice(prompt.options).key)
         if step % 30 == 0:
-            _png(render_hunters_gatherers(game.GAME.view(state, 0), NAMES))
+            decoded_png(render_hunters_gatherers(game.GAME.view(state, 0), NAMES))
 
 
 HOSTILE = [
@@ -220,11 +218,11 @@ HOSTILE = [
 
 @pytest.mark.parametrize("name", HOSTILE)
 def test_hostile_names_do_not_crash(start: dict[str, Any], name: str) -> None:
-    _png(render_hunters_gatherers(start, [name, name]))
+    decoded_png(render_hunters_gatherers(start, [name, name]))
 
 
 def test_missing_names_and_odd_views_do_not_crash(mid: dict[str, Any]) -> None:
-    _png(render_hunters_gatherers(mid, []))
+    decoded_png(render_hunters_gatherers(mid, []))
     odd = copy.deepcopy(mid)
     odd["tiles"].append({"x": 50, "y": 50, "tile": "NOPE", "rotation": 1})
     odd["figures"].append({"x": 0, "y": 0, "kind": "wizard", "feature": "sky", "index": 9,
@@ -233,9 +231,10 @@ def test_missing_names_and_odd_views_do_not_crash(mid: dict[str, Any]) -> None:
                            "seat": 0})
     odd["current"] = {"tile": "NOPE", "bonus": False}
     odd["spots"].append({"n": "x", "x": None, "y": "2"})
-    _png(render_hunters_gatherers(odd, NAMES))
-    _png(render_hunters_gatherers({"game": "hunters_gatherers"}, NAMES))
-    _png(render_hunters_gatherers({"tiles": None, "spots": "no", "players": [1, None]}, NAMES))
+    decoded_png(render_hunters_gatherers(odd, NAMES))
+    decoded_png(render_hunters_gatherers({"game": "hunters_gatherers"}, NAMES))
+    decoded_png(render_hunters_gatherers({"tiles": None, "spots": "no", "players": [1, None]},
+                                         NAMES))
 
 
 # --------------------------------------------------------------------- tile geometry
@@ -278,7 +277,7 @@ def test_write_samples(tmp_path: Path) -> None:
     assert len(written) == 12
     for path in written:
         assert path.name.startswith("hg_")
-        _png(path.read_bytes())
+        decoded_png(path.read_bytes())
 
 
 # ------------------------------------------------- the focus: what the buttons mean
@@ -336,8 +335,8 @@ def test_the_rotation_step_frames_the_spot_being_turned(
         turning: tuple[dict[str, Any], Prompt]) -> None:
     view, prompt = turning
     spot = (prompt.label.args["x"], prompt.label.args["y"])
-    plain = _png(render_hunters_gatherers(view, NAMES)).convert("RGB")
-    focused = _png(render_hunters_gatherers(view, NAMES, "ru", prompt)).convert("RGB")
+    plain = decoded_png(render_hunters_gatherers(view, NAMES)).convert("RGB")
+    focused = decoded_png(render_hunters_gatherers(view, NAMES, "ru", prompt)).convert("RGB")
     assert plain.tobytes() != focused.tobytes()
     layout = _layout(view, prompt)
     assert layout == _layout(view, None)  # the same places: only the marks differ
@@ -361,8 +360,8 @@ def test_the_rotation_step_shows_only_the_rotations_offered_there(
     offered = [int(o.key[4:]) for o in prompt.options if o.key.startswith("rot:")]
     assert read_focus(prompt, view).rotations == tuple(offered)
     assert 1 <= len(offered) < 4
-    plain = _png(render_hunters_gatherers(view, NAMES)).convert("RGB")
-    focused = _png(render_hunters_gatherers(view, NAMES, "en", prompt)).convert("RGB")
+    plain = decoded_png(render_hunters_gatherers(view, NAMES)).convert("RGB")
+    focused = decoded_png(render_hunters_gatherers(view, NAMES, "en", prompt)).convert("RGB")
     panel = _layout(view, prompt, "en").panel
     assert panel is not None
     x0, y0, _, _ = panel
@@ -397,8 +396,8 @@ def test_the_figure_step_numbers_each_piece_like_its_button(
         # The number is the option's place in the prompt and the one the button shows.
         assert mark.number == number == option.label.args["n"]
         assert option.key == f"fig:{mark.kind}:{mark.index}"
-    plain = _png(render_hunters_gatherers(view, NAMES)).convert("RGB")
-    focused = _png(render_hunters_gatherers(view, NAMES, "ru", prompt)).convert("RGB")
+    plain = decoded_png(render_hunters_gatherers(view, NAMES)).convert("RGB")
+    focused = decoded_png(render_hunters_gatherers(view, NAMES, "ru", prompt)).convert("RGB")
     assert plain.tobytes() != focused.tobytes()
     laid = view["tiles"][-1]
     layout = _layout(view, prompt)
@@ -482,14 +481,14 @@ def test_without_focus_or_with_a_prompt_it_cannot_read_the_picture_is_plain(
     # A rotation prompt without rot: keys still frames the spot, with the view's turns.
     bare = Prompt(rot_prompt.seat, rot_prompt.label, ())
     assert read_focus(bare, rot_view).turning
-    _png(render_hunters_gatherers(rot_view, NAMES, "en", bare))
+    decoded_png(render_hunters_gatherers(rot_view, NAMES, "en", bare))
     # Hostile views with a focus do not crash either.
     for odd in ({"game": "hunters_gatherers", "step": "figure"},
                 {"step": "rotation", "spots": [{"x": 1, "y": 0, "rotations": "no"}]},
                 {"step": "figure", "tiles": [{"x": 0, "y": 0, "tile": "HG001"}],
                  "current": {"tile": "HG001"}}):
         for focus in (rot_prompt, fig_prompt, spot_prompt):
-            _png(render_hunters_gatherers(odd, NAMES, "ru", focus))
+            decoded_png(render_hunters_gatherers(odd, NAMES, "ru", focus))
 
 
 def test_spot_buttons_are_numbered_as_on_the_map() -> None:
@@ -509,28 +508,28 @@ def test_the_edges_name_every_column_and_row_where_it_is(stage: str) -> None:
     the ink in each band is that name written there, not the name of its neighbour."""
     placed = {"start": 0, "mid": 25, "full": None}[stage]
     view = sample_view(3, 21, placed, figures=6)
-    im = _png(render_hunters_gatherers(view, NAMES, "en")).convert("RGB")
+    im = decoded_png(render_hunters_gatherers(view, NAMES, "en")).convert("RGB")
     layout = _layout(view, None, "en")
     frame = layout.frame
     size = max(10, min(20, round(frame.cell * 0.36)))
     columns = range(frame.min_x, frame.min_x + frame.cols)
     rows = range(frame.min_y, frame.min_y + frame.rows)
+
+    def named_here(box: Box, name_of: Callable[[int], str], at: int) -> None:
+        here = _ink(im.crop(box))
+        right = _overlap(here, _written(name_of(at), box, size))
+        assert right > 0.9, (at, box, right)
+        for other in (at - 1, at + 1):
+            assert _overlap(here, _written(name_of(other), box, size)) < right - 0.05
+
     for x in columns:
         top, bottom, _, _ = layout.edge_boxes(x, frame.min_y)
         for box in (top, bottom):
-            here = _ink(im.crop(box))
-            right = _overlap(here, _written(column_name(x), box, size))
-            assert right > 0.9, (x, box, right)
-            for other in (x - 1, x + 1):
-                assert _overlap(here, _written(column_name(other), box, size)) < right - 0.05
+            named_here(box, column_name, x)
     for y in rows:
         _, _, left, right = layout.edge_boxes(frame.min_x, y)
         for box in (left, right):
-            here = _ink(im.crop(box))
-            right = _overlap(here, _written(row_name(y), box, size))
-            assert right > 0.9, (y, box, right)
-            for other in (y - 1, y + 1):
-                assert _overlap(here, _written(row_name(other), box, size)) < right - 0.05
+            named_here(box, row_name, y)
     # The corners of the bands hold no name: only paper there.
     corner = (layout.map_left - EDGE, layout.map_top - EDGE, layout.map_left, layout.map_top)
     assert not _ink(im.crop(corner))
@@ -542,7 +541,7 @@ def test_the_names_stay_with_their_squares_as_the_map_grows() -> None:
     small, large = sample_view(2, 5, 3), sample_view(2, 5, 60)
     assert min(t["x"] for t in large["tiles"]) < min(t["x"] for t in small["tiles"])
     for view in (small, large):
-        im = _png(render_hunters_gatherers(view, NAMES, "en")).convert("RGB")
+        im = decoded_png(render_hunters_gatherers(view, NAMES, "en")).convert("RGB")
         layout = _layout(view, None, "en")
         size = max(10, min(20, round(layout.frame.cell * 0.36)))
         top = layout.edge_boxes(0, 0)[0]
@@ -557,7 +556,7 @@ def test_spot_buttons_name_the_squares_drawn_on_the_map() -> None:
 
     view, prompt = played_view(3, 8, "spot", min_tiles=15)
     texts = texts_for("hunters_gatherers")
-    im = _png(render_hunters_gatherers(view, NAMES, "en", prompt)).convert("RGB")
+    im = decoded_png(render_hunters_gatherers(view, NAMES, "en", prompt)).convert("RGB")
     layout = _layout(view, prompt, "en")
     cell = layout.frame.cell
     buttons = {texts.option("en", o.label) for o in prompt.options}

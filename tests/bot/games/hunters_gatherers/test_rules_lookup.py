@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
-from bot.rules import LANGS, RulesBook, RulesIndex, RulesLibrary
+from bot.rules import RulesBook, RulesIndex, RulesLibrary
+from bot.rules.models import Lang
+from tests.bot.rules.checks import (
+    SEEDS,
+    assert_first_hit,
+    assert_in_both_languages,
+    copied_runs,
+    in_languages,
+    seed_windows,
+)
 
 GAME = "hunters_gatherers"
-# tests/bot/rules/<this file> -> repository root -> ../shared/seeds
-SEED = (
-    Path(__file__).resolve().parents[3].parent
-    / "shared"
-    / "seeds"
-    / "hunters_gatherers_rules_ru.txt"
-)
-WINDOW = 8
+SEED = SEEDS / "hunters_gatherers_rules_ru.txt"
 
 # The rulebook's sections, by our topic ids.
 EXPECTED_TOPICS = {
@@ -155,12 +154,7 @@ def test_book_loads_with_expected_topics(book: RulesBook) -> None:
     assert 20 <= len(ids) <= 28
     assert book.game == GAME
     for topic in book.topics:
-        for lang in LANGS:
-            assert topic.title.get(lang).strip(), (topic.id, lang)
-            assert topic.body.get(lang).strip(), (topic.id, lang)
-            assert getattr(topic.keywords, lang), (topic.id, lang)
-        assert re.search("[а-яё]", topic.body.ru, re.IGNORECASE), topic.id
-        assert not re.search("[а-яё]", topic.body.en, re.IGNORECASE), topic.id
+        assert_in_both_languages(topic)
 
 
 def test_every_asked_topic_exists(book: RulesBook) -> None:
@@ -192,18 +186,11 @@ def test_stone_age_still_resolves(library: RulesLibrary) -> None:
     assert library.resolve_game("stone age") == "stone_age"
 
 
-@pytest.mark.parametrize(("question", "expected"), RU_QUESTIONS + RU_TYPOS)
-def test_russian_question_finds_topic(index: RulesIndex, question: str, expected: str) -> None:
-    hits = index.search(question, "ru")
-    assert hits, f"no hits for {question!r}"
-    assert hits[0].topic_id == expected, [h.topic_id for h in hits]
-
-
-@pytest.mark.parametrize(("question", "expected"), EN_QUESTIONS + EN_TYPOS)
-def test_english_question_finds_topic(index: RulesIndex, question: str, expected: str) -> None:
-    hits = index.search(question, "en")
-    assert hits, f"no hits for {question!r}"
-    assert hits[0].topic_id == expected, [h.topic_id for h in hits]
+@pytest.mark.parametrize(("question", "lang", "expected"),
+                         in_languages(RU_QUESTIONS + RU_TYPOS, EN_QUESTIONS + EN_TYPOS))
+def test_question_finds_topic(index: RulesIndex, question: str, lang: Lang,
+                              expected: str) -> None:
+    assert_first_hit(index, question, lang, expected)
 
 
 @pytest.mark.parametrize(("question", "lang", "expected"), AMBIGUOUS)
@@ -226,25 +213,8 @@ def test_nonsense_query_finds_nothing(index: RulesIndex, query: str) -> None:
     assert index.search(query, "ru") == []
 
 
-def _words(text: str) -> list[str]:
-    return re.findall(r"\w+", text.lower().replace("ё", "е"))
-
-
-def _windows(words: list[str]) -> set[tuple[str, ...]]:
-    return {tuple(words[i : i + WINDOW]) for i in range(len(words) - WINDOW + 1)}
-
-
 @pytest.mark.skipif(not SEED.is_file(), reason="rulebook seeds (../shared/seeds) not present")
 def test_no_body_copies_the_rulebook(book: RulesBook) -> None:
-    # Same normalisation as the Stone Age check: case, ё and punctuation are ignored, so a
-    # copied sentence cannot hide behind a changed comma.
-    seed_windows = _windows(_words(SEED.read_text(encoding="utf-8")))
-    assert seed_windows
-    copied = [
-        (topic.id, lang, " ".join(window))
-        for topic in book.topics
-        for lang in LANGS
-        for window in _windows(_words(topic.body.get(lang)))
-        if window in seed_windows
-    ]
-    assert copied == []
+    seed = seed_windows([SEED])
+    assert seed
+    assert copied_runs([book], seed) == []

@@ -13,7 +13,6 @@ import copy
 import random
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -24,7 +23,6 @@ from bot.games import manifests
 from bot.games.hunters_gatherers.texts import FIGURE_KINDS, SILENT, HuntersGatherersTexts
 from bot.i18n.catalog import Lang, Markup
 from bot.texts import texts_for
-from engine.core.errors import IllegalMove
 from engine.core.prompts import Event, Label
 from engine.hunters_gatherers.board import board_of, spots
 from engine.hunters_gatherers.game import GAME
@@ -32,6 +30,19 @@ from engine.hunters_gatherers.geometry import frontier
 from engine.hunters_gatherers.state import SOURCES, HuntersGatherersState
 from engine.hunters_gatherers.tiles import SPECIALS
 from tests.bot.texts.conftest import RecordingCatalog, shipped_catalog
+from tests.bot.texts.seen import (
+    LANG_PAIR,
+    Said,
+    Seen,
+    applied,
+    asked,
+    assert_events_render,
+    assert_options_render_short,
+    assert_refusals_render,
+    check_pair,
+    collect,
+    probed,
+)
 from tests.bot.texts.source_scan import (
     first_arg_strings,
     has_code_or_variants,
@@ -44,7 +55,6 @@ EN = ["Anna", "Boris", "Cleo"]
 RU = ["Анна", "Борис", "Клео"]
 EVIL = '<b>Eve & "Bob"</b>'
 EVIL_ESCAPED = '&lt;b&gt;Eve &amp; "Bob"&lt;/b&gt;'
-LANG_PAIR: tuple[Lang, Lang] = ("en", "ru")
 # A code that leaked into a text instead of its sentence.
 RAW_CODE = re.compile(r"\b(?:hg|opt|reason)\.[a-z_]")
 SQUARE = re.compile(r"-?[A-Z]+-?[0-9]+")  # a square's name: N14
@@ -55,21 +65,6 @@ PROBES = [
     "fig:hunter:1", "fig:wizard:0", "fig:hunter:x", "none", "back", "nonsense",
 ]
 
-@dataclass
-class Seen:
-    """What the random games produced, each kept once per distinct arguments."""
-
-    prompts: dict[str, tuple[Label, int]]
-    options: dict[str, Label]
-    events: dict[str, Event]
-    refusals: dict[str, tuple[str, dict[str, Any]]]
-    breakdowns: list[dict[str, int]]
-
-
-def _key(code: str, args: Any) -> str:
-    return f"{code} {args!r}"
-
-
 def _misfit(state: HuntersGatherersState) -> str | None:
     """A key naming an empty cell next to the map where the tile in hand does not fit."""
     if state.step != "spot":
@@ -79,7 +74,7 @@ def _misfit(state: HuntersGatherersState) -> str | None:
     return f"at:{bad[0][0]},{bad[0][1]}" if bad else None
 
 
-def _play(seed: int) -> Iterator[tuple[str, Any]]:
+def _play(seed: int) -> Iterator[Said]:
     rng = random.Random(seed)
     state = GAME.new(2 + seed % 4, seed)
     for _ in range(MAX_STEPS):
@@ -87,25 +82,14 @@ def _play(seed: int) -> Iterator[tuple[str, Any]]:
         if not prompts:
             break
         prompt = rng.choice(prompts)
-        # Labels may share data with the state: copy before the state moves on.
-        yield "prompt", (copy.deepcopy(prompt.label), prompt.seat)
-        for option in prompt.options:
-            yield "option", copy.deepcopy(option.label)
+        yield from asked(prompt)
         probes = rng.sample(PROBES, 3)
         misfit = _misfit(state)
         if misfit is not None:
             probes.insert(0, misfit)
-        for probe in probes:
-            seat = prompt.seat if rng.random() < 0.8 else rng.randrange(state.n)
-            try:
-                events = GAME.apply(state, seat, probe)
-            except IllegalMove as err:
-                yield "refusal", (err.code, dict(err.args_map))
-            else:
-                for event in events:
-                    yield "event", copy.deepcopy(event)
-                break
-        else:
+        tries = ((prompt.seat if rng.random() < 0.8 else rng.randrange(state.n), probe)
+                 for probe in probes)
+        if not (yield from probed(GAME, state, tries)):
             # Figures most of the time, so that supplies run out and features fill up.
             figures = [o for o in prompt.options if o.key.startswith("fig:")]
             pool = figures if figures and rng.random() < 0.7 else list(prompt.options)
@@ -115,28 +99,12 @@ def _play(seed: int) -> Iterator[tuple[str, Any]]:
     assert result is not None, f"game {seed} did not end"
     for score in result.scores:
         yield "breakdown", dict(score.breakdown)
-    try:
-        GAME.apply(state, 0, "none")
-    except IllegalMove as err:
-        yield "refusal", (err.code, dict(err.args_map))
+    yield from applied(GAME, state, 0, "none")
 
 
 @pytest.fixture(scope="module")
 def seen() -> Seen:
-    out = Seen({}, {}, {}, {}, [])
-    for seed in range(GAMES):
-        for kind, item in _play(seed):
-            if kind == "prompt":
-                out.prompts.setdefault(_key(item[0].code, item[0].args), item)
-            elif kind == "option":
-                out.options.setdefault(_key(item.code, item.args), item)
-            elif kind == "event":
-                out.events.setdefault(_key(item.code, item.args), item)
-            elif kind == "breakdown":
-                out.breakdowns.append(item)
-            else:
-                out.refusals.setdefault(_key(*item), item)
-    return out
+    return collect(_play(seed) for seed in range(GAMES))
 
 
 @pytest.fixture
@@ -150,19 +118,10 @@ def hg(catalog: RecordingCatalog) -> Iterator[HuntersGatherersTexts]:
     assert not catalog.missing, f"codes without text: {sorted(catalog.missing)[:20]}"
 
 
-def _check_text(text: str, what: str) -> None:
-    assert "{" not in text and "}" not in text, f"unfilled placeholder in {what}: {text!r}"
-    assert not RAW_CODE.search(text), f"raw code in {what}: {text!r}"
-    assert text.strip(), f"empty text for {what}"
-
-
 def _check_pair(texts: dict[Lang, str], what: str) -> None:
-    for lang, text in texts.items():
-        _check_text(text, f"{what} [{lang}]")
     # Texts made only of icons, numbers and squares' names (a spot, a rotation) read the
     # same in both.
-    if any(ch.isalpha() for ch in SQUARE.sub("", texts["en"])):
-        assert texts["ru"] != texts["en"], f"Russian equals English for {what}: {texts['en']!r}"
+    check_pair(texts, what, RAW_CODE, SQUARE)
 
 
 # --- random games ------------------------------------------------------------------
@@ -201,12 +160,7 @@ def test_every_prompt_renders(seen: Seen, hg: HuntersGatherersTexts) -> None:
 
 
 def test_every_option_renders_short(seen: Seen, hg: HuntersGatherersTexts) -> None:
-    for label in seen.options.values():
-        out = {lang: hg.option(lang, label) for lang in LANG_PAIR}
-        for lang, text in out.items():
-            assert len(text) <= 40, f"button too long [{lang}]: {text!r}"
-            assert "<" not in text and "&" not in text, f"markup in a button: {text!r}"
-        _check_pair(dict(out), f"option {label}")
+    assert_options_render_short(seen, hg, _check_pair)
 
 
 def test_options_of_one_prompt_differ(hg: HuntersGatherersTexts) -> None:
@@ -224,24 +178,11 @@ def test_options_of_one_prompt_differ(hg: HuntersGatherersTexts) -> None:
 
 
 def test_every_event_renders(seen: Seen, hg: HuntersGatherersTexts) -> None:
-    for event in seen.events.values():
-        out = {lang: hg.event(lang, event, NAMES) for lang in LANG_PAIR}
-        if event.code in SILENT:
-            assert out == {"en": None, "ru": None}
-            continue
-        rendered: dict[Lang, str] = {}
-        for lang, text in out.items():
-            assert isinstance(text, Markup), f"no line for {event}"
-            rendered[lang] = text
-        _check_pair(rendered, f"event {event}")
+    assert_events_render(seen, hg, NAMES, SILENT, _check_pair)
 
 
 def test_every_refusal_met_in_play_renders(seen: Seen, hg: HuntersGatherersTexts) -> None:
-    general = {lang: hg.reason(lang, "surely_no_such_code", {}) for lang in LANG_PAIR}
-    for code, args in seen.refusals.values():
-        out: dict[Lang, str] = {lang: hg.reason(lang, code, args) for lang in LANG_PAIR}
-        _check_pair(out, f"refusal {code} {args}")
-        assert out["en"] != general["en"], code
+    assert_refusals_render(seen, hg, _check_pair)
 
 
 def test_every_final_score_renders(seen: Seen, hg: HuntersGatherersTexts) -> None:
@@ -451,101 +392,101 @@ def test_rotation_and_figure_prompts(hg: HuntersGatherersTexts) -> None:
     )
 
 
-def test_placing_lines(hg: HuntersGatherersTexts) -> None:
-    laid = Event("tile_placed", 1, {"tile": "HG002", "x": 1, "y": 0, "rotation": 0,
-                                    "bonus": True})
-    assert hg.event("en", laid, EN) == "<b>Boris</b> lays a bonus tile on O14"
-    assert hg.event("ru", laid, RU) == "<b>Борис</b> выкладывает бонусный квадрат на O14"
+# Each event's line, in the languages given (None: the event is not told).
+EVENT_LINES = [
+    pytest.param(
+        Event("tile_placed", 1, {"tile": "HG002", "x": 1, "y": 0, "rotation": 0,
+                                 "bonus": True}),
+        {"en": "<b>Boris</b> lays a bonus tile on O14",
+         "ru": "<b>Борис</b> выкладывает бонусный квадрат на O14"},
+        id="bonus tile laid"),
     # An event without its square still reads.
-    bare = Event("tile_placed", 1, {"tile": "HG002", "bonus": False})
-    assert hg.event("en", bare, EN) == "<b>Boris</b> lays a tile"
-    fisher = Event("figure_placed", 0, {"kind": "fisher", "feature": "river", "index": 0,
-                                        "x": 1, "y": 0})
-    assert hg.event("ru", fisher, RU) == "<b>Анна</b> отправляет рыбака на реку"
-    hut = Event("figure_placed", 2, {"kind": "hut", "feature": "river", "index": 0,
-                                     "x": 1, "y": 0})
-    assert hg.event("en", hut, EN) == "<b>Cleo</b> builds a hut by the river"
-    assert hg.event("ru", Event("tile_drawn", 0, {"tile": "HG002"}), RU) is None
-    bonus = Event("bonus_turn", 0, {"tile": "HG085"})
-    assert hg.event("ru", bonus, RU) == (
-        "🪙 <b>Анна</b> получает бонусный ход за освоенный лес с золотым самородком"
-    )
-    gone = Event("tile_discarded", 1, {"tile": "HG040", "bonus": False})
-    assert hg.event("ru", gone, RU) == "Квадрат некуда выложить: он уходит в сброс"
-
-
-def test_scoring_lines_agree_with_numbers(hg: HuntersGatherersTexts) -> None:
-    # Paid by piece: five forest pieces (on four tiles) are 10 points, plus a mushroom.
-    forest = Event("forest_scored", None, {"x": 0, "y": 0, "pieces": 5, "tiles": 4,
-                                           "mushrooms": 1, "gold": 2, "points": 12,
-                                           "winners": [0, 1], "returned": [0, 1]})
-    assert hg.event("ru", forest, RU) == (
-        "🌲 Освоен лес: 5 участков, 1 квадрат с грибами, 2 золотых самородка. "
-        "<b>Анна</b> и <b>Борис</b> получают по 12 очков."
-    )
-    assert hg.event("en", forest, EN) == (
-        "🌲 Forest completed: 5 pieces, 1 mushroom patch, 2 gold nuggets. "
-        "<b>Anna</b> and <b>Boris</b> score 12 points each."
-    )
-    river = Event("river_scored", None, {"x": 0, "y": 0, "pieces": 3, "tiles": 2, "fish": 1,
-                                         "points": 4, "winners": [2], "returned": [2]})
-    assert hg.event("ru", river, RU) == (
-        "🌊 Освоена река: 3 участка, 1 рыбина. <b>Клео</b> получает 4 очка."
-    )
-    assert hg.event("en", river, EN) == (
-        "🌊 River completed: 3 pieces, 1 fish. <b>Cleo</b> scores 4 points."
-    )
+    pytest.param(Event("tile_placed", 1, {"tile": "HG002", "bonus": False}),
+                 {"en": "<b>Boris</b> lays a tile"}, id="tile laid, no square"),
+    pytest.param(
+        Event("figure_placed", 0, {"kind": "fisher", "feature": "river", "index": 0,
+                                   "x": 1, "y": 0}),
+        {"ru": "<b>Анна</b> отправляет рыбака на реку"}, id="fisher"),
+    pytest.param(
+        Event("figure_placed", 2, {"kind": "hut", "feature": "river", "index": 0,
+                                   "x": 1, "y": 0}),
+        {"en": "<b>Cleo</b> builds a hut by the river"}, id="hut"),
+    pytest.param(Event("tile_drawn", 0, {"tile": "HG002"}), {"ru": None}, id="drawn"),
+    pytest.param(
+        Event("bonus_turn", 0, {"tile": "HG085"}),
+        {"ru": "🪙 <b>Анна</b> получает бонусный ход за освоенный лес с золотым самородком"},
+        id="bonus turn"),
+    pytest.param(Event("tile_discarded", 1, {"tile": "HG040", "bonus": False}),
+                 {"ru": "Квадрат некуда выложить: он уходит в сброс"}, id="discarded"),
+    # Scoring lines agree with the numbers. Paid by piece: five forest pieces (on four
+    # tiles) are 10 points, plus a mushroom.
+    pytest.param(
+        Event("forest_scored", None, {"x": 0, "y": 0, "pieces": 5, "tiles": 4,
+                                      "mushrooms": 1, "gold": 2, "points": 12,
+                                      "winners": [0, 1], "returned": [0, 1]}),
+        {"ru": "🌲 Освоен лес: 5 участков, 1 квадрат с грибами, 2 золотых самородка. "
+               "<b>Анна</b> и <b>Борис</b> получают по 12 очков.",
+         "en": "🌲 Forest completed: 5 pieces, 1 mushroom patch, 2 gold nuggets. "
+               "<b>Anna</b> and <b>Boris</b> score 12 points each."},
+        id="forest"),
+    pytest.param(
+        Event("river_scored", None, {"x": 0, "y": 0, "pieces": 3, "tiles": 2, "fish": 1,
+                                     "points": 4, "winners": [2], "returned": [2]}),
+        {"ru": "🌊 Освоена река: 3 участка, 1 рыбина. <b>Клео</b> получает 4 очка.",
+         "en": "🌊 River completed: 3 pieces, 1 fish. <b>Cleo</b> scores 4 points."},
+        id="river"),
     # An event stored before pieces were counted names its tiles: read as its pieces.
-    empty = Event("river_scored", None, {"x": 0, "y": 0, "tiles": 2, "fish": 0, "points": 2,
-                                         "winners": [], "returned": []})
-    assert hg.event("ru", empty, RU) == (
-        "🌊 Освоена река: 2 участка. Рыбаков на ней не было, очков никто не получает."
-    )
-    one = Event("forest_scored", None, {"pieces": 1, "tiles": 1, "points": 2,
-                                        "winners": [1]})
-    assert hg.event("ru", one, RU) == "🌲 Освоен лес: 1 участок. <b>Борис</b> получает 2 очка."
-    huts = Event("huts_scored", None, {"x": 0, "y": 0, "points": 21, "winners": [0, 1, 2]})
-    assert hg.event("ru", huts, RU) == (
-        "🛖 Речная система, в озёрах 21 рыбина. "
-        "<b>Анна</b>, <b>Борис</b> и <b>Клео</b> получают по 21 очку."
-    )
-    assert hg.event("en", huts, EN) == (
-        "🛖 River system with 21 fish in its lakes. "
-        "<b>Anna</b>, <b>Boris</b> and <b>Cleo</b> score 21 points each."
-    )
+    pytest.param(
+        Event("river_scored", None, {"x": 0, "y": 0, "tiles": 2, "fish": 0, "points": 2,
+                                     "winners": [], "returned": []}),
+        {"ru": "🌊 Освоена река: 2 участка. Рыбаков на ней не было, очков никто не "
+               "получает."},
+        id="river without pieces"),
+    pytest.param(
+        Event("forest_scored", None, {"pieces": 1, "tiles": 1, "points": 2, "winners": [1]}),
+        {"ru": "🌲 Освоен лес: 1 участок. <b>Борис</b> получает 2 очка."}, id="one piece"),
+    pytest.param(
+        Event("huts_scored", None, {"x": 0, "y": 0, "points": 21, "winners": [0, 1, 2]}),
+        {"ru": "🛖 Речная система, в озёрах 21 рыбина. "
+               "<b>Анна</b>, <b>Борис</b> и <b>Клео</b> получают по 21 очку.",
+         "en": "🛖 River system with 21 fish in its lakes. "
+               "<b>Anna</b>, <b>Boris</b> and <b>Cleo</b> score 21 points each."},
+        id="huts"),
+    pytest.param(
+        Event("meadow_scored", None, {"x": 0, "y": 0, "points": 8, "winners": [1],
+                                      "deer": 2, "tigers": 1, "mammoths": 2,
+                                      "aurochs": 1, "fire": False, "shrine": False}),
+        {"ru": "🦌 Низина: 2 оленя, 2 мамонта, 1 тур, 1 тигр. <b>Борис</b> получает 8 "
+               "очков."},
+        id="meadow"),
+    pytest.param(
+        Event("meadow_scored", None, {"x": 0, "y": 0, "points": 2, "winners": [0],
+                                      "deer": 1, "tigers": 2, "mammoths": 0, "aurochs": 0,
+                                      "fire": True, "shrine": True}),
+        {"en": "🦌 Meadow: 1 deer, 2 tigers; 🔥 the fire drives the tigers off; the hunter "
+               "at the shrine takes the whole meadow. <b>Anna</b> scores 2 points."},
+        id="meadow with fire and shrine"),
+    pytest.param(
+        Event("meadow_scored", None, {"x": 0, "y": 0, "points": 0, "winners": [0, 2],
+                                      "deer": 0, "tigers": 0, "mammoths": 0, "aurochs": 0,
+                                      "fire": False, "shrine": False}),
+        {"ru": "🦌 Низина: зверей нет. <b>Анна</b> и <b>Клео</b> ничего не получают.",
+         "en": "🦌 Meadow: no animals. <b>Anna</b> and <b>Cleo</b> score nothing."},
+        id="bare meadow"),
+    pytest.param(
+        Event("game_over", None, {"reason": "last_tile_placed", "scores": [3, 5],
+                                  "winners": [1]}),
+        {"ru": "<b>Игра окончена</b>: выложен последний квадрат земли."}, id="game over"),
+    pytest.param(Event("game_over", None, {"reason": "meteor", "scores": [], "winners": []}),
+                 {"en": "<b>Game over</b>."}, id="game over, unknown reason"),
+]
 
 
-def test_meadow_lines(hg: HuntersGatherersTexts) -> None:
-    meadow = Event("meadow_scored", None, {"x": 0, "y": 0, "points": 8, "winners": [1],
-                                           "deer": 2, "tigers": 1, "mammoths": 2,
-                                           "aurochs": 1, "fire": False, "shrine": False})
-    assert hg.event("ru", meadow, RU) == (
-        "🦌 Низина: 2 оленя, 2 мамонта, 1 тур, 1 тигр. <b>Борис</b> получает 8 очков."
-    )
-    fire = Event("meadow_scored", None, {"x": 0, "y": 0, "points": 2, "winners": [0],
-                                         "deer": 1, "tigers": 2, "mammoths": 0, "aurochs": 0,
-                                         "fire": True, "shrine": True})
-    assert hg.event("en", fire, EN) == (
-        "🦌 Meadow: 1 deer, 2 tigers; 🔥 the fire drives the tigers off; the hunter at the "
-        "shrine takes the whole meadow. <b>Anna</b> scores 2 points."
-    )
-    bare = Event("meadow_scored", None, {"x": 0, "y": 0, "points": 0, "winners": [0, 2],
-                                         "deer": 0, "tigers": 0, "mammoths": 0, "aurochs": 0,
-                                         "fire": False, "shrine": False})
-    assert hg.event("ru", bare, RU) == (
-        "🦌 Низина: зверей нет. <b>Анна</b> и <b>Клео</b> ничего не получают."
-    )
-    assert hg.event("en", bare, EN) == (
-        "🦌 Meadow: no animals. <b>Anna</b> and <b>Cleo</b> score nothing."
-    )
-
-
-def test_game_over_lines(hg: HuntersGatherersTexts) -> None:
-    last = Event("game_over", None, {"reason": "last_tile_placed", "scores": [3, 5],
-                                     "winners": [1]})
-    assert hg.event("ru", last, RU) == "<b>Игра окончена</b>: выложен последний квадрат земли."
-    odd = Event("game_over", None, {"reason": "meteor", "scores": [], "winners": []})
-    assert hg.event("en", odd, EN) == "<b>Game over</b>."
+@pytest.mark.parametrize(("event", "expected"), EVENT_LINES)
+def test_event_lines(hg: HuntersGatherersTexts, event: Event,
+                     expected: dict[Lang, str | None]) -> None:
+    for lang, line in expected.items():
+        assert hg.event(lang, event, EN if lang == "en" else RU) == line
 
 
 @pytest.mark.parametrize(

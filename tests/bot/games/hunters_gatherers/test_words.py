@@ -116,27 +116,23 @@ def test_the_figure_prompt_describes_the_tile_just_laid(lake_tile: object) -> No
     ]
 
 
-def test_rivers_through_from_springs_and_into_one_lake() -> None:
+@pytest.mark.parametrize(("tile", "lang", "line"), [
     # HG079: four rivers into one lake (2 fish) and deer on two banks.
-    four = scripted(draw=["HG079", "HG002"])
-    assert _prompt("en", four)[0] == (
-        "The tile as drawn (↻ 0°): rivers from the north, east, south and west into a "
-        "lake. On it: 2 fish, 2 deer."
-    )
-    assert _prompt("ru", four)[0] == (
-        "Квадрат как нарисован (↻ 0°): реки с севера, востока, юга и запада впадают в "
-        "озеро. На нём: 2 рыбины, 2 оленя."
-    )
+    ("HG079", "en", "The tile as drawn (↻ 0°): rivers from the north, east, south and west "
+                    "into a lake. On it: 2 fish, 2 deer."),
+    ("HG079", "ru", "Квадрат как нарисован (↻ 0°): реки с севера, востока, юга и запада "
+                    "впадают в озеро. На нём: 2 рыбины, 2 оленя."),
     # HG028: a river straight through, a meadow on each bank.
-    through = scripted(draw=["HG028", "HG002"])
-    assert _prompt("en", through)[0] == (
-        "The tile as drawn (↻ 0°): river from the east to the west; meadow to the north; "
-        "meadow to the south. On it: 1 mammoth."
-    )
-    assert _prompt("ru", through)[0] == (
-        "Квадрат как нарисован (↻ 0°): река с востока на запад; низина с севера; "
-        "низина с юга. На нём: 1 мамонт."
-    )
+    ("HG028", "en", "The tile as drawn (↻ 0°): river from the east to the west; meadow to "
+                    "the north; meadow to the south. On it: 1 mammoth."),
+    ("HG028", "ru", "Квадрат как нарисован (↻ 0°): река с востока на запад; низина с "
+                    "севера; низина с юга. На нём: 1 мамонт."),
+])
+def test_rivers_through_and_into_one_lake(tile: str, lang: Lang, line: str) -> None:
+    assert _prompt(lang, scripted(draw=[tile, "HG002"]))[0] == line
+
+
+def test_a_river_from_a_spring_names_its_side() -> None:
     springs = [t for t in all_tiles().values()
                if len(t.rivers) == 1 and t.springs == 1 and t.kind == "land"]
     assert springs

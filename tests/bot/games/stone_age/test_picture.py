@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import copy
-import io
 import json
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from bot.games.stone_age.picture import (
     WIDTH,
@@ -24,15 +22,9 @@ from bot.games.stone_age.picture.samples import SAMPLE_NAMES, play_view, write_s
 from engine.stone_age.components import CULTURES, GATHERING, MULTIPLIERS, VILLAGE, components
 from engine.stone_age.game import GAME
 from engine.stone_age.view import building_info, card_info
+from tests.bot.games.pictures import decoded_png
 
 REPO = Path(__file__).resolve().parents[4]
-
-
-def _png(data: bytes) -> Image.Image:
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    im = Image.open(io.BytesIO(data))
-    im.load()  # decodes the whole file: a truncated PNG fails here
-    return im
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +39,7 @@ def test_renders_a_valid_png_for_every_stage_and_player_count(players: int, stag
     view = play_view(players, 100 + players, actions)
     if stage == "end":
         assert view["phase"] == "over"
-    im = _png(render_stone_age(view, SAMPLE_NAMES[:players]))
+    im = decoded_png(render_stone_age(view, SAMPLE_NAMES[:players]))
     assert im.size == (WIDTH, canvas_height(players))
     assert 850 <= im.height <= 1100 or players < 4
 
@@ -82,7 +74,7 @@ def test_both_languages(mid4: dict[str, Any]) -> None:
     ru = render_stone_age(mid4, SAMPLE_NAMES, "ru")
     en = render_stone_age(mid4, SAMPLE_NAMES, "en")
     assert ru != en
-    _png(en)
+    decoded_png(en)
     # An unknown language falls back to Russian rather than failing.
     assert render_stone_age(mid4, SAMPLE_NAMES, "xx") == ru
 
@@ -103,7 +95,7 @@ HOSTILE_NAMES = [
 @pytest.mark.parametrize("name", HOSTILE_NAMES)
 def test_any_name_draws_without_crashing(mid4: dict[str, Any], name: str) -> None:
     for lang in ("ru", "en"):
-        im = _png(render_stone_age(mid4, [name, name, "Анна", name], lang))
+        im = decoded_png(render_stone_age(mid4, [name, name, "Анна", name], lang))
         assert im.size == (WIDTH, canvas_height(4))
 
 
@@ -121,7 +113,7 @@ def test_every_card_effect_and_building_form_draws(mid4: dict[str, Any]) -> None
             slot["card"] = card_info(card_id)
         for pile, b_id in zip(view["piles"], buildings[start:start + 4], strict=False):
             pile["top"] = building_info(b_id)
-        _png(render_stone_age(view, SAMPLE_NAMES, "en"))
+        decoded_png(render_stone_age(view, SAMPLE_NAMES, "en"))
 
 
 def test_player_extras_and_empty_slots_draw(mid4: dict[str, Any]) -> None:
@@ -131,7 +123,7 @@ def test_player_extras_and_empty_slots_draw(mid4: dict[str, Any]) -> None:
              goods={"food": 999, "wood": 99, "clay": 99, "stone": 99, "gold": 99}, people=10)
     view["row"][0]["card"] = None
     view["piles"][0].update(size=0, top=None)
-    _png(render_stone_age(view, SAMPLE_NAMES, "ru"))
+    decoded_png(render_stone_age(view, SAMPLE_NAMES, "ru"))
 
 
 def _final_state(players: int, seed: int) -> Any:
@@ -189,4 +181,4 @@ def test_write_samples() -> None:
     written = write_samples(REPO / "out" / "samples")
     mid = REPO / "out" / "samples" / "stone_age_mid.png"
     assert mid in written
-    _png(mid.read_bytes())
+    decoded_png(mid.read_bytes())

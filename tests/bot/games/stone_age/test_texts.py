@@ -45,40 +45,36 @@ def test_rolled_is_silent(texts: StoneAgeTexts) -> None:
     assert texts.event("ru", event, RU) is None
 
 
-@pytest.mark.parametrize(
-    ("card", "en", "ru"),
-    [
-        ("c01", "🍖7 | pottery", "🍖7 | керамика"),
-        ("c07", "🪨2 | transport", "🪨2 | транспорт"),
-        ("c12", "🎲 for all | sundial", "🎲 предметы всем | время"),
-        ("c18", "🎲 for all | 2 farmers", "🎲 предметы всем | 2 земледельца"),
-        ("c24", "🛠4 once | 1 toolmaker", "🛠4 одноразовый | 1 ремесленник"),
-        ("c31", "⭐3 | 3 hut builders", "⭐3 | 3 строителя"),
-        ("c35", "🎲🎲 → 🪵 | 2 shamans", "🎲🎲 → 🪵 | 2 шамана"),
-        ("c04", "any 2 | medicine", "2 ресурса по выбору | медицина"),
-        ("c13", "🛠+1 | art", "🛠+1 | скульптура"),
-    ],
-)
-def test_card_descriptions(texts: StoneAgeTexts, card: str, en: str, ru: str) -> None:
-    assert texts.card("en", card_info(card)) == en
-    assert texts.card("ru", card_info(card)) == ru
+# (what, id, English, Russian): a civilization card's or a building's description.
+DESCRIPTIONS = [
+    ("card", "c01", "🍖7 | pottery", "🍖7 | керамика"),
+    ("card", "c07", "🪨2 | transport", "🪨2 | транспорт"),
+    ("card", "c12", "🎲 for all | sundial", "🎲 предметы всем | время"),
+    ("card", "c18", "🎲 for all | 2 farmers", "🎲 предметы всем | 2 земледельца"),
+    ("card", "c24", "🛠4 once | 1 toolmaker", "🛠4 одноразовый | 1 ремесленник"),
+    ("card", "c31", "⭐3 | 3 hut builders", "⭐3 | 3 строителя"),
+    ("card", "c35", "🎲🎲 → 🪵 | 2 shamans", "🎲🎲 → 🪵 | 2 шамана"),
+    ("card", "c04", "any 2 | medicine", "2 ресурса по выбору | медицина"),
+    ("card", "c13", "🛠+1 | art", "🛠+1 | скульптура"),
+    ("building", "b01", "🪵🪵🧱 → 10⭐", "🪵🪵🧱 → 10⭐"),
+    ("building", "b17", "🪨🪨🪙 → 16⭐", "🪨🪨🪙 → 16⭐"),
+    ("building", "b18", "4 resources of one kind", "4 ресурса одного вида"),
+    ("building", "b19", "4 resources of two different kinds", "4 ресурса двух разных видов"),
+    ("building", "b24", "5 resources of three different kinds", "5 ресурсов трёх разных видов"),
+    ("building", "b21", "4 resources of four different kinds", "4 ресурса четырёх разных видов"),
+    ("building", "b26", "1–7 resources of any kinds", "1–7 ресурсов любых видов"),
+]
 
 
-@pytest.mark.parametrize(
-    ("building", "en", "ru"),
-    [
-        ("b01", "🪵🪵🧱 → 10⭐", "🪵🪵🧱 → 10⭐"),
-        ("b17", "🪨🪨🪙 → 16⭐", "🪨🪨🪙 → 16⭐"),
-        ("b18", "4 resources of one kind", "4 ресурса одного вида"),
-        ("b19", "4 resources of two different kinds", "4 ресурса двух разных видов"),
-        ("b24", "5 resources of three different kinds", "5 ресурсов трёх разных видов"),
-        ("b21", "4 resources of four different kinds", "4 ресурса четырёх разных видов"),
-        ("b26", "1–7 resources of any kinds", "1–7 ресурсов любых видов"),
-    ],
-)
-def test_building_descriptions(texts: StoneAgeTexts, building: str, en: str, ru: str) -> None:
-    assert texts.building("en", building_info(building)) == en
-    assert texts.building("ru", building_info(building)) == ru
+@pytest.mark.parametrize(("what", "item", "en", "ru"), DESCRIPTIONS)
+def test_card_and_building_descriptions(texts: StoneAgeTexts, what: str, item: str, en: str,
+                                        ru: str) -> None:
+    if what == "card":
+        assert texts.card("en", card_info(item)) == en
+        assert texts.card("ru", card_info(item)) == ru
+    else:
+        assert texts.building("en", building_info(item)) == en
+        assert texts.building("ru", building_info(item)) == ru
 
 
 def test_score_parts(texts: StoneAgeTexts) -> None:

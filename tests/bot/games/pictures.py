@@ -1,0 +1,15 @@
+"""Helpers shared by the games' picture tests."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+
+def decoded_png(data: bytes) -> Image.Image:
+    """``data`` as a PNG image, decoded in full: a truncated PNG fails here."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    im = Image.open(io.BytesIO(data))
+    im.load()
+    return im
