@@ -227,20 +227,20 @@ local function unpark(park)
     for i = #parked, 1, -1 do redis.call('LPUSH', KEYS[2], parked[i]) end
   end
 end
-local function release(lkey, id)
-  local busy = prefix .. 'busy:' .. lkey
-  local holder = redis.call('GET', busy)
+-- A chat's turn (busy/park) and a lane's hold (hold/lpark) are let go alike: only by
+-- the item holding it, and what waited behind it goes back to the ready list.
+local function let_go(held, parked, id)
+  local holder = redis.call('GET', held)
   if holder and holder ~= id then return end
-  if holder then redis.call('DEL', busy) end
-  unpark(prefix .. 'park:' .. lkey)
+  if holder then redis.call('DEL', held) end
+  unpark(parked)
+end
+local function release(lkey, id)
+  let_go(prefix .. 'busy:' .. lkey, prefix .. 'park:' .. lkey, id)
 end
 local function release_lane(lane, id)
   if not lane or lane == '' then return end
-  local hold = prefix .. 'hold:' .. lane
-  local holder = redis.call('GET', hold)
-  if holder and holder ~= id then return end
-  if holder then redis.call('DEL', hold) end
-  unpark(prefix .. 'lpark:' .. lane)
+  let_go(prefix .. 'hold:' .. lane, prefix .. 'lpark:' .. lane, id)
 end
 """
 
