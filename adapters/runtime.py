@@ -143,20 +143,3 @@ async def running_core(
         app = Campfire(make_services(storage, secret, now=now, pictures=pictures,
                                      bot_name=bot_name, seed=seed))
         yield Core(app, storage, settings.key_prefix)
-
-
-@asynccontextmanager
-async def running_bot(
-    settings: StoreSettings | None = None,
-    *,
-    now: Callable[[], float] = time.time,
-    pictures: bool = True,
-    bot_name: str | None = None,
-    seed: int | None = None,
-) -> AsyncIterator[Campfire]:
-    """Open storage (embedded Redis unless ``REDIS_URL``) and yield the bot; ``seed``
-    seeds its lobbies (see ``make_services``)."""
-    async with running_core(settings, now=now, pictures=pictures, bot_name=bot_name,
-                            seed=seed) as core:
-        tune_gc()
-        yield core.app

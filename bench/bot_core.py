@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adapters.runtime import running_bot
+from adapters.runtime import running_core
 from adapters.store import Action, StoreSettings, TableRecord
 from bot.app import Campfire
 from bot.identity import Chat, User
@@ -290,7 +290,8 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
     profile = cProfile.Profile() if args.profile else None
     with tempfile.TemporaryDirectory(prefix="campfire-bench-") as tmp:
         settings = StoreSettings(data_dir=Path(tmp) / "data", fsync=args.fsync)
-        async with running_bot(settings, pictures=False) as app:
+        async with running_core(settings, pictures=False) as core:
+            app = core.app
             app.sv.rng = random.Random(args.seed)
             started = time.perf_counter()
             tables = await open_tables(app, args.tables, args.concurrency)

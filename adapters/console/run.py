@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from adapters.console.chat import ConsoleChat
-from adapters.runtime import clock_from_env, running_bot, seed_from_env
+from adapters.runtime import clock_from_env, running_core, seed_from_env
 from adapters.store import DataDirInUse, StoreSettings, VolatileRedis
 from adapters.store.embedded import DataDirLocked
 
@@ -51,8 +51,9 @@ async def run_console(
         interrupted = True
         stop.set()
 
-    async with running_bot(settings, seed=seed, pictures=pictures,
-                           now=clock_from_env()) as app:
+    async with running_core(settings, seed=seed, pictures=pictures,
+                            now=clock_from_env()) as core:
+        app = core.app
         chat = ConsoleChat(app, out, picture_dir, lang)
         if interactive:
             chat.print(BANNER)

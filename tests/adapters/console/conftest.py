@@ -12,7 +12,7 @@ from console_harness import Session, console_session
 from console_typist import Typist
 
 from adapters.console.chat import ConsoleChat
-from adapters.runtime import running_bot
+from adapters.runtime import running_core
 from adapters.store import StoreSettings
 
 
@@ -34,7 +34,8 @@ async def en_session(tmp_path: Path) -> AsyncIterator[Session]:
 @pytest.fixture
 async def typist(tmp_path: Path) -> AsyncIterator[Typist]:
     """A console chat with pictures on a fresh embedded Redis; seat order is seeded."""
-    async with running_bot(StoreSettings(data_dir=tmp_path / "data"), pictures=True) as app:
+    async with running_core(StoreSettings(data_dir=tmp_path / "data"), pictures=True) as core:
+        app = core.app
         app.sv.rng = random.Random(5)
         chat = ConsoleChat(app, io.StringIO(), tmp_path / "pictures", lang="ru")
         yield Typist(app, chat, tmp_path / "pictures")

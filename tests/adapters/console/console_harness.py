@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from adapters.console.chat import ConsoleChat
-from adapters.runtime import running_bot
+from adapters.runtime import running_core
 from adapters.store import StoreSettings
 from bot.app import Campfire
 from bot.i18n.catalog import Lang
@@ -333,7 +333,8 @@ class Session:
 async def console_session(tmp_path: Path, lang: Lang) -> AsyncIterator[Session]:
     """A console chat with pictures, its users speaking ``lang``, on a fresh embedded
     Redis in ``tmp_path``; seat order and seed are seeded."""
-    async with running_bot(StoreSettings(data_dir=tmp_path / "data"), pictures=True) as app:
+    async with running_core(StoreSettings(data_dir=tmp_path / "data"), pictures=True) as core:
+        app = core.app
         app.sv.rng = random.Random(5)
         out = io.StringIO()
         chat = ConsoleChat(app, out, tmp_path / "pictures", lang=lang)

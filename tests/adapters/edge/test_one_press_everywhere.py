@@ -19,7 +19,7 @@ import pytest
 from adapters.console.chat import GROUP, ConsoleChat
 from adapters.delivery import handling
 from adapters.edge.registry import PLATFORMS
-from adapters.runtime import running_bot
+from adapters.runtime import running_core
 from adapters.store import StoreSettings
 from adapters.store.scripts import ScriptPart
 from adapters.telegram.service import running_telegram
@@ -45,7 +45,8 @@ async def seated(app: Campfire, chat_id: str) -> set[str]:
 
 
 async def on_console(store: StoreSettings, tmp_path: Path) -> set[str]:
-    async with running_bot(store, pictures=False) as app:
+    async with running_core(store, pictures=False) as core:
+        app = core.app
         console = ConsoleChat(app, io.StringIO(), tmp_path / "pictures", lang="en")
         await console.handle_line(f"{OPENER}: /new stone_age 2-2 en")
         join = next(n for n, shown in console.buttons.items() if ".join." in shown.token)
