@@ -9,6 +9,7 @@ game. It stops at the next open decision.
 from __future__ import annotations
 
 from engine.core.prompts import Event
+from engine.core.stacks import pop, push
 from engine.stone_age.buildings import top_building
 from engine.stone_age.civilization import die_reward, give_tool, raise_agriculture, slot_cost
 from engine.stone_age.components import GATHERING, components
@@ -35,7 +36,7 @@ def take_die(state: StoneAgeState, step: PickStep, face: int, events: list[Event
     step.dice.remove(face)
     die_reward(state, chooser, face, events)
     if not step.order:
-        state.stacks[step.seat].pop()
+        pop(state.stacks, step.seat)
 
 
 def start_action(state: StoneAgeState, seat: int, loc: str, events: list[Event]) -> None:
@@ -58,7 +59,7 @@ def start_action(state: StoneAgeState, seat: int, loc: str, events: list[Event])
         cost = slot_cost(slot_index(loc))
         if sum(holdings(player)) + 2 * player.boons >= cost:
             step = PayStep(seat=seat, purpose="card", target=loc, rule=card_rule(cost))
-            state.stacks.setdefault(seat, []).append(step)
+            push(state.stacks, step)
         else:
             events.append(Event("card_declined", seat, {"loc": loc, "cannot_pay": True}))
     else:
@@ -67,7 +68,7 @@ def start_action(state: StoneAgeState, seat: int, loc: str, events: list[Event])
         rule = building_rule(building)
         if can_pay(rule, holdings(player)) or player.boons:
             step = PayStep(seat=seat, purpose="building", target=loc, rule=rule)
-            state.stacks.setdefault(seat, []).append(step)
+            push(state.stacks, step)
         else:
             events.append(Event("building_declined", seat, {"loc": loc, "cannot_pay": True}))
 
