@@ -27,7 +27,7 @@ Keys (stable, short):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from engine.caverna.animals import keep_options
@@ -109,7 +109,6 @@ from engine.caverna.state import (
     ExchangeStep,
     FeedStep,
     ForgeStep,
-    Frame,
     GroupStep,
     HarvestStep,
     ImitateStep,
@@ -126,9 +125,10 @@ from engine.caverna.tile_effects import replaced_by_ore
 from engine.caverna.weapons import forge, forge_strengths
 from engine.core.errors import IllegalMove
 from engine.core.keys import parse_number
-from engine.core.prompts import Event, Label, Option, Prompt
+from engine.core.machine import Machine
+from engine.core.prompts import BACK, Event, Label, Option, Prompt
+from engine.core.steps import Step, StepRules, Turn
 
-BACK = Option("back", Label("opt.back"), back=True)
 DONE = Option("done", Label("cav.opt.done"))
 TRADE_ORE = 2
 TRADE_TIMES = 3
@@ -160,7 +160,8 @@ def _space_option(state: CavernaState, space_id: str) -> Option:
     return _opt(f"go:{space_id}", "go", space=space_id, goods=dict(space.goods))
 
 
-def _work_options(state: CavernaState, seat: int) -> list[Option]:
+def _work_options(state: CavernaState, turn: Turn) -> list[Option]:
+    seat = turn.seat
     player = state.players[seat]
     nxt = next_in_order(player)
     assert nxt is not None
@@ -189,7 +190,8 @@ def _go(state: CavernaState, seat: int, dwarf: int, space_id: str, ruby: bool,
     open_action(state, seat, dwarf, space_id)
 
 
-def _apply_work(state: CavernaState, seat: int, key: str, events: list[Event]) -> None:
+def _apply_work(state: CavernaState, turn: Turn, key: str, events: list[Event]) -> None:
+    seat = turn.seat
     player = state.players[seat]
     head, _, arg = key.partition(":")
     if head == "go":
@@ -1015,27 +1017,69 @@ def _sow(state: CavernaState, seat: int, grain: int, vegetable: int, events: lis
     settle_animals(state, seat, events)
 
 
-# --- dispatch ------------------------------------------------------------------------
+# --- the questions ------------------------------------------------------------------
 
-FrameOptions = Callable[[CavernaState, Any], list[Option]]
-FrameApply = Callable[[CavernaState, Any, str, list[Event]], None]
 
-FRAMES: dict[str, tuple[FrameOptions, FrameApply]] = {
-    "place": (_place_options, _apply_place),
-    "group": (_group_options, _apply_group),
-    "imitate": (_imitate_options, _apply_imitate),
-    "pay": (_pay_options, _apply_pay),
-    "forge": (_forge_options, _apply_forge),
-    "loot": (_loot_options, _apply_loot),
-    "market": (_market_options, _apply_market),
-    "trade": (_trade_options, _apply_trade),
-    "overflow": (_overflow_options, _apply_overflow),
-    "breed": (_breed_options, _apply_breed),
-    "exchange": (_exchange_options, _apply_exchange),
-    "skip": (_skip_options, _apply_skip),
-    "feed": (_feed_options, _apply_feed),
-    "clear": (_clear_options, _apply_clear),
-    "board": (board_options, _apply_board),
+def _work_label(state: CavernaState, turn: Turn) -> Label:
+    player = state.players[turn.seat]
+    nxt = next_in_order(player)
+    weapon = player.dwarfs[nxt].weapon if nxt is not None else 0
+    return Label("cav.prompt.place", {"round": state.round, "dwarf": nxt, "weapon": weapon})
+
+
+def _group_label(state: CavernaState, step: GroupStep) -> Label:
+    return Label("cav.prompt.group", {"space": step.space, "imitated": step.imitated})
+
+
+def _loot_label(state: CavernaState, step: LootStep) -> Label:
+    return Label("cav.prompt.loot", {"level": step.level, "strength": step.strength,
+                                     "taken": list(step.taken)})
+
+
+def _feed_label(state: CavernaState, step: FeedStep) -> Label:
+    return Label("cav.prompt.feed",
+                 {"need": step.need, "food": state.players[step.seat].goods["food"]})
+
+
+def _board_label(state: CavernaState, step: BoardStep) -> Label:
+    return Label("cav.prompt.board", {"what": step.what, **step.args})
+
+
+def _pay_label(state: CavernaState, step: PayStep) -> Label:
+    return Label("cav.prompt.pay",
+                 {"bill": dict(step.bill), "food": state.players[step.seat].goods["food"]})
+
+
+def _imitate_label(state: CavernaState, step: ImitateStep) -> Label:
+    return Label("cav.prompt.imitate", {"cost": step.cost})
+
+
+def _kind_label(state: CavernaState, step: Step) -> Label:
+    """The question of a step that mentions nothing but its kind."""
+    return Label(f"cav.prompt.{step.kind}", {})
+
+
+# --- the machine ---------------------------------------------------------------------
+
+# Each kind of step: its options, how a key is applied, its question. ``work`` is the
+# first step of a turn in the work phase (a ``Turn``: placing the next dwarf).
+RULES: dict[str, StepRules[CavernaState, Any]] = {
+    "work": StepRules(_work_options, _apply_work, _work_label),
+    "place": StepRules(_place_options, _apply_place, _kind_label),
+    "group": StepRules(_group_options, _apply_group, _group_label),
+    "imitate": StepRules(_imitate_options, _apply_imitate, _imitate_label),
+    "pay": StepRules(_pay_options, _apply_pay, _pay_label),
+    "forge": StepRules(_forge_options, _apply_forge, _kind_label),
+    "loot": StepRules(_loot_options, _apply_loot, _loot_label),
+    "market": StepRules(_market_options, _apply_market, _kind_label),
+    "trade": StepRules(_trade_options, _apply_trade, _kind_label),
+    "overflow": StepRules(_overflow_options, _apply_overflow, _kind_label),
+    "breed": StepRules(_breed_options, _apply_breed, _kind_label),
+    "exchange": StepRules(_exchange_options, _apply_exchange, _kind_label),
+    "skip": StepRules(_skip_options, _apply_skip, _kind_label),
+    "feed": StepRules(_feed_options, _apply_feed, _feed_label),
+    "clear": StepRules(_clear_options, _apply_clear, _kind_label),
+    "board": StepRules(board_options, _apply_board, _board_label),
 }
 
 
@@ -1050,61 +1094,33 @@ def _deciding(state: CavernaState) -> list[int]:
     return []
 
 
-def _label(state: CavernaState, seat: int, frame: Frame | None) -> Label:
-    if frame is None:
-        player = state.players[seat]
-        nxt = next_in_order(player)
-        weapon = player.dwarfs[nxt].weapon if nxt is not None else 0
-        return Label("cav.prompt.place", {"round": state.round, "dwarf": nxt, "weapon": weapon})
-    args: dict[str, Any] = {}
-    if isinstance(frame, GroupStep):
-        args = {"space": frame.space, "imitated": frame.imitated}
-    elif isinstance(frame, LootStep):
-        args = {"level": frame.level, "strength": frame.strength, "taken": list(frame.taken)}
-    elif isinstance(frame, FeedStep):
-        args = {"need": frame.need, "food": state.players[seat].goods["food"]}
-    elif isinstance(frame, BoardStep):
-        args = {"what": frame.what, **{k: v for k, v in frame.args.items()}}
-    elif isinstance(frame, PayStep):
-        args = {"bill": dict(frame.bill), "food": state.players[seat].goods["food"]}
-    elif isinstance(frame, ImitateStep):
-        args = {"cost": frame.cost}
-    return Label(f"cav.prompt.{frame.kind}", args)
+def _current(state: CavernaState, seat: int) -> Step:
+    """The step ``seat`` faces: its open step, else placing its next dwarf."""
+    frame = state.top(seat)
+    return Turn("work", seat) if frame is None else frame
+
+
+def _depth(state: CavernaState, step: Step) -> int:
+    """In the work phase the stack sits on top of the turn's own first step."""
+    if isinstance(step, Turn):
+        return 1
+    return len(state.stacks[step.seat]) + (1 if state.phase == "work" else 0)
+
+
+def _over(state: CavernaState) -> bool:
+    return state.phase == "over"
+
+
+MACHINE: Machine[CavernaState] = Machine(
+    rules=RULES, over=_over, deciding=_deciding, current=_current, depth=_depth,
+)
 
 
 def prompt_for(state: CavernaState, seat: int) -> Prompt | None:
     """The decision open for ``seat`` now, if any."""
-    if seat not in _deciding(state):
-        return None
-    frame = state.top(seat)
-    if frame is None:
-        opts = _work_options(state, seat)
-        step = 1
-    else:
-        opts = FRAMES[frame.kind][0](state, frame)
-        step = len(state.stacks[seat]) + (1 if state.phase == "work" else 0)
-    return Prompt(seat=seat, label=_label(state, seat, frame), options=tuple(opts), step=step)
+    return MACHINE.prompt_for(state, seat)
 
 
 def pending(state: CavernaState) -> list[Prompt]:
     """Every open decision."""
-    out = []
-    for seat in _deciding(state):
-        prompt = prompt_for(state, seat)
-        if prompt is not None:
-            out.append(prompt)
-    return out
-
-
-def apply_key(state: CavernaState, seat: int, key: str, events: list[Event]) -> None:
-    """Carry out ``key`` for ``seat`` or raise ``IllegalMove`` before changing anything."""
-    if state.phase == "over":
-        raise IllegalMove("game_over")
-    if not 0 <= seat < state.n or seat not in _deciding(state):
-        raise IllegalMove("not_your_turn")
-    frame = state.top(seat)
-    if frame is None:
-        _apply_work(state, seat, key, events)
-    else:
-        FRAMES[frame.kind][1](state, frame, key, events)
-
+    return MACHINE.pending(state)

@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 
 from engine.caverna.board import HomeBoard, new_home_board
 from engine.caverna.components import ANIMALS, GOODS
+from engine.core import stacks as seat_stacks
 from engine.core.rng import RandomSource
 
 SCHEMA_VERSION = 1
@@ -310,16 +311,12 @@ class CavernaState(BaseModel):
 
     def push(self, frame: Frame) -> None:
         """Open a decision on top of its seat's stack."""
-        self.stacks.setdefault(frame.seat, []).append(frame)
+        seat_stacks.push(self.stacks, frame)
 
     def top(self, seat: int) -> Frame | None:
         """The innermost open decision of ``seat``."""
-        stack = self.stacks.get(seat)
-        return stack[-1] if stack else None
+        return seat_stacks.top(self.stacks, seat)
 
     def pop(self, seat: int) -> None:
         """Close the innermost decision of ``seat``."""
-        stack = self.stacks[seat]
-        stack.pop()
-        if not stack:
-            del self.stacks[seat]
+        seat_stacks.pop(self.stacks, seat)
