@@ -31,8 +31,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.caverna.animals import keep_options
+from engine.caverna.anytime_trades import can_exchange, disarm, disarmable, swap, swaps
 from engine.caverna.board import SOWN, Crop, pos_of
 from engine.caverna.board import key as pos_key
+from engine.caverna.breeding import born, breed_options
 from engine.caverna.components import FARM_ANIMALS, components
 from engine.caverna.expedition import ALL_WEAPONS, loot_table, returnable, supply
 from engine.caverna.feeding import (
@@ -53,24 +55,9 @@ from engine.caverna.feeding import (
     working_cave_cost,
     working_cave_options,
 )
-from engine.caverna.flow import (
-    born,
-    breed_options,
-    can_exchange,
-    disarm,
-    disarmable,
-    keep_animals,
-    loot_choices,
-    open_action,
-    receive,
-    ruby_goods,
-    ruby_tiles,
-    settle_animals,
-    swap,
-    swaps,
-    take_loot,
-)
+from engine.caverna.flow import open_action
 from engine.caverna.landscape import Placement, lay, placements, ruby_mine_on_deep_tunnel
+from engine.caverna.loot import loot_choices, take_loot
 from engine.caverna.pastures import (
     build_stable,
     fence,
@@ -86,6 +73,8 @@ from engine.caverna.placement import (
     space_open,
     stand,
 )
+from engine.caverna.receiving import keep_animals, receive, settle_animals
+from engine.caverna.rubies import ruby_goods, ruby_tiles
 from engine.caverna.spaces import (
     arg_int,
     board_questions,
@@ -992,7 +981,7 @@ def _ore_key(cost: Mapping[str, int], bill: Mapping[str, int]) -> str:
 
 def _furnish(state: CavernaState, seat: int, tile_id: str, pos: tuple[int, int],
              events: list[Event]) -> None:
-    from engine.caverna.flow import furnished
+    from engine.caverna.furnishing import furnished
 
     player = state.players[seat]
     below = player.board.at(pos).furnishing

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from engine.caverna.animals import fits
 from engine.caverna.bonus_tiles import bonus_points
+from engine.caverna.breeding import born
 from engine.caverna.components import components
 from engine.caverna.family import max_dwarfs, room
 from engine.caverna.feeding import discount, food_needed, slaughter_bonus
-from engine.caverna.flow import born, receive
 from engine.caverna.landscape import placements
+from engine.caverna.receiving import receive
 from engine.caverna.rounds import take_income
 from engine.caverna.scoring import score
 from engine.caverna.spaces import furnish_cost, furnish_spots, taken_tiles
