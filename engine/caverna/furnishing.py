@@ -4,6 +4,7 @@ neighbouring dwelling, goods put on future rounds."""
 from __future__ import annotations
 
 from engine.caverna.board import ENTRY_DWELLING
+from engine.caverna.board import key as pos_key
 from engine.caverna.components import components
 from engine.caverna.receiving import receive
 from engine.caverna.state import CavernaState
@@ -50,3 +51,17 @@ def _count_for(state: CavernaState, seat: int, per: str, pos: tuple[int, int]) -
                 count += 1
         return count
     return 0
+
+
+def furnish(state: CavernaState, seat: int, tile_id: str, pos: tuple[int, int],
+            events: list[Event]) -> None:
+    """Lay furnishing ``tile_id`` at ``pos`` (covering the one there) and carry out what
+    it does once laid."""
+    player = state.players[seat]
+    below = player.board.at(pos).furnishing
+    if below is not None:
+        player.covered.append(below)  # overbuilt: its ability and points are gone
+        events.append(Event("covered", seat, {"tile": below}))
+    player.board.edit(pos).furnishing = tile_id
+    events.append(Event("furnished", seat, {"tile": tile_id, "at": pos_key(pos)}))
+    furnished(state, seat, tile_id, pos, events)
