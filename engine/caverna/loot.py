@@ -7,7 +7,20 @@ from engine.caverna.breeding import breed, breed_options
 from engine.caverna.expedition import loot_table, within_reach
 from engine.caverna.receiving import receive
 from engine.caverna.spaces import LOOT_DWELLING, board_step_possible
-from engine.caverna.state import BoardStep, CavernaState, LootStep
+from engine.caverna.state import (
+    CavernaState,
+    FenceArgs,
+    FenceStep,
+    FurnishArgs,
+    FurnishStep,
+    HomeBoardStep,
+    LootStep,
+    SingleArgs,
+    SingleTileStep,
+    SowStep,
+    StableArgs,
+    StableStep,
+)
 from engine.core.prompts import Event
 
 
@@ -26,23 +39,25 @@ def loot_doable(state: CavernaState, seat: int, item_id: str) -> bool:
     return board_step_possible(state, loot_step(seat, item_id))
 
 
-def loot_step(seat: int, item_id: str) -> BoardStep:
+def loot_step(seat: int, item_id: str) -> HomeBoardStep:
     """The home-board decision a loot action opens."""
     item = loot_table()[item_id]
     does = item.does or ""
     if does == "free_stable":
-        return BoardStep(seat=seat, what="stable", args={"stone": 0})
+        return StableStep(seat=seat, args=StableArgs(stone=0))
     if does.startswith("single_"):
-        return BoardStep(seat=seat, what="single", args={"tile": does[len("single_"):]})
+        return SingleTileStep(seat=seat, args=SingleArgs(tile=does[len("single_"):]))
     if does in ("small_pasture", "large_pasture"):
         size = does.split("_")[0]
-        return BoardStep(seat=seat, what="fences", args={size: item.cost.get("wood", 0)})
+        wood = item.cost.get("wood", 0)
+        args = FenceArgs(small=wood) if size == "small" else FenceArgs(large=wood)
+        return FenceStep(seat=seat, args=args)
     if does == "dwelling":
-        return BoardStep(seat=seat, what="furnish", args={"scope": LOOT_DWELLING})
+        return FurnishStep(seat=seat, args=FurnishArgs(scope=LOOT_DWELLING))
     if does == "furnish":
-        return BoardStep(seat=seat, what="furnish", args={"scope": "any"})
+        return FurnishStep(seat=seat, args=FurnishArgs(scope="any"))
     assert does == "sow", does
-    return BoardStep(seat=seat, what="sow")
+    return SowStep(seat=seat)
 
 
 def take_loot(state: CavernaState, step: LootStep, item_id: str, events: list[Event]) -> None:

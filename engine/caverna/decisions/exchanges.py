@@ -13,7 +13,7 @@ from engine.caverna.decisions.options import DONE, kind_label, opt
 from engine.caverna.feeding import can_pay
 from engine.caverna.receiving import receive
 from engine.caverna.rubies import ruby_goods, ruby_tiles
-from engine.caverna.state import BoardStep, CavernaState, ExchangeStep, PayStep
+from engine.caverna.state import CavernaState, ExchangeStep, PayStep, SingleArgs, SingleTileStep
 from engine.core.errors import IllegalMove
 from engine.core.keys import parse_number
 from engine.core.prompts import BACK, Event, Option
@@ -88,7 +88,7 @@ def _trade(state: CavernaState, step: ExchangeStep, key: str, events: list[Event
         receive(state, seat, {arg: 1}, events)
     elif head == "tile" and arg in ruby_tiles(state, seat):
         cost = components().tables.ruby_tiles[arg]
-        state.push(BoardStep(seat=seat, what="single", args={"tile": arg, "ruby": cost}))
+        state.push(SingleTileStep(seat=seat, args=SingleArgs(tile=arg, ruby=cost)))
     elif head == "swap":
         tile_id, _, text = arg.partition(":")
         index = parse_number(text)

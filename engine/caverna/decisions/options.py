@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.caverna.components import FARM_ANIMALS
 from engine.caverna.feeding import decode, encode, step_of
-from engine.caverna.state import CavernaState, Player
+from engine.caverna.state import CavernaState, HomeBoardStep, Player
 from engine.core.prompts import Label, Option
 from engine.core.steps import Step
 
@@ -48,3 +48,8 @@ def convert_opt(player: Player, have: Mapping[str, int], kind: str, short: int) 
 def kind_label(state: CavernaState, step: Step) -> Label:
     """The question of a step that mentions nothing but its kind."""
     return Label(f"cav.prompt.{step.kind}", {})
+
+
+def board_label(state: CavernaState, step: HomeBoardStep) -> Label:
+    """The question of a home-board step: which one, and its arguments set so far."""
+    return Label("cav.prompt.board", {"what": step.what, **step.args.model_dump()})

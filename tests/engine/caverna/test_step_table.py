@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import get_args
+from typing import Any, get_args
 
 from engine.caverna import decisions
 from engine.caverna.decisions import (
@@ -20,7 +20,7 @@ from engine.caverna.decisions import (
     solo,
     work,
 )
-from engine.caverna.state import Frame
+from engine.caverna.state import BoardSteps, Frame
 
 MODULES = (work, action_parts, imitation, payment, forge, expedition, market, ore_trading,
            animals, exchanges, harvest, solo, home_board)
@@ -31,8 +31,19 @@ def test_no_two_modules_claim_a_kind() -> None:
     assert len(kinds) == len(set(kinds)) == len(decisions.RULES)
 
 
+def _members(annotated: object) -> tuple[Any, ...]:
+    """The models of a discriminated union ``Annotated[A | B | ..., Field(...)]``."""
+    (union, _) = get_args(annotated)
+    return get_args(union)
+
+
 def test_every_stored_step_and_the_turn_have_a_row() -> None:
-    (union, _) = get_args(Frame)
-    stored = {model.model_fields["kind"].default for model in get_args(union)}
+    stored = {member.model_fields["kind"].default for member in _members(Frame)
+              if member is not BoardSteps}
     # A seat's harvest is run by the flow, stage by stage: never a question itself.
-    assert set(decisions.RULES) == stored - {"harvest"} | {"work"}
+    assert set(decisions.RULES) == stored - {"harvest"} | {"work", "board"}
+
+
+def test_every_home_board_step_has_a_row() -> None:
+    assert set(home_board.BOARD) == {
+        member.model_fields["what"].default for member in _members(BoardSteps)}
