@@ -5,8 +5,9 @@ Each method hands over to a small module: the flow (:mod:`engine.caverna.flow`,
 table header (:mod:`engine.caverna.summary`), who is surely next
 (:mod:`engine.caverna.turn_order`), final scoring (:mod:`engine.caverna.results`), the
 autopilot's judgement (:mod:`engine.caverna.heuristic`) and the invariants
-(:mod:`engine.caverna.invariants`). Options are declared in
-:mod:`engine.caverna.variants`, checked by ``new`` and kept in the state.
+(:mod:`engine.caverna.invariants`). Its variants are declared once in
+:mod:`engine.caverna.variants` (``CavernaGame.variants``), checked by ``new`` and kept in
+the state.
 
 Registering the game is one line in ``engine/caverna/game.py``:
 ``from engine.caverna.caverna_game import CAVERNA as GAME``.
@@ -28,7 +29,7 @@ from engine.caverna.setup import MAX_PLAYERS, MIN_PLAYERS, setup
 from engine.caverna.state import CavernaState
 from engine.caverna.summary import summary
 from engine.caverna.turn_order import next_turn
-from engine.caverna.variants import OPTIONS, read_options
+from engine.caverna.variants import OPTIONS, VARIANTS, read_options
 from engine.caverna.view import secrets, view
 from engine.core.base_game import BaseGame
 from engine.core.prompts import Event
@@ -55,7 +56,8 @@ class CavernaGame(BaseGame[CavernaState]):
     max_players = MAX_PLAYERS
     state_type = CavernaState
     machine = MACHINE
-    # The declared options and their values, the default first.
+    variants = VARIANTS
+    # The declared options and their values, the default first (from ``variants``).
     options = OPTIONS
 
     def new(

@@ -14,6 +14,7 @@ from typing import Generic, Protocol, Self, TypeVar
 from engine.core.machine import Machine
 from engine.core.prompts import Event, Prompt
 from engine.core.protocol import Result
+from engine.core.variants import Variant
 
 
 class GameState(Protocol):
@@ -43,6 +44,8 @@ class BaseGame(ABC, Generic[S]):
     max_players: int
     state_type: type[S]
     machine: Machine[S]
+    # The settings a table may choose at setup, each declared once (none by default).
+    variants: tuple[Variant, ...] = ()
 
     def pending(self, state: S) -> list[Prompt]:
         """The open decisions."""
