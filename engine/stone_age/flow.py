@@ -74,14 +74,13 @@ def start_action(state: StoneAgeState, seat: int, loc: str, events: list[Event])
 
 
 def _settle_stacks(state: StoneAgeState, events: list[Event]) -> bool:
-    """Drop finished stacks and make forced picks; True if anything changed."""
+    """Make forced picks; True if any was made. (A finished stack is already gone:
+    ``engine.core.stacks.pop`` drops it.)"""
     changed = False
     for seat in list(state.stacks):
-        stack = state.stacks[seat]
+        stack = state.stacks.get(seat)
         if not stack:
-            del state.stacks[seat]
-            changed = True
-            continue
+            continue  # emptied by a pick made just before
         top = stack[-1]
         if isinstance(top, PickStep) and len(set(top.dice)) == 1:
             take_die(state, top, top.dice[0], events)
