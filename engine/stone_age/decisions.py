@@ -62,15 +62,17 @@ from engine.stone_age.tools import ready_tools
 TWO_RESOURCE_BILLS: list[Bill] = bills(card_rule(2), (2, 2, 2, 2))
 
 
+def _chooser(owner: int, top: Frame) -> int:
+    """Who decides the step on top of ``owner``'s stack: the owner, except in "dice for
+    everyone", where each seat in turn picks a die."""
+    return top.order[0] if isinstance(top, PickStep) else owner
+
+
 def _frame(state: StoneAgeState, seat: int) -> Frame | None:
     """The innermost open step whose decision belongs to ``seat``."""
     for owner, stack in state.stacks.items():
-        if not stack:
-            continue
-        top = stack[-1]
-        chooser = top.order[0] if isinstance(top, PickStep) else owner
-        if chooser == seat:
-            return top
+        if stack and _chooser(owner, stack[-1]) == seat:
+            return stack[-1]
     return None
 
 
@@ -79,12 +81,8 @@ def seats_to_ask(state: StoneAgeState) -> list[int]:
     if state.phase == "over":
         return []
     if state.stacks:
-        seats = []
-        for owner, stack in sorted(state.stacks.items()):
-            if stack:
-                top = stack[-1]
-                seats.append(top.order[0] if isinstance(top, PickStep) else owner)
-        return seats
+        return [_chooser(owner, stack[-1]) for owner, stack in sorted(state.stacks.items())
+                if stack]
     return [state.turn]
 
 
