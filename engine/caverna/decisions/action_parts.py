@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.caverna.decisions.options import opt
+from engine.caverna.flow import do_part
 from engine.caverna.spaces import eligible, group_at
 from engine.caverna.state import CavernaState, GroupStep
 from engine.core.errors import IllegalMove
@@ -35,8 +36,6 @@ def _group_options(state: CavernaState, step: GroupStep) -> list[Option]:
 
 
 def _apply_group(state: CavernaState, step: GroupStep, key: str, events: list[Event]) -> None:
-    from engine.caverna.flow import do_part
-
     if key == "stop" and step.done:
         state.pop(step.seat)
         return

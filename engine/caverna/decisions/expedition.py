@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.caverna.decisions.options import opt
-from engine.caverna.expedition import ALL_WEAPONS, loot_table, returnable, supply
+from engine.caverna.expedition import ALL_WEAPONS, finish_expedition, loot_table, returnable, supply
 from engine.caverna.loot import loot_choices, take_loot
 from engine.caverna.state import CavernaState, LootStep
 from engine.core.errors import IllegalMove
@@ -54,8 +54,6 @@ def _put_back(state: CavernaState, step: LootStep, item: str, events: list[Event
 
 
 def _apply_loot(state: CavernaState, step: LootStep, key: str, events: list[Event]) -> None:
-    from engine.caverna.expedition import finish_expedition
-
     if key == "done":
         state.pop(step.seat)
         finish_expedition(state, step, events)

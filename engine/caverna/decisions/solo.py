@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.caverna.decisions.options import kind_label, opt
+from engine.caverna.rounds import clear_space
 from engine.caverna.state import CavernaState, ClearStep
 from engine.core.errors import IllegalMove
 from engine.core.prompts import Event, Option
@@ -21,8 +22,6 @@ def _clear_options(state: CavernaState, step: ClearStep) -> list[Option]:
 
 
 def _apply_clear(state: CavernaState, step: ClearStep, key: str, events: list[Event]) -> None:
-    from engine.caverna.rounds import clear_space
-
     head, _, space = key.partition(":")
     player = state.players[step.seat]
     if key == "clear":
