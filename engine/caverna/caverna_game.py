@@ -5,8 +5,9 @@ Each method hands over to a small module: the flow (:mod:`engine.caverna.flow`,
 table header (:mod:`engine.caverna.summary`), who is surely next
 (:mod:`engine.caverna.turn_order`), final scoring (:mod:`engine.caverna.results`), the
 autopilot's judgement (:mod:`engine.caverna.heuristic`) and the invariants
-(:mod:`engine.caverna.invariants`). Options are declared in
-:mod:`engine.caverna.variants`, checked by ``new`` and kept in the state.
+(:mod:`engine.caverna.invariants`). Its variants are declared once in
+:mod:`engine.caverna.variants` (``CavernaGame.variants``), checked by ``new`` and kept in
+the state.
 
 Registering the game is one line in ``engine/caverna/game.py``:
 ``from engine.caverna.caverna_game import CAVERNA as GAME``.
@@ -17,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.caverna.decisions import apply_key, pending
+from engine.caverna.decisions import MACHINE
 from engine.caverna.flow import advance
 from engine.caverna.heuristic import position_value
 from engine.caverna.housed import tell_housing
@@ -28,9 +29,10 @@ from engine.caverna.setup import MAX_PLAYERS, MIN_PLAYERS, setup
 from engine.caverna.state import CavernaState
 from engine.caverna.summary import summary
 from engine.caverna.turn_order import next_turn
-from engine.caverna.variants import OPTIONS, read_options
+from engine.caverna.variants import OPTIONS, VARIANTS, read_options
 from engine.caverna.view import secrets, view
-from engine.core.prompts import Event, Prompt
+from engine.core.base_game import BaseGame
+from engine.core.prompts import Event
 from engine.core.protocol import Result, Summary
 
 
@@ -46,14 +48,16 @@ def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) 
     return state
 
 
-class CavernaGame:
+class CavernaGame(BaseGame[CavernaState]):
     """The Caverna rules for 1 to 7 players."""
 
     name = "caverna"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     state_type = CavernaState
-    # The declared options and their values, the default first.
+    machine = MACHINE
+    variants = VARIANTS
+    # The declared options and their values, the default first (from ``variants``).
     options = OPTIONS
 
     def new(
@@ -62,18 +66,10 @@ class CavernaGame:
         """Set up a game; seat 0 holds the first-player token."""
         return new_game(players, seed, options)
 
-    def pending(self, state: CavernaState) -> list[Prompt]:
-        """The open decisions."""
-        return pending(state)
-
-    def apply(self, state: CavernaState, seat: int, key: str) -> list[Event]:
-        """Carry out a choice and everything automatic that follows it."""
-        events: list[Event] = []
-        apply_key(state, seat, key, events)
-        state.actions += 1
+    def carry_on(self, state: CavernaState, events: list[Event]) -> None:
+        """Everything automatic up to the next decision, then who is newly housed."""
         advance(state, events)
         tell_housing(state, events)
-        return events
 
     def view(self, state: CavernaState, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (everything but the face-down cards and markers)."""
@@ -91,9 +87,9 @@ class CavernaGame:
         """The face-down round cards' and harvest markers' order, and the random source."""
         return secrets(state, seat)
 
-    def result(self, state: CavernaState) -> Result | None:
-        """Final scores once the game is over."""
-        return final_result(state) if state.phase == "over" else None
+    def final_result(self, state: CavernaState) -> Result:
+        """The scores of the finished game."""
+        return final_result(state)
 
     def heuristic(self, state: CavernaState, seat: int) -> float:
         """A rough value of ``seat``'s position, for the greedy autopilot."""
@@ -102,14 +98,6 @@ class CavernaGame:
     def invariants(self, state: CavernaState) -> list[str]:
         """Broken invariants of ``state`` (empty when all is well)."""
         return problems(state)
-
-    def dump(self, state: CavernaState) -> str:
-        """The state as JSON."""
-        return state.model_dump_json()
-
-    def load(self, data: str | bytes) -> CavernaState:
-        """A state from JSON."""
-        return CavernaState.model_validate_json(data)
 
 
 CAVERNA = CavernaGame()

@@ -33,6 +33,7 @@ from engine.caverna.spaces import (
     connective,
     eligible,
     empty_fields,
+    fence_sizes,
     group_at,
     part_doable,
 )
@@ -40,14 +41,21 @@ from engine.caverna.state import (
     BoardStep,
     CavernaState,
     FeedStep,
+    FenceStep,
     ForgeStep,
     Frame,
+    FurnishStep,
     GroupStep,
     HarvestStep,
+    HomeBoardStep,
     LootStep,
     PayStep,
     Player,
+    RubyMineStep,
+    SingleTileStep,
+    SowStep,
     TradeStep,
+    TwinTileStep,
 )
 from engine.caverna.tile_worth import abilities_worth, best_furnishing, tile_gain
 from engine.caverna.valuation import (
@@ -176,14 +184,12 @@ def _sow_gain(player: Player, h: Horizon) -> float:
         grain + veg) * (0.5 if h.harvests else 0.0)
 
 
-def _fence_gain(player: Player, step_args: Mapping[str, object] | None, h: Horizon) -> float:
+def _fence_gain(player: Player, step: FenceStep | None, h: Horizon) -> float:
     wood = player.goods["wood"]
     best = 0.0
     for size, points, wood_cost in (("small", 2, 2), ("large", 4, 4)):
-        if step_args is not None:
-            built = step_args.get("built")
-            if size not in step_args or (isinstance(built, list) and size in built):
-                continue
+        if step is not None and size not in fence_sizes(step):
+            continue
         if wood >= wood_cost:
             value = points + 0.5 * points + change_worth(player, {"wood": -wood_cost}, h)
             best = max(best, value)
@@ -294,30 +300,23 @@ def group_gain(state: CavernaState, seat: int, step: GroupStep, h: Horizon) -> f
 # --- steps begun ---------------------------------------------------------------------
 
 
-def board_step_gain(state: CavernaState, step: BoardStep, h: Horizon) -> float:
+def board_step_gain(state: CavernaState, step: HomeBoardStep, h: Horizon) -> float:
     """A home-board step under way: what finishing it should bring."""
     player = state.players[step.seat]
-    args = step.args
-    if step.what == "furnish":
-        tile = args.get("tile")
-        scope = str(args.get("scope", "any"))
-        if isinstance(tile, str):
-            return tile_gain(state, step.seat, tile, h, scope)
-        block = args.get("block")
-        return best_furnishing(state, step.seat, scope, h,
-                               block if isinstance(block, int) else None)
-    if step.what == "twin":
-        kinds = args.get("kinds")
-        return _twin_gain(player, [str(k) for k in kinds] if isinstance(kinds, list)
-                          else [str(kinds)], h)
-    if step.what == "single":
-        return _single_gain(player, str(args.get("tile")), h)
-    if step.what == "ruby_mine":
+    if isinstance(step, FurnishStep):
+        if step.args.tile is not None:
+            return tile_gain(state, step.seat, step.args.tile, h, step.args.scope)
+        return best_furnishing(state, step.seat, step.args.scope, h, None)
+    if isinstance(step, TwinTileStep):
+        return _twin_gain(player, list(step.args.kinds), h)
+    if isinstance(step, SingleTileStep):
+        return _single_gain(player, step.args.tile, h)
+    if isinstance(step, RubyMineStep):
         return _ruby_mine_gain(h)
-    if step.what == "sow":
+    if isinstance(step, SowStep):
         return max(0.0, _sow_gain(player, h))
-    if step.what == "fences":
-        return _fence_gain(player, args, h)
+    if isinstance(step, FenceStep):
+        return _fence_gain(player, step, h)
     return 0.0
 
 

@@ -32,7 +32,24 @@ from engine.caverna.feeding import can_pay, discount, less
 from engine.caverna.imitation import imitable
 from engine.caverna.landscape import can_place
 from engine.caverna.pastures import pasture_spots, stable_spots
-from engine.caverna.state import BoardStep, CavernaState, GroupStep, Player
+from engine.caverna.state import (
+    CavernaState,
+    FenceArgs,
+    FenceStep,
+    FurnishArgs,
+    FurnishStep,
+    GroupStep,
+    HomeBoardStep,
+    Player,
+    RubyMineArgs,
+    RubyMineStep,
+    SingleTileStep,
+    SowStep,
+    StableArgs,
+    StableStep,
+    TwinArgs,
+    TwinTileStep,
+)
 from engine.caverna.tile_effects import GUEST_ROOM_USED, has, ore_variants, overbuild_spot
 from engine.caverna.variants import in_play
 from engine.caverna.weapons import forge_strengths
@@ -340,28 +357,28 @@ TRADE_ORE = 2
 
 
 # --- home-board actions -------------------------------------------------------------
-# Laying tiles, furnishing, sowing, fences and stables: each opens a ``BoardStep``
-# whose ``what`` and ``args`` say what is to be done; the rules of where things go are
+# Laying tiles, furnishing, sowing, fences and stables: each opens a home-board step
+# (``state.HomeBoardStep``) saying what is to be done; the rules of where things go are
 # the home board's (``landscape``, ``pastures``).
 
 
-def board_step(seat: int, do: str, kinds: tuple[str, ...]) -> BoardStep:
+def board_step(seat: int, do: str, kinds: tuple[str, ...]) -> HomeBoardStep:
     """The home-board decision of an action part."""
     table = components().tables.home_board
     if do == "twin":
-        return BoardStep(seat=seat, what="twin", args={"kinds": list(kinds)})
+        return TwinTileStep(seat=seat, args=TwinArgs(kinds=list(kinds)))
     if do == "ruby_mine":
-        return BoardStep(seat=seat, what="ruby_mine", args={"onto": kinds[0]})
+        return RubyMineStep(seat=seat, args=RubyMineArgs(onto=kinds[0]))
     if do == "furnish":
-        return BoardStep(seat=seat, what="furnish", args={"scope": kinds[0]})
+        return FurnishStep(seat=seat, args=FurnishArgs(scope=kinds[0]))
     if do == "fences":
         cost = table.fence_cost
-        return BoardStep(seat=seat, what="fences",
-                         args={"small": cost["small_pasture"], "large": cost["large_pasture"]})
+        return FenceStep(seat=seat, args=FenceArgs(small=cost["small_pasture"],
+                                                   large=cost["large_pasture"]))
     if do == "stable":
-        return BoardStep(seat=seat, what="stable", args={"stone": table.stable_cost["stone"]})
+        return StableStep(seat=seat, args=StableArgs(stone=table.stable_cost["stone"]))
     assert do == "sow", do
-    return BoardStep(seat=seat, what="sow")
+    return SowStep(seat=seat)
 
 
 # While the state is only being read (listing the open spaces, the imitation targets),
@@ -397,26 +414,23 @@ def home_board_doable(state: CavernaState, seat: int, part: Part) -> bool:
     return answer
 
 
-def board_step_possible(state: CavernaState, step: BoardStep) -> bool:
+def board_step_possible(state: CavernaState, step: HomeBoardStep) -> bool:
     """Has the home-board step at least one legal choice?"""
     player = state.players[step.seat]
     board = player.board
-    args = step.args
-    if step.what == "twin":
-        return any(can_lay(board, str(k)) for k in _strs(args["kinds"]))
-    if step.what == "single":
-        return can_lay(board, str(args["tile"]))
-    if step.what == "ruby_mine":
-        return can_lay(board, "ruby_mine", str(args["onto"]))
-    if step.what == "sow":
+    if isinstance(step, TwinTileStep):
+        return any(can_lay(board, k) for k in step.args.kinds)
+    if isinstance(step, SingleTileStep):
+        return can_lay(board, step.args.tile)
+    if isinstance(step, RubyMineStep):
+        return can_lay(board, "ruby_mine", step.args.onto)
+    if isinstance(step, SowStep):
         return can_sow(player)
-    if step.what == "furnish":
-        return bool(furnish_choices(state, step.seat, str(args["scope"])))
-    if step.what == "fences":
+    if isinstance(step, FurnishStep):
+        return bool(furnish_choices(state, step.seat, step.args.scope))
+    if isinstance(step, FenceStep):
         return bool(fence_choices(player, step))
-    if step.what == "stable":
-        return bool(stable_spots(board)) and can_pay(player, stable_cost(player, step))
-    raise ValueError(step.what)
+    return bool(stable_spots(board)) and can_pay(player, stable_cost(player, step))
 
 
 BoardKey = tuple[tuple[str, Tile | None, str | None, bool, str | None], ...]
@@ -443,10 +457,6 @@ def can_lay(board: HomeBoard, tile: str, base: str | None = None) -> bool:
     """Could ``tile`` be laid on ``board`` (memoised: the same board is asked about for
     many action spaces while a dwarf is being placed)?"""
     return _can_lay(board_key(board), tile, base)
-
-
-def _strs(value: object) -> list[str]:
-    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
 
 
 def can_sow(player: Player) -> bool:
@@ -544,33 +554,37 @@ def furnish_choices(state: CavernaState, seat: int, scope: str) -> list[str]:
     return out
 
 
-def fence_cost(player: Player, step: BoardStep, size: str) -> dict[str, int]:
+def fence_cost(player: Player, step: FenceStep, size: str) -> dict[str, int]:
     """Wood for a pasture of ``size`` in this fencing step (the Carpenter's wood once
     per action)."""
-    wood = arg_int(step, size)
-    if not step.args.get("discounted"):
+    wood = fence_wood(step, size) or 0
+    if not step.args.discounted:
         wood = max(0, wood - discount(player, "fences").get("wood", 0))
     return {"wood": wood}
 
 
-def fence_choices(player: Player, step: BoardStep) -> list[tuple[str, tuple[Pos, ...]]]:
+def fence_wood(step: FenceStep, size: str) -> int | None:
+    """The wood a pasture of ``size`` costs in this step; None if it may not be built."""
+    return step.args.small if size == "small" else step.args.large
+
+
+def fence_sizes(step: FenceStep) -> list[str]:
+    """The pasture sizes this fencing step allows and has not built yet."""
+    built = step.args.built or []
+    return [size for size in ("small", "large")
+            if fence_wood(step, size) is not None and size not in built]
+
+
+def fence_choices(player: Player, step: FenceStep) -> list[tuple[str, tuple[Pos, ...]]]:
     """Pastures the fencing step could still build: (size, positions)."""
     out: list[tuple[str, tuple[Pos, ...]]] = []
-    built = _strs(step.args.get("built", []))
-    for size in ("small", "large"):
-        if size not in step.args or size in built:
-            continue
+    for size in fence_sizes(step):
         if not can_pay(player, fence_cost(player, step, size)):
             continue
         out += [(size, spot) for spot in pasture_spots(player.board, size)]
     return out
 
 
-def stable_cost(player: Player, step: BoardStep) -> dict[str, int]:
-    return less({"stone": arg_int(step, "stone")}, discount(player, "stable"))
-
-
-def arg_int(step: BoardStep, name: str) -> int:
-    """A number among a board step's arguments (0 if absent)."""
-    value = step.args.get(name, 0)
-    return value if isinstance(value, int) else 0
+def stable_cost(player: Player, step: StableStep) -> dict[str, int]:
+    """The stone a stable costs in this step, less the player's discount."""
+    return less({"stone": step.args.stone}, discount(player, "stable"))

@@ -11,12 +11,13 @@ the same time.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from engine.caverna.board import HomeBoard, new_home_board
 from engine.caverna.components import ANIMALS, GOODS
+from engine.core import stacks as seat_stacks
 from engine.core.rng import RandomSource
 
 SCHEMA_VERSION = 1
@@ -239,20 +240,142 @@ class ClearStep(BaseModel):
     spaces: list[str]
 
 
+class BoardArgs(BaseModel):
+    """What a home-board step needs to know. Arguments not set (None) are left out of
+    the JSON, as they were when ``args`` was a plain dict: stored games keep their shape.
+    """
+
+    @model_serializer(mode="wrap")
+    def _leave_out_unset(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        return {name: value for name, value in data.items() if value is not None}
+
+
 class BoardStep(BaseModel):
-    """A home-board decision (laying a tile, furnishing, sowing, fencing, a stable):
-    ``what`` names it and ``args`` carries what the board rules need."""
+    """A home-board decision (laying a tile, furnishing, sowing, fencing, a stable).
+
+    Stored as ``{"kind": "board", "what": ..., "args": {...}}``: ``what`` says which
+    decision (each has its own class below), ``args`` what its rules need.
+    """
 
     kind: Literal["board"] = "board"
     seat: int
-    what: str
-    args: dict[str, str | int | list[str]] = Field(default_factory=dict)
+
+
+class TwinArgs(BoardArgs):
+    """``kinds``: the twin tiles the action allows; ``first``: the square chosen for the
+    tile's first half, when several ways lead from it."""
+
+    kinds: list[str]
+    first: str | None = None
+
+
+class TwinTileStep(BoardStep):
+    """Laying a twin tile (tunnel and cavern, meadow and field, …)."""
+
+    what: Literal["twin"] = "twin"
+    args: TwinArgs
+
+
+class SingleArgs(BoardArgs):
+    """``tile``: the single tile; ``ruby``: the rubies it costs, when bought with rubies
+    (the step may then be left with ``back``); ``first`` as for a twin tile."""
+
+    tile: str
+    ruby: int | None = None
+    first: str | None = None
+
+
+class SingleTileStep(BoardStep):
+    """Laying a single tile (bought with rubies, or taken as loot)."""
+
+    what: Literal["single"] = "single"
+    args: SingleArgs
+
+
+class RubyMineArgs(BoardArgs):
+    """``onto``: the tunnel the ruby mine goes on; ``first`` as for a twin tile."""
+
+    onto: str
+    first: str | None = None
+
+
+class RubyMineStep(BoardStep):
+    """Laying a ruby mine on a tunnel."""
+
+    what: Literal["ruby_mine"] = "ruby_mine"
+    args: RubyMineArgs
+
+
+class FurnishArgs(BoardArgs):
+    """``scope``: which furnishings may be chosen; ``tile`` and ``at``: the tile and the
+    cavern chosen so far (``at`` only while the Builder's bill is still to choose)."""
+
+    scope: str
+    tile: str | None = None
+    at: str | None = None
+
+
+class FurnishStep(BoardStep):
+    """Furnishing a cavern: the tile, then where, then (the Builder) how to pay."""
+
+    what: Literal["furnish"] = "furnish"
+    args: FurnishArgs
+
+
+class SowArgs(BoardArgs):
+    """Sowing needs nothing beyond the player's fields and seeds."""
+
+
+class SowStep(BoardStep):
+    """Sowing grain and vegetables."""
+
+    what: Literal["sow"] = "sow"
+    args: SowArgs = Field(default_factory=SowArgs)
+
+
+class FenceArgs(BoardArgs):
+    """The wood a small or a large pasture costs (a size left out may not be built);
+    the sizes ``built`` so far; ``discounted``: the Carpenter's wood is spent."""
+
+    small: int | None = None
+    large: int | None = None
+    built: list[str] | None = None
+    discounted: int | None = None
+
+
+class FenceStep(BoardStep):
+    """Fencing pastures, each size at most once."""
+
+    what: Literal["fences"] = "fences"
+    args: FenceArgs
+
+
+class StableArgs(BoardArgs):
+    """The stone the stable costs."""
+
+    stone: int
+
+
+class StableStep(BoardStep):
+    """Building a stable."""
+
+    what: Literal["stable"] = "stable"
+    args: StableArgs
+
+
+# Every home-board step: all stored with kind "board", told apart by ``what``.
+HomeBoardStep = (
+    TwinTileStep | SingleTileStep | RubyMineStep | FurnishStep | SowStep | FenceStep
+    | StableStep
+)
+BoardSteps = Annotated[HomeBoardStep, Field(discriminator="what")]
 
 
 Frame = Annotated[
     PlaceStep | GroupStep | ImitateStep | PayStep | ForgeStep | LootStep | MarketStep
     | TradeStep | OverflowStep | BreedStep | ExchangeStep | SkipStep | FeedStep | HarvestStep
-    | ClearStep | BoardStep,
+    | ClearStep | BoardSteps,
     Field(discriminator="kind"),
 ]
 
@@ -310,16 +433,12 @@ class CavernaState(BaseModel):
 
     def push(self, frame: Frame) -> None:
         """Open a decision on top of its seat's stack."""
-        self.stacks.setdefault(frame.seat, []).append(frame)
+        seat_stacks.push(self.stacks, frame)
 
     def top(self, seat: int) -> Frame | None:
         """The innermost open decision of ``seat``."""
-        stack = self.stacks.get(seat)
-        return stack[-1] if stack else None
+        return seat_stacks.top(self.stacks, seat)
 
     def pop(self, seat: int) -> None:
         """Close the innermost decision of ``seat``."""
-        stack = self.stacks[seat]
-        stack.pop()
-        if not stack:
-            del self.stacks[seat]
+        seat_stacks.pop(self.stacks, seat)

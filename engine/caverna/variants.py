@@ -17,32 +17,34 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.caverna.components import components
+from engine.core import variants
 from engine.core.errors import IllegalMove
 
 FURNISHINGS = "furnishings"
 OFFICIAL = "official"
 BEGINNER = "beginner"
 
-# Each option and its values, the default first.
-OPTIONS: dict[str, tuple[str, ...]] = {FURNISHINGS: (OFFICIAL, BEGINNER)}
+# The game's variants, declared once: the bot offers them from here.
+VARIANTS: tuple[variants.Variant, ...] = (
+    variants.Variant(FURNISHINGS, (OFFICIAL, BEGINNER), unofficial=frozenset({BEGINNER})),
+)
+# Each option and its values, the default first (read off the declaration above).
+OPTIONS: dict[str, tuple[str, ...]] = {v.name: v.values for v in VARIANTS}
 # Values that are not rules of the published game (for texts that must say so).
-UNOFFICIAL: dict[str, frozenset[str]] = {FURNISHINGS: frozenset({BEGINNER})}
+UNOFFICIAL: dict[str, frozenset[str]] = {v.name: v.unofficial for v in VARIANTS}
 
 
 def defaults() -> dict[str, str]:
     """Every option at its default."""
-    return {name: values[0] for name, values in OPTIONS.items()}
+    return variants.defaults(VARIANTS)
 
 
 def read_options(options: Mapping[str, Any] | None) -> dict[str, str]:
     """``options`` checked and completed with defaults (every option named)."""
-    chosen = defaults()
-    for name, value in (options or {}).items():
-        values = OPTIONS.get(name)
-        if values is None or str(value) not in values:
-            raise IllegalMove("bad_option", option=str(name), value=str(value))
-        chosen[name] = str(value)
-    return chosen
+    try:
+        return variants.read_variants(VARIANTS, options)
+    except variants.UnknownVariant as unknown:
+        raise IllegalMove("bad_option", option=unknown.name, value=unknown.value) from None
 
 
 def furnishing_kinds(options: Mapping[str, str]) -> list[str]:

@@ -34,6 +34,11 @@ class Option:
     back: bool = False
 
 
+# The one "step back" option of every game: it leaves the innermost step of a multi-step
+# choice without committing anything (one key and one label, so buttons agree).
+BACK = Option("back", Label("opt.back"), back=True)
+
+
 @dataclass(frozen=True, slots=True)
 class Prompt:
     """A decision one seat must make now.

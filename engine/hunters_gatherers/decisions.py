@@ -24,9 +24,14 @@ The game's ``BoardCache`` is passed in for the questions about the map.
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any
+
 from engine.core.errors import IllegalMove
 from engine.core.keys import parse_number
-from engine.core.prompts import Event, Label, Option, Prompt
+from engine.core.machine import Machine
+from engine.core.prompts import BACK, Event, Label, Option
+from engine.core.steps import Step, StepRules, Turn
 from engine.hunters_gatherers.board import FEATURE_OF, MEMBER_KINDS, occupied, pieces
 from engine.hunters_gatherers.board_cache import BoardCache
 from engine.hunters_gatherers.coords import parse_square
@@ -43,7 +48,6 @@ from engine.hunters_gatherers.state import (
 )
 from engine.hunters_gatherers.tiles import Tile, oriented, segment_side, tile
 
-BACK = Option("back", Label("opt.back"), back=True)
 NONE = Option("none", Label("hg.opt.none"))
 
 Choice = tuple[FigureKind, FeatureKind, int]
@@ -140,48 +144,61 @@ def fig_key(choice: Choice) -> str:
     return f"fig:{kind}:{index}"
 
 
-def pending(state: HuntersGatherersState, cache: BoardCache) -> list[Prompt]:
-    """The one open decision: the current seat's next step."""
-    if state.step == "over" or state.current is None:
-        return []
-    seat = state.turn
-    if state.step == "spot":
-        found = cache.spots(state)
-        options = [
-            Option(spot_key(pos), Label("hg.opt.at", {"x": pos[0], "y": pos[1], "n": n}))
-            for n, (pos, _) in enumerate(found, start=1)
-        ]
-        # What lies around each spot and the turns that fit there, for the words.
-        label = Label("hg.prompt.spot", {"tile": state.current, "bonus": state.current_bonus,
-                                         "spots": list(cache.spot_notes(state))})
-        return [Prompt(seat, label, tuple(options), step=1)]
+def _spot_options(cache: BoardCache, state: HuntersGatherersState, turn: Turn) -> list[Option]:
+    return [
+        Option(spot_key(pos), Label("hg.opt.at", {"x": pos[0], "y": pos[1], "n": n}))
+        for n, (pos, _) in enumerate(cache.spots(state), start=1)
+    ]
+
+
+def _spot_label(cache: BoardCache, state: HuntersGatherersState, turn: Turn) -> Label:
+    # What lies around each spot and the turns that fit there, for the words.
+    return Label("hg.prompt.spot", {"tile": state.current, "bonus": state.current_bonus,
+                                    "spots": list(cache.spot_notes(state))})
+
+
+def _rotation_options(
+    cache: BoardCache, state: HuntersGatherersState, turn: Turn
+) -> list[Option]:
+    assert state.spot is not None
+    rots = rotations_at(state, cache, state.spot)
+    return [*(Option(f"rot:{k}", Label("hg.opt.rot", {"k": k})) for k in rots), BACK]
+
+
+def _rotation_label(cache: BoardCache, state: HuntersGatherersState, turn: Turn) -> Label:
     assert state.spot is not None
     x, y = state.spot
-    if state.step == "rotation":
-        rots = rotations_at(state, cache, state.spot)
-        options = [Option(f"rot:{k}", Label("hg.opt.rot", {"k": k})) for k in rots]
-        options.append(BACK)
-        label = Label("hg.prompt.rotation", {
-            "tile": state.current, "x": x, "y": y, "rotations": list(rots),
-            "touch": facing_edges(cache.board(state), state.spot)})
-        return [Prompt(seat, label, tuple(options), step=2)]
-    assert state.rotation is not None
+    return Label("hg.prompt.rotation", {
+        "tile": state.current, "x": x, "y": y,
+        "rotations": list(rotations_at(state, cache, state.spot)),
+        "touch": facing_edges(cache.board(state), state.spot)})
+
+
+def _figure_options(
+    cache: BoardCache, state: HuntersGatherersState, turn: Turn
+) -> list[Option]:
+    assert state.spot is not None and state.rotation is not None and state.current is not None
     features, _ = cache.features_with(state, state.spot, state.current, state.rotation)
     placed = oriented(tile(state.current), state.rotation)
     options = [
         Option(fig_key(c), Label("hg.opt.fig", {"kind": c[0], "feature": c[1], "index": c[2],
                                                 "sides": piece_sides(placed, c[1], c[2]),
                                                 "n": n}))
-        for n, c in enumerate(figure_choices(state, features, state.spot, placed, seat), start=1)
+        for n, c in enumerate(figure_choices(state, features, state.spot, placed, turn.seat),
+                              start=1)
     ]
-    options += [NONE, BACK]
-    label = Label("hg.prompt.figure", {"tile": state.current, "x": x, "y": y,
-                                       "rotation": state.rotation})
-    return [Prompt(seat, label, tuple(options), step=3)]
+    return [*options, NONE, BACK]
+
+
+def _figure_label(cache: BoardCache, state: HuntersGatherersState, turn: Turn) -> Label:
+    assert state.spot is not None
+    x, y = state.spot
+    return Label("hg.prompt.figure", {"tile": state.current, "x": x, "y": y,
+                                      "rotation": state.rotation})
 
 
 def _choose_spot(
-    state: HuntersGatherersState, cache: BoardCache, seat: int, key: str, events: list[Event]
+    cache: BoardCache, state: HuntersGatherersState, turn: Turn, key: str, events: list[Event]
 ) -> None:
     pos = parse_spot(key)
     if pos is None:
@@ -196,13 +213,13 @@ def _choose_spot(
         raise IllegalMove("does_not_fit", x=pos[0], y=pos[1])
     state.spot = pos
     if len(rots) == 1:
-        _to_figure(state, cache, seat, rots[0], events)
+        _to_figure(state, cache, turn.seat, rots[0], events)
     else:
         state.step = "rotation"
 
 
 def _choose_rotation(
-    state: HuntersGatherersState, cache: BoardCache, seat: int, key: str, events: list[Event]
+    cache: BoardCache, state: HuntersGatherersState, turn: Turn, key: str, events: list[Event]
 ) -> None:
     assert state.spot is not None
     if key == "back":
@@ -214,7 +231,7 @@ def _choose_rotation(
         raise IllegalMove("unknown_option", key=key)
     if k not in rotations_at(state, cache, state.spot):
         raise IllegalMove("does_not_fit", x=state.spot[0], y=state.spot[1], rotation=k)
-    _to_figure(state, cache, seat, k, events)
+    _to_figure(state, cache, turn.seat, k, events)
 
 
 def _to_figure(
@@ -289,25 +306,61 @@ def _commit(
     next_tile(state, cache, events, advance=True)
 
 
-def apply_key(
-    state: HuntersGatherersState, cache: BoardCache, seat: int, key: str, events: list[Event]
+def _choose_figure(
+    cache: BoardCache, state: HuntersGatherersState, turn: Turn, key: str, events: list[Event]
 ) -> None:
-    """Carry out ``seat``'s choice ``key`` or raise ``IllegalMove`` leaving ``state`` as is."""
-    if state.step == "over":
-        raise IllegalMove("game_over")
-    if seat != state.turn:
-        raise IllegalMove("not_your_turn", seat=seat, turn=state.turn)
-    if state.step == "spot":
-        _choose_spot(state, cache, seat, key, events)
-    elif state.step == "rotation":
-        _choose_rotation(state, cache, seat, key, events)
-    elif key == "back":
-        assert state.spot is not None
-        state.rotation = None
-        if len(rotations_at(state, cache, state.spot)) > 1:
-            state.step = "rotation"
-        else:
-            state.spot = None
-            state.step = "spot"
+    """A figure (or none) commits the turn; ``back`` returns to the rotation, or to the
+    spot when the rotation was not asked."""
+    if key != "back":
+        _commit(state, cache, turn.seat, key, events)
+        return
+    assert state.spot is not None
+    state.rotation = None
+    if len(rotations_at(state, cache, state.spot)) > 1:
+        state.step = "rotation"
     else:
-        _commit(state, cache, seat, key, events)
+        state.spot = None
+        state.step = "spot"
+
+
+# The prompt's ``step`` number of each step of a turn.
+DEPTH: dict[str, int] = {"spot": 1, "rotation": 2, "figure": 3}
+
+
+def _over(state: HuntersGatherersState) -> bool:
+    return state.step == "over"
+
+
+def _deciding(state: HuntersGatherersState) -> list[int]:
+    """One seat at a time: the seat holding a tile."""
+    return [] if state.step == "over" or state.current is None else [state.turn]
+
+
+def _current(state: HuntersGatherersState, seat: int) -> Step:
+    """The turn's step, kept in the state's flat ``step`` field (its three steps are a
+    fixed sequence: stored that way, they need no stack)."""
+    return Turn(state.step, seat)
+
+
+def _depth(state: HuntersGatherersState, step: Step) -> int:
+    return DEPTH[step.kind]
+
+
+def _whose_turn(state: HuntersGatherersState, seat: int) -> dict[str, Any]:
+    return {"seat": seat, "turn": state.turn}
+
+
+def machine(cache: BoardCache) -> Machine[HuntersGatherersState]:
+    """The turn's three steps as a machine asking ``cache`` about the map."""
+    return Machine(
+        rules={
+            "spot": StepRules(partial(_spot_options, cache), partial(_choose_spot, cache),
+                              partial(_spot_label, cache)),
+            "rotation": StepRules(partial(_rotation_options, cache),
+                                  partial(_choose_rotation, cache),
+                                  partial(_rotation_label, cache)),
+            "figure": StepRules(partial(_figure_options, cache), partial(_choose_figure, cache),
+                                partial(_figure_label, cache)),
+        },
+        over=_over, deciding=_deciding, current=_current, depth=_depth, refusal=_whose_turn,
+    )

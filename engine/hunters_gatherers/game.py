@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.core.base_game import BaseGame
 from engine.core.errors import IllegalMove
-from engine.core.prompts import Event, Prompt
+from engine.core.prompts import Event
 from engine.core.protocol import Result, Summary
 from engine.core.rng import RandomSource, SeededRandom
 from engine.hunters_gatherers.board import member_root, owners
 from engine.hunters_gatherers.board_cache import BoardCache
-from engine.hunters_gatherers.decisions import apply_key, pending
+from engine.hunters_gatherers.decisions import machine
 from engine.hunters_gatherers.flow import next_tile
 from engine.hunters_gatherers.invariants import problems
 from engine.hunters_gatherers.scoring import (
@@ -112,11 +113,13 @@ def position_value(state: HuntersGatherersState, cache: BoardCache, seat: int) -
     return value + 0.5 * player.members + 0.5 * player.huts
 
 
-class HuntersGatherers:
+class HuntersGatherers(BaseGame[HuntersGatherersState]):
     """The Hunters and Gatherers rules for 2 to 5 players.
 
-    Each instance has its own ``cache`` (nothing is shared between instances); the
-    states it plays carry everything else.
+    Each instance has its own ``cache`` (nothing is shared between instances), and so
+    its own machine asking that cache; the states it plays carry everything else. A
+    turn's last step lays the tile and draws the next one itself: nothing is left to
+    carry on after a choice.
     """
 
     name = "hunters_gatherers"
@@ -126,6 +129,7 @@ class HuntersGatherers:
 
     def __init__(self) -> None:
         self.cache: BoardCache = BoardCache()
+        self.machine = machine(self.cache)
 
     def new(
         self, players: int, seed: int, options: Mapping[str, Any] | None = None
@@ -134,17 +138,6 @@ class HuntersGatherers:
         state = setup(players, seed)
         start(state, self.cache)
         return state
-
-    def pending(self, state: HuntersGatherersState) -> list[Prompt]:
-        """The open decision (one seat at a time)."""
-        return pending(state, self.cache)
-
-    def apply(self, state: HuntersGatherersState, seat: int, key: str) -> list[Event]:
-        """Carry out a choice and everything automatic that follows it."""
-        events: list[Event] = []
-        apply_key(state, self.cache, seat, key, events)
-        state.actions += 1
-        return events
 
     def view(self, state: HuntersGatherersState, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see."""
@@ -167,9 +160,9 @@ class HuntersGatherers:
         """The order of both face-down piles and the seed."""
         return [state.draw, state.bonus, state.rng.model_dump()]
 
-    def result(self, state: HuntersGatherersState) -> Result | None:
-        """Final scores once the game is over."""
-        return final_result(state) if state.step == "over" else None
+    def final_result(self, state: HuntersGatherersState) -> Result:
+        """The scores of the finished game."""
+        return final_result(state)
 
     def heuristic(self, state: HuntersGatherersState, seat: int) -> float:
         """A rough value of ``seat``'s position, for a greedy autopilot."""
@@ -178,14 +171,6 @@ class HuntersGatherers:
     def invariants(self, state: HuntersGatherersState) -> list[str]:
         """Broken invariants of ``state`` (empty when all is well)."""
         return problems(state, self.cache)
-
-    def dump(self, state: HuntersGatherersState) -> str:
-        """The state as JSON."""
-        return state.model_dump_json()
-
-    def load(self, data: str | bytes) -> HuntersGatherersState:
-        """A state from JSON."""
-        return HuntersGatherersState.model_validate_json(data)
 
 
 GAME = HuntersGatherers()

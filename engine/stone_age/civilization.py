@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core.prompts import Event
+from engine.core.stacks import push
 from engine.stone_age.components import Card, components
 from engine.stone_age.gathering import start_roll
 from engine.stone_age.state import PickStep, StoneAgeState
@@ -97,9 +98,7 @@ def _dice_for_all(state: StoneAgeState, seat: int, card: Card, events: list[Even
     dice = sorted(state.rng.randint(1, 6) for _ in range(state.n))
     events.append(Event("dice_for_all", seat, {"dice": list(dice)}))
     order = [(seat + i) % state.n for i in range(state.n)]
-    state.stacks.setdefault(seat, []).append(
-        PickStep(seat=seat, card=card.id, dice=dice, order=order)
-    )
+    push(state.stacks, PickStep(seat=seat, card=card.id, dice=dice, order=order))
 
 
 CardEffect = Callable[[StoneAgeState, int, Card, list[Event]], None]

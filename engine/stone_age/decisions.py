@@ -10,12 +10,14 @@ strictly.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from engine.core.errors import IllegalMove
 from engine.core.keys import parse_number
-from engine.core.prompts import Event, Label, Option, Prompt
+from engine.core.machine import Machine
+from engine.core.prompts import BACK, Event, Label, Option, Prompt
+from engine.core.stacks import pop, push
+from engine.core.steps import Step, StepRules, Turn, fixed_label
 from engine.stone_age.buildings import building_points, take_building, top_building
 from engine.stone_age.civilization import slot_cost, take_card
 from engine.stone_age.components import RESOURCES
@@ -56,20 +58,21 @@ from engine.stone_age.state import (
 )
 from engine.stone_age.tools import ready_tools
 
-BACK = Option("back", Label("opt.back"), back=True)
 # Every way to take two resources, for the "two resources of your choice" card.
 TWO_RESOURCE_BILLS: list[Bill] = bills(card_rule(2), (2, 2, 2, 2))
+
+
+def _chooser(owner: int, top: Frame) -> int:
+    """Who decides the step on top of ``owner``'s stack: the owner, except in "dice for
+    everyone", where each seat in turn picks a die."""
+    return top.order[0] if isinstance(top, PickStep) else owner
 
 
 def _frame(state: StoneAgeState, seat: int) -> Frame | None:
     """The innermost open step whose decision belongs to ``seat``."""
     for owner, stack in state.stacks.items():
-        if not stack:
-            continue
-        top = stack[-1]
-        chooser = top.order[0] if isinstance(top, PickStep) else owner
-        if chooser == seat:
-            return top
+        if stack and _chooser(owner, stack[-1]) == seat:
+            return stack[-1]
     return None
 
 
@@ -78,19 +81,16 @@ def seats_to_ask(state: StoneAgeState) -> list[int]:
     if state.phase == "over":
         return []
     if state.stacks:
-        seats = []
-        for owner, stack in sorted(state.stacks.items()):
-            if stack:
-                top = stack[-1]
-                seats.append(top.order[0] if isinstance(top, PickStep) else owner)
-        return seats
+        return [_chooser(owner, stack[-1]) for owner, stack in sorted(state.stacks.items())
+                if stack]
     return [state.turn]
 
 
 # --- placement ---------------------------------------------------------------------
 
 
-def _place_options(state: StoneAgeState, seat: int) -> list[Option]:
+def _place_options(state: StoneAgeState, turn: Turn) -> list[Option]:
+    seat = turn.seat
     options = []
     for loc in all_locations(state):
         counts = legal_counts(state, seat, loc)
@@ -122,7 +122,8 @@ def _placed(state: StoneAgeState, seat: int, loc: str, count: int, events: list[
     state.turn = (seat + 1) % state.n
 
 
-def _apply_place(state: StoneAgeState, seat: int, key: str, events: list[Event]) -> None:
+def _apply_place(state: StoneAgeState, turn: Turn, key: str, events: list[Event]) -> None:
+    seat = turn.seat
     head, _, rest = key.partition(":")
     if head == "at":
         counts = legal_counts(state, seat, rest)
@@ -132,7 +133,7 @@ def _apply_place(state: StoneAgeState, seat: int, key: str, events: list[Event])
         if len(counts) == 1:
             _placed(state, seat, rest, counts[0], events)
         else:
-            state.stacks[seat] = [CountStep(seat=seat, loc=rest)]
+            push(state.stacks, CountStep(seat=seat, loc=rest))
         return
     if head == "place":
         loc, _, text = rest.partition(":")
@@ -153,14 +154,14 @@ def _count_options(state: StoneAgeState, step: CountStep) -> list[Option]:
 
 def _apply_count(state: StoneAgeState, step: CountStep, key: str, events: list[Event]) -> None:
     if key == "back":
-        state.stacks[step.seat].pop()
+        pop(state.stacks, step.seat)
         return
     head, _, text = key.partition(":")
     count = parse_number(text)
     if head != "n" or count is None:
         raise IllegalMove("unknown_option", key=key)
     _refuse_placement(state, step.seat, step.loc, count)
-    state.stacks[step.seat].pop()
+    pop(state.stacks, step.seat)
     _placed(state, step.seat, step.loc, count, events)
 
 
@@ -173,7 +174,8 @@ def _boon_option(state: StoneAgeState, seat: int) -> list[Option]:
     return []
 
 
-def _act_options(state: StoneAgeState, seat: int) -> list[Option]:
+def _act_options(state: StoneAgeState, turn: Turn) -> list[Option]:
+    seat = turn.seat
     player = state.players[seat]
     opts = [
         Option(f"do:{loc}", Label("sa.opt.do", {"loc": loc, "count": n,
@@ -186,10 +188,11 @@ def _act_options(state: StoneAgeState, seat: int) -> list[Option]:
 def _open_boon(state: StoneAgeState, seat: int) -> None:
     if not state.players[seat].boons:
         raise IllegalMove("no_boon")
-    state.stacks.setdefault(seat, []).append(BoonStep(seat=seat))
+    push(state.stacks, BoonStep(seat=seat))
 
 
-def _apply_act(state: StoneAgeState, seat: int, key: str, events: list[Event]) -> None:
+def _apply_act(state: StoneAgeState, turn: Turn, key: str, events: list[Event]) -> None:
+    seat = turn.seat
     if key == "boon":
         _open_boon(state, seat)
         return
@@ -224,7 +227,7 @@ def _apply_roll(state: StoneAgeState, step: RollStep, key: str, events: list[Eve
     head, _, arg = key.partition(":")
     index = parse_number(arg)
     if key == "take":
-        state.stacks[step.seat].pop()
+        pop(state.stacks, step.seat)
         finish_roll(state, step, events)
     elif head == "tool" and index is not None:
         if index not in ready_tools(player):
@@ -283,7 +286,7 @@ def _complete_payment(
         raise IllegalMove("wrong_payment", paid=bill_dict(bill))
     if not affordable(bill, holdings(player)):
         raise IllegalMove("cannot_afford", paid=bill_dict(bill))
-    state.stacks[step.seat].pop()
+    pop(state.stacks, step.seat)
     if step.purpose == "feed":
         feed_with(state, step.seat, bill, events)
         return
@@ -332,11 +335,11 @@ def _apply_pay(state: StoneAgeState, step: PayStep, key: str, events: list[Event
     elif key == "boon":
         _open_boon(state, step.seat)
     elif key == "decline" and step.purpose != "feed":
-        state.stacks[step.seat].pop()
+        pop(state.stacks, step.seat)
         events.append(Event(f"{step.purpose}_declined", step.seat,
                             {"loc": step.target, "cannot_pay": False}))
     elif key == "starve" and step.purpose == "feed":
-        state.stacks[step.seat].pop()
+        pop(state.stacks, step.seat)
         go_hungry(state, step.seat, events)
     else:
         raise IllegalMove("unknown_option", key=key)
@@ -355,14 +358,14 @@ def _boon_options(state: StoneAgeState, step: BoonStep) -> list[Option]:
 
 def _apply_boon(state: StoneAgeState, step: BoonStep, key: str, events: list[Event]) -> None:
     if key == "back":
-        state.stacks[step.seat].pop()
+        pop(state.stacks, step.seat)
         return
     head, _, arg = key.partition(":")
     bill = parse_bill(arg) if head == "gain" else None
     if bill is None or sum(bill) != 2:
         raise IllegalMove("unknown_option", key=key)
     player = state.players[step.seat]
-    state.stacks[step.seat].pop()
+    pop(state.stacks, step.seat)
     player.boons -= 1
     for n, r in zip(bill, RESOURCES, strict=True):
         player.goods[r] += n
@@ -386,87 +389,78 @@ def _apply_pick(state: StoneAgeState, step: PickStep, key: str, events: list[Eve
     take_die(state, step, face, events)
 
 
-# --- dispatch ----------------------------------------------------------------------
+# --- the questions ------------------------------------------------------------------
 
-FrameOptions = Callable[[StoneAgeState, Any], list[Option]]
-FrameApply = Callable[[StoneAgeState, Any, str, list[Event]], None]
 
-FRAMES: dict[str, tuple[FrameOptions, FrameApply]] = {
-    "count": (_count_options, _apply_count),
-    "roll": (_roll_options, _apply_roll),
-    "pay": (_pay_options, _apply_pay),
-    "boon": (_boon_options, _apply_boon),
-    "pick": (_pick_options, _apply_pick),
+def _place_label(state: StoneAgeState, turn: Turn) -> Label:
+    return Label("sa.prompt.place", {"unplaced": state.players[turn.seat].unplaced})
+
+
+def _count_label(state: StoneAgeState, step: CountStep) -> Label:
+    return Label("sa.prompt.count", {"loc": step.loc})
+
+
+def _roll_label(state: StoneAgeState, step: RollStep) -> Label:
+    return Label("sa.prompt.roll", {"dice": list(step.dice), "resource": step.resource,
+                                    "source": step.source})
+
+
+def _pay_label(state: StoneAgeState, step: PayStep) -> Label:
+    args: dict[str, Any] = {"target": step.target, "paid": bill_dict(bill_of(step.paid))}
+    if step.purpose == "card":
+        args["cost"] = slot_cost(slot_index(step.target))
+    elif step.purpose == "building":
+        building = top_building(state, slot_index(step.target))
+        args["building"] = building.id if building else None
+    else:
+        args["missing"] = step.rule.count_min
+    return Label(f"sa.prompt.pay_{step.purpose}", args)
+
+
+def _pick_label(state: StoneAgeState, step: PickStep) -> Label:
+    return Label("sa.prompt.pick", {"dice": list(step.dice), "card": step.card})
+
+
+# --- the machine ---------------------------------------------------------------------
+
+# Each kind of step: its options, how a key is applied, its question. ``place`` and
+# ``act`` are the first step of a turn in the placement and action phases (a ``Turn``).
+RULES: dict[str, StepRules[StoneAgeState, Any]] = {
+    "place": StepRules(_place_options, _apply_place, _place_label),
+    "act": StepRules(_act_options, _apply_act, fixed_label("sa.prompt.act")),
+    "count": StepRules(_count_options, _apply_count, _count_label),
+    "roll": StepRules(_roll_options, _apply_roll, _roll_label),
+    "pay": StepRules(_pay_options, _apply_pay, _pay_label),
+    "boon": StepRules(_boon_options, _apply_boon, fixed_label("sa.prompt.boon")),
+    "pick": StepRules(_pick_options, _apply_pick, _pick_label),
 }
 
 
-def _prompt_label(state: StoneAgeState, seat: int, frame: Frame | None) -> Label:
-    if frame is None:
-        if state.phase == "placement":
-            return Label("sa.prompt.place", {"unplaced": state.players[seat].unplaced})
-        return Label("sa.prompt.act")
-    if isinstance(frame, CountStep):
-        return Label("sa.prompt.count", {"loc": frame.loc})
-    if isinstance(frame, RollStep):
-        return Label("sa.prompt.roll", {"dice": list(frame.dice), "resource": frame.resource,
-                                        "source": frame.source})
-    if isinstance(frame, PayStep):
-        args: dict[str, Any] = {"target": frame.target, "paid": bill_dict(bill_of(frame.paid))}
-        if frame.purpose == "card":
-            args["cost"] = slot_cost(slot_index(frame.target))
-        elif frame.purpose == "building":
-            building = top_building(state, slot_index(frame.target))
-            args["building"] = building.id if building else None
-        else:
-            args["missing"] = frame.rule.count_min
-        return Label(f"sa.prompt.pay_{frame.purpose}", args)
-    if isinstance(frame, BoonStep):
-        return Label("sa.prompt.boon")
-    return Label("sa.prompt.pick", {"dice": list(frame.dice), "card": frame.card})
+def _current(state: StoneAgeState, seat: int) -> Step:
+    """The step ``seat`` faces: its open step, else the phase's first step."""
+    frame = _frame(state, seat)
+    if frame is not None:
+        return frame
+    return Turn("place" if state.phase == "placement" else "act", seat)
+
+
+def _depth(state: StoneAgeState, step: Step) -> int:
+    """Feeding decisions start a fresh stack; in other phases the stack sits on top of
+    the phase's own first step."""
+    if isinstance(step, Turn):
+        return 1
+    return len(state.stacks[step.seat]) + (0 if state.phase == "feeding" else 1)
+
+
+def _over(state: StoneAgeState) -> bool:
+    return state.phase == "over"
+
+
+MACHINE: Machine[StoneAgeState] = Machine(
+    rules=RULES, over=_over, deciding=seats_to_ask, current=_current, depth=_depth,
+)
 
 
 def prompt_for(state: StoneAgeState, seat: int) -> Prompt | None:
     """The decision open for ``seat`` now, if any."""
-    if seat not in seats_to_ask(state):
-        return None
-    frame = _frame(state, seat)
-    if frame is None:
-        opts = _place_options(state, seat) if state.phase == "placement" else _act_options(
-            state, seat
-        )
-        step = 1
-    else:
-        opts = FRAMES[frame.kind][0](state, frame)
-        # Feeding decisions start a fresh stack; in other phases the stack sits on top
-        # of the phase's own first step.
-        step = len(state.stacks[frame.seat]) + (0 if state.phase == "feeding" else 1)
-    return Prompt(seat=seat, label=_prompt_label(state, seat, frame), options=tuple(opts),
-                  step=step)
-
-
-def pending(state: StoneAgeState) -> list[Prompt]:
-    """Every open decision."""
-    out = []
-    for seat in seats_to_ask(state):
-        prompt = prompt_for(state, seat)
-        if prompt is not None:
-            out.append(prompt)
-    return out
-
-
-def apply_key(state: StoneAgeState, seat: int, key: str, events: list[Event]) -> None:
-    """Carry out ``key`` for ``seat`` or raise ``IllegalMove`` before changing anything.
-
-    Every branch below validates completely before its first change to the state.
-    """
-    if state.phase == "over":
-        raise IllegalMove("game_over")
-    if not 0 <= seat < state.n or seat not in seats_to_ask(state):
-        raise IllegalMove("not_your_turn")
-    frame = _frame(state, seat)
-    if frame is not None:
-        FRAMES[frame.kind][1](state, frame, key, events)
-    elif state.phase == "placement":
-        _apply_place(state, seat, key, events)
-    else:
-        _apply_act(state, seat, key, events)
+    return MACHINE.prompt_for(state, seat)

@@ -9,6 +9,7 @@ go hungry). The choice is the player's; players decide at the same time.
 from __future__ import annotations
 
 from engine.core.prompts import Event
+from engine.core.stacks import push
 from engine.stone_age.payment import Bill, bill_dict, food_rule, holdings, pay
 from engine.stone_age.state import PayStep, StoneAgeState
 
@@ -35,9 +36,8 @@ def start_feeding(state: StoneAgeState, events: list[Event]) -> None:
         events.append(Event("short_of_food", seat, {"food": food, "missing": missing}))
         if sum(holdings(player)) + 2 * player.boons >= missing:
             state.feeding.append(seat)
-            state.stacks.setdefault(seat, []).append(
-                PayStep(seat=seat, purpose="feed", target="feed", rule=food_rule(missing))
-            )
+            push(state.stacks,
+                 PayStep(seat=seat, purpose="feed", target="feed", rule=food_rule(missing)))
         else:
             go_hungry(state, seat, events)
 

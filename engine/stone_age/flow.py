@@ -9,6 +9,7 @@ game. It stops at the next open decision.
 from __future__ import annotations
 
 from engine.core.prompts import Event
+from engine.core.stacks import pop, push
 from engine.stone_age.buildings import top_building
 from engine.stone_age.civilization import die_reward, give_tool, raise_agriculture, slot_cost
 from engine.stone_age.components import GATHERING, components
@@ -35,7 +36,7 @@ def take_die(state: StoneAgeState, step: PickStep, face: int, events: list[Event
     step.dice.remove(face)
     die_reward(state, chooser, face, events)
     if not step.order:
-        state.stacks[step.seat].pop()
+        pop(state.stacks, step.seat)
 
 
 def start_action(state: StoneAgeState, seat: int, loc: str, events: list[Event]) -> None:
@@ -58,7 +59,7 @@ def start_action(state: StoneAgeState, seat: int, loc: str, events: list[Event])
         cost = slot_cost(slot_index(loc))
         if sum(holdings(player)) + 2 * player.boons >= cost:
             step = PayStep(seat=seat, purpose="card", target=loc, rule=card_rule(cost))
-            state.stacks.setdefault(seat, []).append(step)
+            push(state.stacks, step)
         else:
             events.append(Event("card_declined", seat, {"loc": loc, "cannot_pay": True}))
     else:
@@ -67,20 +68,19 @@ def start_action(state: StoneAgeState, seat: int, loc: str, events: list[Event])
         rule = building_rule(building)
         if can_pay(rule, holdings(player)) or player.boons:
             step = PayStep(seat=seat, purpose="building", target=loc, rule=rule)
-            state.stacks.setdefault(seat, []).append(step)
+            push(state.stacks, step)
         else:
             events.append(Event("building_declined", seat, {"loc": loc, "cannot_pay": True}))
 
 
 def _settle_stacks(state: StoneAgeState, events: list[Event]) -> bool:
-    """Drop finished stacks and make forced picks; True if anything changed."""
+    """Make forced picks; True if any was made. (A finished stack is already gone:
+    ``engine.core.stacks.pop`` drops it.)"""
     changed = False
     for seat in list(state.stacks):
-        stack = state.stacks[seat]
+        stack = state.stacks.get(seat)
         if not stack:
-            del state.stacks[seat]
-            changed = True
-            continue
+            continue  # emptied by a pick made just before
         top = stack[-1]
         if isinstance(top, PickStep) and len(set(top.dice)) == 1:
             take_die(state, top, top.dice[0], events)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.base_game import BaseGame
 from engine.core.errors import IllegalMove
-from engine.core.prompts import Event, Prompt
+from engine.core.prompts import Event
 from engine.core.protocol import Result, Summary
 from engine.core.rng import SeededRandom
 from engine.stone_age.components import components
-from engine.stone_age.decisions import apply_key, pending, seats_to_ask
+from engine.stone_age.decisions import MACHINE, seats_to_ask
 from engine.stone_age.flow import advance
 from engine.stone_age.heuristic import position_value
 from engine.stone_age.invariants import problems
@@ -46,13 +47,14 @@ def setup(players: int, seed: int) -> StoneAgeState:
     )
 
 
-class StoneAge:
+class StoneAge(BaseGame[StoneAgeState]):
     """The Stone Age rules for 2 to 4 players."""
 
     name = "stone_age"
     min_players = 2
     max_players = 4
     state_type = StoneAgeState
+    machine = MACHINE
 
     def new(
         self, players: int, seed: int, options: Mapping[str, Any] | None = None
@@ -62,17 +64,9 @@ class StoneAge:
         advance(state, [])
         return state
 
-    def pending(self, state: StoneAgeState) -> list[Prompt]:
-        """The open decisions."""
-        return pending(state)
-
-    def apply(self, state: StoneAgeState, seat: int, key: str) -> list[Event]:
-        """Carry out a choice and everything automatic that follows it."""
-        events: list[Event] = []
-        apply_key(state, seat, key, events)
-        state.actions += 1
+    def carry_on(self, state: StoneAgeState, events: list[Event]) -> None:
+        """Everything automatic up to the next decision."""
         advance(state, events)
-        return events
 
     def view(self, state: StoneAgeState, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see."""
@@ -106,9 +100,9 @@ class StoneAge:
                     hidden += player.blind
         return hidden
 
-    def result(self, state: StoneAgeState) -> Result | None:
-        """Final scores once the game is over."""
-        return final_result(state) if state.phase == "over" else None
+    def final_result(self, state: StoneAgeState) -> Result:
+        """The scores of the finished game."""
+        return final_result(state)
 
     def heuristic(self, state: StoneAgeState, seat: int) -> float:
         """A rough value of ``seat``'s position, for the greedy autopilot."""
@@ -117,14 +111,6 @@ class StoneAge:
     def invariants(self, state: StoneAgeState) -> list[str]:
         """Broken invariants of ``state`` (empty when all is well)."""
         return problems(state)
-
-    def dump(self, state: StoneAgeState) -> str:
-        """The state as JSON."""
-        return state.model_dump_json()
-
-    def load(self, data: str | bytes) -> StoneAgeState:
-        """A state from JSON."""
-        return StoneAgeState.model_validate_json(data)
 
 
 GAME = StoneAge()

@@ -9,6 +9,7 @@ down, is the yield.
 from __future__ import annotations
 
 from engine.core.prompts import Event
+from engine.core.stacks import push
 from engine.stone_age.components import components
 from engine.stone_age.state import Player, RollStep, StoneAgeState
 from engine.stone_age.tools import best_bonus
@@ -46,7 +47,7 @@ def start_roll(
     events.append(Event("rolled", seat, args))
     step = RollStep(seat=seat, source=source, resource=resource, dice=rolled)
     if tools_matter(state.players[seat], step):
-        state.stacks.setdefault(seat, []).append(step)
+        push(state.stacks, step)
     else:
         finish_roll(state, step, events)
 

@@ -155,7 +155,7 @@ def test_a_payment_offers_cheapest_ways_single_conversions_and_trades() -> None:
     give(state, 0, grain=1, vegetable=1, sheep=1, ruby=1)
     player = state.players[0]
     player.goods["food"] = 0
-    from engine.caverna.decisions import _pay_then
+    from engine.caverna.decisions.payment import pay_then as _pay_then
 
     events: list = []
     _pay_then(state, 0, {"food": 2}, "buy:wood", events)
@@ -180,7 +180,7 @@ def test_a_payment_converts_only_the_gold_the_food_missing_needs() -> None:
     give(state, 0, gold=7, grain=1)
     player = state.players[0]
     player.goods["food"] = 0
-    from engine.caverna.decisions import _pay_then
+    from engine.caverna.decisions.payment import pay_then as _pay_then
 
     _pay_then(state, 0, {"food": 2}, "buy:wood", [])
     [step] = [o for o in prompt(state, 0).options if o.key == "conv:gold"]

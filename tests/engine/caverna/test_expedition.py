@@ -51,7 +51,7 @@ def test_each_item_once_and_at_most_the_level() -> None:
     state.players[0].dwarfs[0].weapon = 14
     step = LootStep(seat=0, dwarf=0, level=2, strength=14)
     state.push(step)
-    from engine.caverna.flow import loot_choices
+    from engine.caverna.loot import loot_choices
 
     assert "loot:wood" in keys(state, 0)
     play(state, 0, "loot:wood")

@@ -3,7 +3,7 @@ gaining), animals that do not fit, turns passing once an action is complete."""
 
 from __future__ import annotations
 
-from engine.caverna.flow import receive
+from engine.caverna.receiving import receive
 from engine.caverna.spaces import furnish_choices
 from tests.engine.caverna.scenario import codes, give, keys, play, scripted
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from engine.caverna.animals import fits
 from engine.caverna.bonus_tiles import bonus_points
+from engine.caverna.breeding import born
 from engine.caverna.components import components
 from engine.caverna.family import max_dwarfs, room
 from engine.caverna.feeding import discount, food_needed, slaughter_bonus
-from engine.caverna.flow import born, receive
 from engine.caverna.landscape import placements
+from engine.caverna.receiving import receive
 from engine.caverna.rounds import take_income
 from engine.caverna.scoring import score
 from engine.caverna.spaces import furnish_cost, furnish_spots, taken_tiles
@@ -24,7 +25,11 @@ from engine.caverna.state import (
     Dwarf,
     ExchangeStep,
     FeedStep,
+    FurnishArgs,
+    FurnishStep,
     GroupStep,
+    TwinArgs,
+    TwinTileStep,
 )
 from engine.caverna.view import tally
 from tests.engine.caverna.scenario import give, keys, play, scripted
@@ -46,7 +51,7 @@ def table(caverns: int = 0, **extra: int) -> CavernaState:
 def build(state: CavernaState, tile: str) -> dict[str, int]:
     """Furnish ``tile`` through a furnishing step; returns the goods' change."""
     before = dict(state.players[0].goods)
-    state.push(BoardStep(seat=0, what="furnish", args={"scope": "any"}))
+    state.push(FurnishStep(seat=0, args=FurnishArgs(scope="any")))
     for _ in range(6):
         if not isinstance(state.top(0), BoardStep):
             break
@@ -390,7 +395,7 @@ def test_office_room_lets_a_twin_overhang_for_two_gold() -> None:
     build(state, "office_room")
     over = next(p for p in placements(board, "meadow_field") if p.overhangs)
     gold = state.players[0].goods["gold"]
-    state.push(BoardStep(seat=0, what="twin", args={"kinds": ["meadow_field"]}))
+    state.push(TwinTileStep(seat=0, args=TwinArgs(kinds=["meadow_field"])))
     if f"lay:meadow_field:{over.key}" not in keys(state, 0):
         play(state, 0, f"at:{over.key.split('+')[0]}")
     play(state, 0, f"lay:meadow_field:{over.key}")
@@ -434,7 +439,7 @@ def test_builder_offers_the_plain_bill_and_each_substitution() -> None:
 
 def _choose_dwelling(state: CavernaState) -> None:
     """Open a furnishing step and choose the Dwelling (through its block if asked)."""
-    state.push(BoardStep(seat=0, what="furnish", args={"scope": "any"}))
+    state.push(FurnishStep(seat=0, args=FurnishArgs(scope="any")))
     if "tile:dwelling" not in keys(state, 0):
         play(state, 0, "block:1")
     play(state, 0, "tile:dwelling")  # one free cavern: no question where

@@ -59,7 +59,7 @@ def test_the_board_text_describes_the_own_home_board_and_the_others() -> None:
 
 
 def test_furnishing_buttons_fall_into_three_named_groups() -> None:
-    from engine.caverna.decisions import _furnish_group
+    from engine.caverna.decisions.furnishing import furnish_group as _furnish_group
     from engine.core.prompts import Option
 
     texts = CavernaTexts()

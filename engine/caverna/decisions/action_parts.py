@@ -1,0 +1,55 @@
+"""An action's parts: ``part:<i>`` (the i-th printed part of the group), ``stop``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.caverna.decisions.options import opt
+from engine.caverna.flow import do_part
+from engine.caverna.spaces import eligible, group_at
+from engine.caverna.state import CavernaState, GroupStep
+from engine.core.errors import IllegalMove
+from engine.core.keys import parse_number
+from engine.core.prompts import Event, Label, Option
+from engine.core.steps import StepRules
+
+
+def _part_label(step: GroupStep, index: int) -> dict[str, Any]:
+    part = group_at(step.space, step.path).parts[index]
+    args: dict[str, Any] = {"space": step.space, "do": part.do}
+    if part.goods:
+        args["goods"] = dict(part.goods)
+    if part.kinds:
+        args["kinds"] = list(part.kinds)
+    if part.level:
+        args["level"] = part.level
+    if part.group is not None:
+        args["parts"] = [p.do for p in part.group.parts]
+    return args
+
+
+def _group_options(state: CavernaState, step: GroupStep) -> list[Option]:
+    opts = [opt(f"part:{i}", "part", **_part_label(step, i)) for i in eligible(state, step)]
+    if step.done:
+        opts.append(opt("stop", "stop"))
+    return opts
+
+
+def _apply_group(state: CavernaState, step: GroupStep, key: str, events: list[Event]) -> None:
+    if key == "stop" and step.done:
+        state.pop(step.seat)
+        return
+    head, _, arg = key.partition(":")
+    index = parse_number(arg)
+    if head != "part" or index is None or index not in eligible(state, step):
+        raise IllegalMove("part_not_open", key=key)
+    do_part(state, step, index, events)
+
+
+def _group_label(state: CavernaState, step: GroupStep) -> Label:
+    return Label("cav.prompt.group", {"space": step.space, "imitated": step.imitated})
+
+
+STEPS: dict[str, StepRules[CavernaState, Any]] = {
+    "group": StepRules(_group_options, _apply_group, _group_label),
+}

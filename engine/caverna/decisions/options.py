@@ -1,0 +1,55 @@
+"""What the decision modules share: the option and label builders, and the keys of animal sets."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.caverna.components import FARM_ANIMALS
+from engine.caverna.feeding import decode, encode, step_of
+from engine.caverna.state import CavernaState, HomeBoardStep, Player
+from engine.core.prompts import Label, Option
+from engine.core.steps import Step
+
+DONE = Option("done", Label("cav.opt.done"))
+
+
+def opt(key: str, code: str, **args: Any) -> Option:
+    """An option whose label is ``cav.opt.<code>`` with ``args``."""
+    return Option(key, Label(f"cav.opt.{code}", args))
+
+
+def animals_key(animals: Mapping[str, int]) -> str:
+    """The key of a set of animals (``none`` for no animal at all)."""
+    text = encode({k: n for k, n in animals.items() if n})
+    return text or "none"
+
+
+def animals_of(text: str) -> dict[str, int] | None:
+    """The set of farm animals ``text`` names, or None."""
+    if text == "none":
+        return {}
+    conv = decode(text)
+    if conv is None or any(k not in FARM_ANIMALS for k in conv):
+        return None
+    return conv
+
+
+FEW_WAYS = 3  # cheapest ways offered for a payment or a feeding
+
+
+def convert_opt(player: Player, have: Mapping[str, int], kind: str, short: int) -> Option:
+    """Converting one step of ``kind``, labelled with what it takes and gives (gold and
+    donkeys go more than one at a time)."""
+    count, food = step_of(player, have, kind, short)
+    return opt(f"conv:{kind}", "convert", kind=kind, count=count, food=food)
+
+
+def kind_label(state: CavernaState, step: Step) -> Label:
+    """The question of a step that mentions nothing but its kind."""
+    return Label(f"cav.prompt.{step.kind}", {})
+
+
+def board_label(state: CavernaState, step: HomeBoardStep) -> Label:
+    """The question of a home-board step: which one, and its arguments set so far."""
+    return Label("cav.prompt.board", {"what": step.what, **step.args.model_dump()})

@@ -1,0 +1,109 @@
+"""The work phase: placing the next dwarf (``go:<space>``), or another dwarf for 1 ruby
+(``dwarf:<i>``, then ``go:<space>``), or opening the any-time trades (``exchange``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.caverna.anytime_trades import can_exchange
+from engine.caverna.decisions.exchanges import open_exchange
+from engine.caverna.decisions.options import kind_label, opt
+from engine.caverna.flow import open_action
+from engine.caverna.placement import (
+    RUBY_OUT_OF_ORDER,
+    next_in_order,
+    open_spaces,
+    out_of_order,
+    space_open,
+    stand,
+)
+from engine.caverna.spaces import board_questions
+from engine.caverna.state import CavernaState, PlaceStep
+from engine.core.errors import IllegalMove
+from engine.core.keys import parse_number
+from engine.core.prompts import BACK, Event, Label, Option
+from engine.core.steps import StepRules, Turn
+
+
+def _space_option(state: CavernaState, space_id: str) -> Option:
+    space = state.space(space_id)
+    return opt(f"go:{space_id}", "go", space=space_id, goods=dict(space.goods))
+
+
+def _work_options(state: CavernaState, turn: Turn) -> list[Option]:
+    seat = turn.seat
+    player = state.players[seat]
+    nxt = next_in_order(player)
+    assert nxt is not None
+    with board_questions():
+        opts = [_space_option(state, s) for s in open_spaces(state, seat, nxt)]
+        for dwarf in out_of_order(player):
+            if open_spaces(state, seat, dwarf):
+                opts.append(opt(f"dwarf:{dwarf}", "dwarf", dwarf=dwarf,
+                                 weapon=player.dwarfs[dwarf].weapon, rubies=RUBY_OUT_OF_ORDER))
+    if can_exchange(state, seat):
+        opts.append(opt("exchange", "exchange"))
+    return opts
+
+
+def _go(state: CavernaState, seat: int, dwarf: int, space_id: str, ruby: bool,
+        events: list[Event]) -> None:
+    if not space_open(state, seat, dwarf, space_id):
+        raise IllegalMove("space_not_open", space=space_id)
+    if ruby:
+        state.players[seat].goods["ruby"] -= RUBY_OUT_OF_ORDER
+    stand(state, seat, dwarf, space_id)
+    state.acting = seat
+    events.append(Event("placed", seat, {"space": space_id, "dwarf": dwarf,
+                                         "weapon": state.players[seat].dwarfs[dwarf].weapon,
+                                         "out_of_order": ruby}))
+    open_action(state, seat, dwarf, space_id)
+
+
+def _apply_work(state: CavernaState, turn: Turn, key: str, events: list[Event]) -> None:
+    seat = turn.seat
+    player = state.players[seat]
+    head, _, arg = key.partition(":")
+    if head == "go":
+        nxt = next_in_order(player)
+        assert nxt is not None
+        _go(state, seat, nxt, arg, False, events)
+    elif head == "dwarf":
+        dwarf = parse_number(arg)
+        if dwarf is None or dwarf not in out_of_order(player):
+            raise IllegalMove("dwarf_not_free", dwarf=arg)
+        state.push(PlaceStep(seat=seat, dwarf=dwarf))
+    elif key == "exchange":
+        open_exchange(state, seat)
+    else:
+        raise IllegalMove("unknown_option", key=key)
+
+
+def _place_options(state: CavernaState, step: PlaceStep) -> list[Option]:
+    return [*(_space_option(state, s) for s in open_spaces(state, step.seat, step.dwarf)), BACK]
+
+
+def _apply_place(state: CavernaState, step: PlaceStep, key: str, events: list[Event]) -> None:
+    if key == "back":
+        state.pop(step.seat)
+        return
+    head, _, arg = key.partition(":")
+    if head != "go":
+        raise IllegalMove("unknown_option", key=key)
+    if not space_open(state, step.seat, step.dwarf, arg):
+        raise IllegalMove("space_not_open", space=arg)
+    state.pop(step.seat)
+    _go(state, step.seat, step.dwarf, arg, True, events)
+
+
+def _work_label(state: CavernaState, turn: Turn) -> Label:
+    player = state.players[turn.seat]
+    nxt = next_in_order(player)
+    weapon = player.dwarfs[nxt].weapon if nxt is not None else 0
+    return Label("cav.prompt.place", {"round": state.round, "dwarf": nxt, "weapon": weapon})
+
+
+STEPS: dict[str, StepRules[CavernaState, Any]] = {
+    "work": StepRules(_work_options, _apply_work, _work_label),
+    "place": StepRules(_place_options, _apply_place, kind_label),
+}

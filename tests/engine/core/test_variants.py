@@ -1,0 +1,40 @@
+"""Declared variants: defaults filled in, unknown names and values refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.variants import UnknownVariant, Variant, defaults, read_variants
+
+MODE = Variant("mode", ("standard", "family"), unofficial=frozenset({"family"}))
+
+
+def test_the_first_value_is_the_default() -> None:
+    assert MODE.default == "standard"
+    assert defaults((MODE,)) == {"mode": "standard"}
+    assert read_variants((MODE,), None) == {"mode": "standard"}
+
+
+def test_a_chosen_value_is_kept() -> None:
+    assert read_variants((MODE,), {"mode": "family"}) == {"mode": "family"}
+
+
+@pytest.mark.parametrize("chosen", [{"mode": "famliy"}, {"moed": "family"}])
+def test_a_typo_is_refused(chosen: dict[str, str]) -> None:
+    with pytest.raises(UnknownVariant) as info:
+        read_variants((MODE,), chosen)
+    assert (info.value.name, info.value.value) == next(iter(chosen.items()))
+
+
+def test_unofficial_values_must_be_values() -> None:
+    with pytest.raises(ValueError):
+        Variant("mode", ("standard",), unofficial=frozenset({"family"}))
+
+
+def test_every_game_declares_its_variants() -> None:
+    from engine.caverna.caverna_game import CAVERNA
+    from engine.hunters_gatherers.game import GAME as HUNTERS_GATHERERS
+    from engine.stone_age.game import GAME as STONE_AGE
+
+    assert STONE_AGE.variants == () and HUNTERS_GATHERERS.variants == ()
+    assert {v.name: v.values for v in CAVERNA.variants} == CAVERNA.options
