@@ -15,6 +15,7 @@ from typing import Any, Protocol, TypeVar
 from pydantic import BaseModel
 
 from engine.core.prompts import Event, Prompt
+from engine.core.variants import Variant
 
 S = TypeVar("S", bound=BaseModel)
 
@@ -62,6 +63,9 @@ class Game(Protocol[S]):
     min_players: int
     max_players: int
     state_type: type[S]
+    # The settings a table may choose (``new``'s options), declared once here: the bot
+    # offers them from this declaration.
+    variants: tuple[Variant, ...]
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> S:
         """Set up a game for ``players`` seats; all randomness comes from ``seed``."""

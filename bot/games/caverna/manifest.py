@@ -15,12 +15,15 @@ from bot.games.caverna.texts import CavernaTexts
 from bot.games.manifest import GameManifest, ResultWording, Variant
 from engine.caverna.caverna_game import CAVERNA
 from engine.caverna.scoring import SCORE_SHEET
-from engine.caverna.variants import BEGINNER, FURNISHINGS, OFFICIAL, OPTIONS
+from engine.caverna.variants import BEGINNER, OFFICIAL
 
+# The engine declares the variant (its name, values and default); the bot adds only the
+# words a player may type for its values.
+[DECLARED] = CAVERNA.variants
 FURNISHING_SET = Variant(
-    FURNISHINGS,
-    OPTIONS[FURNISHINGS],
-    OFFICIAL,
+    DECLARED.name,
+    DECLARED.values,
+    DECLARED.default,
     # Words a player may type instead of furnishings=beginner (either language).
     MappingProxyType({
         "beginner": BEGINNER, "beginners": BEGINNER, "новички": BEGINNER,

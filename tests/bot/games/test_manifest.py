@@ -143,3 +143,10 @@ def test_a_single_count_fixes_the_seats() -> None:
     count = entry.min_players
     options = parse_new_args(entry, "en", (str(count),))
     assert options.min_seats == options.max_seats == count
+
+
+def test_every_manifest_offers_the_variants_its_engine_declares() -> None:
+    for name, entry in manifests().items():
+        offered = {v.name: (v.values, v.default) for v in entry.variants}
+        declared = {v.name: (v.values, v.default) for v in entry.game.variants}
+        assert offered == declared, name

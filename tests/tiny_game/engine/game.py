@@ -19,6 +19,7 @@ from engine.core.errors import IllegalMove
 from engine.core.keys import parse_number
 from engine.core.prompts import Event, Label, Option, Prompt
 from engine.core.protocol import Result, SeatScore, Summary
+from engine.core.variants import Variant
 
 NAME = "charm_nim"
 MIN_PLAYERS = 2
@@ -48,6 +49,7 @@ class CharmNim:
 
     name = NAME
     min_players = MIN_PLAYERS
+    variants: tuple[Variant, ...] = ()
     max_players = MAX_PLAYERS
     state_type = CharmNimState
 
