@@ -54,11 +54,10 @@ from engine.core.steps import Step, StepRules, Turn
 
 # Each kind of step: its options, how a key is applied, its question. ``work`` is the
 # first step of a turn in the work phase (a ``Turn``: placing the next dwarf).
+MODULES = (work, action_parts, imitation, payment, forge, expedition, market, ore_trading,
+           animals, exchanges, harvest, solo, home_board)
 RULES: dict[str, StepRules[CavernaState, Any]] = {
-    **work.STEPS, **action_parts.STEPS, **imitation.STEPS, **payment.STEPS, **forge.STEPS,
-    **expedition.STEPS, **market.STEPS, **ore_trading.STEPS, **animals.STEPS,
-    **exchanges.STEPS, **harvest.STEPS, **solo.STEPS, **home_board.STEPS,
-}
+    kind: rules for module in MODULES for kind, rules in module.STEPS.items()}
 
 
 def _deciding(state: CavernaState) -> list[int]:

@@ -5,29 +5,12 @@ from __future__ import annotations
 from typing import Any, get_args
 
 from engine.caverna import decisions
-from engine.caverna.decisions import (
-    action_parts,
-    animals,
-    exchanges,
-    expedition,
-    forge,
-    harvest,
-    home_board,
-    imitation,
-    market,
-    ore_trading,
-    payment,
-    solo,
-    work,
-)
+from engine.caverna.decisions import home_board
 from engine.caverna.state import BoardSteps, Frame
-
-MODULES = (work, action_parts, imitation, payment, forge, expedition, market, ore_trading,
-           animals, exchanges, harvest, solo, home_board)
 
 
 def test_no_two_modules_claim_a_kind() -> None:
-    kinds = [kind for module in MODULES for kind in module.STEPS]
+    kinds = [kind for module in decisions.MODULES for kind in module.STEPS]
     assert len(kinds) == len(set(kinds)) == len(decisions.RULES)
 
 
