@@ -175,11 +175,9 @@ async def _time_out(sv: Services, job_id: str, payload: dict[str, Any]) -> JobRe
             return JobResult()  # nothing to time out any more
         return JobResult(follow=[(job_id, _at(sv.now() + left), payload)])
     committed = done.after
-    vote = meta_of(committed).vote
-    if vote is None:  # cannot be: the commit opened it
-        return JobResult()
     lang = sv.table_lang(committed)
-    name = meta_of(committed).names.get(committed.seats[vote.seat], "?")
+    seat = int(payload["seat"])  # the seat whose vote the commit opened
+    name = meta_of(committed).names.get(committed.seats[seat], "?")
     message = vote_message(sv, committed.table_id, committed.version, name, lang)
     return JobResult(out=[Outgoing(ToChat(committed.chat_id), message)],
                      owed=(committed.table_id, committed.version))
