@@ -23,8 +23,10 @@ if TYPE_CHECKING:
 
 # A picture of the game from a view: (view, seat names, language, the prompt the
 # picture is shown with, if any) -> PNG bytes. The prompt lets a picture mark what its
-# buttons mean (the spots offered, the spot a rotation is chosen for).
-Renderer = Callable[[dict[str, Any], list[str], Lang, Prompt | None], bytes]
+# buttons mean (the spots offered, the spot a rotation is chosen for). The view is the
+# game's own view model; the manifest is where a game's engine, texts and picture meet,
+# so it is typed there as any view.
+Renderer = Callable[[Any, list[str], Lang, Prompt | None], bytes]
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +77,7 @@ class GameManifest:
     game: Game[Any]
     prefix: str
     aliases: tuple[str, ...]
-    texts: Callable[[Catalog], GameTexts]
+    texts: Callable[[Catalog], GameTexts[Any]]
     folder: Traversable
     result: ResultWording
     picture: Renderer | None = None

@@ -11,12 +11,13 @@ the code and turn arguments (goods, dice, locations) into short text.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bot.i18n.catalog import Catalog, Lang, Markup, default_catalog
 from bot.texts.plural import count_of, plural, plural_en, plural_ru
 from bot.ui.choices import Group
 from engine.core.prompts import Event, Label, Option
+from engine.core.views import View
 
 __all__ = [
     "GameTexts",
@@ -27,8 +28,12 @@ __all__ = [
     "texts_for",
 ]
 
-class GameTexts(Protocol):
-    """Everything a game shows in words."""
+# The game's own view model: ``board`` reads its typed fields.
+V_contra = TypeVar("V_contra", bound=View, contravariant=True)
+
+
+class GameTexts(Protocol[V_contra]):
+    """Everything a game shows in words; ``V_contra`` is the game's view model."""
 
     def prompt(
         self, lang: Lang, label: Label, names: list[str], seat: int | None = None
@@ -58,7 +63,7 @@ class GameTexts(Protocol):
         """The name of a board location, plain."""
         ...
 
-    def board(self, lang: Lang, view: dict[str, Any], seat: int, names: list[str]) -> list[Markup]:
+    def board(self, lang: Lang, view: V_contra, seat: int, names: list[str]) -> list[Markup]:
         """What ``/board`` says beside the picture, from ``view(state, seat)``: the seat's
         own things the picture does not spell out, and what the others show openly."""
         ...
@@ -68,7 +73,7 @@ class GameTexts(Protocol):
         ...
 
 
-def texts_for(game_name: str, catalog: Catalog | None = None) -> GameTexts:
+def texts_for(game_name: str, catalog: Catalog | None = None) -> GameTexts[Any]:
     """The texts of ``game_name`` (its manifest's); the shipped catalog unless another is
     given. Raises ``KeyError`` naming the hosted games."""
     if catalog is None:
@@ -79,7 +84,7 @@ def texts_for(game_name: str, catalog: Catalog | None = None) -> GameTexts:
 
 
 @cache
-def _shipped_texts(game_name: str) -> GameTexts:
+def _shipped_texts(game_name: str) -> GameTexts[Any]:
     """One texts object per game over the shipped catalog, so its memo is shared."""
     from bot.games import manifest
 

@@ -28,6 +28,7 @@ from pydantic import BaseModel
 
 from engine.core.errors import IllegalMove
 from engine.core.protocol import Game, Result
+from engine.core.views import View
 
 # Keys no game offers: garbage, near-misses of common shapes, and odd characters.
 GARBLED_KEYS: tuple[str, ...] = (
@@ -72,13 +73,14 @@ def _contains_run(haystack: list[Any], needle: list[Any]) -> bool:
 
 
 def leaks(view: Any, secret: Any) -> bool:
-    """Does ``view`` (JSON-ready data) show ``secret``?
+    """Does ``view`` (a view model, or JSON-ready data) show ``secret``?
 
     A list of two or more items leaks when it appears in order inside any list of the
     view (a deck's order); a one-item list, a string or a large number leaks when it
     appears anywhere; a mapping leaks through any of its values.
     """
-    plain = json.loads(json.dumps(view, default=str))
+    plain = (view.model_dump(mode="json") if isinstance(view, BaseModel)
+             else json.loads(json.dumps(view, default=str)))
     secret = json.loads(json.dumps(secret, default=str))
     if isinstance(secret, dict):
         return any(leaks(plain, v) for v in secret.values())
@@ -157,15 +159,22 @@ def check_refused_keys(game: Game[Any], state: BaseModel, rnd: random.Random) ->
 
 
 def check_views(game: Game[Any], state: BaseModel) -> list[str]:
-    """No view shows what its seat must not see, and every view is JSON."""
+    """No view shows what its seat must not see, and every view is a view model whose
+    JSON reads back as an equal model."""
     players = len(game.summary(state).scores)
     problems = []
     for seat in [None, *range(players)]:
         view = game.view(state, seat)
+        if not isinstance(view, View):
+            problems.append(f"view for {seat} is a {type(view).__name__}, not a View")
+            continue
         try:
-            json.dumps(view)
+            again = type(view).model_validate_json(view.model_dump_json())
         except (TypeError, ValueError) as exc:
-            problems.append(f"view for {seat} is not JSON: {exc}")
+            problems.append(f"view for {seat} does not round-trip through JSON: {exc}")
+        else:
+            if again != view:
+                problems.append(f"view for {seat} reads back from JSON changed")
         for secret in game.secrets(state, seat):
             if leaks(view, secret):
                 problems.append(f"view for seat {seat} shows a secret: {str(secret)[:60]}")

@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 from engine.core.prompts import Event, Prompt
 from engine.core.variants import Variant
+from engine.core.views import View
 
 S = TypeVar("S", bound=BaseModel)
 
@@ -79,8 +80,9 @@ class Game(Protocol[S]):
         """Carry out ``seat``'s choice ``key``, or raise ``IllegalMove`` changing nothing."""
         ...
 
-    def view(self, state: S, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (or an onlooker, for ``None``) may see, as JSON-ready data."""
+    def view(self, state: S, seat: int | None) -> View:
+        """What ``seat`` (or an onlooker, for ``None``) may see, as the game's typed view
+        model (a :class:`~engine.core.views.View`)."""
         ...
 
     def summary(self, state: S) -> Summary:

@@ -3,14 +3,12 @@ behind, and the tiny game's hidden part gives the secrets check something to fin
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.games import find_game, hosting, manifests
 from bot.i18n.catalog import default_catalog
 from bot.texts import texts_for
 from engine import registry
 from engine.core.conformance import check_views
-from tests.tiny_game.engine.game import GAME, CharmNim, CharmNimState
+from tests.tiny_game.engine.game import GAME, CharmNim, CharmNimState, CharmNimView
 from tests.tiny_game.hosting import GAMES, hosted
 
 NAME = GAME.name
@@ -44,11 +42,18 @@ def test_the_hooks_undo_even_when_the_block_fails() -> None:
     _unknown_everywhere()
 
 
+class _EveryCharmView(CharmNimView):
+    """A view model with room for every seat's charm."""
+
+    charms: list[str]
+
+
 class _ShowsEveryCharm(CharmNim):
     """A broken view that shows every seat's charm."""
 
-    def view(self, state: CharmNimState, seat: int | None) -> dict[str, Any]:
-        return {**super().view(state, seat), "charms": list(state.charms)}
+    def view(self, state: CharmNimState, seat: int | None) -> _EveryCharmView:
+        return _EveryCharmView(**super().view(state, seat).model_dump(),
+                               charms=list(state.charms))
 
 
 def test_a_view_showing_another_seats_charm_is_caught() -> None:

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from bot.i18n.catalog import Lang, Markup
 from bot.texts.base import CatalogTexts
 from engine.core.prompts import Event, Label
+from tests.tiny_game.engine.game import CharmNimView
 
 
 class CharmNimTexts(CatalogTexts):
@@ -35,14 +36,13 @@ class CharmNimTexts(CatalogTexts):
         """The one place of the game: the pile."""
         return self._word(lang, "cn.pile")
 
-    def board(self, lang: Lang, view: dict[str, Any], seat: int, names: list[str]) -> list[Markup]:
+    def board(self, lang: Lang, view: CharmNimView, seat: int, names: list[str]) -> list[Markup]:
         """The seat's own charm (nobody else sees it) and the stones left."""
-        lines = [self._cat.t(lang, "cn.board.pile", stones=self._count(lang, "stones",
-                                                                        int(view["pile"])))]
-        if "my_charm" in view:
+        lines = [self._cat.t(lang, "cn.board.pile", stones=self._count(lang, "stones", view.pile))]
+        if view.my_charm is not None:
             lines.append(self._cat.t(lang, "cn.board.charm",
-                                     charm=self._word(lang, f"cn.charm.{view['my_charm']}"),
-                                     n=view["my_number"]))
+                                     charm=self._word(lang, f"cn.charm.{view.my_charm}"),
+                                     n=view.my_number))
         return lines
 
     def _args(self, lang: Lang, raw: dict[str, Any]) -> dict[str, Any]:

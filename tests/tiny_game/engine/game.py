@@ -20,6 +20,7 @@ from engine.core.keys import parse_number
 from engine.core.prompts import Event, Label, Option, Prompt
 from engine.core.protocol import Result, SeatScore, Summary
 from engine.core.variants import Variant
+from engine.core.views import View
 
 NAME = "charm_nim"
 MIN_PLAYERS = 2
@@ -30,6 +31,18 @@ LAST_STONE_POINTS = 3
 # Each charm and the number of stones that wakes it.
 CHARMS: dict[str, int] = {"owl": 1, "hare": 1, "fox": 2, "lynx": 2, "bear": 3, "wolf": 3}
 BREAKDOWN_KEYS = ("last", "charm")
+
+
+class CharmNimView(View):
+    """What one seat sees: the pile, whose turn it is, the points and who took the last
+    stone; a seat also sees its own charm and the number that wakes it."""
+
+    pile: int
+    turn: int
+    points: list[int]
+    last_taker: int | None
+    my_charm: str | None = None
+    my_number: int | None = None
 
 
 class CharmNimState(BaseModel):
@@ -94,14 +107,12 @@ class CharmNim:
             state.turn = (seat + 1) % len(state.charms)
         return events
 
-    def view(self, state: CharmNimState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: CharmNimState, seat: int | None) -> CharmNimView:
         """The pile and the points are open; a seat sees its own charm only."""
-        out: dict[str, Any] = {"pile": state.pile, "turn": state.turn,
-                               "points": self._totals(state), "last_taker": state.last_taker}
-        if seat is not None:
-            out["my_charm"] = state.charms[seat]
-            out["my_number"] = CHARMS[state.charms[seat]]
-        return out
+        charm = state.charms[seat] if seat is not None else None
+        return CharmNimView(pile=state.pile, turn=state.turn, points=self._totals(state),
+                            last_taker=state.last_taker, my_charm=charm,
+                            my_number=CHARMS[charm] if charm is not None else None)
 
     def secrets(self, state: CharmNimState, seat: int | None) -> list[Any]:
         """The deck's order and every charm but the seat's own."""
