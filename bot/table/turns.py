@@ -43,8 +43,9 @@ def fingerprint(prompt: Prompt) -> str:
 
 
 def load_state(game: Game[Any], record: TableRecord) -> BaseModel:
-    """The engine state inside a record."""
-    state: BaseModel = game.state_type.model_validate(record.state)
+    """The engine state inside a record, loaded by the engine (the record holds it
+    parsed, so no second parse)."""
+    state: BaseModel = game.load(record.state)
     return state
 
 

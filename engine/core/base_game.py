@@ -9,7 +9,8 @@ keeps only what is its own (setup, views, summary, heuristic, invariants).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Generic, Protocol, Self, TypeVar
+from collections.abc import Mapping
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from engine.core.machine import Machine
 from engine.core.prompts import Event, Prompt
@@ -30,6 +31,11 @@ class GameState(Protocol):
     @classmethod
     def model_validate_json(cls, json_data: str | bytes, /) -> Self:
         """A state from JSON."""
+        ...
+
+    @classmethod
+    def model_validate(cls, obj: Any, /) -> Self:
+        """A state from parsed JSON."""
         ...
 
 
@@ -75,8 +81,10 @@ class BaseGame(ABC, Generic[S]):
         """The state as JSON."""
         return state.model_dump_json()
 
-    def load(self, data: str | bytes) -> S:
-        """A state from JSON."""
-        return self.state_type.model_validate_json(data)
+    def load(self, data: str | bytes | Mapping[str, Any]) -> S:
+        """A state from JSON, as text or already parsed."""
+        if isinstance(data, str | bytes):
+            return self.state_type.model_validate_json(data)
+        return self.state_type.model_validate(data)
 
 

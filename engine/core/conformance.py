@@ -100,12 +100,15 @@ def leaks(view: Any, secret: Any) -> bool:
 
 
 def check_round_trip(game: Game[Any], state: BaseModel) -> list[str]:
-    """``load(dump(state))`` is the same state and asks the same questions."""
+    """``load(dump(state))`` is the same state and asks the same questions, whether the
+    JSON is loaded as text or already parsed (as the bot loads it from a record)."""
     text = game.dump(state)
     again = game.load(text)
     problems = []
     if game.dump(again) != text:
         problems.append("dump/load changed the state")
+    if game.dump(game.load(json.loads(text))) != text:
+        problems.append("loading the parsed JSON changed the state")
     if [(p.seat, p.keys()) for p in game.pending(again)] != [
             (p.seat, p.keys()) for p in game.pending(state)]:
         problems.append("a loaded state asks other questions")

@@ -117,6 +117,7 @@ class Game(Protocol[S]):
         """The state as JSON."""
         ...
 
-    def load(self, data: str | bytes) -> S:
-        """A state from ``dump``'s JSON."""
+    def load(self, data: str | bytes | Mapping[str, Any]) -> S:
+        """A state from ``dump``'s JSON, as text or already parsed (a stored record
+        holds its state parsed, inside the record's own JSON)."""
         ...

@@ -159,9 +159,11 @@ class CharmNim:
         """The state as JSON."""
         return state.model_dump_json()
 
-    def load(self, data: str | bytes) -> CharmNimState:
-        """A state from JSON."""
-        return CharmNimState.model_validate_json(data)
+    def load(self, data: str | bytes | Mapping[str, Any]) -> CharmNimState:
+        """A state from JSON, as text or already parsed."""
+        if isinstance(data, str | bytes):
+            return CharmNimState.model_validate_json(data)
+        return CharmNimState.model_validate(data)
 
     def _breakdown(self, state: CharmNimState, seat: int) -> dict[str, int]:
         last = LAST_STONE_POINTS if state.last_taker == seat else 0
