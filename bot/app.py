@@ -20,7 +20,7 @@ from bot.input.commands import COMMANDS, Command, parse_command
 from bot.input.handlers import run_command
 from bot.input.presses import press
 from bot.services import Ctx, Services
-from bot.storage import StoreUnavailable
+from bot.storage import ScriptPart, StoreUnavailable
 from bot.table.chat_moves import move_chat
 from bot.table.due import Emit, run_due
 from bot.ui.message import Outgoing, Reply
@@ -37,7 +37,7 @@ class Campfire:
         self.sv = services
 
     async def _ctx(self, chat: Chat, user: User, sent_at: float | None = None,
-                   guard: object | None = None) -> Ctx:
+                   guard: ScriptPart | None = None) -> Ctx:
         return Ctx(chat=chat, user=user, lang=await self.sv.chat_lang(chat, user),
                    sent_at=sent_at, guard=guard)
 
@@ -88,7 +88,7 @@ class Campfire:
             return self._unavailable(user)
 
     async def on_press(self, chat: Chat, user: User, token: str,
-                       guard: object | None = None) -> Reply:
+                       guard: ScriptPart | None = None) -> Reply:
         """A button press carrying ``token``. ``guard`` (for a move: ``is_move``) goes
         into the move's commit (``GameStorePort.commit``); ``UpdateTaken`` propagates."""
         chat, user = arrived(chat, user)

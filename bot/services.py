@@ -13,7 +13,14 @@ from bot.i18n import Lang, Markup, normalize_lang
 from bot.i18n.catalog import Catalog
 from bot.identity import Chat, User
 from bot.rules import RulesLibrary
-from bot.storage import GameStorePort, JobQueuePort, OncePort, PrefsPort, TableRecord
+from bot.storage import (
+    GameStorePort,
+    JobQueuePort,
+    OncePort,
+    PrefsPort,
+    ScriptPart,
+    TableRecord,
+)
 from bot.table.access import AdminPort, ReportedAdmins
 from bot.table.settings import options_of
 from bot.table.turns import load_state
@@ -120,4 +127,4 @@ class Ctx:
     sent_at: float | None = None
     # What the platform adapter wants checked in the same step as the move's commit
     # (``GameStorePort.commit``'s guard: a platform may claim the press's update there).
-    guard: object | None = None
+    guard: ScriptPart | None = None

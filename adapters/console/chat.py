@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import TextIO
 
 from adapters.delivery.handling import hand_over, handle_press
-from adapters.store.scripts import ScriptPart
 from bot.app import Campfire
 from bot.i18n import Lang, normalize_lang
 from bot.identity import BIDI_CONTROLS, Chat, User, valid_unicode
+from bot.storage.ports import ScriptPart
 from bot.ui.choices import ChoiceBlock
 from bot.ui.layout import ButtonRow, Capabilities, lay_out
 from bot.ui.markup import render_plain

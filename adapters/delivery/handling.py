@@ -32,11 +32,11 @@ from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 from adapters.delivery.updates import UpdateClaim
-from adapters.store.scripts import ScriptPart
 from bot.app import Campfire
 from bot.i18n import Lang
 from bot.identity import Chat, User
 from bot.storage import Owed, StoreUnavailable, UpdateTaken
+from bot.storage.ports import ScriptPart
 from bot.ui.message import Reply
 
 log = logging.getLogger(__name__)

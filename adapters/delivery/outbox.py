@@ -53,7 +53,8 @@ from adapters.delivery.rates import WINDOW_WAIT, Limits, no_limits
 from adapters.delivery.recent import RecentBodies
 from adapters.delivery.updates import UpdateClaim
 from adapters.store.client import unavailable_on_outage
-from adapters.store.scripts import CLAIM_UPDATE, SETTLE_TABLE, ScriptPart
+from adapters.store.scripts import CLAIM_UPDATE, SETTLE_TABLE
+from bot.storage.ports import ScriptPart
 from bot.ui.message import Outgoing
 
 ENQUEUE = SETTLE_TABLE + CLAIM_UPDATE + """

@@ -27,13 +27,16 @@ its answer twice.
 from __future__ import annotations
 
 import enum
+import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
 from redis.asyncio import Redis
 
 from adapters.store.client import unavailable_on_outage
-from adapters.store.scripts import CLAIM_UPDATE, ScriptPart
+from adapters.store.scripts import CLAIM_UPDATE
+from bot.storage.ports import ScriptPart
 
 CLAIM = CLAIM_UPDATE + """
 -- KEYS: done flag, claim, done flag of earlier versions (a once-flag)
@@ -47,8 +50,17 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 """
 
+log = logging.getLogger(__name__)
+
 DONE_TTL = timedelta(days=2)  # longer than a platform redelivers (Telegram: 24 hours)
 CLAIM_TTL = timedelta(seconds=20)  # far beyond any update's handling
+# While another worker holds an update, look again this often (seconds)...
+CLAIM_POLL_S = 0.05
+# ...for at most this many claim lifetimes; then leave it (it is being passed around).
+CLAIM_WAIT_LIMIT = 2.0
+
+# How a duplicate update waits for the worker handling it (seconds); tests pass a fake.
+Pause = Callable[[float], Awaitable[None]]
 
 
 class ClaimState(enum.Enum):
@@ -119,6 +131,27 @@ class UpdateLedger:
         with unavailable_on_outage("claim an update"):
             state, left_ms = await self._claim(keys=keys, args=args)
         return ClaimState(state), max(int(left_ms), 0) / 1000, claim
+
+    async def claim_or_wait(self, update_id: int, token: str,
+                            pause: Pause) -> UpdateClaim | None:
+        """Claim the update for ``token``; None when it is done (here or by another
+        worker). A claim another worker holds is waited for, through ``pause``: it ends
+        done, or runs out (that worker died) and is taken over."""
+        limit = self.claim_ttl.total_seconds() * CLAIM_WAIT_LIMIT
+        waited = 0.0
+        while True:
+            state, left_s, claim = await self.claim(update_id, token)
+            if state is ClaimState.DONE:
+                return None
+            if state is ClaimState.MINE:
+                return claim
+            if waited >= limit:
+                log.warning("update %s stayed claimed by other workers; left to them",
+                            update_id)
+                return None
+            step = min(CLAIM_POLL_S, max(left_s, 0.001))
+            await pause(step)
+            waited += step
 
     def unclaimed(self, update_id: int, token: str) -> UpdateClaim:
         """A claim for ``token`` that its handling's first write takes (``guard``),

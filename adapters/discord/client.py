@@ -40,12 +40,12 @@ from adapters.discord.delivery import LIMITS, DiscordPlatform
 from adapters.discord.ids import chat_key, parse_id, user_key
 from adapters.discord.render import Rendered, build_view, markdown, render
 from adapters.discord.texts import say
-from adapters.store.scripts import ScriptPart
 from bot.app import Campfire
 from bot.games import manifests
 from bot.i18n import Lang, normalize_lang
 from bot.identity import Chat, User
 from bot.storage import StoreUnavailable
+from bot.storage.ports import ScriptPart
 from bot.ui.markup import Mention, Rich, Text, text
 from bot.ui.message import Message, Outgoing, Reply, ToChat, ToUser
 

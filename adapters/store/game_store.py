@@ -25,6 +25,7 @@ from bot.storage.errors import (
     TableNotFound,
     UpdateTaken,
 )
+from bot.storage.ports import ScriptPart
 from bot.storage.records import (
     NO_JOBS,
     Action,
@@ -173,7 +174,7 @@ class GameStore:
         action: Action,
         *,
         commit_id: str | None = None,
-        guard: object | None = None,
+        guard: ScriptPart | None = None,
     ) -> TableRecord:
         """Replace the snapshot and append ``action`` to the log, if still at ``expected_version``.
 
@@ -203,7 +204,7 @@ class GameStore:
             self.keys.prefix, table_id, self._owed_due(),
         ]
         if guard is not None:
-            guard_keys, guard_args = scripts.script_part(guard)
+            guard_keys, guard_args = guard
             keys += guard_keys
             args += guard_args
         with unavailable_on_outage("commit"):
@@ -233,7 +234,7 @@ class GameStore:
             done = await self._settled_script(keys=keys, args=args)
         return bool(done)
 
-    def settle_part(self, owed: Owed) -> scripts.ScriptPart:
+    def settle_part(self, owed: Owed) -> ScriptPart:
         """The keys and arguments of ``scripts.SETTLE_TABLE`` for ``owed``: what another
         script runs to settle the table in its own step (``Outbox.finish_update``).
         Raises ``ValueError`` for a job id that is not one, before anything is written."""

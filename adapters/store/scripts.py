@@ -7,20 +7,6 @@ a write would leave half a commit behind.
 
 from __future__ import annotations
 
-# The keys and arguments of a Lua function that one script hands another to run in
-# the same step (a table's settling, an update's claim), in the order it reads them.
-ScriptPart = tuple[list[str], list[str | int]]
-
-
-def script_part(value: object) -> ScriptPart:
-    """``value`` as a ``ScriptPart`` (``TypeError`` if it is none: a bug)."""
-    if (isinstance(value, tuple) and len(value) == 2
-            and all(isinstance(k, str) for k in value[0])
-            and all(isinstance(a, str | int) for a in value[1])):
-        return list(value[0]), list(value[1])
-    raise TypeError(f"not a script part: {value!r}")
-
-
 # KEYS: table, archived table, chat index, owed
 # ARGV: id, record json, status, chat, users json, score, prefix, create id, owed due
 # Every write also records that the table owes its follow-ups (messages, jobs,

@@ -46,9 +46,8 @@ from telegram.error import TelegramError
 
 from adapters.delivery.handling import HeldElsewhere, hand_over, handle_press
 from adapters.delivery.outbox import Finish, Outbox
-from adapters.delivery.updates import ClaimState, UpdateClaim, UpdateLedger
+from adapters.delivery.updates import Pause, UpdateClaim, UpdateLedger
 from adapters.store.client import unavailable_on_outage
-from adapters.store.scripts import ScriptPart
 from adapters.telegram.admins import TelegramAdmins
 from adapters.telegram.delivery import failed_call, named
 from adapters.telegram.ids import chat_key, user_key
@@ -56,18 +55,12 @@ from bot.app import Campfire
 from bot.i18n import Lang, normalize_lang, to_plain
 from bot.identity import Chat, User
 from bot.storage import OncePort, Owed, StoreUnavailable
+from bot.storage.ports import ScriptPart
 from bot.ui.markup import Rich
 from bot.ui.message import Message, Outgoing, Reply, ToChat, ToUser
 
 log = logging.getLogger(__name__)
 ANSWER_LIMIT = 200
-# While another worker holds an update, look again this often (seconds)...
-CLAIM_POLL_S = 0.05
-# ...for at most this many claim lifetimes; then leave it (it is being passed around).
-CLAIM_WAIT_LIMIT = 2.0
-
-# How a duplicate update waits for the worker handling it (seconds); tests pass a fake.
-Pause = Callable[[float], Awaitable[None]]
 # While shutting down, how often to look whether the updates under way have finished.
 WIND_DOWN_POLL_S = 0.02
 
@@ -209,7 +202,8 @@ class Inbound:
             except HeldElsewhere:
                 pass  # another worker holds it: wait for that one, as below
         try:
-            claim = await self._claim(update.update_id)
+            claim = await self.ledger.claim_or_wait(update.update_id, self._token(),
+                                                    self.pause)
         except StoreUnavailable:
             await self._direct_answer(update, "err.store_unavailable")
             return
@@ -252,27 +246,6 @@ class Inbound:
                 except StoreUnavailable:
                     log.warning("could not give update %s back; its claim runs out",
                                 update.update_id)
-
-    async def _claim(self, update_id: int) -> UpdateClaim | None:
-        """Claim the update; None when it is done (here or by another worker). A claim
-        held by another worker is waited for: it ends done, or runs out (that worker
-        died) and is taken over."""
-        token = self._token()
-        limit = self.ledger.claim_ttl.total_seconds() * CLAIM_WAIT_LIMIT
-        waited = 0.0
-        while True:
-            state, left_s, claim = await self.ledger.claim(update_id, token)
-            if state is ClaimState.DONE:
-                return None
-            if state is ClaimState.MINE:
-                return claim
-            if waited >= limit:
-                log.warning("update %s stayed claimed by other workers; left to them",
-                            update_id)
-                return None
-            step = min(CLAIM_POLL_S, max(left_s, 0.001))
-            await self.pause(step)
-            waited += step
 
     def _token(self) -> str:
         """A new claim token: this worker, and which of its handlings."""

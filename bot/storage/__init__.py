@@ -12,7 +12,7 @@ from bot.storage.errors import (
     TableNotFound,
     UpdateTaken,
 )
-from bot.storage.ports import GameStorePort, JobQueuePort, OncePort, PrefsPort
+from bot.storage.ports import GameStorePort, JobQueuePort, OncePort, PrefsPort, ScriptPart
 from bot.storage.records import (
     Action,
     ActionKind,
@@ -35,6 +35,7 @@ __all__ = [
     "Owed",
     "OwedTable",
     "PrefsPort",
+    "ScriptPart",
     "StaleVersion",
     "StoreError",
     "StoreUnavailable",

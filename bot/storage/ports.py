@@ -10,6 +10,12 @@ from pydantic import JsonValue
 
 from bot.storage.records import Action, DueJob, JobChanges, LogEntry, OwedTable, TableRecord
 
+# A piece of a store write that the core carries without reading it: the keys and the
+# arguments of one step of the store's script. A platform adapter hands the core one
+# as a move's guard (the claim on the platform update that carried the press), and the
+# store runs it in the same step as the commit.
+ScriptPart = tuple[list[str], list[str | int]]
+
 
 class GameStorePort(Protocol):
     """Snapshots with optimistic versions, action logs and indexes."""
@@ -34,13 +40,13 @@ class GameStorePort(Protocol):
         action: Action,
         *,
         commit_id: str | None = None,
-        guard: object | None = None,
+        guard: ScriptPart | None = None,
     ) -> TableRecord:
         """Write ``record`` at ``expected_version + 1`` or raise ``StaleVersion``.
 
         ``guard`` is what a platform adapter handed the core for this write (``Ctx``),
-        opaque here: the store checks it in the same step, and raises ``UpdateTaken``
-        (writing nothing) when it fails."""
+        not read by the core: the store checks it in the same step, and raises
+        ``UpdateTaken`` (writing nothing) when it fails."""
         ...
 
     async def action_log(self, table_id: str, *, archived: bool = False) -> list[LogEntry]:

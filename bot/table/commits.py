@@ -20,6 +20,7 @@ from pydantic import BaseModel
 from bot.services import Services
 from bot.storage import (
     Action,
+    ScriptPart,
     StaleVersion,
     StoreUnavailable,
     TableNotFound,
@@ -68,7 +69,7 @@ class CommitLost(StoreUnavailable):
 
 async def commit_change(
     sv: Services, table_id: str, change: Changer, *,
-    seen: TableRecord | None = None, guard: object | None = None,
+    seen: TableRecord | None = None, guard: ScriptPart | None = None,
 ) -> Committed | Refusal:
     """Decide ``change`` on the table and commit it, deciding again after a lost race.
 

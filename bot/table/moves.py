@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.services import Services
-from bot.storage import Action, StoreUnavailable, TableRecord, TableStatus
+from bot.storage import Action, ScriptPart, StoreUnavailable, TableRecord, TableStatus
 from bot.table.commits import Change, CommitLost, Committed, commit_change
 from bot.table.refusals import Refusal
 from bot.table.settings import meta_view
@@ -149,7 +149,7 @@ async def lost_commit(sv: Services, lost: CommitLost) -> Refusal:
 
 async def commit(
     sv: Services, table_id: str, decide: Decide, user_id: str, *,
-    via: str | None = None, guard: object | None = None, first: TableRecord | None = None,
+    via: str | None = None, guard: ScriptPart | None = None, first: TableRecord | None = None,
 ) -> Committed | Refusal:
     """Apply and commit the move ``decide`` picks on the table (``commit_change``: the
     one commit loop), as ``user_id``'s.

@@ -21,10 +21,10 @@ from adapters.delivery import handling
 from adapters.edge.registry import PLATFORMS
 from adapters.runtime import running_core
 from adapters.store import StoreSettings
-from adapters.store.scripts import ScriptPart
 from adapters.telegram.service import running_telegram
 from adapters.telegram.settings import TelegramSettings
 from bot.app import Campfire
+from bot.storage.ports import ScriptPart
 from bot.table.settings import meta_of
 from bot.ui.message import Reply
 from tests.adapters.discord import harness as simcord_harness

@@ -21,9 +21,9 @@ import pytest
 from adapters.delivery.outbox import Finish
 from adapters.delivery.updates import ClaimState, UpdateClaim
 from adapters.store import GameStore
-from adapters.store.scripts import ScriptPart
 from adapters.telegram.service import RunningTelegram
 from bot.identity import NAME_LIMIT, clean_name, valid_unicode
+from bot.storage.ports import ScriptPart
 from bot.table.settings import meta_of
 from bot.table.settle import reminder_job
 from bot.ui.message import Outgoing, Reply
