@@ -86,8 +86,18 @@ def name_key(name: str) -> str:
     return " ".join(unicodedata.normalize("NFC", name).split())
 
 
+# What a stored id may not hold (whitespace and braces: ``ExternalId``), written as
+# ``%XX`` like ``%`` itself, so that two names never share an id.
+_ID_ESCAPES = {ch: f"%{ord(ch):02X}" for ch in "% {}"}
+
+
+def _id_part(key: str) -> str:
+    return "".join(_ID_ESCAPES.get(ch, ch) for ch in key)
+
+
 def console_user(name: str, lang: str | None) -> User:
-    """A console user: the id is ``con:`` + the name's key, the display name as typed.
+    """A console user: the id is ``con:`` + the name's key (with spaces, braces and
+    ``%`` escaped as ``%XX``), the display name as typed.
 
     The id depends on the name alone, so the same person is found again after a
     restart. Raises ``RefusedName`` (its text is the hint) for an empty or too long name.
@@ -101,7 +111,7 @@ def console_user(name: str, lang: str | None) -> User:
             f"? That name is too long ({len(key)} characters); "
             f"a name has at most {MAX_NAME}. Example: anna: /help"
         )
-    return User(id=f"con:{key}", name=shown, lang=lang)
+    return User(id=f"con:{_id_part(key)}", name=shown, lang=lang)
 
 
 def private_chat(user: User) -> Chat:

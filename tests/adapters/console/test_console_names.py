@@ -47,6 +47,26 @@ def test_the_same_name_typed_differently_is_one_person() -> None:
     assert console_user("anna", "ru").id == "con:anna"
 
 
+def test_spaces_braces_and_percent_signs_make_valid_distinct_ids() -> None:
+    names = ("anna smith", "anna_smith", "anna%20smith", "{anna}", "%7Banna%7D")
+    ids = [console_user(n, "ru").id for n in names]
+    assert len(set(ids)) == len(names)
+    assert all(not any(ch.isspace() or ch in "{}" for ch in i) for i in ids), ids
+    assert [console_user(n, "ru").name for n in names] == list(names)
+
+
+async def test_a_name_with_a_space_opens_joins_and_starts_a_table(typist: Typist) -> None:
+    t = typist
+    opened = parse(await t.say("anna smith: /new stone_age 2-2"))
+    assert any("anna smith" in m.text for m in opened if m.is_table), opened
+    joined = answers(parse(await t.say("{bob}: /join")))
+    assert joined and not any(a.alert for a in joined), joined
+    started = parse(await t.say("anna smith: /start"))
+    seats = [line.split(". ", 1)[1] for m in started if m.where == "group" and m.slot is None
+             for line in m.lines[1:]]
+    assert sorted(seats) == sorted(["anna smith", "{bob}"])
+
+
 def test_names_are_sanitised_at_the_edge() -> None:
     assert console_user("an\x1b[31mna", "ru").name == "an[31mna"
     assert console_user("\u202eanna", "ru").name == "anna"  # no right-to-left override
