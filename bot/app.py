@@ -19,6 +19,7 @@ from bot.input.command_schema import BadArgs, command_words
 from bot.input.commands import COMMANDS, Command, parse_command
 from bot.input.handlers import run_command
 from bot.input.presses import press
+from bot.reach import close_dm, dm_closed, heard_privately
 from bot.services import Ctx, Services
 from bot.storage import ScriptPart, StoreUnavailable
 from bot.table.chat_moves import move_chat
@@ -38,6 +39,8 @@ class Campfire:
 
     async def _ctx(self, chat: Chat, user: User, sent_at: float | None = None,
                    guard: ScriptPart | None = None) -> Ctx:
+        if chat.private:
+            await heard_privately(self.sv.prefs, user.id)
         return Ctx(chat=chat, user=user, lang=await self.sv.chat_lang(chat, user),
                    sent_at=sent_at, guard=guard)
 
@@ -105,6 +108,15 @@ class Campfire:
         commit may claim the press's platform update (``on_press``'s ``guard``) instead
         of a write of its own beforehand: a round trip less per move."""
         return kind_of(token) == TokenKind.MOVE
+
+    async def dm_closed(self, user_id: str) -> bool:
+        """Are private messages to ``user_id`` refused (``bot.reach``)? A delivery layer
+        then drops what it would send them unasked."""
+        return await dm_closed(self.sv.prefs, user_id)
+
+    async def dm_refused(self, user_id: str) -> None:
+        """A platform refused a private message to ``user_id`` for good (``bot.reach``)."""
+        await close_dm(self.sv.prefs, user_id)
 
     async def acknowledge(self, reply: Reply) -> None:
         """The adapter has handed ``reply.out`` over: the tables it settles owe nothing

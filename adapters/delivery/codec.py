@@ -100,6 +100,7 @@ def encode(item: Outgoing) -> str:
         "renew": m.renew,
         "version": item.version,
         "key": item.key,
+        "asked": item.asked,
     }, ensure_ascii=False)
 
 
@@ -124,7 +125,8 @@ def decode(body: str) -> Outgoing:
     message = Message(text, choices, picture=picture, slot=raw.get("slot"),
                       renew=bool(raw.get("renew")))
     return Outgoing(to=to, message=message, table=raw.get("table"),
-                    version=int(raw.get("version") or 0), key=raw.get("key"))
+                    version=int(raw.get("version") or 0), key=raw.get("key"),
+                    asked=bool(raw.get("asked")))
 
 
 def destination(item: Outgoing) -> str:

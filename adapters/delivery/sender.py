@@ -6,7 +6,9 @@ server errors retry with growing pauses, holding back the later messages of the 
 lane (its chat's messages about the same table, so they keep their order; the chat's
 other messages go on) for ``hold_chat_s`` at most, then letting them go on too, and
 give up after ``GIVE_UP_ATTEMPTS``; a user who cannot be written to (blocked the bot, never
-opened a chat with it) is asked in the table's chat instead (``unreachable``); a chat
+opened a chat with it) is asked in the table's chat instead (``unreachable``), and is
+sent nothing unasked after that until the core says their private chat is open again
+(``Reach``: the platforms count refused calls against the bot); a chat
 that moved gets the item at its new id; a request refused for good is logged and
 dropped.
 
@@ -52,6 +54,29 @@ Unreachable = Callable[[Outgoing], Awaitable[Outgoing | None]]
 Moved = Callable[[str, str], Awaitable[None]]
 # How the loop waits between steps: (stop, seconds); returns early once stop is set.
 Pause = Callable[[asyncio.Event, float], Awaitable[None]]
+
+
+class Reach(Protocol):
+    """Whose private chat refused messages (``bot.reach``, through ``Campfire``)."""
+
+    async def dm_closed(self, user_id: str) -> bool:
+        """Are private messages to ``user_id`` refused?"""
+        ...
+
+    async def dm_refused(self, user_id: str) -> None:
+        """A private message to ``user_id`` was refused for good."""
+        ...
+
+
+class _AllOpen:
+    """The default ``Reach``: every private chat is open, nothing is remembered."""
+
+    async def dm_closed(self, user_id: str) -> bool:
+        """Never."""
+        return False
+
+    async def dm_refused(self, user_id: str) -> None:
+        """Forgotten."""
 
 
 class Carrier(Protocol):
@@ -126,9 +151,11 @@ class Sender:
         self, outbox: Outbox, carrier: Carrier, platform: Platform, policy: Policy,
         unreachable: Unreachable = _no_hint, clock: Callable[[], float] = time.time,
         batch: int = 16, moved: Moved = _nowhere, pause: Pause = pause_unless_stopped,
+        reach: Reach | None = None,
     ) -> None:
         """``carrier`` makes the calls, ``platform`` classifies their errors;
         ``unreachable`` turns an undeliverable private message into a group hint;
+        ``reach`` remembers whose private chat refused messages;
         ``moved`` hears of a chat that changed its id; ``batch`` is how many chats one
         step serves at once; ``pause`` is how ``run`` waits between steps (tests pass a
         fake, as they pass a fake ``clock``)."""
@@ -141,6 +168,7 @@ class Sender:
         self.batch = batch
         self.moved = moved
         self.pause = pause
+        self.reach: Reach = reach if reach is not None else _AllOpen()
 
     async def step(self) -> bool:
         """Send what may go now, up to a message per chat for ``batch`` chats, all at
@@ -166,6 +194,12 @@ class Sender:
         when it was already put back or removed here."""
         if taken.follow:
             return await self._follow(taken)
+        to = taken.item.to
+        if isinstance(to, ToUser) and not taken.item.asked \
+                and await self.reach.dm_closed(to.user_id):
+            log.debug("a message for %s is dropped: their private chat refuses them",
+                      destination(taken.item))
+            return True, None
         if taken.item.message.picture is not None \
                 and taken.pictures_off_until > self.clock():
             # Pictures fail in this chat: the text goes now, the picture follows later.
@@ -300,6 +334,7 @@ class Sender:
         queue the hint that asks them, in the table's chat, to open a chat with us."""
         await self.outbox.done(taken)
         if isinstance(taken.item.to, ToUser):
+            await self.reach.dm_refused(taken.item.to.user_id)
             hint = await self.unreachable(taken.item)
             if hint is not None:
                 await self.outbox.put(hint)

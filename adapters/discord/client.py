@@ -132,7 +132,7 @@ class CampfireClient(discord.AutoShardedClient):
                              global_per_second=self.platform.limits.global_per_second)
         self.sender = DeliverySender(self.outbox, Courier(self.platform), self.platform,
                                      self.options, unreachable=self.unreachable,
-                                     clock=time.time)
+                                     clock=time.time, reach=self.app)
         self._stop = asyncio.Event()
         self._sending: asyncio.Task[None] | None = None
         self.synced: bool | None = None

@@ -329,7 +329,8 @@ class Inbound:
         one member of a group sees)."""
         if reply.private is None:
             return []
-        return [Outgoing(ToUser(user.id), reply.private.message, reply.private.table)]
+        return [Outgoing(ToUser(user.id), reply.private.message, reply.private.table,
+                         asked=True)]
 
     @staticmethod
     def _update_items(reply: Reply, chat: Chat, user: User) -> list[Outgoing]:

@@ -230,7 +230,7 @@ async def telegram_on(core: Core, settings: TelegramSettings) -> AsyncIterator[R
             await inbound.chat_moved(parse_chat(old)[0], parse_chat(new)[0])
 
         sender = Sender(outbox, Courier(platform), platform, settings, inbound.unreachable,
-                        clock, moved=moved)
+                        clock, moved=moved, reach=app)
         application.add_handler(TypeHandler(Update, inbound.handle))
         await register_commands(application, app)
         stop = asyncio.Event()

@@ -102,6 +102,10 @@ class Outgoing:
     # can say better than its content: a turn's prompt, a reminder. A repair after a
     # crash re-derives the same key, so a delivery layer can tell it already went out.
     key: str | None = None
+    # The user asked for this private message themselves (``/board`` or ``/turn`` from a
+    # group): a delivery layer tries it even after their private chat refused messages
+    # (``bot.reach``), where it drops what the bot would send them unasked.
+    asked: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ def test_everything_a_message_says_survives_the_round_trip() -> None:
                             "<i>next</i> <code>&lt;1&gt;</code>", choices,
                             picture=Picture(b"\x89PNG\x00", "map.png"), slot="dm:t1",
                             renew=True),
-                    table="t1", version=4, key="turn")
+                    table="t1", version=4, key="turn", asked=True)
     assert decode(encode(item)) == item
 
 

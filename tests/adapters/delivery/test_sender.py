@@ -272,6 +272,37 @@ async def test_an_unreachable_user_is_asked_in_the_group(
     assert platform.sent(A) == ["open a chat with me, t9"]
 
 
+class ClosedLines:
+    """A ``Reach`` that remembers refusals in a set."""
+
+    def __init__(self) -> None:
+        self.users: set[str] = set()
+
+    async def dm_closed(self, user_id: str) -> bool:
+        return user_id in self.users
+
+    async def dm_refused(self, user_id: str) -> None:
+        self.users.add(user_id)
+
+
+async def test_after_a_refusal_only_what_the_user_asks_for_is_tried(
+    sender: Sender, platform: MemoryPlatform, clock: Clock, hints: list[Outgoing]
+) -> None:
+    reach = ClosedLines()
+    sender.reach = reach
+    platform.fail("psst", Boom(FailureKind.UNREACHABLE, "403"))
+    await sender.outbox.put(Outgoing(ToUser(USER), Message("psst"), table="t9"))
+    await settle(sender, clock)
+    assert reach.users == {USER}
+    for text, asked in (("your turn", False), ("your board", True), ("a reminder", False)):
+        await sender.outbox.put(Outgoing(ToUser(USER), Message(text), table="t9", asked=asked))
+    await settle(sender, clock)
+    tried = [text for _, _, text in platform.log]
+    assert "your turn" not in tried and "a reminder" not in tried
+    assert "your board" in platform.sent()
+    assert [h.message.text.plain() for h in hints] == ["psst"]  # asked once, in the group
+
+
 async def test_a_moved_chat_gets_the_item_at_its_new_id(
     redis_client: Redis, prefix: str, platform: MemoryPlatform, clock: Clock
 ) -> None:

@@ -145,6 +145,30 @@ async def test_a_reminder_comes_by_dm_and_closed_dms_get_one_mention(
         assert table.dm(closed) == []
 
 
+async def test_a_member_with_closed_dms_is_refused_one_dm_a_game(
+    store_settings: StoreSettings,
+) -> None:
+    """Discord counts refused requests against the bot: after the first 50007 the member
+    is sent nothing unasked, while the game goes on in the channel."""
+    async with running_bot(store_settings, seed=238) as bot:
+        channel, members = world(bot, "Anna", "Boris", "Vera")
+        closed = members[2]
+        close_dms(bot.env, closed)
+        table = Table(bot, channel, members)
+        await table.open("stone_age", options="remind=1h")
+        await play(table, 40)  # the closed member's turns came and went, many times
+        bot.clock.now += 3 * 3600  # and reminders fell due
+        await bot.client.run_due()
+        await settle(bot)
+        await play(table, 10)
+        await settle(bot)
+        dm_path = f"/channels/{closed.user.dm_channel.id}/messages"
+        tried = [r for r in bot.env.http_requests if r.method == "POST" and r.path == dm_path]
+        assert len(tried) == 1, [r.path for r in tried]
+        others = [m for m in members if m is not closed]
+        assert all(table.dm(m) for m in others)  # the others still hear by DM
+
+
 async def test_slow_work_is_deferred_within_the_deadline(store_settings: StoreSettings) -> None:
     async with running_bot(store_settings, seed=238) as bot:
         table = await started(bot, "Anna", "Boris", "Vera")

@@ -417,6 +417,32 @@ async def test_a_player_without_a_private_chat_gets_one_deep_link_then_the_promp
         assert len([t for t in texts(tg.messages_in(group)) if link in t]) == 2
 
 
+async def test_a_player_who_blocked_the_bot_is_tried_once_until_they_come_back(
+    tg: FakeTelegram, start_bot: StartBot
+) -> None:
+    """Telegram's 403 "blocked by the user" closes the player's private line: nothing
+    more is tried unasked (the game goes on in the group); starting the bot again
+    opens it, and their prompts come privately once more."""
+    async with two_player_table(tg, start_bot, started=True) as table:
+        anna, boris = table.players
+        await settle(table.running, tg)  # the answers to their /start went out
+        tg.user_blocks_bot(anna)
+        assert await table.play(30) == 30
+        def refused(user: FakeUser) -> list[str]:
+            return [c.method for c in tg.calls
+                    if str(c.params.get("chat_id")) == str(user.id) and not c.ok]
+
+        assert len(refused(anna)) == 1, refused(anna)
+        assert refused(boris) == []
+        delivered = len(chat_calls(tg, SEND_METHODS, anna))
+
+        tg.user_starts_bot(anna)
+        await settle(table.running, tg)
+        assert await table.play(8) == 8
+        assert len(chat_calls(tg, SEND_METHODS, anna)) > delivered
+        assert len(refused(anna)) == 1
+
+
 # --------------------------------------------------------------------------- safety
 
 
