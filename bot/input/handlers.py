@@ -31,7 +31,7 @@ from bot.table.access import belongs_here
 from bot.table.commits import Change, commit_change
 from bot.table.lobby_actions import abort_request, confirm_abort, lobby_verb
 from bot.table.moves import MoveRequest, Typed, prompt_of, seat_of
-from bot.table.refusals import Refusal, refusal_reply
+from bot.table.refusals import Refusal, refusal_reply, refuse
 from bot.table.repair import repair
 from bot.table.settings import meta_of, options_of
 from bot.table.settle import settle, table_message
@@ -73,14 +73,14 @@ async def resolve_table(
         try:
             record = await sv.store.get(args[0].lower().lstrip("#"))
             if not belongs_here(record, ctx.chat, ctx.user):
-                return say(sv.t(ctx.lang, "cmd.no_such_table", table=args[0]))
+                return refuse(sv, ctx, "cmd.no_such_table", table=args[0])
             return record, args[1:]
         except TableNotFound:
             # Words (``/vote wait``) and bare numbers (``/move 12``) are arguments; an
             # unknown id looks like ours: letters and digits mixed.
             word = args[0].lstrip("#")
             if any(c.isdigit() for c in word) and not word.isdigit():
-                return say(sv.t(ctx.lang, "cmd.no_such_table", table=args[0]))
+                return refuse(sv, ctx, "cmd.no_such_table", table=args[0])
     tables = await _active(sv, ctx)
     if len(tables) == 1:
         return tables[0], args
@@ -98,19 +98,19 @@ async def cmd_new(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     """Open a table: ``new <game> [3 | 2-4] [ru|en] [remind=12h] [repeat=3]
     [clock[=24/12/72]] [quiet] [variants]`` (see ``bot.input.new_table_args``)."""
     if ctx.chat.private:
-        return say(sv.t(ctx.lang, "cmd.new_in_group"))
+        return refuse(sv, ctx, "cmd.new_in_group")
     if not args:
-        return say(sv.t(ctx.lang, "cmd.new_usage", games=_game_list(sv, ctx.lang)))
+        return refuse(sv, ctx, "cmd.new_usage", games=_game_list(sv, ctx.lang))
     found = find_game(args[0])
     if found is None:
         upcoming = find_upcoming(args[0])
         code = "cmd.game_not_yet" if upcoming else "cmd.unknown_game"
         title = upcoming[ctx.lang] if upcoming else args[0]
-        return say(sv.t(ctx.lang, code, game=title, games=_game_list(sv, ctx.lang)))
+        return refuse(sv, ctx, code, game=title, games=_game_list(sv, ctx.lang))
     try:
         options = parse_new_args(found, ctx.lang, args[1:])
     except BadArgument as exc:
-        return say(sv.t(ctx.lang, exc.code, **exc.fill))
+        return refuse(sv, ctx, exc.code, **exc.fill)
     table_id = await sv.store.new_table_id()
     record = await sv.store.create(
         lobby.open_table(table_id, found.game, ctx.chat, ctx.user, options))
@@ -164,7 +164,7 @@ async def my_running_seat(
     record = found[0]
     seat = seat_of(record, ctx.user.id)
     if seat is None or record.status != TableStatus.RUNNING:
-        return say(sv.t(ctx.lang, "cmd.board_not_playing"))
+        return refuse(sv, ctx, "cmd.board_not_playing")
     return record, seat
 
 
@@ -197,7 +197,7 @@ async def cmd_move(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
         return found
     record, rest = found[0], (*found[1], *args[len(named):])
     if len(rest) != 1:
-        return say(sv.t(ctx.lang, "cmd.move_usage"))
+        return refuse(sv, ctx, "cmd.move_usage")
     # The move is read against the table as the player saw it, like a button against
     # the version it was issued for: if the seat has moved since the command was sent or
     # read (the same command sent five times at once) or its question changed, it is
@@ -225,7 +225,7 @@ async def cmd_turn(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     prompt = prompt_of(sv.prompts(record), seat)
     lang = await sv.seat_lang(record, seat)  # as every prompt of this seat is worded
     if prompt is None:
-        return say(sv.t(ctx.lang, "cmd.not_your_turn_now", table=record.table_id))
+        return refuse(sv, ctx, "cmd.not_your_turn_now", table=record.table_id)
     message = sv.presenter.private_prompt(record, prompt, lang, now=sv.now())
     if ctx.chat.private:
         # Here it is the user's kept prompt message (its slot), edited as the turn goes on.
@@ -309,7 +309,7 @@ def _topic_listing(sv: Services, game: str, lang: Lang, family: str | None) -> M
 async def cmd_language(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     """``language ru|en``: this chat's language (in a private chat: the user's)."""
     if len(args) != 1 or args[0].lower() not in ("ru", "en"):
-        return say(sv.t(ctx.lang, "cmd.language_usage"))
+        return refuse(sv, ctx, "cmd.language_usage")
     lang = normalize_lang(args[0])
     scope = f"user:{ctx.user.id}" if ctx.chat.private else f"chat:{ctx.chat.id}"
     await sv.prefs.set_pref(f"{scope}:lang", lang)
@@ -410,7 +410,7 @@ async def cmd_vote(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
         return found
     record, rest = found
     if len(rest) != 1 or rest[0].lower() not in CHOICES:
-        return say(sv.t(ctx.lang, "vote.usage"))
+        return refuse(sv, ctx, "vote.usage")
     vote = meta_of(record).vote
     opened = vote.opened if vote is not None else -1
     return await cast_vote(sv, ctx, record.table_id, opened, rest[0].lower())
@@ -427,13 +427,13 @@ async def cmd_log(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
         table_id, rest = found[0].table_id, found[1]
     count = table_log.parse_count(rest)
     if count is None:
-        return say(sv.t(ctx.lang, "log.usage"))
+        return refuse(sv, ctx, "log.usage")
     try:
         record, log = await table_log.load_any(sv.store, table_id)
     except TableNotFound:
-        return say(sv.t(ctx.lang, "cmd.no_such_table", table=table_id))
+        return refuse(sv, ctx, "cmd.no_such_table", table=table_id)
     if not belongs_here(record, ctx.chat, ctx.user):
-        return say(sv.t(ctx.lang, "cmd.no_such_table", table=table_id))
+        return refuse(sv, ctx, "cmd.no_such_table", table=table_id)
     events = table_log.replay_events(get_game(record.game), record, log)
     lines = sv.presenter.event_lines(record, ctx.lang, events)[-count:]
     if not lines:
@@ -451,7 +451,7 @@ async def cmd_settings(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
         await sv.prefs.set_pref(f"user:{ctx.user.id}:next", SWITCH[words[1]])
         return say(sv.t(ctx.lang, f"settings.next_{SWITCH[words[1]]}"))
     if words:
-        return say(sv.t(ctx.lang, "settings.usage"))
+        return refuse(sv, ctx, "settings.usage")
     current = await sv.prefs.get_pref(f"user:{ctx.user.id}:next") or "on"
     shown = sv.catalog.plain(ctx.lang, f"settings.{current}")
     return say(sv.t(ctx.lang, "settings.show", next=shown, language=await sv.user_lang(ctx.user)))
@@ -492,5 +492,5 @@ async def run_command(sv: Services, ctx: Ctx, command: Command) -> Reply:
     """Dispatch a parsed command."""
     handler = HANDLERS.get(command.name)
     if handler is None:
-        return say(sv.t(ctx.lang, "cmd.unknown", command=command.name))
+        return refuse(sv, ctx, "cmd.unknown", command=command.name)
     return await handler(sv, ctx, command.args)

@@ -169,6 +169,22 @@ async def test_a_member_with_closed_dms_is_refused_one_dm_a_game(
         assert all(table.dm(m) for m in others)  # the others still hear by DM
 
 
+async def test_a_stranger_naming_a_table_of_another_server_is_refused_privately(
+    store_settings: StoreSettings,
+) -> None:
+    async with running_bot(store_settings, seed=238) as bot:
+        table = await started(bot, "Anna", "Boris")
+        elsewhere = bot.env.create_guild(name="Elsewhere")
+        their_channel = elsewhere.create_text_channel("chat")
+        stranger = elsewhere.add_member(bot.env.create_user("Stranger"))
+        away = Table(bot, their_channel, [stranger])
+        for command in ("table board", "table status"):
+            result = await away.slash(stranger, command, table=table.table_id)
+            assert result.response is not None and result.response.ephemeral, command
+            assert f"#{table.table_id}" in result.response.content
+            assert away.history() == []  # nothing was posted in their channel
+
+
 async def test_slow_work_is_deferred_within_the_deadline(store_settings: StoreSettings) -> None:
     async with running_bot(store_settings, seed=238) as bot:
         table = await started(bot, "Anna", "Boris", "Vera")
