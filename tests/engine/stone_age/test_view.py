@@ -6,6 +6,9 @@ deck with the "extra card" card (only how many shows). A card bought from the fa
 row was seen by the whole table, so it shows in every view with its scoring bottom;
 so do the face-up row, the top building of each pile and every player's buildings.
 Once the game is over every player's cards are shown.
+
+The checks read the view as JSON (``seen``): what a page or a log receives is what
+must hide the secrets, and its shape is what the typed view must keep.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import Any
 
 from engine.stone_age.game import GAME
 from engine.stone_age.state import StoneAgeState
+from engine.stone_age.view_model import StoneAgeView
 from tests.engine.stone_age.helpers import play, scripted, start_actions
 
 SEED = 914263
@@ -24,8 +28,16 @@ ID = re.compile(r"^[cb]\d\d$")
 SECRET_KEYS = {"rng", "seed", "pos", "deck", "box", "stacks", "values"}
 
 
+def seen(state: StoneAgeState, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` as the JSON that leaves the engine."""
+    view = GAME.view(state, seat)
+    assert isinstance(view, StoneAgeView)
+    data: dict[str, Any] = view.model_dump(mode="json")
+    return data
+
+
 def text_of(state: StoneAgeState, seat: int | None) -> str:
-    return json.dumps(GAME.view(state, seat), sort_keys=True)
+    return json.dumps(seen(state, seat), sort_keys=True)
 
 
 def ids_in(data: Any) -> set[str]:
@@ -96,7 +108,7 @@ def check_secrets(state: StoneAgeState, seat: int | None, view: dict[str, Any]) 
 
 def check_view(state: StoneAgeState, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` shows exactly what it may and nothing hidden."""
-    view = GAME.view(state, seat)
+    view = seen(state, seat)
     text = json.dumps(view, sort_keys=True)
     visible = visible_cards(state, seat)
     expected = public_ids(state).union(*visible.values())
@@ -220,9 +232,9 @@ def test_a_card_drawn_blind_stays_hidden_from_the_others() -> None:
     assert "c21" not in text_of(state, 1)
     assert "c21" not in text_of(state, None)
     assert "c20" not in text_of(state, 0)  # still in the deck
-    seen = GAME.view(state, 1)["players"][0]
-    assert [c["id"] for c in seen["cards"]] == ["c09"]  # bought in the open
-    assert (seen["card_count"], seen["hidden_cards"]) == (2, 1)
+    shown = seen(state, 1)["players"][0]
+    assert [c["id"] for c in shown["cards"]] == ["c09"]  # bought in the open
+    assert (shown["card_count"], shown["hidden_cards"]) == (2, 1)
     check_view(state, 0)
     check_view(state, 1)
     check_view(state, None)
@@ -235,7 +247,7 @@ def test_an_extra_card_with_an_empty_deck_draws_nothing_blind() -> None:
     events = play(state, 0, "do:card1", "pay:1.0.0.0")
     assert "extra_card_none" in [e.code for e in events]
     assert state.players[0].blind == []
-    assert GAME.view(state, 1)["players"][0]["hidden_cards"] == 0
+    assert seen(state, 1)["players"][0]["hidden_cards"] == 0
 
 
 def test_secrets_name_what_each_seat_must_not_see() -> None:
@@ -276,7 +288,7 @@ def test_a_card_in_the_row_and_in_a_hand_is_not_confused() -> None:
     assert state.phase == "actions"
     play(state, 0, "do:card2", "pay:2.0.0.0")
     assert state.players[0].cards == ["c15"]
-    assert ids_in(GAME.view(state, 1)) >= {"c15"}
+    assert ids_in(seen(state, 1)) >= {"c15"}
     check_view(state, 0)
     check_view(state, 1)
 
@@ -311,7 +323,7 @@ def test_old_states_without_blind_cards_still_load() -> None:
     old = GAME.load(json.dumps(data))
     assert old.players[0].blind == ["c21"]
     assert old.players[1].blind == []
-    assert GAME.view(old, 1)["players"][0]["hidden_cards"] == 1
+    assert seen(old, 1)["players"][0]["hidden_cards"] == 1
     # A state stored now keeps its own record, even an empty one.
     state.players[0].blind = []
     assert GAME.load(GAME.dump(state)).players[0].blind == []
