@@ -18,9 +18,13 @@ import random
 import re
 from typing import Any
 
+from pydantic import TypeAdapter
+
+from engine.stone_age.components import components
 from engine.stone_age.game import GAME
 from engine.stone_age.state import StoneAgeState
-from engine.stone_age.view_model import StoneAgeView
+from engine.stone_age.view import building_info, card_info
+from engine.stone_age.view_model import BuildingView, CardView, StoneAgeView
 from tests.engine.stone_age.helpers import play, scripted, start_actions
 
 SEED = 914263
@@ -363,3 +367,49 @@ def test_views_stay_honest_through_a_whole_seeded_game() -> None:
             for s, player in enumerate(state.players):
                 assert [c["id"] for c in view["players"][s]["cards"]] == player.cards
     assert blind_seen, "no card was drawn blind: the games test too little"
+
+
+def test_a_view_reads_back_from_its_json_as_an_equal_model() -> None:
+    """Every seat's view, and an onlooker's, at the start, mid-game with a card drawn
+    blind and at the end: its JSON text reads back to an equal ``StoneAgeView`` whose
+    JSON is the same again (by_seat's seat numbers come back as numbers)."""
+    states = [GAME.new(4, seed=SEED), dealt_game()]
+    state = GAME.new(3, seed=SEED + 2)
+    choose = random.Random(SEED)
+    while (prompts := GAME.pending(state)) and state.phase != "over":
+        prompt = choose.choice(prompts)
+        real = [o for o in prompt.options if not o.back] or list(prompt.options)
+        GAME.apply(state, prompt.seat, choose.choice(real).key)
+        if state.actions == 40:
+            states.append(state.model_copy(deep=True))
+    states.append(state)
+    assert states[-1].phase == "over"
+    assert any(any(p.placed for p in s.players) for s in states)
+    for state in states:
+        for seat in [*range(state.n), None]:
+            view = GAME.view(state, seat)
+            text = view.model_dump_json()
+            again = StoneAgeView.model_validate_json(text)
+            assert again == view
+            assert again.model_dump(mode="json") == json.loads(text) == seen(state, seat)
+            for site in again.sites.values():
+                assert all(isinstance(s, int) for s in site.by_seat)
+
+
+def test_every_card_and_building_description_reads_back_from_json() -> None:
+    """Each card shows only what it has and each building only its form's keys, and
+    both read back from JSON unchanged."""
+    for card_id in components().cards:
+        card = card_info(card_id)
+        data = card.model_dump(mode="json")
+        assert None not in data.values()
+        assert ("culture" in data) != ("multiplier" in data and "figures" in data)
+        assert CardView.model_validate_json(card.model_dump_json()) == card
+    form_keys = {"fixed": {"cost", "points"}, "kinds": {"count", "kinds"},
+                 "any": {"count_min", "count_max"}}
+    buildings: TypeAdapter[BuildingView] = TypeAdapter(BuildingView)
+    for building_id in components().buildings:
+        building = building_info(building_id)
+        data = building.model_dump(mode="json")
+        assert set(data) == {"id", "form"} | form_keys[data["form"]]
+        assert buildings.validate_json(buildings.dump_json(building)) == building

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,20 @@ def test_a_view_after_a_json_round_trip_draws_the_same(mid4: StoneAgeView) -> No
     assert any(site.by_seat for site in mid4.sites.values())
     again = StoneAgeView.model_validate_json(mid4.model_dump_json())
     assert render_stone_age(again, SAMPLE_NAMES) == render_stone_age(mid4, SAMPLE_NAMES)
+
+
+@pytest.mark.parametrize("stage", ["start", "mid", "end"])
+def test_a_view_read_back_from_its_json_draws_the_same_picture(stage: str) -> None:
+    """A view stored or sent as JSON text and read back with ``model_validate_json`` is
+    an equal view and gives the same bytes, for a player's view and an onlooker's."""
+    actions = {"start": 0, "mid": 120, "end": None}[stage]
+    for seat in (0, None):
+        view = play_view(3, 7, actions, seat)
+        again = StoneAgeView.model_validate_json(json.dumps(view.model_dump(mode="json")))
+        assert again == view
+        for lang in ("ru", "en"):
+            assert (render_stone_age(again, SAMPLE_NAMES[:3], lang)
+                    == render_stone_age(view, SAMPLE_NAMES[:3], lang))
 
 
 def test_different_views_give_different_pictures(mid4: StoneAgeView) -> None:
