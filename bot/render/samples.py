@@ -17,6 +17,7 @@ from typing import Any
 from bot.render.labels import LANGS, Lang
 from engine.core.prompts import Prompt
 from engine.core.protocol import Game
+from engine.core.views import View
 
 # Display names that test a picture's text handling: Cyrillic, long, emoji, and a
 # right-to-left override with a NUL (a name no picture may draw as given). Each game
@@ -24,10 +25,12 @@ from engine.core.protocol import Game
 SAMPLE_NAMES = ["Анна", "Bob the Builder", "Мария-Антуанетта Длиннофамильная", "Zoë 🔥",
                 "‮evil\u0000name", "Гимли", "Thorin Oakenshield"]
 
-# A view and the prompt it is shown with (None: a picture without a prompt).
-Sample = tuple[dict[str, Any], Prompt | None]
-# The game's picture: (view, names, language, prompt) -> PNG bytes.
-Draw = Callable[[dict[str, Any], list[str], str, Prompt | None], bytes]
+# A view (the game's view model) and the prompt it is shown with (None: a picture
+# without a prompt).
+Sample = tuple[View, Prompt | None]
+# The game's picture: (view, names, language, prompt) -> PNG bytes. Each picture takes
+# its own game's view model, so the view is typed as any, as in the manifest's Renderer.
+Draw = Callable[[Any, list[str], str, Prompt | None], bytes]
 
 
 @dataclass(frozen=True, slots=True)

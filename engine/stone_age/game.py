@@ -19,6 +19,7 @@ from engine.stone_age.scoring import final_result
 from engine.stone_age.state import Player, StoneAgeState, start_goods
 from engine.stone_age.turn_order import next_turn
 from engine.stone_age.view import view
+from engine.stone_age.view_model import StoneAgeView
 
 
 def setup(players: int, seed: int) -> StoneAgeState:
@@ -68,8 +69,8 @@ class StoneAge(BaseGame[StoneAgeState]):
         """Everything automatic up to the next decision."""
         advance(state, events)
 
-    def view(self, state: StoneAgeState, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see."""
+    def view(self, state: StoneAgeState, seat: int | None) -> StoneAgeView:
+        """What ``seat`` may see, as the typed view model."""
         return view(state, seat)
 
     def summary(self, state: StoneAgeState) -> Summary:

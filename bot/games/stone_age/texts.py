@@ -26,6 +26,13 @@ from engine.core.prompts import Event, Label
 from engine.stone_age.components import GATHERING, GOODS, VILLAGE, components
 from engine.stone_age.gathering import divisor
 from engine.stone_age.view import building_info, card_info
+from engine.stone_age.view_model import (
+    BuildingView,
+    CardView,
+    FixedBuildingView,
+    KindsBuildingView,
+    StoneAgeView,
+)
 
 ICON: Final[Mapping[str, str]] = MappingProxyType({
     "food": "🍖",
@@ -296,59 +303,57 @@ class StoneAgeTexts(CatalogTexts):
         kind, n = split_loc(loc)
         return self._word(lang, f"sa.loc.{kind}", n=n if n is not None else "?")
 
-    def bottom(self, lang: Lang, info: Mapping[str, Any]) -> str:
+    def bottom(self, lang: Lang, info: CardView) -> str:
         """What a card scores at the end: its culture symbol (``pottery``) or its
         figures (``2 farmers``)."""
-        culture = info.get("culture")
-        if culture:
-            return self._word(lang, f"sa.culture.{culture}")
-        return self._count(lang, str(info.get("multiplier")), int(info.get("figures", 0)))
+        if info.culture:
+            return self._word(lang, f"sa.culture.{info.culture}")
+        return self._count(lang, str(info.multiplier), info.figures or 0)
 
-    def card(self, lang: Lang, info: dict[str, Any]) -> str:
+    def card(self, lang: Lang, info: CardView) -> str:
         """``🍖7 | pottery``, ``🎲 for all | 2 farmers``."""
-        resource = info.get("resource")
         top = self._word(
             lang,
-            f"sa.card.top.{info.get('top')}",
-            amount=info.get("amount", 1),
-            value=info.get("value", 0),
-            icon=ICON.get(resource, "") if isinstance(resource, str) else "",
+            f"sa.card.top.{info.top}",
+            # Only food, resource and points cards have an amount and only one-use
+            # tools a value; the other cards' sentences do not use them.
+            amount=info.amount if info.amount is not None else 1,
+            value=info.value or 0,
+            icon=ICON.get(info.resource, "") if info.resource else "",
         )
         return self._word(lang, "sa.card.desc", top=top, bottom=self.bottom(lang, info))
 
-    def building(self, lang: Lang, info: dict[str, Any]) -> str:
+    def building(self, lang: Lang, info: BuildingView) -> str:
         """``🪵🪵🧱 → 10⭐``, ``4 of 2 kinds``, ``1–7 any``."""
-        form = info.get("form")
-        if form == "fixed":
-            cost = "".join(ICON.get(r, r) for r in info.get("cost", ()))
-            return self._word(lang, "sa.building.fixed", cost=cost, points=info.get("points", 0))
-        if form == "kinds":
-            count, kinds = int(info.get("count", 0)), int(info.get("kinds", 0))
+        if isinstance(info, FixedBuildingView):
+            cost = "".join(ICON.get(r, r) for r in info.cost)
+            return self._word(lang, "sa.building.fixed", cost=cost, points=info.points)
+        if isinstance(info, KindsBuildingView):
+            count, kinds = info.count, info.kinds
             word = _KINDS_WORD.get(kinds, "many")
             return self._word(lang, f"sa.building.kinds.{word}", count=count, kinds=kinds,
                               resources=self._count(lang, "resources", count))
-        if form == "any":
-            low, high = info.get("count_min", 0), info.get("count_max", 0)
-            span = str(low) if low == high else f"{low}–{high}"
-            return self._word(lang, "sa.building.any", span=span)
-        return self._word(lang, "sa.building.unknown")
+        low, high = info.count_min, info.count_max
+        span = str(low) if low == high else f"{low}–{high}"
+        return self._word(lang, "sa.building.any", span=span)
 
-    def board(self, lang: Lang, view: dict[str, Any], seat: int, names: list[str]) -> list[Markup]:
+    def board(self, lang: Lang, view: StoneAgeView, seat: int, names: list[str]) -> list[Markup]:
         """The seat's own civilization cards, then, for every other player holding any,
         the scoring bottoms of the cards the table saw them buy and how many they hold
         face down (drawn blind from the deck)."""
-        players = view.get("players") or []
-        me = players[seat] if 0 <= seat < len(players) else {}
-        cards = [self.card(lang, c) for c in me.get("cards", [])]
+        players = view.players
+        # ``seat`` is the caller's, not the view's: a seat the game does not have
+        # holds no cards.
+        mine = players[seat].cards if 0 <= seat < len(players) else []
+        cards = [self.card(lang, c) for c in mine]
         lines = [self._cat.t(lang, "sa.board.cards", cards="; ".join(cards) if cards else "—")]
         for other in players:
-            s = other.get("seat")
-            if not isinstance(s, int) or s == seat or not other.get("card_count"):
+            if other.seat == seat or not other.card_count:
                 continue
-            parts = [self.bottom(lang, c) for c in other.get("cards", [])]
-            hidden = int(other.get("hidden_cards", 0))
-            if hidden:
-                parts.append(self._count(lang, "face_down", hidden))
-            lines.append(self._cat.t(lang, "sa.board.other", name=self._name(lang, names, s),
+            parts = [self.bottom(lang, c) for c in other.cards]
+            if other.hidden_cards:
+                parts.append(self._count(lang, "face_down", other.hidden_cards))
+            lines.append(self._cat.t(lang, "sa.board.other",
+                                     name=self._name(lang, names, other.seat),
                                      cards=", ".join(parts)))
         return lines

@@ -42,9 +42,9 @@ def test_four_resources_of_two_kinds_three_stone_one_wood_scores_eighteen():
     assert player.score == 18
     assert (player.goods["wood"], player.goods["stone"]) == (0, 0)
     # The tile underneath is now face up.
-    pile = GAME.view(state, None)["piles"][0]
-    assert pile["size"] == 1
-    assert pile["top"]["id"] == "b05"
+    pile = GAME.view(state, None).piles[0]
+    assert pile.size == 1
+    assert pile.top is not None and pile.top.id == "b05"
     assert "pile_empty" not in codes(events)
     assert state.last_round is False
 

@@ -31,8 +31,8 @@ def test_cards_two_and_three_taken_slide_and_refill_from_the_deck():
     # The deck's next card (c01) goes to slot 3, the one after it (c02) to slot 4.
     assert state.row == ["c16", "c11", "c01", "c02"]
     assert state.deck == ["c36"]
-    view_row = GAME.view(state, None)["row"]
-    assert [(r["loc"], r["cost"], r["card"]["id"]) for r in view_row] == [
+    view_row = GAME.view(state, None).row
+    assert [(r.loc, r.cost, r.card.id if r.card else None) for r in view_row] == [
         ("card1", 1, "c16"), ("card2", 2, "c11"), ("card3", 3, "c01"), ("card4", 4, "c02"),
     ]
 

@@ -6,6 +6,9 @@ deck with the "extra card" card (only how many shows). A card bought from the fa
 row was seen by the whole table, so it shows in every view with its scoring bottom;
 so do the face-up row, the top building of each pile and every player's buildings.
 Once the game is over every player's cards are shown.
+
+The checks read the view as JSON (``seen``): what a page or a log receives is what
+must hide the secrets, and its shape is what the typed view must keep.
 """
 
 from __future__ import annotations
@@ -15,8 +18,13 @@ import random
 import re
 from typing import Any
 
+from pydantic import TypeAdapter
+
+from engine.stone_age.components import components
 from engine.stone_age.game import GAME
 from engine.stone_age.state import StoneAgeState
+from engine.stone_age.view import building_info, card_info
+from engine.stone_age.view_model import BuildingView, CardView, StoneAgeView
 from tests.engine.stone_age.helpers import play, scripted, start_actions
 
 SEED = 914263
@@ -24,8 +32,16 @@ ID = re.compile(r"^[cb]\d\d$")
 SECRET_KEYS = {"rng", "seed", "pos", "deck", "box", "stacks", "values"}
 
 
+def seen(state: StoneAgeState, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` as the JSON that leaves the engine."""
+    view = GAME.view(state, seat)
+    assert isinstance(view, StoneAgeView)
+    data: dict[str, Any] = view.model_dump(mode="json")
+    return data
+
+
 def text_of(state: StoneAgeState, seat: int | None) -> str:
-    return json.dumps(GAME.view(state, seat), sort_keys=True)
+    return json.dumps(seen(state, seat), sort_keys=True)
 
 
 def ids_in(data: Any) -> set[str]:
@@ -96,7 +112,7 @@ def check_secrets(state: StoneAgeState, seat: int | None, view: dict[str, Any]) 
 
 def check_view(state: StoneAgeState, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` shows exactly what it may and nothing hidden."""
-    view = GAME.view(state, seat)
+    view = seen(state, seat)
     text = json.dumps(view, sort_keys=True)
     visible = visible_cards(state, seat)
     expected = public_ids(state).union(*visible.values())
@@ -220,9 +236,9 @@ def test_a_card_drawn_blind_stays_hidden_from_the_others() -> None:
     assert "c21" not in text_of(state, 1)
     assert "c21" not in text_of(state, None)
     assert "c20" not in text_of(state, 0)  # still in the deck
-    seen = GAME.view(state, 1)["players"][0]
-    assert [c["id"] for c in seen["cards"]] == ["c09"]  # bought in the open
-    assert (seen["card_count"], seen["hidden_cards"]) == (2, 1)
+    shown = seen(state, 1)["players"][0]
+    assert [c["id"] for c in shown["cards"]] == ["c09"]  # bought in the open
+    assert (shown["card_count"], shown["hidden_cards"]) == (2, 1)
     check_view(state, 0)
     check_view(state, 1)
     check_view(state, None)
@@ -235,7 +251,7 @@ def test_an_extra_card_with_an_empty_deck_draws_nothing_blind() -> None:
     events = play(state, 0, "do:card1", "pay:1.0.0.0")
     assert "extra_card_none" in [e.code for e in events]
     assert state.players[0].blind == []
-    assert GAME.view(state, 1)["players"][0]["hidden_cards"] == 0
+    assert seen(state, 1)["players"][0]["hidden_cards"] == 0
 
 
 def test_secrets_name_what_each_seat_must_not_see() -> None:
@@ -276,7 +292,7 @@ def test_a_card_in_the_row_and_in_a_hand_is_not_confused() -> None:
     assert state.phase == "actions"
     play(state, 0, "do:card2", "pay:2.0.0.0")
     assert state.players[0].cards == ["c15"]
-    assert ids_in(GAME.view(state, 1)) >= {"c15"}
+    assert ids_in(seen(state, 1)) >= {"c15"}
     check_view(state, 0)
     check_view(state, 1)
 
@@ -311,7 +327,7 @@ def test_old_states_without_blind_cards_still_load() -> None:
     old = GAME.load(json.dumps(data))
     assert old.players[0].blind == ["c21"]
     assert old.players[1].blind == []
-    assert GAME.view(old, 1)["players"][0]["hidden_cards"] == 1
+    assert seen(old, 1)["players"][0]["hidden_cards"] == 1
     # A state stored now keeps its own record, even an empty one.
     state.players[0].blind = []
     assert GAME.load(GAME.dump(state)).players[0].blind == []
@@ -351,3 +367,49 @@ def test_views_stay_honest_through_a_whole_seeded_game() -> None:
             for s, player in enumerate(state.players):
                 assert [c["id"] for c in view["players"][s]["cards"]] == player.cards
     assert blind_seen, "no card was drawn blind: the games test too little"
+
+
+def test_a_view_reads_back_from_its_json_as_an_equal_model() -> None:
+    """Every seat's view, and an onlooker's, at the start, mid-game with a card drawn
+    blind and at the end: its JSON text reads back to an equal ``StoneAgeView`` whose
+    JSON is the same again (by_seat's seat numbers come back as numbers)."""
+    states = [GAME.new(4, seed=SEED), dealt_game()]
+    state = GAME.new(3, seed=SEED + 2)
+    choose = random.Random(SEED)
+    while (prompts := GAME.pending(state)) and state.phase != "over":
+        prompt = choose.choice(prompts)
+        real = [o for o in prompt.options if not o.back] or list(prompt.options)
+        GAME.apply(state, prompt.seat, choose.choice(real).key)
+        if state.actions == 40:
+            states.append(state.model_copy(deep=True))
+    states.append(state)
+    assert states[-1].phase == "over"
+    assert any(any(p.placed for p in s.players) for s in states)
+    for state in states:
+        for seat in [*range(state.n), None]:
+            view = GAME.view(state, seat)
+            text = view.model_dump_json()
+            again = StoneAgeView.model_validate_json(text)
+            assert again == view
+            assert again.model_dump(mode="json") == json.loads(text) == seen(state, seat)
+            for site in again.sites.values():
+                assert all(isinstance(s, int) for s in site.by_seat)
+
+
+def test_every_card_and_building_description_reads_back_from_json() -> None:
+    """Each card shows only what it has and each building only its form's keys, and
+    both read back from JSON unchanged."""
+    for card_id in components().cards:
+        card = card_info(card_id)
+        data = card.model_dump(mode="json")
+        assert None not in data.values()
+        assert ("culture" in data) != ("multiplier" in data and "figures" in data)
+        assert CardView.model_validate_json(card.model_dump_json()) == card
+    form_keys = {"fixed": {"cost", "points"}, "kinds": {"count", "kinds"},
+                 "any": {"count_min", "count_max"}}
+    buildings: TypeAdapter[BuildingView] = TypeAdapter(BuildingView)
+    for building_id in components().buildings:
+        building = building_info(building_id)
+        data = building.model_dump(mode="json")
+        assert set(data) == {"id", "form"} | form_keys[data["form"]]
+        assert buildings.validate_json(buildings.dump_json(building)) == building

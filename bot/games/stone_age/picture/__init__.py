@@ -1,6 +1,6 @@
 """The Stone Age picture: the board and every player's board as one PNG.
 
-Drawn from the engine's per-player view (``engine.stone_age.view.view``) with plain
+Drawn from the engine's per-player view (a ``StoneAgeView``) with plain
 shapes and text: no publisher art. The picture is meant to be read in a chat at
 phone preview size (about 600 px wide, half the canvas), so text is never smaller
 than about 18 px on the 1280 px canvas and numbers carry the information, with
@@ -20,7 +20,7 @@ the same bytes (Pillow's BASIC text layout, no clock, no randomness).
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -51,6 +51,15 @@ from bot.render.text import Font, fit_text, fitting_font, font, safe_text
 from engine.core.prompts import Prompt
 from engine.stone_age.components import GATHERING, VILLAGE, components
 from engine.stone_age.scoring import culture_points
+from engine.stone_age.view_model import (
+    CardView,
+    FixedBuildingView,
+    KindsBuildingView,
+    PileView,
+    PlayerView,
+    RowSlotView,
+    StoneAgeView,
+)
 
 # The picture's words: ``sa.picture.*`` in the game's texts.<lang>.yaml.
 WORDS = PictureWords("sa")
@@ -74,13 +83,9 @@ RESOURCE_KINDS = ("wood", "clay", "stone", "gold")
 # --------------------------------------------------------------------------- helpers
 
 
-def _seat_counts(by_seat: Mapping[Any, Any]) -> list[tuple[int, int]]:
-    """``by_seat`` as sorted (seat, count) pairs.
-
-    The keys are ints straight from the engine but strings once the view has been
-    through JSON (a stored or sent view), so both are accepted.
-    """
-    return sorted((int(k), int(v)) for k, v in by_seat.items())
+def _seat_counts(by_seat: dict[int, int]) -> list[tuple[int, int]]:
+    """``by_seat`` as (seat, count) pairs in seat order, the order the discs are drawn."""
+    return sorted(by_seat.items())
 
 
 def _name(names: Sequence[str], seat: int, lang: str) -> str:
@@ -245,27 +250,27 @@ def worker_disc(d: Draw, cx: float, cy: float, seat: int, count: int,
 # ---------------------------------------------------------------------------- header
 
 
-def _header(d: Draw, view: Mapping[str, Any], names: Sequence[str], lang: str) -> None:
+def _header(d: Draw, view: StoneAgeView, names: Sequence[str], lang: str) -> None:
     d.rectangle((0, 0, WIDTH, HEADER_H), fill=HEADER_BG)
     y = HEADER_H / 2
     bold, regular = font(28, True), font(24)
     x = MARGIN + 4.0
     x += _text(d, (x, y), label("title", lang), bold, HEADER_INK, "lm") + 24
-    x += _text(d, (x, y), label("round", lang, view.get("round", 1)), bold, ACCENT, "lm") + 16
-    phase = view.get("phase", "")
+    x += _text(d, (x, y), label("round", lang, view.round), bold, ACCENT, "lm") + 16
+    phase = view.phase
     phase_text = label(f"phase.{phase}", lang)
-    reason = view.get("end_reason")
+    reason = view.end_reason
     if phase == "over" and reason:
         phase_text += ": " + label(f"end.{reason}", lang)
     x += _text(d, (x, y), "· " + phase_text, regular, HEADER_INK, "lm") + 20
-    deck = label("deck", lang, view.get("deck_size", 0))
+    deck = label("deck", lang, view.deck_size)
     deck_w = regular.getlength(deck)
     right = WIDTH - MARGIN - 4
     _text(d, (right - deck_w, y), deck, regular, HEADER_INK, "lm")
     if phase in ("placement", "actions"):
         # Whose turn: a disc in their colour and the (shortened) name. Feeding is
         # decided by everyone at once, so no single name is shown then.
-        turn = int(view.get("turn", 0))
+        turn = view.turn
         room = right - deck_w - 24 - x
         tag = label("turn", lang)
         tag_w = _text(d, (x, y), tag, regular, HEADER_INK, "lm")
@@ -278,19 +283,18 @@ def _header(d: Draw, view: Mapping[str, Any], names: Sequence[str], lang: str) -
 # ------------------------------------------------------------------------- locations
 
 
-def _site_state(view: Mapping[str, Any], loc: str) -> tuple[str, bool]:
+def _site_state(view: StoneAgeView, loc: str) -> tuple[str, bool]:
     """Capacity text ("4/7", "2/2", "6") and whether no more workers may go there.
 
     The limits come from the component tables: the view says who stands where but
     not the rules of the 2- and 3-player game.
     """
     comp = components()
-    n = len(view.get("players", ())) or 4
+    n = len(view.players) or 4
     rules = comp.by_players.get(n, comp.by_players[max(comp.by_players)])
-    sites = view.get("sites", {})
-    site = sites.get(loc, {})
-    workers = int(site.get("workers", 0))
-    sharing = len(site.get("by_seat", {}))
+    site = view.sites[loc]
+    workers = site.workers
+    sharing = len(site.by_seat)
     if loc in GATHERING:
         capacity = comp.sites[loc].capacity
         if capacity is None:
@@ -298,7 +302,7 @@ def _site_state(view: Mapping[str, Any], loc: str) -> tuple[str, bool]:
         full = workers >= capacity or sharing >= rules.players_per_site
         return f"{workers}/{capacity}", full
     need = comp.village_people[loc]
-    village_taken = sum(1 for v in VILLAGE if int(sites.get(v, {}).get("workers", 0)))
+    village_taken = sum(1 for v in VILLAGE if view.sites[v].workers)
     blocked = workers > 0 or village_taken >= rules.village_places_open
     return f"{workers}/{need}", blocked
 
@@ -320,16 +324,17 @@ def _location_icon(d: Draw, loc: str, cx: float, cy: float) -> str:
     return "+1"
 
 
-def _locations(d: Draw, view: Mapping[str, Any], lang: str, top: int) -> None:
+def _locations(d: Draw, view: StoneAgeView, lang: str, top: int) -> None:
+    """The eight places of the board, each with what it gives, how full it is and the
+    workers standing there."""
     locs = (*GATHERING, *VILLAGE)
     w = (WIDTH - 2 * MARGIN - (len(locs) - 1) * GAP) // len(locs)
-    sites = view.get("sites", {})
     for i, loc in enumerate(locs):
         x0 = MARGIN + i * (w + GAP) + (8 if i >= len(GATHERING) else 0)
         box = (x0, top, x0 + w - (8 if i >= len(GATHERING) else 0), top + LOC_H)
         cap_text, blocked = _site_state(view, loc)
         # Grey means "closed to further workers", which only matters while placing.
-        blocked = blocked and view.get("phase") == "placement"
+        blocked = blocked and view.phase == "placement"
         _panel(d, box, fill=BLOCKED if blocked else PANEL)
         cx = (box[0] + box[2]) / 2
         _label_lines(d, label(f"loc.{loc}", lang), cx, top + 19, box[2] - box[0] - 10, 24,
@@ -340,7 +345,7 @@ def _locations(d: Draw, view: Mapping[str, Any], lang: str, top: int) -> None:
         d.text((box[2] - 10, top + 54), cap_text, font=font(26, True),
                fill=BLOCKED_INK if blocked else INK, anchor="rm")
         # Worker discs: up to three in a row, two rows of two for four players.
-        counts = _seat_counts(sites.get(loc, {}).get("by_seat", {}))
+        counts = _seat_counts(view.sites[loc].by_seat)
         per_row = 3 if len(counts) <= 3 else 2
         rows = (len(counts) + per_row - 1) // per_row
         step = 42
@@ -355,10 +360,10 @@ def _locations(d: Draw, view: Mapping[str, Any], lang: str, top: int) -> None:
 # ----------------------------------------------------------------------------- cards
 
 
-def _card_top(d: Draw, card: Mapping[str, Any], lang: str, cx: float, cy: float,
+def _card_top(d: Draw, card: CardView, lang: str, cx: float, cy: float,
               width: float) -> None:
     """The card's immediate effect as an icon and a short text, centred at (cx, cy)."""
-    effect = card.get("top", "")
+    effect = card.top
     big = font(30, True)
     small = font(20, True)
 
@@ -370,12 +375,12 @@ def _card_top(d: Draw, card: Mapping[str, Any], lang: str, cx: float, cy: float,
         draw_icon(x + tw + 8 + icon_w / 2, cy)
 
     if effect == "food":
-        pair(f"+{card.get('amount', 1)}", lambda x, y: good_icon(d, "food", x, y, 30))
+        pair(f"+{card.amount}", lambda x, y: good_icon(d, "food", x, y, 30))
     elif effect == "resource":
-        kind = str(card.get("resource", ""))
-        pair(f"+{card.get('amount', 1)}", lambda x, y: good_icon(d, kind, x, y, 30))
+        kind = card.resource or ""
+        pair(f"+{card.amount}", lambda x, y: good_icon(d, kind, x, y, 30))
     elif effect == "points":
-        pair(f"+{card.get('amount', 1)}",
+        pair(f"+{card.amount}",
              lambda x, y: d.text((x, y), label("points_short", lang), font=small, fill=INK,
                                  anchor="mm"),
              icon_w=small.getlength(label("points_short", lang)))
@@ -388,7 +393,8 @@ def _card_top(d: Draw, card: Mapping[str, Any], lang: str, cx: float, cy: float,
         pair("+1", lambda x, y: card_icon(d, x, y, 34))
     elif effect == "one_use_tool":
         # Two lines, like "two resources": the value on its tile, the word below.
-        value = int(card.get("value", 0))
+        # A card's value is left out when it is 0.
+        value = card.value or 0
         d.rounded_rectangle((cx - 18, cy - 30, cx + 18, cy + 6), radius=6, fill=ONCE_BG,
                             outline=INK, width=2)
         d.text((cx, cy - 12), str(value), font=font(24, True), fill=INK, anchor="mm")
@@ -400,7 +406,7 @@ def _card_top(d: Draw, card: Mapping[str, Any], lang: str, cx: float, cy: float,
         d.text((cx - 18, cy), label("for_all", lang), font=fitting_font(
             label("for_all", lang), width / 2 + 24, 22, True, 14), fill=INK, anchor="lm")
     elif effect == "resource_dice":
-        kind = str(card.get("resource", ""))
+        kind = card.resource or ""
         die_icon(d, cx - 38, cy - 4, 24)
         die_icon(d, cx - 30, cy + 6, 24)
         d.text((cx, cy), "→", font=big, fill=INK, anchor="mm")
@@ -415,17 +421,18 @@ def _card_top(d: Draw, card: Mapping[str, Any], lang: str, cx: float, cy: float,
         d.text((cx, cy), str(effect), font=small, fill=INK, anchor="mm")
 
 
-def _card(d: Draw, slot: Mapping[str, Any], lang: str, box: Box) -> None:
+def _card(d: Draw, slot: RowSlotView, lang: str, box: Box) -> None:
+    """One place of the card row: the card (or "empty"), its cost and the worker on it."""
     x0, y0, x1, y1 = box
     cx = (x0 + x1) / 2
-    card = slot.get("card")
-    cost = int(slot.get("cost", 0))
-    if not card:
+    card = slot.card
+    cost = slot.cost
+    if card is None:
         d.rounded_rectangle(box, radius=10, outline=BORDER, width=2)
         d.text((cx, (y0 + y1) / 2), label("empty", lang), font=font(20), fill=MUTED,
                anchor="mm")
     else:
-        culture = card.get("culture")
+        culture = card.culture
         bottom_bg = CULTURE_BG if culture else FIGURE_BG
         _panel(d, box, fill=PANEL)
         split = y1 - 52
@@ -435,10 +442,10 @@ def _card(d: Draw, slot: Mapping[str, Any], lang: str, box: Box) -> None:
         if culture:
             text = label(f"culture.{culture}", lang)
         else:
-            text = label(f"mult.{card.get('multiplier', '')}", lang)
+            text = label(f"mult.{card.multiplier}", lang)
             # The number of figures sits in a dark pill on the dividing line, so the
             # name keeps the band's full width.
-            pill = f"×{card.get('figures', 1)}"
+            pill = f"×{card.figures}"
             pf = font(20, True)
             pw = pf.getlength(pill) + 14
             d.rounded_rectangle((x1 - 10 - pw, split - 13, x1 - 10, split + 13), radius=12,
@@ -449,20 +456,20 @@ def _card(d: Draw, slot: Mapping[str, Any], lang: str, box: Box) -> None:
     # Cost badge, top left: the number of resources, any kinds.
     any_resource_icon(d, x0 + 22, y0 + 24, 22)
     d.text((x0 + 38, y0 + 24), str(cost), font=font(26, True), fill=INK, anchor="lm")
-    taken = slot.get("taken_by")
-    if taken is not None:
-        worker_disc(d, x1 - 24, y0 + 24, int(taken), 1)
+    if slot.taken_by is not None:
+        worker_disc(d, x1 - 24, y0 + 24, slot.taken_by, 1)
 
 
 # ------------------------------------------------------------------------- buildings
 
 
-def _pile(d: Draw, pile: Mapping[str, Any], lang: str, box: Box) -> None:
+def _pile(d: Draw, pile: PileView, lang: str, box: Box) -> None:
+    """One building pile: its face-up tile (or "empty"), its size and the worker on it."""
     x0, y0, x1, y1 = box
     cx = (x0 + x1) / 2
-    size = int(pile.get("size", 0))
-    top = pile.get("top")
-    if not top or size <= 0:
+    size = pile.size
+    top = pile.top
+    if top is None or size <= 0:
         d.rounded_rectangle(box, radius=10, outline=BORDER, width=2)
         d.text((cx, (y0 + y1) / 2), label("empty", lang), font=font(20), fill=MUTED,
                anchor="mm")
@@ -473,24 +480,21 @@ def _pile(d: Draw, pile: Mapping[str, Any], lang: str, box: Box) -> None:
     face = (x0, y0, x1 - 5, y1 - 5)
     _panel(d, face, fill=(236, 226, 206))
     fcx = (face[0] + face[2]) / 2
-    form = top.get("form")
-    if form == "fixed":
-        cost = list(top.get("cost", ()))
+    if isinstance(top, FixedBuildingView):
         step = 34
-        start = fcx - (len(cost) - 1) * step / 2
-        for k, kind in enumerate(cost):
-            good_icon(d, str(kind), start + k * step, y0 + 66, 28)
-        d.text((fcx, y0 + 118), str(top.get("points", 0)), font=font(36, True), fill=INK,
+        start = fcx - (len(top.cost) - 1) * step / 2
+        for k, kind in enumerate(top.cost):
+            good_icon(d, kind, start + k * step, y0 + 66, 28)
+        d.text((fcx, y0 + 118), str(top.points), font=font(36, True), fill=INK,
                anchor="mm")
         d.text((fcx, y0 + 148), label("points_short", lang), font=font(18), fill=MUTED,
                anchor="mm")
     else:
-        if form == "kinds":
-            big = str(top.get("count", 0))
-            kinds = int(top.get("kinds", 0))
-            sub = label(f"kinds_{kinds}", lang)
+        if isinstance(top, KindsBuildingView):
+            big = str(top.count)
+            sub = label(f"kinds_{top.kinds}", lang)
         else:
-            big = f"{top.get('count_min', 1)}–{top.get('count_max', 7)}"
+            big = f"{top.count_min}–{top.count_max}"
             sub = label("any", lang)
         any_resource_icon(d, fcx, y0 + 62, 30)
         d.text((fcx, y0 + 106), big, font=font(34, True), fill=INK, anchor="mm")
@@ -498,15 +502,14 @@ def _pile(d: Draw, pile: Mapping[str, Any], lang: str, box: Box) -> None:
     # Pile size, top left, as "×7": how many tiles are left in it.
     d.text((face[0] + 10, y0 + 22), f"×{size}", font=font(22, True), fill=MUTED,
            anchor="lm")
-    taken = pile.get("taken_by")
-    if taken is not None:
-        worker_disc(d, face[2] - 22, y0 + 22, int(taken), 1)
+    if pile.taken_by is not None:
+        worker_disc(d, face[2] - 22, y0 + 22, pile.taken_by, 1)
 
 
-def _market(d: Draw, view: Mapping[str, Any], lang: str, top: int) -> None:
+def _market(d: Draw, view: StoneAgeView, lang: str, top: int) -> None:
     """The card row (cost 4..1 from the left) and the building piles, with titles."""
-    row = list(view.get("row", ()))
-    piles = list(view.get("piles", ()))
+    row = view.row
+    piles = view.piles
     card_w = 156
     cards_w = 4 * card_w + 3 * GAP
     section = font(22, True)
@@ -531,29 +534,29 @@ def _market(d: Draw, view: Mapping[str, Any], lang: str, top: int) -> None:
 # --------------------------------------------------------------------------- players
 
 
-def final_score(player: Mapping[str, Any]) -> int | None:
+def final_score(player: PlayerView) -> int | None:
     """The end-of-game total, when all the player's cards are visible (None otherwise:
     a card drawn blind by someone else hides its bottom).
 
     Mirrors ``engine.stone_age.scoring.breakdown`` from the view's public data; a
     test compares the two on finished games so that they cannot drift apart.
     """
-    cards = player.get("cards")
-    if cards is None or int(player.get("hidden_cards", 0)):
+    if player.hidden_cards:
         return None
-    goods = player.get("goods", {})
+    cards = player.cards
     basis = {
-        "farmer": int(player.get("agriculture", 0)),
-        "toolmaker": int(player.get("tool_total", sum(player.get("tools", ())))),
-        "hut_builder": len(player.get("buildings", ())),
-        "shaman": int(player.get("people", 0)),
+        "farmer": player.agriculture,
+        "toolmaker": player.tool_total,
+        "hut_builder": len(player.buildings),
+        "shaman": player.people,
     }
-    total = int(player.get("score", 0))
-    total += culture_points([c["culture"] for c in cards if c.get("culture")])
-    total += sum(int(c.get("figures", 0)) * basis.get(str(c.get("multiplier")), 0)
-                 for c in cards if not c.get("culture"))
-    total += sum(int(goods.get(r, 0)) for r in RESOURCE_KINDS)
-    total += 2 * int(player.get("boons", 0))
+    total = player.score
+    total += culture_points([c.culture for c in cards if c.culture])
+    # A card without a culture symbol scores its figures times its multiplier's basis.
+    total += sum((c.figures or 0) * basis.get(c.multiplier or "", 0)
+                 for c in cards if not c.culture)
+    total += sum(player.goods[r] for r in RESOURCE_KINDS)
+    total += 2 * player.boons
     return total
 
 
@@ -567,13 +570,15 @@ def _icon_number(d: Draw, x: float, cy: float, value: int | str, draw_icon: Any,
     return x + _text(d, (x, cy), text, fnt, INK, "lm")
 
 
-def _player_strip(d: Draw, view: Mapping[str, Any], player: Mapping[str, Any],
+def _player_strip(d: Draw, view: StoneAgeView, player: PlayerView,
                   names: Sequence[str], lang: str, box: Box, winner: bool) -> None:
+    """One player's strip: name, score and markers; goods, people, agriculture,
+    buildings and cards; tools, one-use tools and "two resources" cards."""
     x0, y0, _x1, y1 = box
-    seat = int(player.get("seat", 0))
+    seat = player.seat
     color = player_color(seat)
-    phase = view.get("phase")
-    active = phase in ("placement", "actions") and int(view.get("turn", -1)) == seat
+    phase = view.phase
+    active = phase in ("placement", "actions") and view.turn == seat
     _panel(d, box, fill=tint(color, 0.82) if active else PANEL,
            outline=color if active else BORDER, width=5 if active else 2)
     d.rounded_rectangle((x0, y0, x0 + 14, y1), radius=6, fill=color)
@@ -583,7 +588,7 @@ def _player_strip(d: Draw, view: Mapping[str, Any], player: Mapping[str, Any],
     nx = x0 + 28
     name_font = font(28, True)
     tags = []
-    if view.get("you") == seat:
+    if view.you == seat:
         tags.append(label("you", lang))
     tag_text = f" ({', '.join(tags)})" if tags else ""
     name = fit_text(_name(names, seat, lang), name_font, 300 - name_font.getlength(tag_text))
@@ -594,7 +599,7 @@ def _player_strip(d: Draw, view: Mapping[str, Any], player: Mapping[str, Any],
     if active:
         d.polygon([(x, line2 - 12), (x + 16, line2), (x, line2 + 12)], fill=color)
         x += 24
-    x += _text(d, (x, line2), str(player.get("score", 0)), font(34, True), INK, "lm") + 6
+    x += _text(d, (x, line2), str(player.score), font(34, True), INK, "lm") + 6
     x += _text(d, (x, line2 + 3), label("points_short", lang), font(20), MUTED, "lm") + 14
     final = final_score(player) if phase == "over" else None
     if final is not None:
@@ -602,7 +607,7 @@ def _player_strip(d: Draw, view: Mapping[str, Any], player: Mapping[str, Any],
         x += 12
     if winner:
         x += _text(d, (x, line2), "★", font(30, True), ACCENT, "lm") + 4
-    if int(view.get("first", -1)) == seat and phase != "over":
+    if view.first == seat and phase != "over":
         # The first-player marker: an orange token with "1st".
         d.rounded_rectangle((x, line2 - 15, x + 52, line2 + 15), radius=14, fill=ACCENT)
         d.text((x + 26, line2), label("first", lang), font=font(18, True), fill=WHITE,
@@ -611,56 +616,52 @@ def _player_strip(d: Draw, view: Mapping[str, Any], player: Mapping[str, Any],
     # Column 2: goods on the first line; people, agriculture, buildings, cards below,
     # on the same grid so that the numbers line up from player to player.
     gx, cell = x0 + 336, 112
-    goods = player.get("goods", {})
     for k, kind in enumerate(("food", *RESOURCE_KINDS)):
-        _icon_number(d, gx + k * cell, line1, int(goods.get(kind, 0)),
+        _icon_number(d, gx + k * cell, line1, player.goods[kind],
                      lambda cx, cy, kind=kind: good_icon(d, kind, cx, cy, 34), 34, 32,
                      cell - 18)
-    people = int(player.get("people", 0))
+    people = player.people
     x = _icon_number(d, gx, line2, people, lambda cx, cy: person_icon(d, cx, cy, 34), 34, 32,
                      cell - 18)
     if phase == "placement":
         # People not yet placed this round: what the player can still do.
-        home = people - sum(int(v) for v in player.get("placed", {}).values())
+        home = people - sum(player.placed.values())
         _text(d, (x + 8, line2 + 2), label("home", lang, home), font(20), MUTED, "lm")
-    _icon_number(d, gx + 2 * cell, line2, int(player.get("agriculture", 0)),
+    _icon_number(d, gx + 2 * cell, line2, player.agriculture,
                  lambda cx, cy: field_icon(d, cx, cy, 34), 34, 32, cell - 18)
-    _icon_number(d, gx + 3 * cell, line2, len(player.get("buildings", ())),
+    _icon_number(d, gx + 3 * cell, line2, len(player.buildings),
                  lambda cx, cy: hut_icon(d, cx, cy, 32), 34, 32, cell - 18)
-    _icon_number(d, gx + 4 * cell, line2, int(player.get("card_count", 0)),
+    _icon_number(d, gx + 4 * cell, line2, player.card_count,
                  lambda cx, cy: card_icon(d, cx, cy, 34), 34, 32, cell - 18)
 
     # Column 3: the three tools, then one-use tools and "two resources" cards.
     tx = gx + 5 * cell + 12
-    tools = list(player.get("tools", ()))
-    used = list(player.get("tools_used", ()))
-    for k in range(3):
-        value = int(tools[k]) if k < len(tools) else 0
-        is_used = bool(used[k]) if k < len(used) else False
+    for k, (value, is_used) in enumerate(zip(player.tools, player.tools_used, strict=True)):
         bx = tx + k * 58
         tool_tile(d, (bx, int(line1 - 25), bx + 50, int(line1 + 25)), value, is_used, 28)
-    total = player.get("tool_total", sum(int(t) for t in tools))
-    _text(d, (tx + 180, line1), f"= {total}", font(26, True), MUTED, "lm")
+    _text(d, (tx + 180, line1), f"= {player.tool_total}", font(26, True), MUTED, "lm")
     x = float(tx)
-    for value in player.get("one_use_tools", ()):
+    for value in player.one_use_tools:
         d.rounded_rectangle((x, line2 - 21, x + 42, line2 + 21), radius=6, fill=ONCE_BG,
                             outline=INK, width=2)
         d.text((x + 21, line2), str(value), font=font(26, True), fill=INK, anchor="mm")
         x += 50
-    if player.get("one_use_tools"):
+    if player.one_use_tools:
         x += _text(d, (x, line2), label("once_tools", lang), font(20), MUTED, "lm") + 16
-    boons = int(player.get("boons", 0))
+    boons = player.boons
     if boons:
         any_resource_icon(d, x + 15, line2, 30)
         _text(d, (x + 36, line2), f"×{boons}", font(28, True), INK, "lm")
 
 
-def _players(d: Draw, view: Mapping[str, Any], names: Sequence[str], lang: str,
+def _players(d: Draw, view: StoneAgeView, names: Sequence[str], lang: str,
              top: int) -> int:
-    players = list(view.get("players", ()))
+    """Every player's strip, the winners starred once the game is over; returns the y
+    below the last strip."""
+    players = view.players
     winners: set[int] = set()
-    if view.get("phase") == "over" and players:
-        totals = {int(p.get("seat", i)): final_score(p) for i, p in enumerate(players)}
+    if view.phase == "over" and players:
+        totals = {p.seat: final_score(p) for p in players}
         if all(t is not None for t in totals.values()):
             best = max(t for t in totals.values() if t is not None)
             # Ties are broken by development in the engine; the picture marks all
@@ -668,9 +669,8 @@ def _players(d: Draw, view: Mapping[str, Any], names: Sequence[str], lang: str,
             winners = {s for s, t in totals.items() if t == best}
     y = top
     for p in players:
-        seat = int(p.get("seat", 0))
         _player_strip(d, view, p, names, lang,
-                      (MARGIN, y, WIDTH - MARGIN, y + STRIP_H), seat in winners)
+                      (MARGIN, y, WIDTH - MARGIN, y + STRIP_H), p.seat in winners)
         y += STRIP_H + GAP
     return y
 
@@ -712,15 +712,17 @@ def canvas_height(players: int) -> int:
 
 
 def render_stone_age(
-    view: dict[str, Any], names: list[str], lang: str = "ru", focus: Prompt | None = None,
+    view: StoneAgeView, names: list[str], lang: str = "ru", focus: Prompt | None = None,
 ) -> bytes:
     """A PNG of the Stone Age board and every player's board, as seen in ``view``.
 
-    ``view`` is ``GAME.view(state, seat_or_None)`` (plain or after a JSON round
-    trip); ``names[seat]`` is each seat's display name (any text: missing, empty or
-    undrawable names become "Player N"); ``lang`` is "ru" or "en".
+    ``view`` is ``GAME.view(state, seat_or_None)``, or such a view read back from its
+    JSON with ``StoneAgeView.model_validate_json``; ``names[seat]`` is each seat's
+    display name (any text: missing, empty or undrawable names become "Player N");
+    ``lang`` is "ru" or "en". The picture marks no prompt: ``focus`` is accepted for
+    the manifest's ``Renderer`` and not used.
     """
-    players = len(view.get("players", ()))
+    players = len(view.players)
     height = canvas_height(players)
     im = Image.new("RGB", (WIDTH, height), BG)
     d = ImageDraw.Draw(im)

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
 
 from bot.render import samples
 from bot.render.labels import Lang
 from bot.render.samples import BenchViews, Sample, random_lang, write_main, write_pictures
 from engine.stone_age.game import GAME
+from engine.stone_age.view_model import StoneAgeView
 
 SAMPLE_NAMES = samples.SAMPLE_NAMES[:4]
 # Views per set the render bench times by default.
@@ -24,7 +24,7 @@ BENCH_SIZE = 50
 
 
 def play_view(players: int, seed: int, actions: int | None, seat: int | None = None
-              ) -> dict[str, Any]:
+              ) -> StoneAgeView:
     """The view after ``actions`` random legal choices (None: play to the end)."""
     state = GAME.new(players, seed)
     agent = random.Random(seed)

@@ -22,14 +22,21 @@ from bot.games.stone_age.picture.samples import SAMPLE_NAMES, play_view, write_s
 from engine.stone_age.components import CULTURES, GATHERING, MULTIPLIERS, VILLAGE, components
 from engine.stone_age.game import GAME
 from engine.stone_age.view import building_info, card_info
+from engine.stone_age.view_model import PlayerView, StoneAgeView
 from tests.bot.games.pictures import decoded_png
 
 REPO = Path(__file__).resolve().parents[4]
 
 
 @pytest.fixture(scope="module")
-def mid4() -> dict[str, Any]:
+def mid4() -> StoneAgeView:
     return play_view(4, 11, 204)
+
+
+def _with_player(view: StoneAgeView, player: PlayerView) -> StoneAgeView:
+    """``view`` with ``player`` in place of the player of the same seat."""
+    players = [player if p.seat == player.seat else p for p in view.players]
+    return view.model_copy(update={"players": players})
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -38,39 +45,54 @@ def test_renders_a_valid_png_for_every_stage_and_player_count(players: int, stag
     actions = {"start": 0, "mid": 40 * players, "end": None}[stage]
     view = play_view(players, 100 + players, actions)
     if stage == "end":
-        assert view["phase"] == "over"
+        assert view.phase == "over"
     im = decoded_png(render_stone_age(view, SAMPLE_NAMES[:players]))
     assert im.size == (WIDTH, canvas_height(players))
     assert 850 <= im.height <= 1100 or players < 4
 
 
-def test_same_view_gives_the_same_bytes(mid4: dict[str, Any]) -> None:
+def test_same_view_gives_the_same_bytes(mid4: StoneAgeView) -> None:
     first = render_stone_age(mid4, SAMPLE_NAMES)
     assert render_stone_age(copy.deepcopy(mid4), list(SAMPLE_NAMES)) == first
 
 
-def test_a_view_after_a_json_round_trip_draws_the_same(mid4: dict[str, Any]) -> None:
+def test_a_view_after_a_json_round_trip_draws_the_same(mid4: StoneAgeView) -> None:
     # Stored or sent views have string keys in by_seat: the picture must not change.
-    assert any(site["by_seat"] for site in mid4["sites"].values())
-    again = json.loads(json.dumps(mid4))
+    assert any(site.by_seat for site in mid4.sites.values())
+    again = StoneAgeView.model_validate_json(mid4.model_dump_json())
     assert render_stone_age(again, SAMPLE_NAMES) == render_stone_age(mid4, SAMPLE_NAMES)
 
 
-def test_different_views_give_different_pictures(mid4: dict[str, Any]) -> None:
+@pytest.mark.parametrize("stage", ["start", "mid", "end"])
+def test_a_view_read_back_from_its_json_draws_the_same_picture(stage: str) -> None:
+    """A view stored or sent as JSON text and read back with ``model_validate_json`` is
+    an equal view and gives the same bytes, for a player's view and an onlooker's."""
+    actions = {"start": 0, "mid": 120, "end": None}[stage]
+    for seat in (0, None):
+        view = play_view(3, 7, actions, seat)
+        again = StoneAgeView.model_validate_json(json.dumps(view.model_dump(mode="json")))
+        assert again == view
+        for lang in ("ru", "en"):
+            assert (render_stone_age(again, SAMPLE_NAMES[:3], lang)
+                    == render_stone_age(view, SAMPLE_NAMES[:3], lang))
+
+
+def test_different_views_give_different_pictures(mid4: StoneAgeView) -> None:
     base = render_stone_age(mid4, SAMPLE_NAMES)
     # Action 205 only opens a "how many workers" step, which the view does not show.
     later = play_view(4, 11, 206)
     assert later != mid4
     assert render_stone_age(later, SAMPLE_NAMES) != base
-    richer = copy.deepcopy(mid4)
-    richer["players"][2]["goods"]["gold"] += 1
+    # A view is frozen: a changed one is a copy with the change.
+    third = mid4.players[2]
+    richer = _with_player(mid4, third.model_copy(
+        update={"goods": {**third.goods, "gold": third.goods["gold"] + 1}}))
     assert render_stone_age(richer, SAMPLE_NAMES) != base
-    other_turn = copy.deepcopy(mid4)
-    other_turn["turn"] = (mid4["turn"] + 1) % 4
+    other_turn = mid4.model_copy(update={"turn": (mid4.turn + 1) % 4})
     assert render_stone_age(other_turn, SAMPLE_NAMES) != base
 
 
-def test_both_languages(mid4: dict[str, Any]) -> None:
+def test_both_languages(mid4: StoneAgeView) -> None:
     ru = render_stone_age(mid4, SAMPLE_NAMES, "ru")
     en = render_stone_age(mid4, SAMPLE_NAMES, "en")
     assert ru != en
@@ -93,36 +115,39 @@ HOSTILE_NAMES = [
 
 
 @pytest.mark.parametrize("name", HOSTILE_NAMES)
-def test_any_name_draws_without_crashing(mid4: dict[str, Any], name: str) -> None:
+def test_any_name_draws_without_crashing(mid4: StoneAgeView, name: str) -> None:
     for lang in ("ru", "en"):
         im = decoded_png(render_stone_age(mid4, [name, name, "Анна", name], lang))
         assert im.size == (WIDTH, canvas_height(4))
 
 
-def test_missing_names_are_placeholders(mid4: dict[str, Any]) -> None:
+def test_missing_names_are_placeholders(mid4: StoneAgeView) -> None:
     # Fewer names than seats (or none) must not fail; empty names equal missing ones.
     assert render_stone_age(mid4, []) == render_stone_age(mid4, ["", "", "", ""])
 
 
-def test_every_card_effect_and_building_form_draws(mid4: dict[str, Any]) -> None:
+def test_every_card_effect_and_building_form_draws(mid4: StoneAgeView) -> None:
     cards = sorted(components().cards)
     buildings = sorted(components().buildings)
     for start in range(0, len(cards), 4):
-        view = copy.deepcopy(mid4)
-        for slot, card_id in zip(view["row"], cards[start:start + 4], strict=False):
-            slot["card"] = card_info(card_id)
-        for pile, b_id in zip(view["piles"], buildings[start:start + 4], strict=False):
-            pile["top"] = building_info(b_id)
+        row = [slot.model_copy(update={"card": card_info(card_id)})
+               for slot, card_id in zip(mid4.row, cards[start:start + 4], strict=False)]
+        piles = [pile.model_copy(update={"top": building_info(b_id)})
+                 for pile, b_id in zip(mid4.piles, buildings[start:start + 4], strict=False)]
+        # The last few cards fill only part of the row: the other places stay as they were.
+        view = mid4.model_copy(update={"row": [*row, *mid4.row[len(row):]],
+                                       "piles": [*piles, *mid4.piles[len(piles):]]})
         decoded_png(render_stone_age(view, SAMPLE_NAMES, "en"))
 
 
-def test_player_extras_and_empty_slots_draw(mid4: dict[str, Any]) -> None:
-    view = copy.deepcopy(mid4)
-    p = view["players"][1]
-    p.update(boons=3, one_use_tools=[4, 3, 2], tools=[4, 4, 4], tools_used=[True, False, True],
-             goods={"food": 999, "wood": 99, "clay": 99, "stone": 99, "gold": 99}, people=10)
-    view["row"][0]["card"] = None
-    view["piles"][0].update(size=0, top=None)
+def test_player_extras_and_empty_slots_draw(mid4: StoneAgeView) -> None:
+    p = mid4.players[1].model_copy(update=dict(
+        boons=3, one_use_tools=[4, 3, 2], tools=[4, 4, 4], tools_used=[True, False, True],
+        goods={"food": 999, "wood": 99, "clay": 99, "stone": 99, "gold": 99}, people=10))
+    view = _with_player(mid4, p).model_copy(update={
+        "row": [mid4.row[0].model_copy(update={"card": None}), *mid4.row[1:]],
+        "piles": [mid4.piles[0].model_copy(update={"size": 0, "top": None}), *mid4.piles[1:]],
+    })
     decoded_png(render_stone_age(view, SAMPLE_NAMES, "ru"))
 
 
@@ -145,7 +170,7 @@ def test_final_score_matches_the_engine(players: int) -> None:
         result = GAME.result(state)
         assert result is not None
         for score in result.scores:
-            assert final_score(view["players"][score.seat]) == score.total
+            assert final_score(view.players[score.seat]) == score.total
 
 
 def test_hidden_cards_give_no_final_score() -> None:
@@ -154,9 +179,9 @@ def test_hidden_cards_give_no_final_score() -> None:
     state.players[0].cards = ["c09", "c21"]
     state.players[0].blind = ["c21"]
     state.players[1].cards = ["c15"]
-    seen_by_1 = GAME.view(state, 1)["players"]
+    seen_by_1 = GAME.view(state, 1).players
     assert final_score(seen_by_1[0]) is None
-    seen_by_0 = GAME.view(state, 0)["players"]
+    seen_by_0 = GAME.view(state, 0).players
     assert final_score(seen_by_0[0]) is not None
     # Open cards are the same to everyone, so is the total they give.
     assert final_score(seen_by_0[1]) == final_score(seen_by_1[1]) is not None
