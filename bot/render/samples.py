@@ -24,10 +24,12 @@ from engine.core.protocol import Game
 SAMPLE_NAMES = ["Анна", "Bob the Builder", "Мария-Антуанетта Длиннофамильная", "Zoë 🔥",
                 "‮evil\u0000name", "Гимли", "Thorin Oakenshield"]
 
-# A view and the prompt it is shown with (None: a picture without a prompt).
-Sample = tuple[dict[str, Any], Prompt | None]
+# A view and the prompt it is shown with (None: a picture without a prompt). The view
+# is the game's own view model, so here, where every game's samples meet, it is any
+# view (as in the manifest's ``Renderer``).
+Sample = tuple[Any, Prompt | None]
 # The game's picture: (view, names, language, prompt) -> PNG bytes.
-Draw = Callable[[dict[str, Any], list[str], str, Prompt | None], bytes]
+Draw = Callable[[Any, list[str], str, Prompt | None], bytes]
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.hunters_gatherers.game import GAME
+from engine.hunters_gatherers.view import MapFigure, MapTile, PlayerView
 
 from .scenario import play, scripted
 
@@ -12,7 +13,8 @@ KEYS = {"game", "you", "turn", "step", "tiles_left", "bonus_left", "tiles", "cur
 
 def test_view_shape_and_hidden_piles() -> None:
     state = GAME.new(3, 7)
-    v = GAME.view(state, 1)
+    # The JSON a web page receives: the shape is the point here.
+    v = GAME.view(state, 1).model_dump(mode="json")
     assert set(v) == KEYS and v["game"] == "hunters_gatherers" and v["you"] == 1
     assert v["step"] == "spot" and v["tiles_left"] == len(state.draw)
     assert v["bonus_left"] == 12 and v["tiles"] == [{"x": 0, "y": 0, "tile": "HG001",
@@ -29,18 +31,18 @@ def test_view_during_figure_step_shows_the_new_tile_and_figures() -> None:
     state = scripted(draw=["HG028", "HG002"], figures=[(0, 0, "fisher", "river", 0, 1)])
     play(state, 0, "at:-1,0", "rot:2")
     v = GAME.view(state, None)
-    assert v["step"] == "figure" and v["spots"] == []
-    assert v["tiles"][-1] == {"x": -1, "y": 0, "tile": "HG028", "rotation": 2}
-    assert v["figures"] == [{"x": 0, "y": 0, "kind": "fisher", "feature": "river",
-                             "index": 0, "seat": 1}]
-    assert v["players"][1] == {"seat": 1, "score": 0, "members": 4, "huts": 2}
+    assert v.step == "figure" and v.spots == ()
+    assert v.tiles[-1] == MapTile(x=-1, y=0, tile="HG028", rotation=2)
+    assert v.figures == (MapFigure(x=0, y=0, kind="fisher", feature="river",
+                                   index=0, seat=1),)
+    assert v.players[1] == PlayerView(seat=1, score=0, members=4, huts=2)
 
 
 def test_view_at_the_end() -> None:
     state = scripted(draw=["HG002"])
     play(state, 0, "at:0,-1", "rot:0", "none")
     v = GAME.view(state, 0)
-    assert v["step"] == "over" and v["current"] is None and v["end_reason"] == "last_tile_placed"
+    assert v.step == "over" and v.current is None and v.end_reason == "last_tile_placed"
 
 
 def test_heuristic_counts_score_and_majorities() -> None:
