@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
+from engine.core.views import View
 from engine.hunters_gatherers.game import GAME
-from engine.hunters_gatherers.view import MapFigure, MapTile, PlayerView
+from engine.hunters_gatherers.view import HuntersGatherersView, MapFigure, MapTile, PlayerView
 
 from .scenario import play, scripted
 
@@ -43,6 +46,28 @@ def test_view_at_the_end() -> None:
     play(state, 0, "at:0,-1", "rot:0", "none")
     v = GAME.view(state, 0)
     assert v.step == "over" and v.current is None and v.end_reason == "last_tile_placed"
+
+
+def test_every_view_of_a_played_game_round_trips_through_json() -> None:
+    """Each seat's view and the onlooker's, in every step of a real game, read back from
+    their JSON as an equal model with the same JSON."""
+    state = GAME.new(3, 21)
+    agent = random.Random(21)
+    steps: set[str] = set()
+    while True:
+        for seat in [None, *range(state.n)]:
+            v = GAME.view(state, seat)
+            assert isinstance(v, HuntersGatherersView) and isinstance(v, View)
+            again = HuntersGatherersView.model_validate_json(v.model_dump_json())
+            assert again == v
+            assert again.model_dump(mode="json") == v.model_dump(mode="json")
+            assert set(again.model_dump(mode="json")) == KEYS
+            steps.add(v.step)
+        prompts = GAME.pending(state)
+        if not prompts:
+            break
+        GAME.apply(state, prompts[0].seat, agent.choice(prompts[0].options).key)
+    assert steps == {"spot", "rotation", "figure", "over"}
 
 
 def test_heuristic_counts_score_and_majorities() -> None:

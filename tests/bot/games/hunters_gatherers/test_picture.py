@@ -528,6 +528,20 @@ def test_without_focus_or_with_a_prompt_it_cannot_read_the_picture_is_plain(
             _odd(wrong)
 
 
+def test_an_engine_view_read_back_from_its_json_draws_the_same(
+        turning: tuple[HuntersGatherersView, Prompt],
+        figuring: tuple[HuntersGatherersView, Prompt]) -> None:
+    """The picture of a real game's view and of that view read back from its JSON (as a
+    web page would send it) are the same bytes, prompt marks included."""
+    spotting = played_view(3, 8, "spot", min_tiles=15)
+    for view, prompt in (spotting, turning, figuring):
+        again = HuntersGatherersView.model_validate_json(view.model_dump_json())
+        assert again == view
+        for focus in (None, prompt):
+            assert render_hunters_gatherers(again, NAMES, "en", focus) == \
+                render_hunters_gatherers(view, NAMES, "en", focus)
+
+
 def test_spot_buttons_are_numbered_as_on_the_map() -> None:
     view, prompt = played_view(3, 8, "spot", min_tiles=15)
     numbers = {(s.x, s.y): s.n for s in view.spots}
