@@ -29,7 +29,7 @@ from engine.hunters_gatherers.scoring import (
 from engine.hunters_gatherers.state import HuntersGatherersState, PlacedTile, Player
 from engine.hunters_gatherers.tiles import start_tile, tiles_of
 from engine.hunters_gatherers.turn_order import next_turn
-from engine.hunters_gatherers.view import view
+from engine.hunters_gatherers.view import HuntersGatherersView, view
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -139,8 +139,8 @@ class HuntersGatherers(BaseGame[HuntersGatherersState]):
         start(state, self.cache)
         return state
 
-    def view(self, state: HuntersGatherersState, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see."""
+    def view(self, state: HuntersGatherersState, seat: int | None) -> HuntersGatherersView:
+        """What ``seat`` may see, as the typed view model."""
         return view(state, self.cache, seat)
 
     def summary(self, state: HuntersGatherersState) -> Summary:

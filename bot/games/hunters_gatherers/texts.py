@@ -47,6 +47,7 @@ from bot.texts.base import CatalogTexts
 from engine.core.prompts import Event, Label
 from engine.hunters_gatherers.coords import square_name
 from engine.hunters_gatherers.tiles import all_tiles
+from engine.hunters_gatherers.view import HuntersGatherersView
 
 # Events that get no chat line: the drawn tile shows in the next prompt and picture.
 SILENT: Final[frozenset[str]] = frozenset({"tile_drawn"})
@@ -321,9 +322,9 @@ class HuntersGatherersTexts(CatalogTexts):
             return loc
         return self._word(lang, "hg.loc", at=square_name(pos))
 
-    def board(self, lang: Lang, view: dict[str, Any], seat: int, names: list[str]) -> list[Markup]:
+    def board(self, lang: Lang, view: HuntersGatherersView, seat: int,
+              names: list[str]) -> list[Markup]:
         """The seat's figures and huts still in the supply, and its score."""
-        players = view.get("players") or []
-        me = players[seat] if 0 <= seat < len(players) and isinstance(players[seat], dict) else {}
-        return [self._cat.t(lang, "hg.board.supply", members=_int(me.get("members")),
-                            huts=_int(me.get("huts")), score=_int(me.get("score")))]
+        me = view.players[seat]
+        return [self._cat.t(lang, "hg.board.supply", members=me.members, huts=me.huts,
+                            score=me.score)]

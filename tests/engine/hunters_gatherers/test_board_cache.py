@@ -20,7 +20,8 @@ def _record(game: HuntersGatherers, state: HuntersGatherersState) -> str:
     return json.dumps(
         {
             "prompts": repr([(p.seat, p.label, p.options, p.step) for p in prompts]),
-            "views": [game.view(state, seat) for seat in [None, *range(state.n)]],
+            "views": [game.view(state, seat).model_dump(mode="json")
+                      for seat in [None, *range(state.n)]],
             "values": [game.heuristic(state, seat) for seat in range(state.n)],
             "problems": game.invariants(state),
             "dump": game.dump(state),

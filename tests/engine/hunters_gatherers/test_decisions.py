@@ -145,22 +145,22 @@ def _state_with_many_spots() -> HuntersGatherersState:
 
 def test_every_legal_spot_is_offered_numbered_like_the_view() -> None:
     state = _state_with_many_spots()
-    listed = GAME.view(state, 0)["spots"]
+    listed = GAME.view(state, 0).spots
     prompt = GAME.pending(state)[0]
     # One prompt holds them all (the bot pages long lists itself): no paging option.
-    assert [o.key for o in prompt.options] == [f"at:{s['x']},{s['y']}" for s in listed]
+    assert [o.key for o in prompt.options] == [f"at:{s.x},{s.y}" for s in listed]
     for position, option in enumerate(prompt.options, start=1):
         assert option.label.code == "hg.opt.at" and not option.back
-        assert option.label.args == {"x": listed[position - 1]["x"],
-                                      "y": listed[position - 1]["y"], "n": position}
-        assert listed[position - 1]["n"] == position
+        assert option.label.args == {"x": listed[position - 1].x,
+                                      "y": listed[position - 1].y, "n": position}
+        assert listed[position - 1].n == position
     assert set(prompt.label.args) == {"tile", "bonus", "spots"}
     # The label describes every spot for the words: what lies across each side, and the
     # rotations that fit there (as the view lists them).
     board = board_of(state)
     described = prompt.label.args["spots"]
     assert [(d["x"], d["y"], d["rotations"]) for d in described] == [
-        (s["x"], s["y"], s["rotations"]) for s in listed]
+        (s.x, s.y, list(s.rotations)) for s in listed]
     for spot in described:
         for side, edge in zip("NESW", spot["touch"], strict=True):
             near = board.get(neighbour((spot["x"], spot["y"]), side))

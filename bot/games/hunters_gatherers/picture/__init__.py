@@ -18,9 +18,7 @@ the same bytes. The parts live in small modules: ``style`` (colours and sizes),
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -49,8 +47,8 @@ from bot.games.hunters_gatherers.picture.tile_panel import (
     draw_tile_panel,
     panel_height,
 )
-from bot.games.hunters_gatherers.picture.view_reading import entries
 from engine.core.prompts import Prompt
+from engine.hunters_gatherers.view import HuntersGatherersView
 
 __all__ = ["PageLayout", "page_layout", "render_hunters_gatherers"]
 
@@ -92,14 +90,14 @@ class PageLayout:
                 (map_right, top, map_right + EDGE, bottom))
 
 
-def page_layout(view: Mapping[str, Any], lang: str, focus: Focus) -> PageLayout:
+def page_layout(view: HuntersGatherersView, lang: str, focus: Focus) -> PageLayout:
     """The layout of the picture of ``view``."""
     frame = map_frame(map_cells(view))
     width = max(MIN_WIDTH, frame.width + 2 * (MARGIN + EDGE))
     map_top = HEADER_H + GAP + EDGE
     current_h = panel_height(view, focus)
     has_current = current_h > 0
-    players_h = 20 + max(1, len(entries(view, "players"))) * PLAYER_ROW_H
+    players_h = 20 + max(1, len(view.players)) * PLAYER_ROW_H
     # The players go beside the tile to place when there is room for long names,
     # else under it.
     beside = has_current and width - 2 * MARGIN - PANEL_WIDTH - GAP >= MIN_PLAYERS_W
@@ -127,18 +125,19 @@ def page_layout(view: Mapping[str, Any], lang: str, focus: Focus) -> PageLayout:
 
 
 def render_hunters_gatherers(
-    view: dict[str, Any], names: list[str], lang: str = "ru", focus: Prompt | None = None,
+    view: HuntersGatherersView, names: list[str], lang: str = "ru", focus: Prompt | None = None,
 ) -> bytes:
     """A PNG of the Hunters and Gatherers map, the tile to place and the players.
 
-    ``view`` is the engine's view (plain or after a JSON round trip): placed tiles,
-    spots for the current tile (each drawn with its square's name), figures, players;
+    ``view`` is the engine's view model (as given, or read back from its JSON): placed
+    tiles, spots for the current tile (each drawn with its square's name), figures,
+    players;
     ``names[seat]`` is each seat's display name (any text: missing, empty or undrawable
     names become "Player N"); ``lang`` is "ru" or "en" (anything else falls back to
     Russian);
     ``focus`` is the open prompt the picture is shown with, whose buttons the picture
     then explains (None, or a prompt it has nothing to say about, changes nothing).
-    Unknown tile ids and malformed entries are skipped rather than failing.
+    Tile ids the picture has no drawing for are skipped rather than failing.
     """
     marks = read_focus(focus, view)
     layout = page_layout(view, lang, marks)

@@ -25,11 +25,12 @@ from typing import Any
 
 from bot.games.hunters_gatherers.picture.style import Pt
 from bot.games.hunters_gatherers.picture.tile_geometry import TileLayout
-from bot.games.hunters_gatherers.picture.view_reading import as_int, entries, placed_now
+from bot.games.hunters_gatherers.picture.view_reading import placed_now
 from engine.core.keys import parse_number
 from engine.core.prompts import Prompt
 from engine.hunters_gatherers.board import FEATURE_OF
 from engine.hunters_gatherers.tiles import all_tiles, oriented
+from engine.hunters_gatherers.view import HuntersGatherersView
 
 Pos = tuple[int, int]
 
@@ -110,14 +111,14 @@ def _figures(prompt: Prompt, tile_id: str, rotation: int) -> tuple[FigureMark, .
     return tuple(out)
 
 
-def read_focus(focus: Prompt | None, view: Mapping[str, Any]) -> Focus:
+def read_focus(focus: Prompt | None, view: HuntersGatherersView) -> Focus:
     """The marks ``focus`` asks for on the picture of ``view`` (``NO_FOCUS`` if none)."""
     if not isinstance(focus, Prompt) or not isinstance(focus.label.args, Mapping):
         return NO_FOCUS
-    code, args, step = focus.label.code, focus.label.args, view.get("step")
+    code, args, step = focus.label.code, focus.label.args, view.step
     if code == ROTATION_PROMPT and step == "rotation":
         spot = _pos(args)
-        listed = {(as_int(s.get("x")), as_int(s.get("y"))) for s in entries(view, "spots")}
+        listed = {(s.x, s.y) for s in view.spots}
         if spot is None or spot not in listed:
             return NO_FOCUS
         return Focus(spot=spot, rotations=_rotations(focus))
@@ -125,11 +126,10 @@ def read_focus(focus: Prompt | None, view: Mapping[str, Any]) -> Focus:
         laid = placed_now(view)
         if laid is None:
             return NO_FOCUS
-        at = (as_int(laid.get("x")), as_int(laid.get("y")))
-        tile_id = str(laid.get("tile"))
+        at, tile_id = (laid.x, laid.y), laid.tile
         if _pos(args) not in (None, at) or args.get("tile", tile_id) != tile_id:
             return NO_FOCUS  # the prompt speaks of another tile than the view shows
-        return Focus(figures=_figures(focus, tile_id, as_int(laid.get("rotation"))))
+        return Focus(figures=_figures(focus, tile_id, laid.rotation))
     return NO_FOCUS
 
 

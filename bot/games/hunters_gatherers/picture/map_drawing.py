@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from PIL import Image
 
@@ -30,7 +29,6 @@ from bot.games.hunters_gatherers.picture.style import (
     EDGE,
     EDGE_FONT,
     EMPTY_DOT,
-    FIGURE_KINDS,
     GRID,
     HARD_MAP_MAX,
     INK,
@@ -46,9 +44,10 @@ from bot.games.hunters_gatherers.picture.style import (
 )
 from bot.games.hunters_gatherers.picture.tile_drawing import tile_image
 from bot.games.hunters_gatherers.picture.tile_geometry import tile_layout
-from bot.games.hunters_gatherers.picture.view_reading import as_int, entries, known, placed_now
+from bot.games.hunters_gatherers.picture.view_reading import known, placed_now
 from bot.render.text import fitting_font, font
 from engine.hunters_gatherers.coords import column_name, row_name, square_name
+from engine.hunters_gatherers.view import HuntersGatherersView
 
 Pos = tuple[int, int]
 
@@ -88,13 +87,10 @@ def map_frame(cells: Iterable[Pos]) -> MapFrame:
     return MapFrame(cell, min_x, min_y, cols, rows)
 
 
-def map_cells(view: Mapping[str, Any]) -> list[Pos]:
+def map_cells(view: HuntersGatherersView) -> list[Pos]:
     """The cells the map must show: every known placed tile and every spot."""
-    cells: list[Pos] = []
-    for entry in (*entries(view, "tiles"), *entries(view, "spots")):
-        if "tile" not in entry or known(entry.get("tile")):
-            cells.append((as_int(entry.get("x")), as_int(entry.get("y"))))
-    return cells
+    return [*((t.x, t.y) for t in view.tiles if known(t.tile)),
+            *((s.x, s.y) for s in view.spots)]
 
 
 def mark_radius(cell: float) -> float:
@@ -102,7 +98,7 @@ def mark_radius(cell: float) -> float:
     return max(8.0, cell * 0.12)
 
 
-def draw_map(im: Image.Image, d: Draw, view: Mapping[str, Any], frame: MapFrame,
+def draw_map(im: Image.Image, d: Draw, view: HuntersGatherersView, frame: MapFrame,
              left: int, top: int, lang: str, focus: Focus) -> None:
     """The grid, the placed tiles, the spots, the figures and the focus marks."""
     cell = frame.cell
@@ -118,14 +114,12 @@ def draw_map(im: Image.Image, d: Draw, view: Mapping[str, Any], frame: MapFrame,
             d.ellipse((px - dot, py - dot, px + dot, py + dot), fill=EMPTY_DOT)
 
     placed: dict[Pos, tuple[str, int]] = {}
-    for entry in entries(view, "tiles"):
-        tile_id = str(entry.get("tile"))
-        if not known(tile_id):
+    for entry in view.tiles:
+        if not known(entry.tile):
             continue
-        pos = (as_int(entry.get("x")), as_int(entry.get("y")))
-        rotation = as_int(entry.get("rotation")) % 4
-        placed[pos] = (tile_id, rotation)
-        im.paste(tile_image(tile_id, rotation, cell, lang), corner(*pos))
+        pos, rotation = (entry.x, entry.y), entry.rotation % 4
+        placed[pos] = (entry.tile, rotation)
+        im.paste(tile_image(entry.tile, rotation, cell, lang), corner(*pos))
     line = max(1, cell // 60)
     for pos in placed:
         x, y = corner(*pos)
@@ -133,7 +127,7 @@ def draw_map(im: Image.Image, d: Draw, view: Mapping[str, Any], frame: MapFrame,
     # While a figure is being chosen, the tile just laid is framed.
     now = placed_now(view)
     if now is not None:
-        x, y = corner(as_int(now.get("x")), as_int(now.get("y")))
+        x, y = corner(now.x, now.y)
         d.rectangle((x, y, x + cell - 1, y + cell - 1), outline=SPOT_EDGE,
                     width=max(3, cell // 20))
 
@@ -142,22 +136,19 @@ def draw_map(im: Image.Image, d: Draw, view: Mapping[str, Any], frame: MapFrame,
 
     # Figures, on the anchor of their feature.
     size = min(42.0, max(14.0, cell * 0.34))
-    for fig in entries(view, "figures"):
-        pos = (as_int(fig.get("x")), as_int(fig.get("y")))
-        if pos not in placed:
+    for fig in view.figures:
+        pos = (fig.x, fig.y)
+        if pos not in placed:  # on no tile the picture drew
             continue
         layout = tile_layout(*placed[pos])
-        key = (str(fig.get("feature", "")), as_int(fig.get("index")))
-        ux, uy = layout.anchors.get(key, (0.5, 0.5))
+        ux, uy = layout.anchors.get((fig.feature, fig.index), (0.5, 0.5))
         x, y = corner(*pos)
-        kind = str(fig.get("kind", ""))
-        figure_icon(d, kind if kind in FIGURE_KINDS else "gatherer", x + ux * cell,
-                    y + uy * cell, size * (1.15 if kind == "hut" else 1.0),
-                    player_color(as_int(fig.get("seat"))))
+        figure_icon(d, fig.kind, x + ux * cell, y + uy * cell,
+                    size * (1.15 if fig.kind == "hut" else 1.0), player_color(fig.seat))
 
     # The numbered pieces of the tile just laid, over everything else.
     if focus.marking and now is not None:
-        pos = (as_int(now.get("x")), as_int(now.get("y")))
+        pos = (now.x, now.y)
         x, y = corner(*pos)
         layout = tile_layout(*placed[pos])
         r = mark_radius(cell)
@@ -166,7 +157,7 @@ def draw_map(im: Image.Image, d: Draw, view: Mapping[str, Any], frame: MapFrame,
             mark_badge(d, mark.number, x + ux * cell, y + uy * cell, r)
 
 
-def _draw_spots(d: Draw, view: Mapping[str, Any], placed: Mapping[Pos, Any],
+def _draw_spots(d: Draw, view: HuntersGatherersView, placed: Mapping[Pos, tuple[str, int]],
                 corner: Callable[[int, int], tuple[int, int]], cell: int,
                 focus: Focus) -> None:
     """Spots: empty cells with their square's name. While a rotation is chosen, only the spot
@@ -174,8 +165,8 @@ def _draw_spots(d: Draw, view: Mapping[str, Any], placed: Mapping[Pos, Any],
     number_font = font(max(14, round(cell * 0.5)), True)
     edge = max(2, cell // 24)
     inset = max(2, cell // 16)
-    for spot in entries(view, "spots"):
-        pos = (as_int(spot.get("x")), as_int(spot.get("y")))
+    for spot in view.spots:
+        pos = (spot.x, spot.y)
         if pos in placed:
             continue
         x, y = corner(*pos)

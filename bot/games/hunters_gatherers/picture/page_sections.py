@@ -5,8 +5,7 @@ figures and huts left, whose turn) and the legend of the icons.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -41,11 +40,12 @@ from bot.games.hunters_gatherers.picture.style import (
     outline_for,
     player_color,
 )
-from bot.games.hunters_gatherers.picture.view_reading import as_int, entries, seat_name
+from bot.games.hunters_gatherers.picture.view_reading import seat_name
 from bot.render.text import fit_text, font
+from engine.hunters_gatherers.view import HuntersGatherersView
 
 
-def draw_header(d: Draw, view: Mapping[str, Any], names: Sequence[str], lang: str,
+def draw_header(d: Draw, view: HuntersGatherersView, names: Sequence[str], lang: str,
                 width: int) -> None:
     """The title bar: the game, whose turn (or how the game ended) and the tiles left."""
     d.rectangle((0, 0, width, HEADER_H), fill=HEADER_BG)
@@ -53,22 +53,20 @@ def draw_header(d: Draw, view: Mapping[str, Any], names: Sequence[str], lang: st
     bold, regular = font(26, True), font(22)
     x = MARGIN + 4.0
     x += draw_text(d, (x, y), label("title", lang), bold, HEADER_INK, "lm") + 24
-    left = label("tiles_left", lang, as_int(view.get("tiles_left")))
-    bonus = as_int(view.get("bonus_left"))
-    if bonus:
-        left += " · " + label("bonus_left", lang, bonus)
+    left = label("tiles_left", lang, view.tiles_left)
+    if view.bonus_left:
+        left += " · " + label("bonus_left", lang, view.bonus_left)
     right = width - MARGIN - 4
     left_w = regular.getlength(left)
     draw_text(d, (right - left_w, y), left, regular, HEADER_INK, "lm")
     room = right - left_w - 24 - x
-    if view.get("step") == "over":
+    if view.step == "over":
         text = label("over", lang)
-        reason = view.get("end_reason")
-        if isinstance(reason, str) and reason:
-            text += ": " + label(f"end.{reason}", lang)
+        if view.end_reason:
+            text += ": " + label(f"end.{view.end_reason}", lang)
         draw_text(d, (x, y), fit_text(text, bold, room), bold, ACCENT, "lm")
         return
-    turn = as_int(view.get("turn"))
+    turn = view.turn
     tag_w = draw_text(d, (x, y), label("turn", lang), regular, HEADER_INK, "lm")
     color = player_color(turn)
     d.ellipse((x + tag_w + 10, y - 12, x + tag_w + 34, y + 12), fill=color,
@@ -77,20 +75,19 @@ def draw_header(d: Draw, view: Mapping[str, Any], names: Sequence[str], lang: st
     draw_text(d, (x + tag_w + 44, y), name, bold, HEADER_INK, "lm")
 
 
-def draw_players(d: Draw, view: Mapping[str, Any], names: Sequence[str], lang: str,
+def draw_players(d: Draw, view: HuntersGatherersView, names: Sequence[str], lang: str,
                  box: Box) -> None:
     """One row per player in ``box``: colour, name, score, figures and huts left."""
-    players = entries(view, "players")
+    players = view.players
     d.rounded_rectangle(box, radius=10, fill=PANEL, outline=BORDER, width=2)
     x0, y0, x1, _ = box
-    over = view.get("step") == "over"
-    turn = None if over else as_int(view.get("turn"))
-    you = view.get("you")
-    best = max((as_int(p.get("score")) for p in players), default=0)
+    over = view.step == "over"
+    turn = None if over else view.turn
+    best = max((p.score for p in players), default=0)
     name_font, num_font, small = font(22, True), font(22, True), font(18)
     y = y0 + 10
     for p in players:
-        seat = as_int(p.get("seat"))
+        seat = p.seat
         cy = y + PLAYER_ROW_H / 2
         if seat == turn:
             d.rounded_rectangle((x0 + 6, y, x1 - 6, y + PLAYER_ROW_H - 2), radius=8,
@@ -100,18 +97,17 @@ def draw_players(d: Draw, view: Mapping[str, Any], names: Sequence[str], lang: s
         figure_icon(d, "gatherer", x0 + 44, cy, 30, color)
         # Right side, from the right edge: huts, figures, score.
         rx = x1 - 16.0
-        supply = ((as_int(p.get("huts")), "hut"), (as_int(p.get("members")), "gatherer"))
+        supply = ((p.huts, "hut"), (p.members, "gatherer"))
         for value, kind in supply:
             rx -= draw_text(d, (rx, cy), str(value), num_font, INK, "rm") + 4
             figure_icon(d, kind, rx - 12, cy, 22, MUTED)
             rx -= 40
-        score = as_int(p.get("score"))
-        score_text = f"{score} {label('points', lang)}"
-        if over and players and score == best:
+        score_text = f"{p.score} {label('points', lang)}"
+        if over and p.score == best:
             score_text = "★ " + score_text
         rx -= draw_text(d, (rx, cy), score_text, num_font, INK, "rm") + 16
         name = seat_name(names, seat, lang)
-        suffix = f" ({label('you', lang)})" if you is not None and as_int(you, -1) == seat else ""
+        suffix = f" ({label('you', lang)})" if view.you == seat else ""
         suffix_w = small.getlength(suffix)
         nx = x0 + 68
         room = rx - nx - suffix_w

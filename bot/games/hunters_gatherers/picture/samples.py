@@ -11,6 +11,7 @@ a prompt's buttons. Run as a module to write sample pictures:
 from __future__ import annotations
 
 import random
+from collections.abc import Sized
 from pathlib import Path
 from typing import Any
 
@@ -27,18 +28,29 @@ from bot.render.samples import (
 from engine.core.prompts import Prompt
 from engine.hunters_gatherers.game import GAME
 from engine.hunters_gatherers.geometry import Placement, Pos, legal_placements
+from engine.hunters_gatherers.state import FeatureKind, FigureKind, Step
 from engine.hunters_gatherers.tiles import start_tile, tiles_of
+from engine.hunters_gatherers.view import (
+    HuntersGatherersView,
+    MapFigure,
+    MapTile,
+    PlayerView,
+    Spot,
+    TileInHand,
+)
 
 SAMPLE_NAMES = samples.SAMPLE_NAMES[:5]
 # Views per set the render bench times by default.
 BENCH_SIZE = 30
 
-_FIGURE_FOR = {"forest": ("gatherer",), "river": ("fisher", "hut"),
-               "meadow": ("hunter",), "lake": ("fisher", "hut")}
+_FIGURE_FOR: dict[FeatureKind, tuple[FigureKind, ...]] = {
+    "forest": ("gatherer",), "river": ("fisher", "hut"), "meadow": ("hunter",),
+    "lake": ("fisher", "hut"),
+}
 
 
 def sample_view(players: int, seed: int, placed: int | None, figures: int = 0,
-                spots: bool = True, step: str = "spot") -> dict[str, Any]:
+                spots: bool = True, step: Step = "spot") -> HuntersGatherersView:
     """A view as the engine will give it, made by random growth of the map.
 
     Starting from the start tile at (0, 0), up to ``placed`` land tiles (None: all of
@@ -65,8 +77,8 @@ def sample_view(players: int, seed: int, placed: int | None, figures: int = 0,
         board[pos] = Placement(tile, rotation)
         order.append((pos, board[pos]))
     bonus = list(tiles_of("bonus"))
-    view_spots: list[dict[str, Any]] = []
-    current: dict[str, Any] | None = None
+    view_spots: list[Spot] = []
+    current: TileInHand | None = None
     if spots:
         candidates = deck[::-1] + [t for t in bonus if t not in deck]
         for tile in candidates:
@@ -75,48 +87,51 @@ def sample_view(players: int, seed: int, placed: int | None, figures: int = 0,
                 by_pos: dict[Pos, list[int]] = {}
                 for pos, rotation in options:
                     by_pos.setdefault(pos, []).append(rotation)
-                view_spots = [{"n": n, "x": p[0], "y": p[1], "rotations": r}
+                view_spots = [Spot(n=n, x=p[0], y=p[1], rotations=tuple(r))
                               for n, (p, r) in enumerate(by_pos.items(), 1)]
-                current = {"tile": tile.id, "bonus": tile.kind == "bonus"}
+                current = TileInHand(tile=tile.id, bonus=tile.kind == "bonus")
                 break
-    view_tiles = [{"x": p[0], "y": p[1], "tile": pl.tile.id, "rotation": pl.rotation}
+    view_tiles = [MapTile(x=p[0], y=p[1], tile=pl.tile.id, rotation=pl.rotation)
                   for p, pl in order]
     if step == "figure" and current is not None and view_spots:
         # As the engine does: the tile in hand lies on its chosen spot, no spots left.
         spot = view_spots[0]
-        view_tiles.append({"x": spot["x"], "y": spot["y"], "tile": current["tile"],
-                           "rotation": spot["rotations"][0]})
+        view_tiles.append(MapTile(x=spot.x, y=spot.y, tile=current.tile,
+                                  rotation=spot.rotations[0]))
         view_spots = []
-    view_figures: list[dict[str, Any]] = []
+    view_figures: list[MapFigure] = []
     for _ in range(figures):
         pos, placement = rng.choice(order)
         tile = placement.oriented
-        kinds = [(k, i) for k, items in (("forest", tile.forests), ("river", tile.rivers),
-                                         ("meadow", tile.meadows), ("lake", tile.lakes))
-                 for i in range(len(items))]
+        pieces: tuple[tuple[FeatureKind, Sized], ...] = (
+            ("forest", tile.forests), ("river", tile.rivers), ("meadow", tile.meadows),
+            ("lake", tile.lakes))
+        kinds = [(k, i) for k, items in pieces for i in range(len(items))]
         feature, index = rng.choice(kinds)
-        view_figures.append({"x": pos[0], "y": pos[1], "kind": rng.choice(_FIGURE_FOR[feature]),
-                             "feature": feature, "index": index, "seat": rng.randrange(players)})
-    return {
-        "game": "hunters_gatherers",
-        "you": 0,
-        "turn": rng.randrange(players),
-        "step": step if current is not None else "over",
-        "tiles_left": len(deck),
-        "bonus_left": len(bonus),
-        "tiles": view_tiles,
-        "current": current,
-        "spots": view_spots,
-        "figures": view_figures,
-        "players": [{"seat": s, "score": rng.randrange(0, 12 * (used // 10 + 1)),
-                     "members": rng.randrange(0, 6), "huts": rng.randrange(0, 4)}
-                    for s in range(players)],
-        "end_reason": None if current is not None else "last_tile_placed",
-    }
+        # The keywords in this order: the random draws must come as they always did.
+        view_figures.append(MapFigure(x=pos[0], y=pos[1], kind=rng.choice(_FIGURE_FOR[feature]),
+                                      feature=feature, index=index,
+                                      seat=rng.randrange(players)))
+    return HuntersGatherersView(
+        you=0,
+        turn=rng.randrange(players),
+        step=step if current is not None else "over",
+        tiles_left=len(deck),
+        bonus_left=len(bonus),
+        tiles=tuple(view_tiles),
+        current=current,
+        spots=tuple(view_spots),
+        figures=tuple(view_figures),
+        players=tuple(PlayerView(seat=s, score=rng.randrange(0, 12 * (used // 10 + 1)),
+                                 members=rng.randrange(0, 6), huts=rng.randrange(0, 4))
+                      for s in range(players)),
+        end_reason=None if current is not None else "last_tile_placed",
+    )
 
 
 def played_view(players: int, seed: int, step: str, *, min_tiles: int = 0,
-                min_figures: int = 1, max_actions: int = 2000) -> tuple[dict[str, Any], Prompt]:
+                min_figures: int = 1, max_actions: int = 2000
+                ) -> tuple[HuntersGatherersView, Prompt]:
     """The view (for the seat to play) and the open prompt of a real game, played with
     random legal choices until a prompt of ``step`` ("spot", "rotation" or "figure")
     is open with at least ``min_tiles`` tiles on the map (and, for "figure", at least

@@ -12,9 +12,6 @@ Three ways to draw it, by what the open prompt asks (see ``focus``):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image
 
 from bot.games.hunters_gatherers.picture.focus import Focus, mark_points
@@ -39,44 +36,39 @@ from bot.games.hunters_gatherers.picture.style import (
 )
 from bot.games.hunters_gatherers.picture.tile_drawing import tile_image
 from bot.games.hunters_gatherers.picture.tile_geometry import tile_layout
-from bot.games.hunters_gatherers.picture.view_reading import (
-    as_int,
-    current_tile,
-    entries,
-    placed_now,
-)
+from bot.games.hunters_gatherers.picture.view_reading import placed_now, tile_in_hand
 from bot.render.text import fit_text, font
+from engine.hunters_gatherers.view import HuntersGatherersView, MapTile
 
 PANEL_WIDTH = 4 * STRIP_TILE + 5 * STRIP_GAP
 KEY_ROW_MAX = 34  # the height of a row of the key beside the large tile, at most
 
 
-def panel_height(view: Mapping[str, Any], focus: Focus) -> int:
+def panel_height(view: HuntersGatherersView, focus: Focus) -> int:
     """The panel's height (0 when there is no tile in hand)."""
-    if current_tile(view) is None:
+    if tile_in_hand(view) is None:
         return 0
     if focus.marking and placed_now(view) is not None:
         return PANEL_TOP + FOCUS_TILE + 16
     return PANEL_TOP + STRIP_TILE + 40
 
 
-def draw_tile_panel(im: Image.Image, d: Draw, view: Mapping[str, Any], lang: str, box: Box,
+def draw_tile_panel(im: Image.Image, d: Draw, view: HuntersGatherersView, lang: str, box: Box,
                     focus: Focus) -> None:
     """The tile to place (or just laid), in ``box``."""
-    tile_id = current_tile(view)
-    if tile_id is None:
+    hand = tile_in_hand(view)
+    if hand is None:
         return
+    tile_id = hand.tile
     d.rounded_rectangle(box, radius=10, fill=PANEL, outline=BORDER, width=2)
     x0, y0, x1, _ = box
-    current = view.get("current")
-    bonus = isinstance(current, Mapping) and bool(current.get("bonus"))
-    title = label("current_bonus" if bonus else "current", lang)
+    title = label("current_bonus" if hand.bonus else "current", lang)
     draw_text(d, (x0 + 14, y0 + 10), fit_text(title, font(22, True), x1 - x0 - 28),
               font(22, True), INK)
     laid = placed_now(view)
     marking = focus.marking and laid is not None
     hint_key = {"spot": "pick_spot", "rotation": "pick_rotation",
-                "figure": "pick_figure"}.get(str(view.get("step")))
+                "figure": "pick_figure"}.get(view.step)
     if focus.turning:
         hint_key = "pick_rotation_here"
     elif marking:
@@ -93,22 +85,17 @@ def draw_tile_panel(im: Image.Image, d: Draw, view: Mapping[str, Any], lang: str
         _draw_strip(im, d, tile_id, lang, box, offered, set(offered))
         return
     # Rotations that fit none of the offered spots are faded out.
-    allowed: set[int] = set()
-    for spot in entries(view, "spots"):
-        rotations = spot.get("rotations")
-        if isinstance(rotations, list):
-            allowed.update(as_int(r) % 4 for r in rotations)
-    if laid is not None and laid.get("tile") == tile_id:
-        allowed = {as_int(laid.get("rotation")) % 4}  # only the rotation it was laid in
+    allowed = {r % 4 for spot in view.spots for r in spot.rotations}
+    if laid is not None and laid.tile == tile_id:
+        allowed = {laid.rotation % 4}  # only the rotation it was laid in
     _draw_strip(im, d, tile_id, lang, box, [0, 1, 2, 3], allowed)
 
 
-def _rotations_at(view: Mapping[str, Any], spot: tuple[int, int] | None) -> list[int]:
-    for entry in entries(view, "spots"):
-        if (as_int(entry.get("x")), as_int(entry.get("y"))) == spot:
-            rotations = entry.get("rotations")
-            if isinstance(rotations, list):
-                return sorted({as_int(r) % 4 for r in rotations})
+def _rotations_at(view: HuntersGatherersView, spot: tuple[int, int] | None) -> list[int]:
+    """The rotations the view offers at ``spot`` (all four if it offers none there)."""
+    for entry in view.spots:
+        if (entry.x, entry.y) == spot:
+            return sorted({r % 4 for r in entry.rotations})
     return [0, 1, 2, 3]
 
 
@@ -132,12 +119,12 @@ def _draw_strip(im: Image.Image, d: Draw, tile_id: str, lang: str, box: Box,
                font=font(22, True), fill=INK if usable else MUTED, anchor="mm")
 
 
-def _draw_marked(im: Image.Image, d: Draw, view: Mapping[str, Any], lang: str,
-                 laid: Mapping[str, Any], box: Box, focus: Focus) -> None:
+def _draw_marked(im: Image.Image, d: Draw, view: HuntersGatherersView, lang: str,
+                 laid: MapTile, box: Box, focus: Focus) -> None:
     """The tile just laid, large, its candidate pieces numbered like the buttons, and a
     key: each number with the figure it places."""
     x0, y0, x1, _ = box
-    tile_id, rotation = str(laid.get("tile")), as_int(laid.get("rotation")) % 4
+    tile_id, rotation = laid.tile, laid.rotation % 4
     tx, ty = x0 + 14, y0 + PANEL_TOP
     im.paste(tile_image(tile_id, rotation, FOCUS_TILE, lang), (tx, ty))
     d.rectangle((tx, ty, tx + FOCUS_TILE - 1, ty + FOCUS_TILE - 1), outline=SPOT_EDGE,
@@ -150,7 +137,7 @@ def _draw_marked(im: Image.Image, d: Draw, view: Mapping[str, Any], lang: str,
     kx = tx + FOCUS_TILE + 20
     row = min(float(KEY_ROW_MAX), FOCUS_TILE / max(1, len(focus.figures)))
     fnt = font(max(12, min(20, round(row * 0.6))))
-    color = player_color(as_int(view.get("turn")))
+    color = player_color(view.turn)
     for i, mark in enumerate(focus.figures):
         cy = ty + row * (i + 0.5)
         mark_badge(d, mark.number, kx + row * 0.4, cy, row * 0.4)

@@ -1,54 +1,37 @@
-"""Reading the engine's view for the picture, defensively.
+"""What the picture asks of the view beyond its fields: which tiles it can draw.
 
-The picture must never cost a player their game: a view that went through JSON, came
-from an older engine or is malformed is read with defaults instead of failing.
+The view model (``engine.hunters_gatherers.view``) is typed, so the picture reads its
+fields as they are. Only a tile id the picture has no drawing for (a view of another
+version of the tiles) is left out rather than failing: the picture must never cost a
+player their game. Seat names come from the table, not the view, and any text may be
+one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from bot.games.hunters_gatherers.picture.style import label
 from bot.render.text import safe_text
 from engine.hunters_gatherers.tiles import all_tiles
+from engine.hunters_gatherers.view import HuntersGatherersView, MapTile, TileInHand
 
 
-def as_int(value: Any, default: int = 0) -> int:
-    """``value`` as an integer, or ``default`` when it is none."""
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return default
+def known(tile_id: str) -> bool:
+    """Whether ``tile_id`` names a tile of the game (one the picture can draw)."""
+    return tile_id in all_tiles()
 
 
-def entries(view: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
-    """The dict entries of a list in the view (a missing or malformed list: none)."""
-    items = view.get(key)
-    if not isinstance(items, list | tuple):
-        return []
-    return [item for item in items if isinstance(item, Mapping)]
+def placed_now(view: HuntersGatherersView) -> MapTile | None:
+    """The tile laid this turn, while its figure is chosen, if the picture can draw it."""
+    laid = view.laid_now
+    return laid if laid is not None and known(laid.tile) else None
 
 
-def known(tile_id: Any) -> bool:
-    """Whether ``tile_id`` names a tile of the game."""
-    return isinstance(tile_id, str) and tile_id in all_tiles()
-
-
-def placed_now(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    """The tile laid this turn: in the figure step the engine lists it last in ``tiles``."""
-    tiles = entries(view, "tiles")
-    if view.get("step") != "figure" or not tiles or not known(tiles[-1].get("tile")):
-        return None
-    return tiles[-1]
-
-
-def current_tile(view: Mapping[str, Any]) -> str | None:
-    """The id of the tile in hand, if the view has a known one."""
-    current = view.get("current")
-    if not isinstance(current, Mapping) or not known(current.get("tile")):
-        return None
-    return str(current["tile"])
+def tile_in_hand(view: HuntersGatherersView) -> TileInHand | None:
+    """The tile in hand, if there is one the picture can draw."""
+    current = view.current
+    return current if current is not None and known(current.tile) else None
 
 
 def seat_name(names: Sequence[str], seat: int, lang: str) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from PIL import Image, ImageDraw
+from pydantic import ValidationError
 
 from bot.games.hunters_gatherers.picture import (
     PageLayout,
@@ -49,42 +50,43 @@ from engine.core.prompts import Label, Option, Prompt
 from engine.hunters_gatherers.coords import column_name, row_name, square_name
 from engine.hunters_gatherers.geometry import Placement, legal_placements, mismatches
 from engine.hunters_gatherers.tiles import all_tiles, oriented, tiles_of
+from engine.hunters_gatherers.view import HuntersGatherersView
 from tests.bot.games.pictures import decoded_png
 
 NAMES = ["Анна", "Bob", "Мария-Антуанетта Длиннофамильная", "Zoë 🔥", "Ёж"]
 
 
 @pytest.fixture(scope="module")
-def start() -> dict[str, Any]:
+def start() -> HuntersGatherersView:
     return sample_view(2, 1, 0)
 
 
 @pytest.fixture(scope="module")
-def mid() -> dict[str, Any]:
+def mid() -> HuntersGatherersView:
     return sample_view(4, 7, 30, figures=14)
 
 
 @pytest.fixture(scope="module")
-def full() -> dict[str, Any]:
+def full() -> HuntersGatherersView:
     return sample_view(5, 3, None, figures=30)
 
 
 # ------------------------------------------------------------------ the sample views
 
 
-def test_sample_views_are_legal_maps(full: dict[str, Any]) -> None:
-    board = {(t["x"], t["y"]): Placement(all_tiles()[t["tile"]], t["rotation"])
-             for t in full["tiles"]}
-    assert len(board) == len(full["tiles"])
+def test_sample_views_are_legal_maps(full: HuntersGatherersView) -> None:
+    board = {(t.x, t.y): Placement(all_tiles()[t.tile], t.rotation) for t in full.tiles}
+    assert len(board) == len(full.tiles)
     assert not mismatches(board)
     # Every land tile was drawn; only the ones that fit nowhere were set aside.
-    assert full["tiles_left"] == 0
+    assert full.tiles_left == 0
     assert len(board) >= 70
     # The spots are exactly the legal placements of the offered tile.
-    tile = all_tiles()[full["current"]["tile"]]
+    assert full.current is not None
+    tile = all_tiles()[full.current.tile]
     legal = {pos for pos, _ in legal_placements(board, tile)}
-    assert {(s["x"], s["y"]) for s in full["spots"]} == legal
-    assert [s["n"] for s in full["spots"]] == list(range(1, len(legal) + 1))
+    assert {(s.x, s.y) for s in full.spots} == legal
+    assert [s.n for s in full.spots] == list(range(1, len(legal) + 1))
 
 
 # ---------------------------------------------------------------------- rendering
@@ -104,31 +106,33 @@ def test_renders_a_valid_png(players: int, stage: str, lang: str) -> None:
 @pytest.mark.parametrize("seed", [3, 11, 42])
 def test_a_full_map_keeps_cells_legible_and_the_picture_bounded(seed: int) -> None:
     view = sample_view(4, seed, None, figures=20)
-    cells = [(t["x"], t["y"]) for t in view["tiles"]] + [(s["x"], s["y"]) for s in view["spots"]]
+    cells = [(t.x, t.y) for t in view.tiles] + [(s.x, s.y) for s in view.spots]
     frame = map_frame(cells)
     assert frame.cell >= MIN_CELL
     im = decoded_png(render_hunters_gatherers(view, NAMES))
     assert im.width <= max(1400, frame.width + 40 + 2 * EDGE)
 
 
-def test_same_view_gives_the_same_bytes(mid: dict[str, Any]) -> None:
+def test_same_view_gives_the_same_bytes(mid: HuntersGatherersView) -> None:
     first = render_hunters_gatherers(mid, NAMES)
     assert render_hunters_gatherers(copy.deepcopy(mid), list(NAMES)) == first
 
 
-def test_a_view_after_a_json_round_trip_draws_the_same(full: dict[str, Any]) -> None:
-    again = json.loads(json.dumps(full))
+def test_a_view_after_a_json_round_trip_draws_the_same(full: HuntersGatherersView) -> None:
+    again = HuntersGatherersView.model_validate(
+        json.loads(json.dumps(full.model_dump(mode="json"))))
     assert render_hunters_gatherers(again, NAMES) == render_hunters_gatherers(full, NAMES)
 
 
-def _redrawn(view: dict[str, Any], edit: Callable[[dict[str, Any]], None]) -> bytes:
-    """The picture of a copy of ``view`` changed by ``edit``."""
-    changed = copy.deepcopy(view)
+def _redrawn(view: HuntersGatherersView, edit: Callable[[dict[str, Any]], None]) -> bytes:
+    """The picture of ``view`` changed by ``edit``, which edits the view's JSON (read
+    back as a view model, as a web page's edit would be)."""
+    changed = view.model_dump(mode="json")
     edit(changed)
-    return render_hunters_gatherers(changed, NAMES)
+    return render_hunters_gatherers(HuntersGatherersView.model_validate(changed), NAMES)
 
 
-def test_spots_are_drawn_and_named_by_their_square(mid: dict[str, Any]) -> None:
+def test_spots_are_drawn_and_named_by_their_square(mid: HuntersGatherersView) -> None:
     with_spots = render_hunters_gatherers(mid, NAMES)
     assert _redrawn(mid, lambda v: v.update(spots=[])) != with_spots
     # A spot shows the name of its square, not its place in the list.
@@ -137,8 +141,8 @@ def test_spots_are_drawn_and_named_by_their_square(mid: dict[str, Any]) -> None:
     # middle carries ink: the name.
     im = decoded_png(with_spots).convert("RGB")
     layout = _layout(mid, None)
-    spot = mid["spots"][0]
-    x0, y0, x1, y1 = layout.cell_box(spot["x"], spot["y"])
+    spot = mid.spots[0]
+    x0, y0, x1, y1 = layout.cell_box(spot.x, spot.y)
     cell = layout.frame.cell
     assert _near(im.getpixel((x0 + cell // 5, y0 + cell // 5)), SPOT_BG, 4)
     assert _ink(im.crop((x0 + cell // 4, y0 + cell // 3, x1 - cell // 4, y1 - cell // 3)))
@@ -153,12 +157,12 @@ def _richer(view: dict[str, Any]) -> None:
     lambda v: v.update(turn=(v["turn"] + 1) % 4),
     _richer,
 ], ids=["no figures", "other turn", "richer"])
-def test_figures_turn_and_scores_show(mid: dict[str, Any],
+def test_figures_turn_and_scores_show(mid: HuntersGatherersView,
                                       edit: Callable[[dict[str, Any]], None]) -> None:
     assert _redrawn(mid, edit) != render_hunters_gatherers(mid, NAMES)
 
 
-def test_both_languages(mid: dict[str, Any]) -> None:
+def test_both_languages(mid: HuntersGatherersView) -> None:
     ru = render_hunters_gatherers(mid, NAMES, "ru")
     en = render_hunters_gatherers(mid, NAMES, "en")
     assert ru != en
@@ -168,23 +172,24 @@ def test_both_languages(mid: dict[str, Any]) -> None:
 
 def test_the_finished_game_and_the_rotation_step_draw() -> None:
     over = sample_view(3, 5, None, figures=10, spots=False)
-    assert over["step"] == "over" and over["current"] is None
+    assert over.step == "over" and over.current is None
     decoded_png(render_hunters_gatherers(over, NAMES, "en"))
     # The rotation step: one spot, where only some rotations fit; the others fade.
     rotation = sample_view(3, 9, 12, step="rotation")
-    rotation["spots"] = [min(rotation["spots"], key=lambda spot: len(spot["rotations"]))]
-    assert len(rotation["spots"][0]["rotations"]) < 4
-    full_choice = copy.deepcopy(rotation)
-    full_choice["spots"][0]["rotations"] = [0, 1, 2, 3]
+    fewest = min(rotation.spots, key=lambda spot: len(spot.rotations))
+    rotation = rotation.model_copy(update={"spots": (fewest,)})
+    assert len(rotation.spots[0].rotations) < 4
+    full_choice = rotation.model_copy(
+        update={"spots": (fewest.model_copy(update={"rotations": (0, 1, 2, 3)}),)})
     assert render_hunters_gatherers(rotation, NAMES) != render_hunters_gatherers(
         full_choice, NAMES)
 
 
 def test_the_figure_step_frames_the_tile_just_laid() -> None:
     view = sample_view(2, 13, 20, figures=6, step="figure")
-    assert view["spots"] == [] and view["tiles"][-1]["tile"] == view["current"]["tile"]
-    spot_step = copy.deepcopy(view)
-    spot_step["step"] = "spot"
+    assert view.current is not None
+    assert view.spots == () and view.tiles[-1].tile == view.current.tile
+    spot_step = view.model_copy(update={"step": "spot"})
     assert render_hunters_gatherers(view, NAMES) != render_hunters_gatherers(spot_step, NAMES)
 
 
@@ -217,24 +222,49 @@ HOSTILE = [
 
 
 @pytest.mark.parametrize("name", HOSTILE)
-def test_hostile_names_do_not_crash(start: dict[str, Any], name: str) -> None:
+def test_hostile_names_do_not_crash(start: HuntersGatherersView, name: str) -> None:
     decoded_png(render_hunters_gatherers(start, [name, name]))
 
 
-def test_missing_names_and_odd_views_do_not_crash(mid: dict[str, Any]) -> None:
+# A view of an empty table: no tiles, spots, figures or players.
+EMPTY_TABLE: dict[str, Any] = {
+    "you": None, "turn": 0, "step": "spot", "tiles_left": 0, "bonus_left": 0, "tiles": [],
+    "current": None, "spots": [], "figures": [], "players": [], "end_reason": None,
+}
+
+
+def _odd(raw: dict[str, Any]) -> HuntersGatherersView:
+    """The view model of a hand-made view's JSON, read as the picture would get it:
+    whatever ``raw`` leaves out is the empty table's."""
+    return HuntersGatherersView.model_validate({**EMPTY_TABLE, **raw})
+
+
+def test_missing_names_and_odd_views_do_not_crash(mid: HuntersGatherersView) -> None:
     decoded_png(render_hunters_gatherers(mid, []))
-    odd = copy.deepcopy(mid)
+    odd = mid.model_dump(mode="json")
     odd["tiles"].append({"x": 50, "y": 50, "tile": "NOPE", "rotation": 1})
-    odd["figures"].append({"x": 0, "y": 0, "kind": "wizard", "feature": "sky", "index": 9,
+    # A figure with a piece index the tile lacks and a seat nobody sits in.
+    odd["figures"].append({"x": 0, "y": 0, "kind": "hunter", "feature": "forest", "index": 9,
                            "seat": 7})
     odd["figures"].append({"x": 99, "y": 99, "kind": "hut", "feature": "lake", "index": 0,
                            "seat": 0})
     odd["current"] = {"tile": "NOPE", "bonus": False}
-    odd["spots"].append({"n": "x", "x": None, "y": "2"})
-    decoded_png(render_hunters_gatherers(odd, NAMES))
-    decoded_png(render_hunters_gatherers({"game": "hunters_gatherers"}, NAMES))
-    decoded_png(render_hunters_gatherers({"tiles": None, "spots": "no", "players": [1, None]},
-                                         NAMES))
+    decoded_png(render_hunters_gatherers(_odd(odd), NAMES))
+    decoded_png(render_hunters_gatherers(_odd({"game": "hunters_gatherers"}), NAMES))
+    decoded_png(render_hunters_gatherers(_odd({}), NAMES))
+    # What is not a view at all never reaches the picture: the view model refuses it
+    # (a figure of no kind on no feature, a spot without a square, fields of the wrong
+    # type, a view missing its fields).
+    wrong: list[dict[str, Any]] = [
+        {**odd, "figures": [*odd["figures"], {"x": 0, "y": 0, "kind": "wizard",
+                                              "feature": "sky", "index": 9, "seat": 7}]},
+        {**odd, "spots": [*odd["spots"], {"n": "x", "x": None, "y": "2"}]},
+        {**EMPTY_TABLE, "tiles": None, "spots": "no", "players": [1, None]},
+        {"game": "hunters_gatherers"},
+    ]
+    for raw in wrong:
+        with pytest.raises(ValidationError):
+            HuntersGatherersView.model_validate(raw)
 
 
 # --------------------------------------------------------------------- tile geometry
@@ -288,7 +318,7 @@ def _near(pixel: Any, color: tuple[int, int, int], tolerance: int = 24) -> bool:
         abs(a - b) <= tolerance for a, b in zip(pixel, color, strict=True))
 
 
-def _layout(view: dict[str, Any], focus: Prompt | None, lang: str = "ru") -> PageLayout:
+def _layout(view: HuntersGatherersView, focus: Prompt | None, lang: str = "ru") -> PageLayout:
     return page_layout(view, lang, read_focus(focus, view))
 
 
@@ -316,7 +346,7 @@ def _overlap(a: set[tuple[int, int]], b: set[tuple[int, int]]) -> float:
 
 
 @pytest.fixture(scope="module")
-def turning() -> tuple[dict[str, Any], Prompt]:
+def turning() -> tuple[HuntersGatherersView, Prompt]:
     """A real rotation prompt where only some rotations fit."""
     for seed in range(40):
         view, prompt = played_view(3, seed, "rotation", min_tiles=8)
@@ -326,13 +356,13 @@ def turning() -> tuple[dict[str, Any], Prompt]:
 
 
 @pytest.fixture(scope="module")
-def figuring() -> tuple[dict[str, Any], Prompt]:
+def figuring() -> tuple[HuntersGatherersView, Prompt]:
     """A real figure prompt with several figure buttons."""
     return played_view(2, 13, "figure", min_tiles=20, min_figures=4)
 
 
 def test_the_rotation_step_frames_the_spot_being_turned(
-        turning: tuple[dict[str, Any], Prompt]) -> None:
+        turning: tuple[HuntersGatherersView, Prompt]) -> None:
     view, prompt = turning
     spot = (prompt.label.args["x"], prompt.label.args["y"])
     plain = decoded_png(render_hunters_gatherers(view, NAMES)).convert("RGB")
@@ -348,14 +378,14 @@ def test_the_rotation_step_frames_the_spot_being_turned(
     assert _near(focused.getpixel(ring), CHOSEN) and not _near(plain.getpixel(ring), CHOSEN)
     assert _near(focused.getpixel((x0 + cell // 5, y0 + cell // 5)), SPOT_BG, 6)
     # Another spot is only an outline now: its inside shows the table, not a spot card.
-    other = next((s["x"], s["y"]) for s in view["spots"] if (s["x"], s["y"]) != spot)
+    other = next((s.x, s.y) for s in view.spots if (s.x, s.y) != spot)
     ox, oy, _, _ = layout.cell_box(*other)
     assert _near(plain.getpixel((ox + cell // 5, oy + cell // 5)), SPOT_BG, 6)
     assert _near(focused.getpixel((ox + cell // 5, oy + cell // 5)), BG, 6)
 
 
 def test_the_rotation_step_shows_only_the_rotations_offered_there(
-        turning: tuple[dict[str, Any], Prompt]) -> None:
+        turning: tuple[HuntersGatherersView, Prompt]) -> None:
     view, prompt = turning
     offered = [int(o.key[4:]) for o in prompt.options if o.key.startswith("rot:")]
     assert read_focus(prompt, view).rotations == tuple(offered)
@@ -376,7 +406,8 @@ def test_the_rotation_step_shows_only_the_rotations_offered_there(
         assert _near(focused.getpixel(slot_centre(slot)), PANEL, 6)
         assert not _near(plain.getpixel(slot_centre(slot)), PANEL, 6)
     # The offered ones are drawn in full, in button order, exactly as the tile turned so.
-    tile_id = view["current"]["tile"]
+    assert view.current is not None
+    tile_id = view.current.tile
     for slot, k in enumerate(offered):
         drawn = tile_image(tile_id, k, STRIP_TILE, "en").convert("RGB")
         cx, cy = slot_centre(slot)
@@ -387,7 +418,7 @@ def test_the_rotation_step_shows_only_the_rotations_offered_there(
 
 
 def test_the_figure_step_numbers_each_piece_like_its_button(
-        figuring: tuple[dict[str, Any], Prompt]) -> None:
+        figuring: tuple[HuntersGatherersView, Prompt]) -> None:
     view, prompt = figuring
     focus = read_focus(prompt, view)
     figures = [(i, o) for i, o in enumerate(prompt.options, start=1) if o.key.startswith("fig:")]
@@ -399,11 +430,11 @@ def test_the_figure_step_numbers_each_piece_like_its_button(
     plain = decoded_png(render_hunters_gatherers(view, NAMES)).convert("RGB")
     focused = decoded_png(render_hunters_gatherers(view, NAMES, "ru", prompt)).convert("RGB")
     assert plain.tobytes() != focused.tobytes()
-    laid = view["tiles"][-1]
+    laid = view.tiles[-1]
     layout = _layout(view, prompt)
     cell = layout.frame.cell
-    x0, y0, _, _ = layout.cell_box(laid["x"], laid["y"])
-    points = mark_points(tile_layout(laid["tile"], laid["rotation"]), focus.figures)
+    x0, y0, _, _ = layout.cell_box(laid.x, laid.y)
+    points = mark_points(tile_layout(laid.tile, laid.rotation), focus.figures)
     r = mark_radius(cell)
     for ux, uy in points:
         cx, cy = x0 + ux * cell, y0 + uy * cell
@@ -425,7 +456,7 @@ def test_the_figure_step_numbers_each_piece_like_its_button(
 
 
 def test_the_numbers_follow_the_order_of_the_options(
-        figuring: tuple[dict[str, Any], Prompt]) -> None:
+        figuring: tuple[HuntersGatherersView, Prompt]) -> None:
     view, prompt = figuring
     swapped = Prompt(prompt.seat, prompt.label, tuple(reversed(prompt.options)), prompt.step)
     marks = read_focus(swapped, view).figures
@@ -452,8 +483,8 @@ def test_marks_on_one_piece_stand_apart_inside_the_tile() -> None:
 
 
 def test_without_focus_or_with_a_prompt_it_cannot_read_the_picture_is_plain(
-        turning: tuple[dict[str, Any], Prompt],
-        figuring: tuple[dict[str, Any], Prompt]) -> None:
+        turning: tuple[HuntersGatherersView, Prompt],
+        figuring: tuple[HuntersGatherersView, Prompt]) -> None:
     rot_view, rot_prompt = turning
     fig_view, fig_prompt = figuring
     spot_view, spot_prompt = played_view(2, 4, "spot", min_tiles=5)
@@ -482,18 +513,38 @@ def test_without_focus_or_with_a_prompt_it_cannot_read_the_picture_is_plain(
     bare = Prompt(rot_prompt.seat, rot_prompt.label, ())
     assert read_focus(bare, rot_view).turning
     decoded_png(render_hunters_gatherers(rot_view, NAMES, "en", bare))
-    # Hostile views with a focus do not crash either.
+    # Hostile views with a focus do not crash either; what is not a view at all (a
+    # tile without its rotation, rotations that are no list) the view model refuses.
     for odd in ({"game": "hunters_gatherers", "step": "figure"},
-                {"step": "rotation", "spots": [{"x": 1, "y": 0, "rotations": "no"}]},
-                {"step": "figure", "tiles": [{"x": 0, "y": 0, "tile": "HG001"}],
-                 "current": {"tile": "HG001"}}):
+                {"step": "rotation", "spots": [{"n": 1, "x": 1, "y": 0, "rotations": []}]},
+                {"step": "figure", "tiles": [{"x": 0, "y": 0, "tile": "HG001", "rotation": 0}],
+                 "current": {"tile": "HG001", "bonus": False}}):
         for focus in (rot_prompt, fig_prompt, spot_prompt):
-            decoded_png(render_hunters_gatherers(odd, NAMES, "ru", focus))
+            decoded_png(render_hunters_gatherers(_odd(odd), NAMES, "ru", focus))
+    for wrong in ({"step": "rotation", "spots": [{"n": 1, "x": 1, "y": 0, "rotations": "no"}]},
+                  {"step": "figure", "tiles": [{"x": 0, "y": 0, "tile": "HG001"}],
+                   "current": {"tile": "HG001"}}):
+        with pytest.raises(ValidationError):
+            _odd(wrong)
+
+
+def test_an_engine_view_read_back_from_its_json_draws_the_same(
+        turning: tuple[HuntersGatherersView, Prompt],
+        figuring: tuple[HuntersGatherersView, Prompt]) -> None:
+    """The picture of a real game's view and of that view read back from its JSON (as a
+    web page would send it) are the same bytes, prompt marks included."""
+    spotting = played_view(3, 8, "spot", min_tiles=15)
+    for view, prompt in (spotting, turning, figuring):
+        again = HuntersGatherersView.model_validate_json(view.model_dump_json())
+        assert again == view
+        for focus in (None, prompt):
+            assert render_hunters_gatherers(again, NAMES, "en", focus) == \
+                render_hunters_gatherers(view, NAMES, "en", focus)
 
 
 def test_spot_buttons_are_numbered_as_on_the_map() -> None:
     view, prompt = played_view(3, 8, "spot", min_tiles=15)
-    numbers = {(s["x"], s["y"]): s["n"] for s in view["spots"]}
+    numbers = {(s.x, s.y): s.n for s in view.spots}
     for position, option in enumerate(prompt.options, start=1):
         assert numbers[(option.label.args["x"], option.label.args["y"])] == position
         assert option.label.args["n"] == position
@@ -539,7 +590,7 @@ def test_the_names_stay_with_their_squares_as_the_map_grows() -> None:
     """A column keeps its letter when the map grows westward: the band above the start
     tile's column reads N in a small map and in a large one."""
     small, large = sample_view(2, 5, 3), sample_view(2, 5, 60)
-    assert min(t["x"] for t in large["tiles"]) < min(t["x"] for t in small["tiles"])
+    assert min(t.x for t in large.tiles) < min(t.x for t in small.tiles)
     for view in (small, large):
         im = decoded_png(render_hunters_gatherers(view, NAMES, "en")).convert("RGB")
         layout = _layout(view, None, "en")
@@ -560,10 +611,10 @@ def test_spot_buttons_name_the_squares_drawn_on_the_map() -> None:
     layout = _layout(view, prompt, "en")
     cell = layout.frame.cell
     buttons = {texts.option("en", o.label) for o in prompt.options}
-    assert buttons == {f"📍 {square_name((s['x'], s['y']))}" for s in view["spots"]}
-    names = [square_name((s["x"], s["y"])) for s in view["spots"]]
-    for spot, name in zip(view["spots"], names, strict=True):
-        x0, y0, _, _ = layout.cell_box(spot["x"], spot["y"])
+    assert buttons == {f"📍 {square_name((s.x, s.y))}" for s in view.spots}
+    names = [square_name((s.x, s.y)) for s in view.spots]
+    for spot, name in zip(view.spots, names, strict=True):
+        x0, y0, _, _ = layout.cell_box(spot.x, spot.y)
         here = _ink(im.crop((x0, y0, x0 + cell, y0 + cell)).crop(_inner(cell)))
         right = _overlap(here, _spot_name(name, cell))
         assert right > 0.9, (name, right)
