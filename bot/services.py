@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import BaseModel
@@ -19,6 +19,7 @@ from bot.storage import (
     OncePort,
     PrefsPort,
     ScriptPart,
+    TableNotFound,
     TableRecord,
 )
 from bot.table.access import AdminPort, ReportedAdmins
@@ -113,6 +114,27 @@ class Services:
     def table_lang(self, record: TableRecord) -> Lang:
         """The language of a table's own messages (chosen when it was opened)."""
         return options_of(record).lang
+
+    async def about(self, ctx: Ctx, record: TableRecord) -> Ctx:
+        """``ctx`` for words about ``record``: a table speaks its own language in its
+        chat; in a private chat, the user's own choice of language if they made one
+        (as their private prompts do), else the table's."""
+        lang = self.table_lang(record)
+        if ctx.chat.private:
+            chosen = await self.prefs.get_pref(f"user:{ctx.user.id}:lang")
+            lang = normalize_lang(chosen, default=lang)
+        return replace(ctx, lang=lang) if lang != ctx.lang else ctx
+
+    async def about_table(self, ctx: Ctx, table_id: str) -> Ctx:
+        """``about`` the table ``table_id`` (the record last seen here, else read: a
+        table's language never changes); ``ctx`` as it is for a table that is gone."""
+        record = self.store.last_seen(table_id)
+        if record is None:
+            try:
+                record = await self.store.get(table_id)
+            except TableNotFound:
+                return ctx
+        return await self.about(ctx, record)
 
 
 @dataclass(frozen=True)

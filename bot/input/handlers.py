@@ -63,8 +63,9 @@ async def _active(sv: Services, ctx: Ctx) -> list[TableRecord]:
 
 async def resolve_table(
     sv: Services, ctx: Ctx, args: tuple[str, ...]
-) -> tuple[TableRecord, tuple[str, ...]] | Reply:
-    """The table a command means, and the arguments after its id.
+) -> tuple[TableRecord, tuple[str, ...], Ctx] | Reply:
+    """The table a command means, the arguments after its id, and the context that
+    speaks the table's language (``Services.about``): what follows is about the table.
 
     A table of another chat (or, in a private chat, one without the user's seat) is
     answered exactly like an id that does not exist: ids give nothing away.
@@ -74,7 +75,7 @@ async def resolve_table(
             record = await sv.store.get(args[0].lower().lstrip("#"))
             if not belongs_here(record, ctx.chat, ctx.user):
                 return refuse(sv, ctx, "cmd.no_such_table", table=args[0])
-            return record, args[1:]
+            return record, args[1:], await sv.about(ctx, record)
         except TableNotFound:
             # Words (``/vote wait``) and bare numbers (``/move 12``) are arguments; an
             # unknown id looks like ours: letters and digits mixed.
@@ -83,7 +84,7 @@ async def resolve_table(
                 return refuse(sv, ctx, "cmd.no_such_table", table=args[0])
     tables = await _active(sv, ctx)
     if len(tables) == 1:
-        return tables[0], args
+        return tables[0], args, await sv.about(ctx, tables[0])
     if not tables:
         return say(sv.t(ctx.lang, "cmd.no_tables"))
     listing = ", ".join(f"#{t.table_id}" for t in tables)
@@ -123,7 +124,8 @@ def _verb(verb: str) -> Handler:
         found = await resolve_table(sv, ctx, args)
         if isinstance(found, Reply):
             return found
-        return await lobby_verb(sv, ctx, found[0].table_id, verb)
+        record, _, ctx = found
+        return await lobby_verb(sv, ctx, record.table_id, verb)
     handler.__doc__ = f"The lobby verb {verb!r} as a command."
     return handler
 
@@ -135,7 +137,8 @@ async def cmd_status(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     found = await resolve_table(sv, ctx, args)
     if isinstance(found, Reply):
         return found
-    owed = OwedTable(found[0].table_id, found[0].version, archived=False)
+    record, _, ctx = found
+    owed = OwedTable(record.table_id, record.version, archived=False)
     await repair(sv, owed, prompts=False)
     try:
         record = await sv.store.get(owed.table_id)
@@ -156,16 +159,17 @@ async def cmd_status(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
 
 async def my_running_seat(
     sv: Services, ctx: Ctx, args: tuple[str, ...]
-) -> tuple[TableRecord, int] | Reply:
-    """The table meant and the user's seat at it, if it is being played."""
+) -> tuple[TableRecord, int, Ctx] | Reply:
+    """The table meant, the user's seat at it, if it is being played, and the context
+    that speaks the table's language."""
     found = await resolve_table(sv, ctx, args)
     if isinstance(found, Reply):
         return found
-    record = found[0]
+    record, _, ctx = found
     seat = seat_of(record, ctx.user.id)
     if seat is None or record.status != TableStatus.RUNNING:
         return refuse(sv, ctx, "cmd.board_not_playing")
-    return record, seat
+    return record, seat, ctx
 
 
 async def cmd_board(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
@@ -173,10 +177,10 @@ async def cmd_board(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     found = await my_running_seat(sv, ctx, args)
     if isinstance(found, Reply):
         return found
-    record, seat = found
+    record, seat, ctx = found
     game = get_game(record.game)
     state = sv.view_state(record)
-    lang = await sv.user_lang(ctx.user)
+    lang = ctx.lang
     lines = texts_for(record.game).board(lang, game.view(state, seat), seat, seat_names(record))
     text = Markup("\n".join([sv.t(lang, "cmd.board", table=record.table_id), *lines]))
     focus = prompt_of(sv.prompts(record), seat)
@@ -195,7 +199,8 @@ async def cmd_move(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     found = await resolve_table(sv, ctx, named)
     if isinstance(found, Reply):
         return found
-    record, rest = found[0], (*found[1], *args[len(named):])
+    record, named_rest, ctx = found
+    rest = (*named_rest, *args[len(named):])
     if len(rest) != 1:
         return refuse(sv, ctx, "cmd.move_usage")
     # The move is read against the table as the player saw it, like a button against
@@ -221,7 +226,7 @@ async def cmd_turn(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     found = await my_running_seat(sv, ctx, args)
     if isinstance(found, Reply):
         return found
-    record, seat = found
+    record, seat, ctx = found
     prompt = prompt_of(sv.prompts(record), seat)
     lang = await sv.seat_lang(record, seat)  # as every prompt of this seat is worded
     if prompt is None:
@@ -322,7 +327,7 @@ async def cmd_abort(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     found = await resolve_table(sv, ctx, args)
     if isinstance(found, Reply):
         return found
-    record, rest = found
+    record, rest, ctx = found
     if rest and rest[0].lower() in ("yes", "да"):
         return await confirm_abort(sv, ctx, record.table_id, record.version)
     return await abort_request(sv, ctx, record)
@@ -396,6 +401,7 @@ async def cmd_resume(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
         return Change(changed, Action(key="resume", user_id=ctx.user.id, seat=seat,
                                       kind=ActionKind.SYSTEM))
 
+    ctx = found[2]
     done = await commit_change(sv, found[0].table_id, take_back)
     if isinstance(done, Refusal):
         return say(sv.t(ctx.lang, done.code, **done.args))
@@ -408,7 +414,7 @@ async def cmd_vote(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     found = await resolve_table(sv, ctx, args)
     if isinstance(found, Reply):
         return found
-    record, rest = found
+    record, rest, ctx = found
     if len(rest) != 1 or rest[0].lower() not in CHOICES:
         return refuse(sv, ctx, "vote.usage")
     vote = meta_of(record).vote
@@ -425,15 +431,16 @@ async def cmd_log(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
         if isinstance(found, Reply):
             return found
         table_id, rest = found[0].table_id, found[1]
-    count = table_log.parse_count(rest)
-    if count is None:
-        return refuse(sv, ctx, "log.usage")
     try:
         record, log = await table_log.load_any(sv.store, table_id)
     except TableNotFound:
         return refuse(sv, ctx, "cmd.no_such_table", table=table_id)
     if not belongs_here(record, ctx.chat, ctx.user):
         return refuse(sv, ctx, "cmd.no_such_table", table=table_id)
+    ctx = await sv.about(ctx, record)
+    count = table_log.parse_count(rest)
+    if count is None:
+        return refuse(sv, ctx, "log.usage")
     events = table_log.replay_events(get_game(record.game), record, log)
     lines = sv.presenter.event_lines(record, ctx.lang, events)[-count:]
     if not lines:

@@ -98,7 +98,7 @@ async def press(sv: Services, ctx: Ctx, raw: str) -> Reply:
     token = sv.signer.parse(raw)
     if token is None:
         return refuse(sv, ctx, "press.forged")
-    return await PRESSES[token.kind](sv, ctx, token, raw)
+    return await PRESSES[token.kind](sv, await sv.about_table(ctx, token.table), token, raw)
 
 
 async def _pressed_before(sv: Services, ctx: Ctx, token: Token, raw: str) -> Reply | None:
