@@ -15,7 +15,7 @@ from engine.caverna.components import components
 from engine.caverna.scoring import SCORE_SHEET
 from engine.caverna.state import CavernaState
 from engine.caverna.view import secrets, view
-from engine.caverna.view_model import HarvestRound
+from engine.caverna.view_model import CavernaView, HarvestRound
 from engine.core.conformance import leaks
 from tests.engine.round_trip import random_moves
 
@@ -159,3 +159,35 @@ def test_a_covered_tile_stays_out_of_the_supply() -> None:
     assert (tiles["spare_part_storage"].left, tiles["spare_part_storage"].owner) == (0, 1)
     assert (tiles["trader"].left, tiles["trader"].owner) == (0, 1)
 
+
+@pytest.mark.parametrize("players", [1, 3, 7])
+def test_every_view_round_trips_through_json(players: int) -> None:
+    """The JSON a web page receives reads back as the very same view, all game long."""
+    state = new_game(players, 5)
+    rnd = random.Random(players)
+    seen = 0
+    while True:
+        for seat in (None, 0):
+            v = view(state, seat)
+            again = CavernaView.model_validate_json(v.model_dump_json())
+            assert again == v
+            assert again.model_dump(mode="json") == json.loads(v.model_dump_json())
+            seen += 1
+        if not CAVERNA.pending(state):
+            break
+        random_moves(CAVERNA, state, rnd, 60)
+    assert state.phase == "over" and seen > 4
+
+
+def test_the_json_keeps_the_shape_of_the_view() -> None:
+    """The JSON keeps the field names of the contract; a round without a harvest marker
+    carries ``marker: null`` like a face-down one, its kind tells them apart."""
+    plain = view(new_game(4, 1), 2).model_dump(mode="json")
+    assert list(plain) == [
+        "game", "seat", "options", "official", "player_count", "round", "rounds",
+        "last_round", "phase", "first", "next_first", "turn", "acting", "passed",
+        "deciding", "end_reason", "harvest", "cards", "spaces", "furnishings", "players"]
+    assert plain["harvest"]["schedule"][2] == {"round": 3, "kind": "harvest", "marker": None}
+    assert plain["harvest"]["schedule"][5] == {"round": 6, "kind": "face_down", "marker": None}
+    assert plain["players"][3]["board"]["spaces"][0]["at"] == "0,0"
+    assert plain["spaces"][0]["occupant"] is None

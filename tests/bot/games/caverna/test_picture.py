@@ -21,6 +21,7 @@ from bot.games.caverna.picture.samples import SAMPLE_NAMES, Sample, board_prompt
 from bot.games.caverna.picture.style import MARK, MIN_TEXT, WIDTH
 from engine.caverna.board import TILES
 from engine.caverna.components import ANIMALS
+from engine.caverna.view_model import CavernaView
 from engine.core.prompts import Label, Option, Prompt
 from tests.bot.games.pictures import decoded_png
 
@@ -182,6 +183,27 @@ def test_malformed_views_still_draw(samples: list[tuple[int, Sample]], damage: s
         broken["players"][0]["board"]["spaces"] = [{"x": "a"}, {"x": 2, "y": 2, "tile": "lava"}]
         broken["players"][0]["housing"] = {"held": {"zz": {"sheep": 2}, "1,1": "many"}}
     assert decoded_png(render_caverna(broken, SAMPLE_NAMES, "ru", None)).width == WIDTH
+
+
+def test_a_view_read_back_from_json_draws_the_same_picture(
+        samples: list[tuple[int, Sample]]) -> None:
+    """A view that went through JSON (a log, a web page) is the same view, so it draws
+    the same bytes and the same record."""
+    for _, (view, focus) in samples[::7]:
+        again = CavernaView.model_validate_json(view.model_dump_json())
+        assert again == view
+        assert render_caverna(again, SAMPLE_NAMES, "en", focus) == render_caverna(
+            view, SAMPLE_NAMES, "en", focus)
+        assert draw_page(again, SAMPLE_NAMES, "ru", focus)[1] == draw_page(
+            view, SAMPLE_NAMES, "ru", focus)[1]
+
+
+def test_a_table_without_players_draws_the_blank_picture(
+        samples: list[tuple[int, Sample]]) -> None:
+    _, (view, _) = samples[5]
+    image, record = draw_page(view.model_copy(update={"players": []}), SAMPLE_NAMES, "en")
+    assert image.width == WIDTH and record.sections == ["empty"]
+    assert record.boards == [] and record.spaces == set()
 
 
 def _count(image: Image.Image, color: tuple[int, int, int]) -> int:
