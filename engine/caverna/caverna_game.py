@@ -1,11 +1,11 @@
 """Caverna: The Cave Farmers behind the engine protocol, 1 to 7 players.
 
 Each method hands over to a small module: the flow (:mod:`engine.caverna.flow`,
-:mod:`engine.caverna.decisions`), what may be seen (:mod:`engine.caverna.view`), the
-table header (:mod:`engine.caverna.summary`), who is surely next
-(:mod:`engine.caverna.turn_order`), final scoring (:mod:`engine.caverna.results`), the
-autopilot's judgement (:mod:`engine.caverna.heuristic`) and the invariants
-(:mod:`engine.caverna.invariants`). Its variants are declared once in
+:mod:`engine.caverna.decisions`), what may be seen (:mod:`engine.caverna.view`, its
+shape in :mod:`engine.caverna.view_model`), the table header (:mod:`engine.caverna.summary`),
+who is surely next (:mod:`engine.caverna.turn_order`), final scoring
+(:mod:`engine.caverna.results`), the autopilot's judgement (:mod:`engine.caverna.heuristic`)
+and the invariants (:mod:`engine.caverna.invariants`). Its variants are declared once in
 :mod:`engine.caverna.variants` (``CavernaGame.variants``), checked by ``new`` and kept in
 the state.
 
@@ -31,6 +31,7 @@ from engine.caverna.summary import summary
 from engine.caverna.turn_order import next_turn
 from engine.caverna.variants import OPTIONS, VARIANTS, read_options
 from engine.caverna.view import secrets, view
+from engine.caverna.view_model import CavernaView
 from engine.core.base_game import BaseGame
 from engine.core.prompts import Event
 from engine.core.protocol import Result, Summary
@@ -71,7 +72,7 @@ class CavernaGame(BaseGame[CavernaState]):
         advance(state, events)
         tell_housing(state, events)
 
-    def view(self, state: CavernaState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: CavernaState, seat: int | None) -> CavernaView:
         """What ``seat`` may see (everything but the face-down cards and markers)."""
         return view(state, seat)
 

@@ -10,7 +10,7 @@ and per seat the few facts players glance at between turns.
               house); ``begging``; ``furnishings`` (tiles laid, the printed entry
               dwelling left out); ``score`` (the total as things stand).
 ``harvest``   this round's harvest (``none``, ``feed1``, ``harvest``, ``choice``; see
-              :mod:`engine.caverna.view`).
+              :class:`engine.caverna.view_model.HarvestTrack`).
 ``first``     the seat holding the first-player token.
 ``last_round`` the last round's number (11 with 1–2 players, else 12).
 """

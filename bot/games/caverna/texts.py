@@ -37,6 +37,7 @@ from bot.games.caverna.describe import (
 from bot.i18n.catalog import Lang, Markup
 from bot.texts.base import CatalogTexts
 from engine.caverna.components import components
+from engine.caverna.view_model import CavernaView
 from engine.core.prompts import Event, Label
 
 # Events not worth a chat line when they carry nothing.
@@ -478,6 +479,6 @@ class CavernaTexts(CatalogTexts):
             return square_name(pos)
         return self.space_name(lang, loc)
 
-    def board(self, lang: Lang, view: dict[str, Any], seat: int, names: list[str]) -> list[Markup]:
+    def board(self, lang: Lang, view: CavernaView, seat: int, names: list[str]) -> list[Markup]:
         """The table and every home board in words (see :mod:`board_text`)."""
         return board_lines(self, lang, view, seat, names)

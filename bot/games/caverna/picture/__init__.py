@@ -1,7 +1,7 @@
 """The Caverna picture: one seat's home board large, the others, the table, the supply.
 
-Drawn from the engine's view (``engine.caverna.view``, whose docstring lists every key)
-with plain shapes, no publisher art. From top to bottom:
+Drawn from the engine's view (a ``CavernaView``, :mod:`engine.caverna.view_model`, which
+describes every field) with plain shapes, no publisher art. From top to bottom:
 
 - the header: round, phase, whose turn;
 - the harvest track (``harvest``);
@@ -31,11 +31,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from PIL import Image
+from pydantic import ValidationError
 
 from bot.games.caverna.picture.actions import actions_height, draw_actions
 from bot.games.caverna.picture.board import board_frame, board_size, draw_board
 from bot.games.caverna.picture.canvas import Canvas, Drawn
-from bot.games.caverna.picture.focus import Focus, read_focus
+from bot.games.caverna.picture.focus import Focus, focus_player, read_focus
 from bot.games.caverna.picture.harvest import draw_harvest, harvest_height
 from bot.games.caverna.picture.icons import icon
 from bot.games.caverna.picture.names import label
@@ -49,7 +50,6 @@ from bot.games.caverna.picture.players import (
     status_height,
     strip_height,
 )
-from bot.games.caverna.picture.reading import as_int, entries, focus_seat, player, seats
 from bot.games.caverna.picture.style import (
     BG,
     CELL,
@@ -70,9 +70,10 @@ from bot.games.caverna.picture.style import (
 from bot.games.caverna.picture.supply import draw_supply, supply_height
 from bot.render.text import safe_text
 from engine.caverna.components import ANIMALS, GOODS
+from engine.caverna.view_model import CavernaView, PlayerView
 from engine.core.prompts import Prompt
 
-__all__ = ["draw_page", "render_caverna"]
+__all__ = ["draw_page", "read_view", "render_caverna"]
 
 LEGEND_ITEM_W = 150
 LEGEND_ROW = 32
@@ -85,29 +86,41 @@ def seat_name(names: list[str], seat: int, lang: str) -> str:
     return label("player", lang, seat + 1)
 
 
-def _board_cell(p: Mapping[str, Any]) -> int:
+def read_view(view: CavernaView | Mapping[str, Any]) -> CavernaView | None:
+    """``view`` itself, or JSON data (a view after a round trip, as a log or a web page
+    keeps it) read back into a view; None for data that is not a Caverna view."""
+    if isinstance(view, CavernaView):
+        return view
+    try:
+        return CavernaView.model_validate(view)
+    except ValidationError:
+        return None
+
+
+def _board_cell(p: PlayerView) -> int:
     frame = board_frame(p)
     room = WIDTH - 2 * MARGIN - 2 * EDGE - STATUS_W - GAP
     return min(CELL, room // frame.columns)
 
 
-def _row_seats(view: Mapping[str, Any], big: int) -> list[int]:
-    all_seats = seats(view)
-    if len(all_seats) >= COMPACT_FROM:
-        return all_seats
-    return [s for s in all_seats if s != big]
+def _row_players(view: CavernaView, big: PlayerView) -> list[PlayerView]:
+    """The seats with a summary row: every seat but the large board's, or every seat in
+    the compact all-players summary."""
+    if len(view.players) >= COMPACT_FROM:
+        return list(view.players)
+    return [p for p in view.players if p.seat != big.seat]
 
 
-def _row_boxes(view: Mapping[str, Any], rows: list[int], top: int) -> list[Box]:
+def _row_boxes(view: CavernaView, rows: list[PlayerView], top: int) -> list[Box]:
     """Where each summary row goes, from ``top`` (one or two to a line)."""
-    players = len(seats(view))
+    players = len(view.players)
     columns = row_columns(players)
     width = (WIDTH - 2 * MARGIN - (columns - 1) * 8) // columns
     boxes: list[Box] = []
     y = top
     for start in range(0, len(rows), columns):
         line = rows[start:start + columns]
-        h = max(row_height(player(view, s), players) for s in line)
+        h = max(row_height(p, players) for p in line)
         for i, _ in enumerate(line):
             x0 = MARGIN + i * (width + 8)
             boxes.append((x0, y, x0 + width, y + h))
@@ -120,21 +133,21 @@ def _legend_rows(width: int) -> int:
     return -(-(len(GOODS) + len(ANIMALS)) // per_row)
 
 
-def _header(c: Canvas, view: Mapping[str, Any], names: list[str], lang: str) -> None:
+def _title_bar(c: Canvas, title: str) -> float:
+    """The header band with ``title`` on its left; the title's width."""
     c.draw.rectangle((0, 0, WIDTH, HEADER_H), fill=HEADER_BG)
-    rounds = [as_int(r) for r in view.get("rounds", []) if isinstance(r, int)] \
-        if isinstance(view.get("rounds"), list) else []
-    now = as_int(view.get("round"))
+    return c.text((MARGIN, HEADER_H / 2), title, 24, HEADER_INK, bold=True, anchor="lm")
+
+
+def _header(c: Canvas, view: CavernaView, names: list[str], lang: str) -> None:
     title = label("title", lang)
-    if now:
-        title += " · " + label("round", lang, f"{now}/{rounds[-1] if rounds else 12}")
-    phase = str(view.get("phase"))
-    title += " · " + label(f"phase.{phase}", lang)
+    if view.round:
+        title += " · " + label("round", lang, f"{view.round}/{view.last_round}")
+    title += " · " + label(f"phase.{view.phase}", lang)
     cy = HEADER_H / 2
-    used = c.text((MARGIN, cy), title, 24, HEADER_INK, bold=True, anchor="lm")
-    deciding = [s for s in view.get("deciding", []) if isinstance(s, int)] \
-        if isinstance(view.get("deciding"), list) else []
-    if phase == "over" or not deciding:
+    used = _title_bar(c, title)
+    deciding = view.deciding
+    if view.phase == "over" or not deciding:
         return
     x = MARGIN + used + 24
     room = WIDTH - MARGIN - x
@@ -161,19 +174,34 @@ def _legend(c: Canvas, lang: str, left: int, top: int, width: int) -> None:
         c.text((x + 28, cy), word, MIN_TEXT, INK, anchor="lm", width=LEGEND_ITEM_W - 32)
 
 
-def draw_page(view: Mapping[str, Any], names: list[str], lang: str = "ru",
+def draw_blank(lang: str = "ru") -> tuple[Image.Image, Drawn]:
+    """The picture of a table it cannot show (a view without players, or data that is
+    no Caverna view): the title and the key to the icons, recorded as ``empty``. A
+    picture is sent beside every table message, so it is drawn rather than refused."""
+    inner = WIDTH - 2 * MARGIN
+    height = HEADER_H + GAP + _legend_rows(inner) * LEGEND_ROW + GAP
+    c = Canvas(Image.new("RGB", (WIDTH, height), BG))
+    _title_bar(c, label("title", lang))
+    _legend(c, lang, MARGIN, HEADER_H + GAP, inner)
+    c.drawn.sections.append("empty")
+    return c.image, c.drawn
+
+
+def draw_page(view: CavernaView, names: list[str], lang: str = "ru",
               focus: Prompt | None = None) -> tuple[Image.Image, Drawn]:
     """The picture as an image, and the record of what it shows."""
+    if not view.players:
+        return draw_blank(lang)
     marks = read_focus(focus, view)
-    big = focus_seat(view, marks.seat if marks.on_board else None)
+    big_player = focus_player(view, marks.seat if marks.on_board else None)
+    big = big_player.seat
     if marks.seat is not None and marks.on_board and marks.seat != big:
         marks = Focus(spaces=marks.spaces, tiles=marks.tiles)
     inner = WIDTH - 2 * MARGIN
-    big_player = player(view, big)
     cell = _board_cell(big_player)
     _, board_h = board_size(board_frame(big_player), cell, edges=True)
     top_h = max(board_h, status_height())
-    rows = _row_seats(view, big)
+    rows = _row_players(view, big_player)
     row_boxes = _row_boxes(view, rows, 0)
     rows_h = max((b[3] for b in row_boxes), default=0)
     height = (HEADER_H + GAP + harvest_height() + top_h + GAP + strip_height() + GAP + rows_h
@@ -189,32 +217,31 @@ def draw_page(view: Mapping[str, Any], names: list[str], lang: str = "ru",
     draw_status(c, big_player, (status_left, y + EDGE, MARGIN + inner, y + EDGE
                                 + status_height()))
     y += top_h + GAP
-    draw_strip(c, big, big_player, seat_name(names, big, lang), lang,
+    draw_strip(c, big_player, seat_name(names, big, lang), lang,
                (MARGIN, y, MARGIN + inner, y + strip_height()))
     y += strip_height() + GAP
-    first = as_int(view.get("first"), -1)
-    for seat, (x0, y0, x1, y1) in zip(rows, _row_boxes(view, rows, y), strict=True):
-        draw_row(c, seat, player(view, seat), seat_name(names, seat, lang), lang,
-                 (x0, y0, x1, y1), len(seats(view)), highlight=seat == big, first=seat == first)
+    for p, (x0, y0, x1, y1) in zip(rows, _row_boxes(view, rows, y), strict=True):
+        draw_row(c, p, seat_name(names, p.seat, lang), lang, (x0, y0, x1, y1),
+                 len(view.players), highlight=p.seat == big, first=p.seat == view.first)
     y += rows_h
     if rows:
         y += GAP
     y += draw_actions(c, view, lang, MARGIN, y, inner, marks)
     y += draw_supply(c, view, lang, MARGIN, y, inner, marks)
     _legend(c, lang, MARGIN, y, inner)
-    if not entries(view, "players"):
-        c.drawn.sections.append("empty")
     return c.image, c.drawn
 
 
-def render_caverna(view: dict[str, Any], names: list[str], lang: str = "ru",
+def render_caverna(view: CavernaView | Mapping[str, Any], names: list[str], lang: str = "ru",
                    focus: Prompt | None = None) -> bytes:
-    """A PNG of the Caverna table for ``view`` (the engine's view, plain or after a JSON
-    round trip); ``names[seat]`` is each seat's display name (missing or undrawable
-    names become "Player N"); ``lang`` is "ru" or "en" (anything else falls back to
-    Russian); ``focus`` is the open prompt the picture is shown with, whose buttons the
-    picture then numbers (None, or a prompt naming no places, changes nothing)."""
-    image, _ = draw_page(view, names, lang, focus)
+    """A PNG of the Caverna table for ``view`` (the engine's view, or its JSON after a
+    round trip; data that is no view draws the blank table); ``names[seat]`` is each
+    seat's display name (missing or undrawable names become "Player N"); ``lang`` is
+    "ru" or "en" (anything else falls back to Russian); ``focus`` is the open prompt the
+    picture is shown with, whose buttons the picture then numbers (None, or a prompt
+    naming no places, changes nothing)."""
+    model = read_view(view)
+    image, _ = draw_page(model, names, lang, focus) if model is not None else draw_blank(lang)
     out = io.BytesIO()
     # A 256-colour palette keeps the PNG small and quick to encode; the octree
     # quantizer is deterministic, so equal views still give equal bytes.

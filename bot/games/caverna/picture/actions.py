@@ -10,14 +10,10 @@ carry the button's number in their corner.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from bot.games.caverna.picture.canvas import Canvas, grid_boxes
 from bot.games.caverna.picture.focus import Focus, numbers_text
 from bot.games.caverna.picture.icons import KNOWN, draw_amounts
 from bot.games.caverna.picture.names import label, space_name
-from bot.games.caverna.picture.reading import as_int, counts, entries, mapping, player
 from bot.games.caverna.picture.style import (
     BORDER,
     GAP,
@@ -35,6 +31,7 @@ from bot.games.caverna.picture.style import (
     ink_on,
     player_color,
 )
+from engine.caverna.view_model import ActionSpaceView, CavernaView
 
 STAGE_TINTS: dict[int, RGB] = {
     1: (236, 226, 196), 2: (230, 216, 180), 3: (222, 204, 166), 4: (214, 192, 152),
@@ -43,25 +40,25 @@ FACE_DOWN: RGB = (200, 192, 180)
 CELL_GAP = 8
 
 
-def _slots(view: Mapping[str, Any]) -> int:
-    return len(entries(view, "spaces")) + len(entries(mapping(view, "cards"), "upcoming"))
+def _slots(view: CavernaView) -> int:
+    return len(view.spaces) + len(view.cards.upcoming)
 
 
-def actions_height(view: Mapping[str, Any], width: int) -> int:
+def actions_height(view: CavernaView, width: int) -> int:
     """The height of the action board section, its title included."""
     rows = -(-_slots(view) // SPACE_COLUMNS)
     return TITLE_H + rows * (SPACE_H + CELL_GAP)
 
 
-def _space(c: Canvas, view: Mapping[str, Any], space: Mapping[str, Any], box: Box, lang: str,
+def _space(c: Canvas, view: CavernaView, space: ActionSpaceView, box: Box, lang: str,
            focus: Focus) -> None:
     x0, y0, x1, y1 = box
-    space_id = str(space.get("id"))
-    card_round = space.get("card_round")
-    stage = as_int(space.get("stage"))
-    occupant = space.get("occupant")
-    seat = as_int(occupant.get("seat"), -1) if isinstance(occupant, Mapping) else -1
-    fill = STAGE_TINTS.get(stage, PANEL) if card_round is not None else PANEL
+    space_id = space.id
+    card_round = space.card_round
+    occupant = space.occupant
+    seat = occupant.seat if occupant is not None else -1
+    fill = (STAGE_TINTS.get(space.stage or 0, PANEL) if card_round is not None
+            else PANEL)
     c.draw.rounded_rectangle(box, radius=8, fill=fill,
                              outline=player_color(seat) if seat >= 0 else BORDER,
                              width=5 if seat >= 0 else 1)
@@ -75,19 +72,15 @@ def _space(c: Canvas, view: Mapping[str, Any], space: Mapping[str, Any], box: Bo
     mark_w = max(c.font(22, True).getlength(numbers_text(numbers)) + 14, 34) if numbers else 0
     right = x1 - (44 if seat >= 0 else 4) - (mark_w + 4 if numbers else 0)
     if card_round is not None:
-        badge = label("round_short", lang, as_int(card_round))
+        badge = label("round_short", lang, card_round)
         right -= 6 + c.text((right, cy), badge, MIN_TEXT, MUTED, bold=True, anchor="rm")
-    goods = [(k, n) for k, n in counts(space.get("goods")).items() if k in KNOWN]
-    cost = as_int(space.get("imitation"))
-    if cost:
-        goods = [("food", -cost), *goods]
+    goods = [(k, n) for k, n in space.goods.items() if n > 0 and k in KNOWN]
+    if space.imitation:
+        goods = [("food", -space.imitation), *goods]
     draw_amounts(c, x0 + 6, cy, goods, 22, 20, right=right)
-    if seat >= 0 and isinstance(occupant, Mapping):
-        dwarf_index = as_int(occupant.get("dwarf"), -1)
-        weapon = 0
-        for dwarf in entries(player(view, seat), "dwarfs"):
-            if as_int(dwarf.get("index"), -2) == dwarf_index:
-                weapon = as_int(dwarf.get("weapon"))
+    if occupant is not None:
+        # Players stand in seat order and dwarfs in the order they joined (their index).
+        weapon = view.players[seat].dwarfs[occupant.dwarf].weapon
         cx, r = x1 - 22, 17
         c.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=player_color(seat), outline=INK,
                        width=2)
@@ -104,12 +97,12 @@ def _space(c: Canvas, view: Mapping[str, Any], space: Mapping[str, Any], box: Bo
             c.drawn.marks[f"space:{space_id}:{n}"] = n
 
 
-def draw_actions(c: Canvas, view: Mapping[str, Any], lang: str, left: int, top: int,
+def draw_actions(c: Canvas, view: CavernaView, lang: str, left: int, top: int,
                  width: int, focus: Focus) -> int:
     """Draw the action board from ``(left, top)``; its height."""
     c.section(left, top, label("actions", lang), "actions")
-    items: list[Mapping[str, Any] | None] = [*entries(view, "spaces")]
-    upcoming = entries(mapping(view, "cards"), "upcoming")
+    items: list[ActionSpaceView | None] = [*view.spaces]
+    upcoming = view.cards.upcoming
     items += [None] * len(upcoming)
     boxes = grid_boxes(len(items), SPACE_COLUMNS, left, top, width, SPACE_H, CELL_GAP)
     for i, (space, box) in enumerate(zip(items, boxes, strict=True)):
@@ -120,7 +113,7 @@ def draw_actions(c: Canvas, view: Mapping[str, Any], lang: str, left: int, top: 
             card = upcoming[i - (len(items) - len(upcoming))]
             c.draw.rounded_rectangle(box, radius=8, fill=FACE_DOWN, outline=BORDER)
             c.text(((box[0] + box[2]) / 2, y0 + 28),
-                   label("round_card", lang, as_int(card.get("round"))), 20, INK, bold=True,
+                   label("round_card", lang, card.round), 20, INK, bold=True,
                    anchor="mm")
             c.text(((box[0] + box[2]) / 2, y0 + 60), label("face_down", lang), MIN_TEXT, MUTED,
                    anchor="mm")

@@ -17,21 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
+from bot.games.caverna.describe import column_name, row_name
 from bot.games.caverna.picture.canvas import Canvas
 from bot.games.caverna.picture.focus import NO_FOCUS, Focus, numbers_text
 from bot.games.caverna.picture.icons import KNOWN, draw_amounts, icon
 from bot.games.caverna.picture.names import furnishing_name, label
-from bot.games.caverna.picture.reading import (
-    Pos,
-    animals_by_square,
-    as_int,
-    board_squares,
-    column_name,
-    counts,
-    row_name,
-)
 from bot.games.caverna.picture.style import (
     CLIFF,
     DARK_TILES,
@@ -55,9 +46,10 @@ from bot.games.caverna.picture.style import (
     Box,
     ink_on,
 )
+from engine.caverna.board import Pos
 from engine.caverna.components import components
+from engine.caverna.view_model import BoardSquare, PlayerView
 
-FOREST_XS = (0, 1, 2)
 CLIFF_X = 3  # the cliff runs along the left side of this column...
 OPEN_ROW = 3  # ...except on this row
 
@@ -80,12 +72,12 @@ class BoardFrame:
         return self.max_y - self.min_y + 1
 
 
-def board_frame(p: Mapping[str, Any]) -> BoardFrame:
+def board_frame(p: PlayerView) -> BoardFrame:
     """The frame of player ``p``'s board: 6×4, grown by overhanging squares."""
     xs, ys = [0, 5], [0, 3]
-    for x, y in board_squares(p):
-        xs.append(x)
-        ys.append(y)
+    for square in p.board.spaces:
+        xs.append(square.x)
+        ys.append(square.y)
     return BoardFrame(min(xs), max(xs), min(ys), max(ys))
 
 
@@ -194,56 +186,51 @@ def _furnishing_tag(c: Canvas, box: Box, tile_id: str, lang: str, text_fill: RGB
                          MIN_TEXT, text_fill, bold=True, max_lines=3)
 
 
-def draw_square(c: Canvas, box: Box, pos: Pos, square: Mapping[str, Any],
-                animals: Mapping[str, int], lang: str, mini: bool) -> None:
-    """One square of a home board and everything on it."""
+def draw_square(c: Canvas, box: Box, square: BoardSquare, animals: Mapping[str, int],
+                lang: str, mini: bool) -> None:
+    """One square of a home board and everything on it (``animals``: those kept there,
+    positive counts)."""
     x0, y0, x1, y1 = box
     cell = x1 - x0
-    tile = square.get("tile")
-    forest = square.get("half") == "forest" if "half" in square else pos[0] <= FOREST_XS[-1]
-    if isinstance(tile, str):
+    tile = square.tile
+    if tile is not None:
         _tile(c, box, tile, mini)
     else:
-        _bare(c, box, forest, mini)
-    partner_text = square.get("pasture_with")
-    partner = None
-    if isinstance(partner_text, str) and "," in partner_text:
-        a, _, b = partner_text.partition(",")
-        if a.lstrip("-").isdigit() and b.lstrip("-").isdigit():
-            partner = (int(a), int(b))
+        _bare(c, box, square.half == "forest", mini)
     if tile in ("small_pasture", "large_pasture"):
-        _fences(c, box, pos, partner, mini)
+        _fences(c, box, square.pos, square.partner, mini)
     text_fill = WHITE if (tile in DARK_TILES or tile is None) else INK
-    furnishing = square.get("furnishing")
-    kept = [(k, n) for k, n in counts(animals).items() if k in KNOWN]
-    crop, crop_count = square.get("crop"), as_int(square.get("crop_count"))
+    furnishing = square.furnishing
+    kept = [(k, n) for k, n in animals.items() if k in KNOWN]
+    crop, crop_count = square.crop, square.crop_count
     c.drawn.housed.update(k for k, _ in kept)
     if mini:
-        if isinstance(furnishing, str):
+        if furnishing is not None:
             kind = components().furnishings.get(furnishing)
             tag = KIND_COLORS.get(kind.kind if kind else "dwelling", KIND_COLORS["dwelling"])
             c.draw.rectangle((x0 + cell * 0.2, y0 + cell * 0.2, x1 - cell * 0.2, y0 + cell * 0.5),
                              fill=tag, outline=INK)
-        if square.get("stable"):
+        if square.stable:
             _stable(c, x1 - cell * 0.25, y0 + cell * 0.3, cell * 0.18)
-        if isinstance(crop, str) and crop_count > 0:
+        if crop is not None and crop_count > 0:
             icon(c, crop, x0 + cell * 0.5, y0 + cell * 0.55, cell * 0.5)
         if kept:
             icon(c, kept[0][0], x0 + cell * 0.5, y1 - cell * 0.3, cell * 0.45)
         c.draw.rectangle(box, outline=(70, 60, 50), width=1)
         return
     used = 0
-    if isinstance(furnishing, str):
-        used = _furnishing_tag(c, box, furnishing, lang, ink_on(TILE_COLORS.get(str(tile),
-                                                                           ROCK)))
-    elif isinstance(tile, str) and not (tile == "field" and crop_count):
+    if furnishing is not None:
+        # A furnishing lies on a tile; the rock's colour stands in should it not.
+        under = TILE_COLORS.get(tile, ROCK) if tile is not None else ROCK
+        used = _furnishing_tag(c, box, furnishing, lang, ink_on(under))
+    elif tile is not None and not (tile == "field" and crop_count):
         c.wrapped((x0 + 4, y0 + 4, x1 - 4, y0 + 50), label(f"tile.{tile}", lang), MIN_TEXT,
                   text_fill, max_lines=2)
-    if square.get("stable"):
+    if square.stable:
         _stable(c, x1 - 20, y0 + max(used, 20) + 16, 13)
     icon_size = 22
     row_y = y1 - 18
-    if isinstance(crop, str) and crop_count > 0:
+    if crop is not None and crop_count > 0:
         c.drawn.crops.add(crop)
         draw_amounts(c, x0 + 8, row_y, [(crop, crop_count)], icon_size + 4, 22)
         row_y -= 30
@@ -253,13 +240,12 @@ def draw_square(c: Canvas, box: Box, pos: Pos, square: Mapping[str, Any],
             if line:
                 draw_amounts(c, x0 + 6, row_y, line, icon_size, 20, text_fill, right=x1 - 2)
                 row_y -= 28
-    bonus = counts(square.get("bonus"))
-    if bonus and not isinstance(tile, str):
-        draw_amounts(c, x0 + 6, y1 - 18, list(bonus.items()), 18, MIN_TEXT, WHITE)
+    if square.bonus and tile is None:
+        draw_amounts(c, x0 + 6, y1 - 18, list(square.bonus.items()), 18, MIN_TEXT, WHITE)
     c.draw.rectangle(box, outline=(70, 60, 50), width=1)
 
 
-def draw_board(c: Canvas, p: Mapping[str, Any], left: int, top: int, cell: int, lang: str,
+def draw_board(c: Canvas, p: PlayerView, left: int, top: int, cell: int, lang: str,
                focus: Focus = NO_FOCUS, edges: bool = True) -> Box:
     """Draw player ``p``'s home board with its top-left corner (name bands included when
     ``edges``) at ``(left, top)``; the box it took. A cell below 60 pixels draws the
@@ -268,8 +254,8 @@ def draw_board(c: Canvas, p: Mapping[str, Any], left: int, top: int, cell: int, 
     mini = cell < 60
     band = EDGE if edges else 0
     gx, gy = left + band, top + band
-    squares = board_squares(p)
-    animals = animals_by_square(p)
+    squares = {square.pos: square for square in p.board.spaces}
+    animals = p.housing.by_square()
     for y in range(frame.min_y, frame.max_y + 1):
         for x in range(frame.min_x, frame.max_x + 1):
             pos = (x, y)
@@ -277,7 +263,7 @@ def draw_board(c: Canvas, p: Mapping[str, Any], left: int, top: int, cell: int, 
             box = _square_box(frame, gx, gy, cell, pos)
             if square is None:
                 continue  # an overhang square nothing covers: left as the page
-            draw_square(c, box, pos, square, animals.get(pos, {}), lang, mini)
+            draw_square(c, box, square, animals.get(pos, {}), lang, mini)
     # The cliff between the halves, open where the entrance meets the forest.
     cx = gx + (CLIFF_X - frame.min_x) * cell
     for y in range(max(0, frame.min_y), min(OPEN_ROW, frame.max_y + 1)):
@@ -288,7 +274,7 @@ def draw_board(c: Canvas, p: Mapping[str, Any], left: int, top: int, cell: int, 
     if focus.on_board:
         _board_marks(c, frame, gx, gy, cell, focus, mini)
     w, h = board_size(frame, cell, edges)
-    (c.drawn.mini_boards if mini else c.drawn.boards).append(as_int(p.get("seat"), -1))
+    (c.drawn.mini_boards if mini else c.drawn.boards).append(p.seat)
     return (left, top, left + w, top + h)
 
 

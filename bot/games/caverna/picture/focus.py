@@ -13,15 +13,17 @@ in the prompt (buttons are laid out in option order, ``/move N`` takes option N)
 - furnishing tiles (``tile:<id>``) are numbered in the supply.
 
 Anything else (no prompt, other keys, places the view does not have) is not marked.
+Whose home board is drawn large follows the prompt too (``focus_player``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.caverna.picture.reading import Pos, as_int, entries, mapping, parse_square
+from bot.games.caverna.describe import parse_square
+from engine.caverna.board import Pos
+from engine.caverna.view_model import CavernaView, PlayerView
 from engine.core.prompts import Prompt
 
 SQUARE_KEYS = frozenset({"at", "small", "stable", "lay", "large"})
@@ -62,12 +64,12 @@ def _squares(text: str) -> list[Pos] | None:
     return [p for p in found if p is not None]
 
 
-def read_focus(focus: Prompt | None, view: Mapping[str, Any]) -> Focus:
+def read_focus(focus: Prompt | None, view: CavernaView) -> Focus:
     """The marks ``focus`` asks for on the picture of ``view`` (``NO_FOCUS`` if none)."""
     if not isinstance(focus, Prompt):
         return NO_FOCUS
-    space_ids = {str(s.get("id")) for s in entries(view, "spaces")}
-    tile_ids = {str(t.get("id")) for t in entries(mapping(view, "furnishings"), "tiles")}
+    space_ids = {s.id for s in view.spaces}
+    tile_ids = {t.id for t in view.furnishings.tiles}
     squares: dict[Pos, tuple[int, ...]] = {}
     pairs: dict[tuple[Pos, Pos], tuple[int, ...]] = {}
     spaces: dict[str, tuple[int, ...]] = {}
@@ -93,8 +95,7 @@ def read_focus(focus: Prompt | None, view: Mapping[str, Any]) -> Focus:
             _add(tiles, rest, number)
     if not (squares or pairs or spaces or tiles):
         return NO_FOCUS
-    return Focus(seat=as_int(focus.seat, -1), squares=squares, pairs=pairs, spaces=spaces,
-                 tiles=tiles)
+    return Focus(seat=focus.seat, squares=squares, pairs=pairs, spaces=spaces, tiles=tiles)
 
 
 def numbers_text(numbers: tuple[int, ...]) -> str:
@@ -103,3 +104,13 @@ def numbers_text(numbers: tuple[int, ...]) -> str:
     if len(ordered) > 2 and ordered[-1] - ordered[0] == len(ordered) - 1:
         return f"{ordered[0]}–{ordered[-1]}"
     return ",".join(str(n) for n in ordered)
+
+
+def focus_player(view: CavernaView, prompt_seat: int | None) -> PlayerView:
+    """Whose home board is drawn large: the prompt's seat, else the viewer, else the
+    seat acting or to place, else the first seat. ``view`` must have players."""
+    for candidate in (prompt_seat, view.seat, view.acting, view.turn):
+        found = view.player(candidate) if candidate is not None else None
+        if found is not None:
+            return found
+    return view.players[0]

@@ -9,12 +9,8 @@ many of them are red) close the line.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from bot.games.caverna.picture.canvas import Canvas
 from bot.games.caverna.picture.names import label
-from bot.games.caverna.picture.reading import as_int, entries, mapping
 from bot.games.caverna.picture.style import (
     BORDER,
     GAP,
@@ -24,11 +20,14 @@ from bot.games.caverna.picture.style import (
     MARKER_COLORS,
     MIN_TEXT,
     MUTED,
+    RGB,
     TITLE_H,
     TRACK_H,
 )
+from engine.caverna.view_model import CavernaView
 
 BOX_GAP = 2
+MARKER_FACE_DOWN: RGB = (150, 146, 140)  # a marker not yet turned
 
 
 def harvest_height() -> int:
@@ -36,16 +35,16 @@ def harvest_height() -> int:
     return TITLE_H + TRACK_H + GAP
 
 
-def draw_harvest(c: Canvas, view: Mapping[str, Any], lang: str, left: int, top: int,
+def draw_harvest(c: Canvas, view: CavernaView, lang: str, left: int, top: int,
                  width: int) -> int:
     """Draw the harvest track from ``(left, top)``; its height."""
-    track = mapping(view, "harvest")
-    schedule = entries(track, "schedule")
-    now = as_int(view.get("round"))
+    track = view.harvest
+    schedule = track.schedule
+    now = view.round
     c.section(left, top, label("harvest_track", lang), "harvest")
-    face_down = as_int(track.get("face_down"))
+    face_down = track.face_down
     if face_down:
-        reds = as_int(track.get("reds_left"))
+        reds = track.reds_left
         text = label("markers_left", lang, face_down)
         x = left + width - 14 * 2 - 30
         c.draw.ellipse((x - 8, top + 9, x + 8, top + 25), fill=MARKER_COLORS["red"])
@@ -57,18 +56,17 @@ def draw_harvest(c: Canvas, view: Mapping[str, Any], lang: str, left: int, top: 
     for i, entry in enumerate(schedule):
         x0 = left + i * (w + BOX_GAP)
         box = (round(x0), y0, round(x0 + w), y0 + TRACK_H)
-        kind = str(entry.get("kind"))
+        kind = entry.kind
         c.draw.rounded_rectangle(box, radius=6, fill=HARVEST_COLORS.get(kind, (210, 210, 210)),
-                                 outline=MARK if as_int(entry.get("round")) == now else BORDER,
-                                 width=4 if as_int(entry.get("round")) == now else 1)
+                                 outline=MARK if entry.round == now else BORDER,
+                                 width=4 if entry.round == now else 1)
         cx = (box[0] + box[2]) / 2
-        marker = entry.get("marker")
-        shift = -7 if "marker" in entry else 0  # room for the marker in the corner
-        c.text((cx + shift, y0 + 16), str(as_int(entry.get("round"))), 22, INK, bold=True,
-               anchor="mm")
-        if "marker" in entry:
+        shift = -7 if entry.has_marker else 0  # room for the marker in the corner
+        c.text((cx + shift, y0 + 16), str(entry.round), 22, INK, bold=True, anchor="mm")
+        if entry.has_marker:
             r = 8
-            color = MARKER_COLORS.get(str(marker), (150, 146, 140))
+            color = (MARKER_COLORS.get(entry.marker, MARKER_FACE_DOWN) if entry.marker is not None
+                     else MARKER_FACE_DOWN)
             c.draw.ellipse((box[2] - 2 * r - 4, y0 + 4, box[2] - 4, y0 + 4 + 2 * r), fill=color,
                            outline=INK)
         c.wrapped((box[0] + 1, y0 + 34, box[2] - 1, box[3]), label(f"harvest.{kind}", lang),

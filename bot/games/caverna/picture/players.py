@@ -12,14 +12,10 @@ and weapons, the goods and animals it holds. With 5–7 players every seat gets 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from bot.games.caverna.picture.board import board_frame, board_size, draw_board
 from bot.games.caverna.picture.canvas import Canvas
 from bot.games.caverna.picture.icons import draw_amounts, icon
 from bot.games.caverna.picture.names import label
-from bot.games.caverna.picture.reading import as_int, counts, entries, mapping
 from bot.games.caverna.picture.style import (
     BORDER,
     GAP,
@@ -34,6 +30,7 @@ from bot.games.caverna.picture.style import (
     player_color,
 )
 from engine.caverna.components import ANIMALS, GOODS
+from engine.caverna.view_model import DwarfView, PlayerView
 
 STATUS_LINE = 33
 DWARF = 34  # a dwarf's disc
@@ -47,15 +44,14 @@ def status_height() -> int:
     return len(GOODS) * STATUS_LINE + len(ANIMALS) * STATUS_LINE + 8
 
 
-def draw_status(c: Canvas, p: Mapping[str, Any], box: Box) -> None:
+def draw_status(c: Canvas, p: PlayerView, box: Box) -> None:
     """Every good and animal of player ``p`` with its count, one per line in ``box``."""
     left, top, right, _ = box
     c.draw.rounded_rectangle(box, radius=8, fill=PANEL, outline=BORDER)
-    goods, animals = mapping(p, "goods"), mapping(p, "animals")
     y = top + 6 + STATUS_LINE / 2
-    for kinds, held in ((GOODS, goods), (ANIMALS, animals)):
+    for kinds, held in ((GOODS, p.goods), (ANIMALS, p.animals)):
         for kind in kinds:
-            n = as_int(held.get(kind))
+            n = held.get(kind, 0)
             fill = INK if n else MUTED
             icon(c, kind, left + 22, y, 24)
             c.text((left + 44, y), str(n), 22, fill, bold=bool(n), anchor="lm",
@@ -66,23 +62,22 @@ def draw_status(c: Canvas, p: Mapping[str, Any], box: Box) -> None:
             c.draw.line((left + 8, rule, right - 8, rule), fill=BORDER)
 
 
-def _dwarf(c: Canvas, cx: float, cy: float, seat: int, dwarf: Mapping[str, Any]) -> None:
+def _dwarf(c: Canvas, cx: float, cy: float, seat: int, dwarf: DwarfView) -> None:
     color: RGB = player_color(seat)
-    born = bool(dwarf.get("born"))
-    out = dwarf.get("at") is not None
-    r = DWARF / 2 * (0.75 if born else 1.0)
+    out = dwarf.at is not None
+    r = DWARF / 2 * (0.75 if dwarf.born else 1.0)
     fill = tuple(int(v * 0.45 + 255 * 0.55) for v in color) if out else color
     c.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=INK, width=2)
-    weapon = as_int(dwarf.get("weapon"))
+    weapon = dwarf.weapon
     if weapon:
         c.text((cx, cy), str(weapon), 20, ink_on(color if not out else (230, 230, 230)),
                bold=True, anchor="mm")
 
 
-def draw_dwarfs(c: Canvas, seat: int, p: Mapping[str, Any], x: float, cy: float) -> float:
+def draw_dwarfs(c: Canvas, p: PlayerView, x: float, cy: float) -> float:
     """The seat's dwarfs left to right from ``x``; where the row ends."""
-    for dwarf in entries(p, "dwarfs"):
-        _dwarf(c, x + DWARF / 2, cy, seat, dwarf)
+    for dwarf in p.dwarfs:
+        _dwarf(c, x + DWARF / 2, cy, p.seat, dwarf)
         x += DWARF + 6
     return x
 
@@ -92,24 +87,22 @@ def strip_height() -> int:
     return STRIP_H
 
 
-def draw_strip(c: Canvas, seat: int, p: Mapping[str, Any], name: str, lang: str,
-               box: Box) -> None:
+def draw_strip(c: Canvas, p: PlayerView, name: str, lang: str, box: Box) -> None:
     """The dwarfs, room, begging and score of the large board's seat."""
     left, top, right, bottom = box
     c.draw.rounded_rectangle(box, radius=8, fill=PANEL, outline=BORDER)
     cy = (top + bottom) / 2
-    c.draw.ellipse((left + 10, cy - 9, left + 28, cy + 9), fill=player_color(seat), outline=INK)
+    c.draw.ellipse((left + 10, cy - 9, left + 28, cy + 9), fill=player_color(p.seat),
+                   outline=INK)
     x: float = left + 36
     x += c.text((x, cy), name, TEXT, INK, bold=True, anchor="lm", width=220) + 14
-    x = draw_dwarfs(c, seat, p, x, cy)
-    room = f"{len(entries(p, 'dwarfs'))}/{as_int(p.get('room'))}"
-    x += 6 + c.text((x + 6, cy), room, TEXT, MUTED, anchor="lm")
-    begging = as_int(p.get("begging"))
-    if begging:
-        x += 14 + c.text((x + 14, cy), f"{label('begging', lang)} {begging}", TEXT,
+    x = draw_dwarfs(c, p, x, cy)
+    x += 6 + c.text((x + 6, cy), f"{len(p.dwarfs)}/{p.room}", TEXT, MUTED, anchor="lm")
+    if p.begging:
+        x += 14 + c.text((x + 14, cy), f"{label('begging', lang)} {p.begging}", TEXT,
                          (180, 30, 30), bold=True, anchor="lm")
-    total = as_int(mapping(p, "score").get("total"))
-    c.text((right - 12, cy), label("points", lang, total), TEXT, INK, bold=True, anchor="rm")
+    c.text((right - 12, cy), label("points", lang, p.score.total), TEXT, INK, bold=True,
+           anchor="rm")
 
 
 def row_columns(players: int) -> int:
@@ -122,17 +115,18 @@ def row_cell(players: int) -> int:
     return 36 if players < COMPACT_FROM else 26
 
 
-def row_height(p: Mapping[str, Any], players: int) -> int:
+def row_height(p: PlayerView, players: int) -> int:
     """The height of one summary row."""
     _, h = board_size(board_frame(p), row_cell(players), edges=False)
     return max(h, 4 * ROW_LINE) + 12
 
 
-def draw_row(c: Canvas, seat: int, p: Mapping[str, Any], name: str, lang: str, box: Box,
-             players: int, highlight: bool, first: bool) -> None:
+def draw_row(c: Canvas, p: PlayerView, name: str, lang: str, box: Box, players: int,
+             highlight: bool, first: bool) -> None:
     """One seat's summary: small board; name and score; dwarfs (and who is first, and
     begging markers, as room allows); goods; animals."""
     left, top, right, _ = box
+    seat = p.seat
     c.draw.rounded_rectangle(box, radius=8, fill=HIGHLIGHT if highlight else PANEL,
                              outline=player_color(seat), width=3)
     board = draw_board(c, p, left + 8, top + 6, row_cell(players), lang, edges=False)
@@ -140,23 +134,21 @@ def draw_row(c: Canvas, seat: int, p: Mapping[str, Any], name: str, lang: str, b
     width = right - x - 8
     y = top + 6 + ROW_LINE / 2
     c.draw.ellipse((x, y - 9, x + 18, y + 9), fill=player_color(seat), outline=INK)
-    total = as_int(mapping(p, "score").get("total"))
-    score = label("points", lang, total)
+    score = label("points", lang, p.score.total)
     score_w = c.font(TEXT, True).getlength(score)
     c.text((x + 26, y), name, TEXT, INK, bold=True, anchor="lm", width=width - score_w - 40)
     c.text((right - 10, y), score, TEXT, INK, bold=True, anchor="rm")
     y += ROW_LINE
-    end = draw_dwarfs(c, seat, p, x, y)
+    end = draw_dwarfs(c, p, x, y)
     extras = [(label("first", lang), INK)] if first else []
-    begging = as_int(p.get("begging"))
-    if begging:
-        extras.append((f"{label('begging', lang)} {begging}", (180, 30, 30)))
+    if p.begging:
+        extras.append((f"{label('begging', lang)} {p.begging}", (180, 30, 30)))
     for text, fill in extras:
         if end + 8 + c.font(TEXT, True).getlength(text) <= right - 8:
             end += 14 + c.text((end + 8, y), text, TEXT, fill, bold=True, anchor="lm")
     y += ROW_LINE
-    goods = [(k, n) for k, n in counts(mapping(p, "goods")).items() if k in GOODS]
+    goods = [(k, n) for k, n in p.goods.items() if n > 0 and k in GOODS]
     draw_amounts(c, x, y, goods, 22, 20, right=right - 8)
     y += ROW_LINE
-    animals = [(k, n) for k, n in counts(mapping(p, "animals")).items() if k in ANIMALS]
+    animals = [(k, n) for k, n in p.animals.items() if n > 0 and k in ANIMALS]
     draw_amounts(c, x, y, animals, 22, 20, right=right - 8)

@@ -19,19 +19,23 @@ from bot.render.labels import Lang
 from bot.render.samples import (
     SAMPLE_NAMES,
     BenchViews,
-    Sample,
     move_key,
     play_until,
     random_lang,
     write_main,
     write_pictures,
 )
+from bot.render.samples import Sample as ViewSample
 from engine.caverna.caverna_game import CAVERNA
 from engine.caverna.view import view
+from engine.caverna.view_model import CavernaView
 from engine.core.prompts import Prompt
 
 __all__ = ["SAMPLE_NAMES", "Sample", "bench_views", "board_prompt", "played_views",
            "write_samples"]
+
+# A Caverna view and the prompt it is shown with (None: a picture without a prompt).
+Sample = tuple[CavernaView, Prompt | None]
 
 # Games per player count the render bench plays for its views, by default.
 BENCH_SIZE = 2
@@ -97,7 +101,8 @@ def bench_views(size: int, seed: int) -> BenchViews:
     """Views throughout ``size`` random games (one every 60 moves, and the end) for
     each of 1, 4 and 7 players, each in a random language; a set per player count."""
     pick = random.Random(seed)
-    sets: dict[str, list[tuple[Sample, Lang]]] = {}
+    # The bench times any game's samples: its sets hold views of any model.
+    sets: dict[str, list[tuple[ViewSample, Lang]]] = {}
     for players in BENCH_PLAYERS:
         sets[f"players_{players}"] = [
             (sample, random_lang(pick)) for game in range(size)

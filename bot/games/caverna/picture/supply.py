@@ -9,14 +9,10 @@ the button's number in their corner.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from bot.games.caverna.picture.canvas import Canvas, grid_boxes
 from bot.games.caverna.picture.focus import Focus, numbers_text
 from bot.games.caverna.picture.icons import KNOWN, draw_amounts
 from bot.games.caverna.picture.names import furnishing_name, label
-from bot.games.caverna.picture.reading import as_int, counts, entries, mapping
 from bot.games.caverna.picture.style import (
     BORDER,
     GAP,
@@ -33,40 +29,39 @@ from bot.games.caverna.picture.style import (
     Box,
     player_color,
 )
+from engine.caverna.view_model import CavernaView, FurnishingTile
 
 CELL_GAP = 6
 BUILT_BG = (222, 214, 200)
 
 
-def supply_height(view: Mapping[str, Any]) -> int:
+def supply_height(view: CavernaView) -> int:
     """The height of the supply section, its title included."""
-    tiles = entries(mapping(view, "furnishings"), "tiles")
-    rows = -(-len(tiles) // SUPPLY_COLUMNS)
+    rows = -(-len(view.furnishings.tiles) // SUPPLY_COLUMNS)
     return TITLE_H + rows * (SUPPLY_H + CELL_GAP) + GAP - CELL_GAP
 
 
-def _tile(c: Canvas, tile: Mapping[str, Any], box: Box, lang: str, focus: Focus) -> None:
+def _tile(c: Canvas, tile: FurnishingTile, box: Box, lang: str, focus: Focus) -> None:
     x0, y0, x1, y1 = box
-    tile_id = str(tile.get("id"))
-    built = tile.get("left") == 0
+    tile_id = tile.id
+    built = tile.left == 0
     c.draw.rounded_rectangle(box, radius=6, fill=BUILT_BG if built else PANEL, outline=BORDER)
-    c.draw.rectangle((x0 + 4, y0 + 3, x1 - 4, y0 + 7),
-                     fill=KIND_COLORS.get(str(tile.get("kind")), BORDER))
+    c.draw.rectangle((x0 + 4, y0 + 3, x1 - 4, y0 + 7), fill=KIND_COLORS.get(tile.kind, BORDER))
     c.drawn.supply.add(tile_id)
     c.wrapped((x0 + 5, y0 + 9, x1 - 5, y1), furnishing_name(tile_id, lang), MIN_TEXT,
               MUTED if built else INK, bold=not built, max_lines=2)
     cy = y1 - 15
-    points = as_int(tile.get("points"))
+    points = tile.points
     if built:
-        owner = tile.get("owner")
-        if isinstance(owner, int) and not isinstance(owner, bool):
+        owner = tile.owner
+        if owner is not None:
             c.draw.ellipse((x0 + 6, cy - 9, x0 + 24, cy + 9), fill=player_color(owner),
                            outline=INK)
         c.text((x0 + 30, cy), label("supply_built", lang), MIN_TEXT, MUTED, anchor="lm",
                width=x1 - x0 - 36 - (28 if points else 0))
     else:
-        cost = [(k, n) for k, n in counts(tile.get("cost")).items() if k in KNOWN]
-        unlimited = tile.get("left") is None
+        cost = [(k, n) for k, n in tile.cost.items() if n > 0 and k in KNOWN]
+        unlimited = tile.left is None
         draw_amounts(c, x0 + 5, cy, cost, 20, MIN_TEXT, right=x1 - (54 if unlimited else 28))
         if unlimited:
             c.text((x1 - 34, cy), label("unlimited", lang), 22, MUTED, bold=True,
@@ -87,11 +82,11 @@ def _tile(c: Canvas, tile: Mapping[str, Any], box: Box, lang: str, focus: Focus)
             c.drawn.marks[f"tile:{tile_id}:{n}"] = n
 
 
-def draw_supply(c: Canvas, view: Mapping[str, Any], lang: str, left: int, top: int,
+def draw_supply(c: Canvas, view: CavernaView, lang: str, left: int, top: int,
                 width: int, focus: Focus) -> int:
     """Draw the furnishing supply from ``(left, top)``; its height."""
     c.section(left, top, label("supply", lang), "supply")
-    tiles = entries(mapping(view, "furnishings"), "tiles")
+    tiles = view.furnishings.tiles
     boxes = grid_boxes(len(tiles), SUPPLY_COLUMNS, left, top, width, SUPPLY_H, CELL_GAP)
     for tile, box in zip(tiles, boxes, strict=True):
         _tile(c, tile, box, lang, focus)

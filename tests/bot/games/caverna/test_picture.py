@@ -8,7 +8,6 @@ comparing with stored pictures.
 
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any
 
@@ -22,6 +21,7 @@ from bot.games.caverna.picture.samples import SAMPLE_NAMES, Sample, board_prompt
 from bot.games.caverna.picture.style import MARK, MIN_TEXT, WIDTH
 from engine.caverna.board import TILES
 from engine.caverna.components import ANIMALS
+from engine.caverna.view_model import CavernaView
 from engine.core.prompts import Label, Option, Prompt
 from tests.bot.games.pictures import decoded_png
 
@@ -53,9 +53,9 @@ def test_samples_cover_every_player_count_and_the_whole_game(
         samples: list[tuple[int, Sample]]) -> None:
     counts = {players for players, _ in samples}
     assert counts == set(range(1, 8))
-    phases = {view["phase"] for _, (view, _) in samples}
+    phases = {view.phase for _, (view, _) in samples}
     assert "over" in phases and "work" in phases
-    assert min(view["round"] for _, (view, _) in samples) <= 1
+    assert min(view.round for _, (view, _) in samples) <= 1
 
 
 def test_every_sample_draws_at_phone_width_within_height(
@@ -91,13 +91,13 @@ def test_every_seat_has_a_board_and_every_space_and_tile_is_shown(
         expected = players if players >= 5 else players - 1
         assert len(record.mini_boards) == expected
         assert set(record.boards + record.mini_boards) == set(range(players))
-        assert record.spaces == {s["id"] for s in view["spaces"]}
-        assert record.supply == {t["id"] for t in view["furnishings"]["tiles"]}
-        built = {f for p in view["players"] for s in p["board"]["spaces"]
-                 if (f := s["furnishing"])}
+        assert record.spaces == {s.id for s in view.spaces}
+        assert record.supply == {t.id for t in view.furnishings.tiles}
+        built = {f for p in view.players for s in p.board.spaces
+                 if (f := s.furnishing)}
         big = record.boards[0]
-        own = {s["furnishing"] for s in view["players"][big]["board"]["spaces"]
-               if s["furnishing"]}
+        own = {s.furnishing for s in view.players[big].board.spaces
+               if s.furnishing}
         assert own <= record.furnishings <= built
         assert {"harvest", "actions", "supply"} <= set(record.sections)
 
@@ -106,7 +106,7 @@ def test_the_png_is_deterministic_and_survives_a_json_round_trip(
         samples: list[tuple[int, Sample]]) -> None:
     _, (view, focus) = samples[len(samples) // 2]
     first = render_caverna(view, SAMPLE_NAMES, "ru", focus)
-    again = render_caverna(json.loads(json.dumps(view)), SAMPLE_NAMES, "ru", focus)
+    again = render_caverna(json.loads(view.model_dump_json()), SAMPLE_NAMES, "ru", focus)
     assert first == again
     assert decoded_png(first).size[0] == WIDTH
     assert render_caverna(view, SAMPLE_NAMES, "en", focus) != first
@@ -171,7 +171,7 @@ def test_odd_names_and_languages_never_fail(samples: list[tuple[int, Sample]],
 @pytest.mark.parametrize("damage", ["empty", "no_players", "strings", "bad_board"])
 def test_malformed_views_still_draw(samples: list[tuple[int, Sample]], damage: str) -> None:
     _, (view, _) = samples[5]
-    broken: dict[str, Any] = copy.deepcopy(view)
+    broken: dict[str, Any] = view.model_dump(mode="json")  # the view as JSON data
     if damage == "empty":
         broken = {}
     elif damage == "no_players":
@@ -183,6 +183,27 @@ def test_malformed_views_still_draw(samples: list[tuple[int, Sample]], damage: s
         broken["players"][0]["board"]["spaces"] = [{"x": "a"}, {"x": 2, "y": 2, "tile": "lava"}]
         broken["players"][0]["housing"] = {"held": {"zz": {"sheep": 2}, "1,1": "many"}}
     assert decoded_png(render_caverna(broken, SAMPLE_NAMES, "ru", None)).width == WIDTH
+
+
+def test_a_view_read_back_from_json_draws_the_same_picture(
+        samples: list[tuple[int, Sample]]) -> None:
+    """A view that went through JSON (a log, a web page) is the same view, so it draws
+    the same bytes and the same record."""
+    for _, (view, focus) in samples[::7]:
+        again = CavernaView.model_validate_json(view.model_dump_json())
+        assert again == view
+        assert render_caverna(again, SAMPLE_NAMES, "en", focus) == render_caverna(
+            view, SAMPLE_NAMES, "en", focus)
+        assert draw_page(again, SAMPLE_NAMES, "ru", focus)[1] == draw_page(
+            view, SAMPLE_NAMES, "ru", focus)[1]
+
+
+def test_a_table_without_players_draws_the_blank_picture(
+        samples: list[tuple[int, Sample]]) -> None:
+    _, (view, _) = samples[5]
+    image, record = draw_page(view.model_copy(update={"players": []}), SAMPLE_NAMES, "en")
+    assert image.width == WIDTH and record.sections == ["empty"]
+    assert record.boards == [] and record.spaces == set()
 
 
 def _count(image: Image.Image, color: tuple[int, int, int]) -> int:
