@@ -36,6 +36,7 @@ from bot.table.repair import repair
 from bot.table.settings import meta_of, options_of
 from bot.table.settle import settle, table_message
 from bot.table.turns import fingerprint
+from bot.table.undo import undo
 from bot.table.votes import CHOICES, cast_vote
 from bot.texts import texts_for
 from bot.ui.markup import as_rich
@@ -409,6 +410,15 @@ async def cmd_resume(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     return Reply(answer=sv.t(ctx.lang, "cmd.resumed"), out=settled.out, owed=settled.owed)
 
 
+async def cmd_undo(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
+    """Take back one's last decision (``bot.table.undo``)."""
+    found = await resolve_table(sv, ctx, args)
+    if isinstance(found, Reply):
+        return found
+    record, _, ctx = found
+    return await undo(sv, ctx, record)
+
+
 async def cmd_vote(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     """Typed vote after a time-out: ``vote [table] wait|random|greedy|abort``."""
     found = await resolve_table(sv, ctx, args)
@@ -488,6 +498,7 @@ HANDLERS: dict[str, Handler] = {
     "games": cmd_games,
     "mygames": cmd_mygames,
     "resume": cmd_resume,
+    "undo": cmd_undo,
     "vote": cmd_vote,
     "log": cmd_log,
     "settings": cmd_settings,

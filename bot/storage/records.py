@@ -78,11 +78,13 @@ class TableRecord(BaseModel):
 
 
 class ActionKind(StrEnum):
-    """What an action-log entry records; only ``move`` entries are replayed by the engine."""
+    """What an action-log entry records; ``move`` entries are replayed by the engine,
+    and an ``undo`` entry takes back the last move still standing."""
 
     MOVE = "move"
     LOBBY = "lobby"
     SYSTEM = "system"
+    UNDO = "undo"
 
 
 class Action(BaseModel):

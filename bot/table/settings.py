@@ -56,6 +56,30 @@ class Vote(BaseModel):
     ballots: dict[str, str] = Field(default_factory=dict)  # user id -> choice
 
 
+class UndoPoint(BaseModel):
+    """One decision that may still be taken back: the version it made, whose it was,
+    its key, how many events it added to ``recent``, and the bookkeeping as it stood
+    before it (without ``undo``, ``recent`` and ``names``, which are rebuilt)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    version: int
+    seat: int
+    key: str
+    events: int = 0
+    meta: dict[str, Any] = Field(default_factory=dict)
+
+
+class UndoTrail(BaseModel):
+    """The decisions made since anything random or hidden was last shown (``bot.table
+    .undo``): the game state before the first of them, and each of them in order."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    base: dict[str, Any]
+    points: list[UndoPoint] = Field(default_factory=list)
+
+
 class TableMeta(BaseModel):
     """The bot's notes about a running table (not part of the game rules).
 
@@ -74,6 +98,9 @@ class TableMeta(BaseModel):
     autopilot: dict[str, AutopilotLevel] = Field(default_factory=dict)
     vote: Vote | None = None
     recent: list[list[Any]] = Field(default_factory=list)  # last events: [code, seat, args]
+    undo: UndoTrail | None = None  # what may still be taken back (``bot.table.undo``)
+    sealed: int = 0  # the version of the last move that showed something random or hidden
+    undone: int = 0  # the version of the last undo (its messages say "taken back")
 
 
 def options_of(record: TableRecord) -> TableOptions:

@@ -211,6 +211,11 @@ async def follow_ups(sv: Services, record: TableRecord, before: TableRecord | No
             done = sv.t(lang, "turn.aborted", game=title, table=record.table_id)
         elif record.status.is_over:
             continue  # every seat hears its result below
+        elif meta.undone == record.version:
+            # The decision that handed this seat its turn was taken back (its "you're
+            # next" would only take this edit's place in the same message).
+            done = sv.t(lang, "turn.taken_back", game=title, table=record.table_id)
+            nxt = None if seat == nxt else nxt
         elif seat == nxt:
             # The player who just finished is also the next one (two players): say so in
             # the edit their turn ends with, instead of a second message right after it.
@@ -298,7 +303,7 @@ async def _who_is_next(
         return None
     if await sv.prefs.get_pref(f"user:{record.seats[nxt]}:next") == "off":
         return None
-    turn = meta.opened.get(str(seat), record.version)
+    turn = meta.began.get(str(seat), record.version)
     if not await sv.once.first(f"next.{record.table_id}.{seat}.{turn}", NEXT_FLAG_TTL):
         return None
     return seat, nxt

@@ -16,10 +16,12 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot.identity_memo import IdentityMemo
-from bot.storage import LogEntry, TableRecord, TableStatus
+from bot.storage import ActionKind, LogEntry, TableRecord, TableStatus
 from bot.table.settings import TableMeta, meta_of, options_of
+from bot.table.undo_trail import UNDO_EVENT, extend_trail
 from engine.core.prompts import Event, Prompt
 from engine.core.protocol import Game
+from engine.core.reveals import hidden_part, reveals
 
 RECENT_EVENTS = 8
 
@@ -94,11 +96,14 @@ def apply_move(
     """
     state = load_state(game, record)
     asked_before = {p.seat for p in (game.pending(state) if before is None else before)}
+    hidden = hidden_part(game, state)
     events = game.apply(state, seat, key)
     prompts = game.pending(state)
     asked_after = {p.seat for p in prompts}
     version = record.version + 1
     meta = meta_of(record)
+    meta.undo, meta.sealed = extend_trail(game, meta_of(record), record.state, seat, key,
+                                          version, len(events), reveals(game, hidden, state))
     _clock_after_move(meta, record, seat, seat in asked_after, now)
     meta.last_acted[str(seat)] = version
     meta.acted_at[str(seat)] = now
@@ -152,9 +157,26 @@ def replay_with_events(
     moves produced on the way (``/log`` tells them again)."""
     if record.seed is None:
         raise ValueError("table has no seed: it never started")
-    state: BaseModel = game.new(len(record.seats), record.seed, options_of(record).variants)
+
+    seed = record.seed
+
+    def fresh() -> BaseModel:
+        state: BaseModel = game.new(len(record.seats), seed, options_of(record).variants)
+        return state
+
+    state = fresh()
+    standing: list[LogEntry] = []
     events: list[Event] = []
     for entry in log:
-        if entry.kind == "move" and entry.seat is not None:
+        if entry.kind == ActionKind.MOVE and entry.seat is not None:
             events += game.apply(state, entry.seat, entry.key)
+            standing.append(entry)
+        elif entry.kind == ActionKind.UNDO and standing:
+            # The last move standing is taken back: its events stay told (the log keeps
+            # them, followed by the undo's own line), the state goes back to before it.
+            standing.pop()
+            events.append(Event(UNDO_EVENT, entry.seat))
+            state = fresh()
+            for kept in standing:
+                game.apply(state, kept.seat or 0, kept.key)
     return state, events

@@ -22,6 +22,7 @@ from bot.storage import TableRecord, TableStatus
 from bot.table.clock import duration_words, time_left
 from bot.table.settings import meta_view, options_of
 from bot.table.turns import fingerprint
+from bot.table.undo_trail import UNDO_EVENT
 from bot.texts import texts_for
 from bot.ui.choices import Choice, ChoiceBlock, Group, block
 from bot.ui.markup import rich_lines
@@ -48,6 +49,10 @@ def table_slot(record: TableRecord) -> str:
 def dm_slot(record: TableRecord, seat: int) -> str:
     """The slot of a player's private prompt message for this table."""
     return f"dm:{record.table_id}:{seat}"
+
+
+# Events the table itself adds to a game's story, by code: the catalog text of each.
+TABLE_EVENTS: dict[str, str] = {UNDO_EVENT: "undo.event"}
 
 
 class Presenter:
@@ -166,10 +171,13 @@ class Presenter:
     # --- the running table ---------------------------------------------------------
 
     def event_lines(self, record: TableRecord, lang: Lang, events: list[Event]) -> list[Markup]:
-        """Chat-log lines for events (some events say nothing)."""
+        """Chat-log lines for events (some events say nothing): the game's, and the
+        table's own (``TABLE_EVENTS``) in the shared catalog's words."""
         texts = texts_for(record.game)
         names = seat_names(record)
-        return [line for e in events if (line := texts.event(lang, e, names)) is not None]
+        return [line for e in events if (line := (
+            self.t(lang, TABLE_EVENTS[e.code], name=names[e.seat if e.seat is not None else 0])
+            if e.code in TABLE_EVENTS else texts.event(lang, e, names))) is not None]
 
     def recent_events(self, record: TableRecord) -> list[Event]:
         """The last events noted in the record."""

@@ -16,7 +16,7 @@ from bot.input.commands import COMMANDS
 from tests.bot.helpers import ANNA, BORIS, CLARA, DAN, GROUP, GROUP2, Harness, dm, plain
 
 TABLE_COMMANDS = ("join", "leave", "start", "cancel", "status", "board", "move", "turn",
-                  "abort", "resume", "vote", "log")
+                  "abort", "resume", "undo", "vote", "log")
 ARGS = {"move": "1", "abort": "yes", "vote": "abort"}
 
 
