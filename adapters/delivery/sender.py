@@ -29,7 +29,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from adapters.delivery.codec import destination
@@ -144,31 +144,29 @@ def waited_s(attempts: int) -> float:
 Outcome = tuple[bool, str | None]
 
 
+# eq=False: a sender is one running drain, compared (and hashed) by identity.
+@dataclass(eq=False)
 class Sender:
-    """Drains one platform's outbox, several chats at a time."""
+    """Drains one platform's outbox, several chats at a time.
 
-    def __init__(
-        self, outbox: Outbox, carrier: Carrier, platform: Platform, policy: Policy,
-        unreachable: Unreachable = _no_hint, clock: Callable[[], float] = time.time,
-        batch: int = 16, moved: Moved = _nowhere, pause: Pause = pause_unless_stopped,
-        reach: Reach | None = None,
-    ) -> None:
-        """``carrier`` makes the calls, ``platform`` classifies their errors;
-        ``unreachable`` turns an undeliverable private message into a group hint;
-        ``reach`` remembers whose private chat refused messages;
-        ``moved`` hears of a chat that changed its id; ``batch`` is how many chats one
-        step serves at once; ``pause`` is how ``run`` waits between steps (tests pass a
-        fake, as they pass a fake ``clock``)."""
-        self.outbox = outbox
-        self.carrier = carrier
-        self.platform = platform
-        self.policy = policy
-        self.unreachable = unreachable
-        self.clock = clock
-        self.batch = batch
-        self.moved = moved
-        self.pause = pause
-        self.reach: Reach = reach if reach is not None else _AllOpen()
+    ``carrier`` makes the calls, ``platform`` classifies their errors; ``unreachable``
+    turns an undeliverable private message into a group hint; ``reach`` remembers whose
+    private chat refused messages (by default: nobody's); ``moved`` hears of a chat
+    that changed its id; ``batch`` is how many chats one step serves at once; ``pause``
+    is how ``run`` waits between steps (tests pass a fake, as they pass a fake
+    ``clock``).
+    """
+
+    outbox: Outbox
+    carrier: Carrier
+    platform: Platform
+    policy: Policy
+    unreachable: Unreachable = _no_hint
+    clock: Callable[[], float] = time.time
+    batch: int = 16
+    moved: Moved = _nowhere
+    pause: Pause = pause_unless_stopped
+    reach: Reach = field(default_factory=_AllOpen)
 
     async def step(self) -> bool:
         """Send what may go now, up to a message per chat for ``batch`` chats, all at

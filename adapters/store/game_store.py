@@ -112,7 +112,7 @@ class GameStore:
             outcome = await self._create_script(
                 keys=[
                     self.keys.table(stored.table_id),
-                    self.keys.archived_table(stored.table_id),
+                    self.keys.table(stored.table_id, archived=True),
                     self.keys.chat_index(stored.chat_id),
                     self.keys.owed(),
                 ],
@@ -239,7 +239,7 @@ class GameStore:
         script runs to settle the table in its own step (``Outbox.finish_update``).
         Raises ``ValueError`` for a job id that is not one, before anything is written."""
         job_keys, job_args = for_script(self.keys, owed.jobs.schedule, owed.jobs.cancel)
-        keys = [self.keys.table(owed.table_id), self.keys.archived_table(owed.table_id),
+        keys = [self.keys.table(owed.table_id), self.keys.table(owed.table_id, archived=True),
                 self.keys.owed(), *job_keys]
         return keys, [str(owed.version), owed.table_id, *job_args]
 
@@ -261,7 +261,7 @@ class GameStore:
             async with self._redis.pipeline(transaction=False) as pipe:
                 pipe.hget(self.keys.table(table_id), "commit_id")
                 pipe.lrange(self.keys.log(table_id), -recent, -1)
-                pipe.lrange(self.keys.archived_log(table_id), -recent, -1)
+                pipe.lrange(self.keys.log(table_id, archived=True), -recent, -1)
                 latest, active, archived = await pipe.execute()
         if latest == commit_id:
             return True
@@ -280,7 +280,7 @@ class GameStore:
 
     async def action_log(self, table_id: str, *, archived: bool = False) -> list[LogEntry]:
         """Every logged action of a table, oldest first (empty if there are none)."""
-        key = self.keys.archived_log(table_id) if archived else self.keys.log(table_id)
+        key = self.keys.log(table_id, archived=archived)
         with unavailable_on_outage("read action log"):
             raw_entries = await self._redis.lrange(key, 0, -1)
         try:
@@ -311,8 +311,8 @@ class GameStore:
                 keys=[
                     self.keys.table(table_id),
                     self.keys.log(table_id),
-                    self.keys.archived_table(table_id),
-                    self.keys.archived_log(table_id),
+                    self.keys.table(table_id, archived=True),
+                    self.keys.log(table_id, archived=True),
                 ],
                 args=[
                     str(int(ttl.total_seconds())),
@@ -329,7 +329,7 @@ class GameStore:
     async def get_archived(self, table_id: str) -> TableRecord:
         """Load an archived table (migrated like ``get``); ``TableNotFound`` once expired."""
         with unavailable_on_outage("load archived table"):
-            raw = await self._redis.hget(self.keys.archived_table(table_id), "record")
+            raw = await self._redis.hget(self.keys.table(table_id, archived=True), "record")
         if raw is None:
             raise TableNotFound(table_id)
         return self._parse(raw, table_id)

@@ -33,21 +33,14 @@ class Keys:
 
     prefix: str = DEFAULT_PREFIX
 
-    def table(self, table_id: str) -> str:
-        """Snapshot hash of an active table."""
-        return f"{self.prefix}table:{table_id}"
+    def table(self, table_id: str, *, archived: bool = False) -> str:
+        """Snapshot hash of an active table, or of an ``archived`` one."""
+        return f"{self.prefix}{'archive' if archived else 'table'}:{table_id}"
 
-    def log(self, table_id: str) -> str:
-        """Action log list of an active table."""
-        return f"{self.prefix}table:{table_id}:log"
-
-    def archived_table(self, table_id: str) -> str:
-        """Snapshot hash of an archived table."""
-        return f"{self.prefix}archive:{table_id}"
-
-    def archived_log(self, table_id: str) -> str:
-        """Action log list of an archived table."""
-        return f"{self.prefix}archive:{table_id}:log"
+    def log(self, table_id: str, *, archived: bool = False) -> str:
+        """Action log list of an active table, or of an ``archived`` one (its snapshot's
+        key and ``:log``)."""
+        return self.table(table_id, archived=archived) + ":log"
 
     def chat_index(self, chat_id: str) -> str:
         """Sorted set of the active tables of a chat (mirrored in Lua)."""

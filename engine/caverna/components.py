@@ -16,9 +16,16 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import resources as importlib_resources
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_validator,
+)
 
 from engine.core.data import load_yaml
 
@@ -57,6 +64,22 @@ Connective = Literal["all", "and_or", "and_then_or", "either_or", "then"]
 TileKind = Literal["dwelling", "green", "yellow"]
 
 
+def _one_of(names: frozenset[str], what: str) -> AfterValidator:
+    """A field check: the value must be one of ``names`` (``what`` they are, for the
+    error)."""
+
+    def check(value: str) -> str:
+        if value not in names:
+            raise ValueError(f"unknown {what} {value!r}")
+        return value
+
+    return AfterValidator(check)
+
+
+EffectKey = Annotated[str, _one_of(EFFECT_KEYS, "effect key")]
+PartName = Annotated[str, _one_of(PART_NAMES, "action part")]
+
+
 def _goods(value: Any, where: str) -> dict[str, int]:
     """A goods mapping with known names and non-negative amounts."""
     if not isinstance(value, dict):
@@ -84,7 +107,7 @@ class Name(Frozen):
 class Effect(Frozen):
     """One effect of a furnishing tile: a key and its parameters (see the data header)."""
 
-    key: str
+    key: EffectKey
     params: dict[str, Any] = Field(default_factory=dict)
 
     @model_validator(mode="before")
@@ -94,13 +117,6 @@ class Effect(Frozen):
             rest = {k: v for k, v in data.items() if k != "key"}
             return {"key": data.get("key"), "params": rest}
         return data
-
-    @field_validator("key")
-    @classmethod
-    def _known(cls, value: str) -> str:
-        if value not in EFFECT_KEYS:
-            raise ValueError(f"unknown effect key {value!r}")
-        return value
 
     def goods(self, name: str = "goods") -> dict[str, int]:
         """A goods parameter (``goods``, ``give``, ``get`` …), empty if absent."""
@@ -153,7 +169,7 @@ class Furnishing(Frozen):
 class Part(Frozen):
     """One step of an action: ``do`` names it, ``arg`` is its parameter (if any)."""
 
-    do: str
+    do: PartName
     arg: Any = None
 
     @model_validator(mode="before")
@@ -167,13 +183,6 @@ class Part(Frozen):
             ((name, arg),) = data.items()
             return {"do": name, "arg": arg}
         return data
-
-    @field_validator("do")
-    @classmethod
-    def _known(cls, value: str) -> str:
-        if value not in PART_NAMES:
-            raise ValueError(f"unknown action part {value!r}")
-        return value
 
     @model_validator(mode="after")
     def _arg(self) -> Part:

@@ -15,3 +15,9 @@ def parse_number(text: str) -> int | None:
     if len(text) > 1 and text[0] == "0":
         return None
     return int(text)
+
+
+def keyed_number(key: str, head: str) -> int | None:
+    """The number of a ``<head>:<number>`` key, or None for any other key."""
+    prefix, _, text = key.partition(":")
+    return parse_number(text) if prefix == head else None

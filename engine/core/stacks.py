@@ -9,9 +9,10 @@ deciding?" is just "any stacks?".
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TypeVar
 
-from engine.core.steps import Step
+from engine.core.steps import Step, Turn
 
 T = TypeVar("T", bound=Step)
 
@@ -34,3 +35,11 @@ def pop(stacks: dict[int, list[T]], seat: int) -> T:
     if not stack:
         del stacks[seat]
     return step
+
+
+def stack_depth(stacks: Mapping[int, Sequence[Step]], step: Step, below: int) -> int:
+    """``step``'s number for its prompt: 1 for the first step of a turn (a ``Turn``),
+    else its place on its seat's stack plus the ``below`` steps that stack sits on."""
+    if isinstance(step, Turn):
+        return 1
+    return len(stacks[step.seat]) + below

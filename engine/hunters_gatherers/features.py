@@ -74,6 +74,20 @@ def segment_owners(tile: Tile) -> Mapping[str, tuple[str, int]]:
     return MappingProxyType({seg: (kind, i) for seg, kind, i in iter_segments(tile)})
 
 
+def _piece_nodes(pos: Pos, tile: Tile) -> list[Node]:
+    """The nodes of every feature piece of ``tile`` at ``pos``: its forests, then its
+    rivers, then its meadows, each in the tile's order."""
+    return [
+        (pos, kind, i)
+        for kind, pieces in (
+            ("forest", tile.forests),
+            ("river", tile.rivers),
+            ("meadow", tile.meadows),
+        )
+        for i in range(len(pieces))
+    ]
+
+
 class Features:
     """Union-find of the features of a growing map."""
 
@@ -161,17 +175,10 @@ class Features:
             raise ValueError(f"{pos} is already occupied")
         self.board[pos] = placement
         tile = placement.oriented
-        nodes: list[Node] = []
-        for kind, pieces in (
-            ("forest", tile.forests),
-            ("river", tile.rivers),
-            ("meadow", tile.meadows),
-        ):
-            for i in range(len(pieces)):
-                node: Node = (pos, kind, i)
-                self._parent[node] = node
-                self._data[node] = Feature(kind=kind, tiles={pos})
-                nodes.append(node)
+        nodes = _piece_nodes(pos, tile)
+        for node in nodes:
+            self._parent[node] = node
+            self._data[node] = Feature(kind=node[1], tiles={pos})
         for i, forest in enumerate(tile.forests):
             data = self._data[(pos, "forest", i)]
             data.gold, data.mushrooms = forest.gold, forest.mushrooms
@@ -227,15 +234,10 @@ class Features:
         """Roots of every feature with a piece on the tile at ``pos`` (no repeats)."""
         tile = self.board[pos].oriented
         out: list[Node] = []
-        for kind, pieces in (
-            ("forest", tile.forests),
-            ("river", tile.rivers),
-            ("meadow", tile.meadows),
-        ):
-            for i in range(len(pieces)):
-                root = self.find((pos, kind, i))
-                if root not in out:
-                    out.append(root)
+        for node in _piece_nodes(pos, tile):
+            root = self.find(node)
+            if root not in out:
+                out.append(root)
         return out
 
 

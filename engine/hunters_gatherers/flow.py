@@ -23,17 +23,23 @@ def _hold(state: HuntersGatherersState, tile_id: str | None, bonus: bool) -> Non
     state.rotation = None
 
 
-def _draw_bonus(state: HuntersGatherersState, cache: BoardCache, events: list[Event]) -> bool:
-    """Start the earned bonus turn; False when no bonus tile fits (the right lapses)."""
-    while state.bonus:
-        tile_id = state.bonus.pop()
+def _draw(
+    state: HuntersGatherersState, cache: BoardCache, events: list[Event], *, bonus: bool
+) -> bool:
+    """Draw from the bonus pile or the land pile until a tile fits and hold it for the
+    current player; each tile that fits nowhere is discarded. False when the pile runs
+    out first."""
+    pile = state.bonus if bonus else state.draw
+    while pile:
+        tile_id = pile.pop()
         if cache.fits_somewhere(state, tile_id):
-            _hold(state, tile_id, True)
+            _hold(state, tile_id, bonus)
             state.step = "spot"
-            events.append(Event("bonus_turn", state.turn, {"tile": tile_id}))
+            event = "bonus_turn" if bonus else "tile_drawn"
+            events.append(Event(event, state.turn, {"tile": tile_id}))
             return True
         state.discards.append(tile_id)
-        events.append(Event("tile_discarded", state.turn, {"tile": tile_id, "bonus": True}))
+        events.append(Event("tile_discarded", state.turn, {"tile": tile_id, "bonus": bonus}))
     return False
 
 
@@ -47,23 +53,16 @@ def next_tile(
     _hold(state, None, False)
     if state.bonus_due:
         state.bonus_due = False
-        if _draw_bonus(state, cache, events):
+        # A bonus turn when a bonus tile fits; otherwise the right lapses.
+        if _draw(state, cache, events, bonus=True):
             return
     if not state.draw:
         end_game(state, cache, events, "last_tile_placed")
         return
     if advance:
         state.turn = (state.turn + 1) % state.n
-    while state.draw:
-        tile_id = state.draw.pop()
-        if cache.fits_somewhere(state, tile_id):
-            _hold(state, tile_id, False)
-            state.step = "spot"
-            events.append(Event("tile_drawn", state.turn, {"tile": tile_id}))
-            return
-        state.discards.append(tile_id)
-        events.append(Event("tile_discarded", state.turn, {"tile": tile_id, "bonus": False}))
-    end_game(state, cache, events, "no_tile_fits")
+    if not _draw(state, cache, events, bonus=False):
+        end_game(state, cache, events, "no_tile_fits")
 
 
 def end_game(

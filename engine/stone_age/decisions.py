@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalMove
-from engine.core.keys import parse_number
+from engine.core.keys import keyed_number, parse_number
 from engine.core.machine import Machine
-from engine.core.prompts import BACK, Event, Label, Option, Prompt
-from engine.core.stacks import pop, push
+from engine.core.prompts import BACK, Event, Label, Option
+from engine.core.stacks import pop, push, stack_depth
 from engine.core.steps import Step, StepRules, Turn, fixed_label
 from engine.stone_age.buildings import building_points, take_building, top_building
 from engine.stone_age.civilization import slot_cost, take_card
@@ -156,9 +156,8 @@ def _apply_count(state: StoneAgeState, step: CountStep, key: str, events: list[E
     if key == "back":
         pop(state.stacks, step.seat)
         return
-    head, _, text = key.partition(":")
-    count = parse_number(text)
-    if head != "n" or count is None:
+    count = keyed_number(key, "n")
+    if count is None:
         raise IllegalMove("unknown_option", key=key)
     _refuse_placement(state, step.seat, step.loc, count)
     pop(state.stacks, step.seat)
@@ -380,9 +379,8 @@ def _pick_options(state: StoneAgeState, step: PickStep) -> list[Option]:
 
 
 def _apply_pick(state: StoneAgeState, step: PickStep, key: str, events: list[Event]) -> None:
-    head, _, arg = key.partition(":")
-    face = parse_number(arg)
-    if head != "die" or face is None:
+    face = keyed_number(key, "die")
+    if face is None:
         raise IllegalMove("unknown_option", key=key)
     if face not in step.dice:
         raise IllegalMove("no_such_die", face=face)
@@ -447,9 +445,7 @@ def _current(state: StoneAgeState, seat: int) -> Step:
 def _depth(state: StoneAgeState, step: Step) -> int:
     """Feeding decisions start a fresh stack; in other phases the stack sits on top of
     the phase's own first step."""
-    if isinstance(step, Turn):
-        return 1
-    return len(state.stacks[step.seat]) + (0 if state.phase == "feeding" else 1)
+    return stack_depth(state.stacks, step, 0 if state.phase == "feeding" else 1)
 
 
 def _over(state: StoneAgeState) -> bool:
@@ -459,8 +455,3 @@ def _over(state: StoneAgeState) -> bool:
 MACHINE: Machine[StoneAgeState] = Machine(
     rules=RULES, over=_over, deciding=seats_to_ask, current=_current, depth=_depth,
 )
-
-
-def prompt_for(state: StoneAgeState, seat: int) -> Prompt | None:
-    """The decision open for ``seat`` now, if any."""
-    return MACHINE.prompt_for(state, seat)

@@ -1,6 +1,7 @@
 """Fixtures shared by the adapter tests: one Redis server for the session (embedded, or
 ``REDIS_URL``), a key prefix of the test's own, a Redis client on it and storage settings
-on it. A folder whose tests need another server overrides ``redis_url``."""
+on it, and the delivery sender's hand-moved clock. A folder whose tests need another
+server overrides ``redis_url``."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from adapters.store import StoreSettings
 from adapters.store.client import connect
 from adapters.store.embedded import EmbeddedRedis
 from adapters.store.testing import delete_prefix, external_redis_url, unique_prefix
+from tests.adapters.delivery.manual_clock import Clock
 
 
 @pytest.fixture(scope="session")
@@ -51,3 +53,9 @@ async def store_settings(redis_url: str) -> AsyncIterator[StoreSettings]:
         await delete_prefix(client, prefix)
     finally:
         await client.aclose()
+
+
+@pytest.fixture
+def clock() -> Clock:
+    """The delivery sender's clock, moved by hand (from ``manual_clock.T0``)."""
+    return Clock()

@@ -50,6 +50,7 @@ from engine.caverna.decisions import (
 from engine.caverna.state import CavernaState
 from engine.core.machine import Machine
 from engine.core.prompts import Prompt
+from engine.core.stacks import stack_depth
 from engine.core.steps import Step, StepRules, Turn
 
 # Each kind of step: its options, how a key is applied, its question. ``work`` is the
@@ -79,9 +80,7 @@ def _current(state: CavernaState, seat: int) -> Step:
 
 def _depth(state: CavernaState, step: Step) -> int:
     """In the work phase the stack sits on top of the turn's own first step."""
-    if isinstance(step, Turn):
-        return 1
-    return len(state.stacks[step.seat]) + (1 if state.phase == "work" else 0)
+    return stack_depth(state.stacks, step, 1 if state.phase == "work" else 0)
 
 
 def _over(state: CavernaState) -> bool:
@@ -91,11 +90,6 @@ def _over(state: CavernaState) -> bool:
 MACHINE: Machine[CavernaState] = Machine(
     rules=RULES, over=_over, deciding=_deciding, current=_current, depth=_depth,
 )
-
-
-def prompt_for(state: CavernaState, seat: int) -> Prompt | None:
-    """The decision open for ``seat`` now, if any."""
-    return MACHINE.prompt_for(state, seat)
 
 
 def pending(state: CavernaState) -> list[Prompt]:

@@ -8,7 +8,7 @@ from engine.caverna.decisions.options import kind_label, opt
 from engine.caverna.state import CavernaState, ForgeStep
 from engine.caverna.weapons import forge, forge_strengths
 from engine.core.errors import IllegalMove
-from engine.core.keys import parse_number
+from engine.core.keys import keyed_number
 from engine.core.prompts import Event, Option
 from engine.core.steps import StepRules
 
@@ -19,11 +19,9 @@ def _forge_options(state: CavernaState, step: ForgeStep) -> list[Option]:
 
 
 def _apply_forge(state: CavernaState, step: ForgeStep, key: str, events: list[Event]) -> None:
-    head, _, arg = key.partition(":")
-    strength = parse_number(arg)
-    if head != "forge" or strength not in forge_strengths(state.players[step.seat], step.dwarf):
+    strength = keyed_number(key, "forge")
+    if strength is None or strength not in forge_strengths(state.players[step.seat], step.dwarf):
         raise IllegalMove("cannot_forge", key=key)
-    assert strength is not None
     state.pop(step.seat)
     forge(state, step.seat, step.dwarf, strength, events)
 

@@ -18,9 +18,9 @@ from adapters.delivery.platform import FailureKind
 from adapters.delivery.rates import platform_windows
 from adapters.delivery.sender import GIVE_UP_ATTEMPTS, Sender
 from bot.ui.message import Button, Message, Outgoing, Picture, ToChat, ToUser, block
+from tests.adapters.delivery.manual_clock import T0, Clock
 from tests.adapters.delivery.memory_platform import Boom, MemoryPlatform
 
-T0 = 1_700_000_000.0
 A, B = "mem:group-a", "mem:group-b"
 USER = "mem:user-1"
 PNG = Picture(png=b"\x89PNG fake", name="board.png")
@@ -36,24 +36,9 @@ class Patience:
     picture_pause_s: float = 30.0
 
 
-class Clock:
-    """Moves only when told."""
-
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 @pytest.fixture
 def platform() -> MemoryPlatform:
     return MemoryPlatform()
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
 
 
 @pytest.fixture

@@ -253,7 +253,7 @@ async def test_archive_moves_table_and_log_with_retention(
     assert await store.action_log("a7k2") == []
     assert await store.get_archived("a7k2") == record
     assert [e.key for e in await store.action_log("a7k2", archived=True)] == ["end"]
-    for key in (store.keys.archived_table("a7k2"), store.keys.archived_log("a7k2")):
+    for key in (store.keys.table("a7k2", archived=True), store.keys.log("a7k2", archived=True)):
         ttl = await redis_client.ttl(key)
         assert 3 * 86400 - 60 < ttl <= 3 * 86400
     # An archived id is never handed out again.
@@ -269,7 +269,7 @@ async def test_archive_uses_configured_default_retention(
     store = GameStore(redis_client, prefix=prefix, archive_retention=timedelta(hours=2))
     await store.create(make_record(status=TableStatus.ABORTED))
     await store.archive("a7k2")
-    ttl = await redis_client.ttl(store.keys.archived_table("a7k2"))
+    ttl = await redis_client.ttl(store.keys.table("a7k2", archived=True))
     assert 7200 - 60 < ttl <= 7200
 
 
@@ -278,7 +278,7 @@ async def test_archived_table_expires(
 ) -> None:
     await store.create(make_record(status=TableStatus.FINISHED))
     await store.archive("a7k2", retention=timedelta(seconds=1))
-    key = store.keys.archived_table("a7k2")
+    key = store.keys.table("a7k2", archived=True)
     await redis_client.pexpire(key, 1)
     # Wait for the expiry itself (each look expires a key past its time), 10 s at most.
     for _ in range(10_000):

@@ -43,8 +43,8 @@ from adapters.telegram.delivery import (
 )
 from adapters.telegram.settings import TelegramSettings
 from bot.ui.message import Message, Outgoing, Picture, ToChat, ToUser
+from tests.adapters.delivery.manual_clock import T0, Clock
 
-T0 = 1_700_000_000.0
 A, B, C = "tg:-1001", "tg:-1002", "tg:-1003"
 USER = "tg:42"
 
@@ -54,16 +54,6 @@ SETTINGS = TelegramSettings(token="1:test", group_per_window=1000, group_window_
                             global_per_second=1000)
 #: Telegram as the sender sees it; no call is made through it here (``FakeDelivery``).
 PLATFORM = TelegramPlatform.from_settings(cast(Bot, None), SETTINGS)
-
-
-class Clock:
-    """A clock that moves only when told."""
-
-    def __init__(self, now: float = T0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
 
 
 class Pauses:
@@ -168,12 +158,6 @@ def outbox(redis_client: Redis, prefix: str) -> Outbox:
     """The outbox with Telegram's limit keys (generous windows)."""
     return Outbox(redis_client, prefix, platform="tg", limits=platform_windows(PLATFORM),
                   global_per_second=1000)
-
-
-@pytest.fixture
-def clock() -> Clock:
-    """The sender's clock."""
-    return Clock()
 
 
 @pytest.fixture

@@ -71,25 +71,23 @@ def build(state: CavernaState, tile: str) -> dict[str, int]:
 # ----- dwellings: room for dwarfs
 
 
-def test_dwelling_costs_4_wood_3_stone_and_houses_one_more_dwarf() -> None:
-    state = table()
+def _houses_more(state: CavernaState, tile: str, paid: dict[str, int], more: int) -> None:
+    """Building ``tile`` changes the goods by ``paid`` and houses ``more`` more dwarfs."""
     before = room(state.players[0])
-    assert build(state, "dwelling") == {"wood": -4, "stone": -3}
-    assert room(state.players[0]) == before + 1
+    assert build(state, tile) == paid
+    assert room(state.players[0]) == before + more
+
+
+def test_dwelling_costs_4_wood_3_stone_and_houses_one_more_dwarf() -> None:
+    _houses_more(table(), "dwelling", {"wood": -4, "stone": -3}, 1)
 
 
 def test_mixed_dwelling_houses_one_more_dwarf() -> None:
-    state = table()
-    before = room(state.players[0])
-    assert build(state, "mixed_dwelling") == {"wood": -5, "stone": -4}
-    assert room(state.players[0]) == before + 1
+    _houses_more(table(), "mixed_dwelling", {"wood": -5, "stone": -4}, 1)
 
 
 def test_couple_dwelling_houses_two_more_dwarfs() -> None:
-    state = table()
-    before = room(state.players[0])
-    assert build(state, "couple_dwelling") == {"wood": -8, "stone": -6}
-    assert room(state.players[0]) == before + 2
+    _houses_more(table(), "couple_dwelling", {"wood": -8, "stone": -6}, 2)
 
 
 def test_additional_dwelling_raises_the_limit_to_six() -> None:
@@ -185,20 +183,21 @@ def test_ruby_supplier_puts_a_ruby_on_each_of_the_next_four_rounds() -> None:
     _supplier("ruby_supplier", "ruby", 4)
 
 
-def test_dog_school_gives_a_wood_for_each_new_dog() -> None:
+def _one_for_each_new(tile: str, received: str, gained: str, count: int) -> None:
+    """With ``tile`` built, ``count`` ``received`` coming in bring as many ``gained``."""
     state = table()
-    build(state, "dog_school")
-    wood = state.players[0].goods["wood"]
-    receive(state, 0, {"dog": 2}, [])
-    assert state.players[0].goods["wood"] == wood + 2
+    build(state, tile)
+    before = state.players[0].goods[gained]
+    receive(state, 0, {received: count}, [])
+    assert state.players[0].goods[gained] == before + count
+
+
+def test_dog_school_gives_a_wood_for_each_new_dog() -> None:
+    _one_for_each_new("dog_school", "dog", "wood", 2)
 
 
 def test_seam_gives_an_ore_for_each_new_stone() -> None:
-    state = table()
-    build(state, "seam")
-    ore = state.players[0].goods["ore"]
-    receive(state, 0, {"stone": 3}, [])
-    assert state.players[0].goods["ore"] == ore + 3
+    _one_for_each_new("seam", "stone", "ore", 3)
 
 
 def test_seam_adds_an_ore_to_the_stone_a_supplier_brings() -> None:
@@ -305,19 +304,15 @@ def _score(state: CavernaState) -> dict[str, int]:
 
 def test_simple_dwelling_4w2s_houses_a_dwarf_for_4_wood_2_stone_and_scores_nothing() -> None:
     state = table()
-    before = room(state.players[0])
     printed = _score(state)["furnishings"]
-    assert build(state, "simple_dwelling_4w2s") == {"wood": -4, "stone": -2}
-    assert room(state.players[0]) == before + 1
+    _houses_more(state, "simple_dwelling_4w2s", {"wood": -4, "stone": -2}, 1)
     assert _score(state)["furnishings"] == printed
 
 
 def test_simple_dwelling_3w3s_houses_a_dwarf_for_3_wood_3_stone_and_scores_nothing() -> None:
     state = table()
-    before = room(state.players[0])
     printed = _score(state)["furnishings"]
-    assert build(state, "simple_dwelling_3w3s") == {"wood": -3, "stone": -3}
-    assert room(state.players[0]) == before + 1
+    _houses_more(state, "simple_dwelling_3w3s", {"wood": -3, "stone": -3}, 1)
     assert _score(state)["furnishings"] == printed
 
 
