@@ -192,6 +192,11 @@ def furnishings_view(state: CavernaState) -> FurnishingSupply:
     return FurnishingSupply(set=options.get(FURNISHINGS, OFFICIAL), tiles=supply)
 
 
+# The state's fields every seat sees as they are, under the same names.
+AS_THEY_ARE: set[str] = {"game", "round", "rounds", "phase", "first", "next_first", "turn",
+                         "acting", "passed", "end_reason"}
+
+
 def view(state: CavernaState, seat: int | None) -> CavernaView:
     """Everything public, for ``seat`` (None: an onlooker); see
     :class:`~engine.caverna.view_model.CavernaView`."""
@@ -199,22 +204,13 @@ def view(state: CavernaState, seat: int | None) -> CavernaView:
     stage_of = {r: stage for stage, rounds in components().tables.rounds.stages.items()
                 for r in rounds}
     return CavernaView(
-        game=state.game,
+        **state.model_dump(include=AS_THEY_ARE),
         seat=seat,
         options=options,
         official=not any(v in UNOFFICIAL.get(k, ()) for k, v in options.items()),
         player_count=state.n,
-        round=state.round,
-        rounds=list(state.rounds),
         last_round=state.rounds[-1],
-        phase=state.phase,
-        first=state.first,
-        next_first=state.next_first,
-        turn=state.turn,
-        acting=state.acting,
-        passed=list(state.passed),
         deciding=sorted({p.seat for p in pending(state)}),
-        end_reason=state.end_reason,
         harvest=harvest_view(state),
         cards=RoundCards(
             face_down=len(state.cards),

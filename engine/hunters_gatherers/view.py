@@ -12,7 +12,7 @@ from typing import Literal
 
 from engine.core.views import View
 from engine.hunters_gatherers.board_cache import BoardCache
-from engine.hunters_gatherers.state import FeatureKind, FigureKind, HuntersGatherersState, Step
+from engine.hunters_gatherers.state import Figure, HuntersGatherersState, Step
 
 
 class MapTile(View):
@@ -42,16 +42,9 @@ class Spot(View):
     rotations: tuple[int, ...]
 
 
-class MapFigure(View):
-    """A tribe member or hut of ``seat`` on a feature piece of a placed tile: ``index``
-    points into that rotated tile's list of its ``feature`` kind."""
-
-    x: int
-    y: int
-    kind: FigureKind
-    feature: FeatureKind
-    index: int
-    seat: int
+class MapFigure(Figure, View):
+    """A tribe member or hut of ``seat`` on a feature piece of a placed tile: the
+    state's ``Figure`` (all of it is public), frozen like any view."""
 
 
 class PlayerView(View):
