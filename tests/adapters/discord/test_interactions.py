@@ -44,6 +44,16 @@ async def started(bot: Bot, *names: str, **options: Any) -> Table:
     return table
 
 
+async def table_with_closed_dms(bot: Bot) -> tuple[Table, simcord.MemberActor]:
+    """A Stone Age table of three, reminders after an hour, whose third member allows
+    no DMs from the server."""
+    channel, members = world(bot, "Anna", "Boris", "Vera")
+    close_dms(bot.env, members[2])
+    table = Table(bot, channel, members)
+    await table.open("stone_age", options="remind=1h")
+    return table, members[2]
+
+
 def snapshot(table: Table) -> tuple[str, list[Any]]:
     """What the table's message shows."""
     message = table.table_message
@@ -119,11 +129,8 @@ async def test_a_reminder_comes_by_dm_and_closed_dms_get_one_mention(
     store_settings: StoreSettings,
 ) -> None:
     async with running_bot(store_settings, seed=238) as bot:
-        channel, members = world(bot, "Anna", "Boris", "Vera")
-        closed = members[2]
-        close_dms(bot.env, closed)
-        table = Table(bot, channel, members)
-        await table.open("stone_age", options="remind=1h")
+        table, closed = await table_with_closed_dms(bot)
+        members = table.members
         await play(table, 4)  # the closed member's turns came and went
         while (found := table.next_choice()) is not None and found[0] is closed:
             await play(table, 1)
@@ -151,11 +158,8 @@ async def test_a_member_with_closed_dms_is_refused_one_dm_a_game(
     """Discord counts refused requests against the bot: after the first 50007 the member
     is sent nothing unasked, while the game goes on in the channel."""
     async with running_bot(store_settings, seed=238) as bot:
-        channel, members = world(bot, "Anna", "Boris", "Vera")
-        closed = members[2]
-        close_dms(bot.env, closed)
-        table = Table(bot, channel, members)
-        await table.open("stone_age", options="remind=1h")
+        table, closed = await table_with_closed_dms(bot)
+        members = table.members
         await play(table, 40)  # the closed member's turns came and went, many times
         bot.clock.now += 3 * 3600  # and reminders fell due
         await bot.client.run_due()
