@@ -207,10 +207,8 @@ async def follow_ups(sv: Services, record: TableRecord, before: TableRecord | No
             continue
         lang = await sv.seat_lang(record, seat)
         title = sv.presenter.game_title(lang, record.game)
-        if record.status == TableStatus.ABORTED:
-            done = sv.t(lang, "turn.aborted", game=title, table=record.table_id)
-        elif record.status.is_over:
-            continue  # every seat hears its result below
+        if record.status.is_over:
+            continue  # every seat hears the end below
         elif meta.undone == record.version:
             # The decision that handed this seat its turn was taken back (its "you're
             # next" would only take this edit's place in the same message).
@@ -242,13 +240,17 @@ async def follow_ups(sv: Services, record: TableRecord, before: TableRecord | No
                             record.table_id, key=prompt_key(record, seat)))
     if nxt is not None and told is not None:
         out.append(await _next_notice(sv, record, told[0], nxt))
-    if prompts and record.status == TableStatus.FINISHED and (
+    if prompts and record.status.is_over and record.seed is not None and (
             before is None or before.status == TableStatus.RUNNING):
-        # The game ended with this change (or may have: a repair sends them again, keyed).
+        # The game ended with this change (or may have: a repair sends them again, keyed):
+        # every seat hears how, its result or that the table was aborted.
         state = sv.view_state(record)
         for seat in range(len(record.seats)):
             lang = await sv.seat_lang(record, seat)
-            text = sv.presenter.personal_result(record, get_game(record.game), state, seat, lang)
+            text = sv.presenter.personal_result(record, get_game(record.game), state, seat, lang) \
+                if record.status == TableStatus.FINISHED else sv.t(
+                    lang, "turn.aborted", game=sv.presenter.game_title(lang, record.game),
+                    table=record.table_id)
             # A new message (it notifies), where the player's turns were.
             out.append(Outgoing(ToUser(record.seats[seat]),
                                 Message(text=text, slot=dm_slot(record, seat), renew=True),

@@ -6,7 +6,7 @@ import pytest
 
 from bot.storage import TableStatus
 from bot.ui.message import ToUser
-from tests.bot.helpers import ANNA, BORIS, Harness, plain, plan_until, type_moves
+from tests.bot.helpers import ANNA, BORIS, CLARA, Harness, plain, plan_until, type_moves
 
 
 async def test_a_game_played_with_typed_moves_finishes(h: Harness) -> None:
@@ -35,3 +35,15 @@ async def test_nobody_is_told_to_wait_for_a_game_that_ended(h: Harness, how: str
     waiting = [o for o in reply.out if isinstance(o.to, ToUser)
                and "waiting for the others" in plain(o.message.text)]
     assert waiting == []
+
+
+async def test_every_player_hears_that_a_game_was_aborted(h: Harness) -> None:
+    """Not only the player whose turn it was: everyone seated gets a new message (one
+    that notifies) saying the table was aborted."""
+    table_id = await h.started(ANNA, BORIS, CLARA)
+    reply = await h.text(ANNA, "/abort yes")
+    told = {o.to.user_id: o.message for o in reply.out if isinstance(o.to, ToUser)}
+    assert set(told) == {ANNA.id, BORIS.id, CLARA.id}
+    for message in told.values():
+        assert "was aborted" in plain(message.text) and message.renew
+    assert (await h.store.get_archived(table_id)).status == TableStatus.ABORTED
