@@ -34,6 +34,19 @@ class Option:
     back: bool = False
 
 
+def one_per_label(options: list[Option]) -> list[Option]:
+    """``options`` keeping only the first of those whose labels are equal.
+
+    A game calls this where equal labels mean equal outcomes (two tools of the same
+    value, two identical parts of one action): a player is never asked to choose
+    between two buttons that read the same and do the same."""
+    kept: list[Option] = []
+    for option in options:
+        if all(option.label != other.label or option.back != other.back for other in kept):
+            kept.append(option)
+    return kept
+
+
 # The one "step back" option of every game: it leaves the innermost step of a multi-step
 # choice without committing anything (one key and one label, so buttons agree).
 BACK = Option("back", Label("opt.back"), back=True)

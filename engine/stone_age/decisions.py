@@ -15,7 +15,7 @@ from typing import Any
 from engine.core.errors import IllegalMove
 from engine.core.keys import keyed_number, parse_number
 from engine.core.machine import Machine
-from engine.core.prompts import BACK, Event, Label, Option
+from engine.core.prompts import BACK, Event, Label, Option, one_per_label
 from engine.core.stacks import pop, push, stack_depth
 from engine.core.steps import Step, StepRules, Turn, fixed_label
 from engine.stone_age.buildings import building_points, take_building, top_building
@@ -218,7 +218,8 @@ def _roll_options(state: StoneAgeState, step: RollStep) -> list[Option]:
     ]
     take = {"resource": step.resource, "total": roll_total(player, step),
             "amount": roll_yield(player, step)}
-    return [*opts, Option("take", Label("sa.opt.take", take))]
+    # Tools of one value are interchangeable: one button adds (or takes away) "a +2 tool".
+    return [*one_per_label(opts), Option("take", Label("sa.opt.take", take))]
 
 
 def _apply_roll(state: StoneAgeState, step: RollStep, key: str, events: list[Event]) -> None:

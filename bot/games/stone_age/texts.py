@@ -278,7 +278,9 @@ class StoneAgeTexts(CatalogTexts):
                 cost = components().slot_costs[int(str(raw["loc"])[4:]) - 1]
                 return f"🃏{cost}: {self.card(lang, card_info(str(raw['card'])))}"
             if raw.get("building"):
-                return f"🏠 {self.building(lang, building_info(str(raw['building'])))}"
+                # Its pile's number too: two piles may show the same kind of building.
+                pile = str(raw["loc"]).removeprefix("bld")
+                return f"🏠{pile}: {self.building(lang, building_info(str(raw['building'])))}"
         return self._cat.plain(lang, self._option_code(label), **self._args(lang, raw))
 
     def _event(self, lang: Lang, event: Event, names: list[str]) -> Markup | None:

@@ -10,7 +10,7 @@ from engine.caverna.spaces import eligible, group_at
 from engine.caverna.state import CavernaState, GroupStep
 from engine.core.errors import IllegalMove
 from engine.core.keys import parse_number
-from engine.core.prompts import Event, Label, Option
+from engine.core.prompts import Event, Label, Option, one_per_label
 from engine.core.steps import StepRules
 
 
@@ -29,7 +29,10 @@ def _part_label(step: GroupStep, index: int) -> dict[str, Any]:
 
 
 def _group_options(state: CavernaState, step: GroupStep) -> list[Option]:
-    opts = [opt(f"part:{i}", "part", **_part_label(step, i)) for i in eligible(state, step)]
+    # Two identical parts (Adventure's two level-1 expeditions) are one choice: the first
+    # of them is done, and the other stays open after it.
+    opts = one_per_label([opt(f"part:{i}", "part", **_part_label(step, i))
+                          for i in eligible(state, step)])
     if step.done:
         opts.append(opt("stop", "stop"))
     return opts

@@ -73,8 +73,11 @@ def test_hunt_two_dice_four_with_two_tools_of_one_gives_three_food():
     state = scripted(dice=[1, 3])
     state.players[0].tools = [1, 1, 0]
     start_actions(state, {0: {"hunt": 2}, 1: BYSTANDER})
-    assert _prompt(state, 0).keys() == ["tool:0", "tool:1", "take"]
-    events = play(state, 0, "tool:0", "tool:1")
+    # Two tools of one value are one button ("add a +1 tool"), pressed twice.
+    assert _prompt(state, 0).keys() == ["tool:0", "take"]
+    play(state, 0, "tool:0")
+    assert _prompt(state, 0).keys() == ["tool:0", "tool:1", "take"]  # back, or another +1
+    events = play(state, 0, "tool:1")
     assert events == []
     assert _take_amount(state, 0) == 3
     events = play(state, 0, "take")
