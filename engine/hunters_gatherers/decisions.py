@@ -46,7 +46,7 @@ from engine.hunters_gatherers.state import (
     HuntersGatherersState,
     PlacedTile,
 )
-from engine.hunters_gatherers.tiles import Tile, oriented, segment_side, tile
+from engine.hunters_gatherers.tiles import Tile, layout, oriented, segment_side, tile
 
 NONE = Option("none", Label("hg.opt.none"))
 
@@ -161,8 +161,24 @@ def _rotation_options(
     cache: BoardCache, state: HuntersGatherersState, turn: Turn
 ) -> list[Option]:
     assert state.spot is not None
-    rots = rotations_at(state, cache, state.spot)
+    rots = distinct_rotations(state, cache, state.spot)
     return [*(Option(f"rot:{k}", Label("hg.opt.rot", {"k": k})) for k in rots), BACK]
+
+
+def distinct_rotations(state: HuntersGatherersState, cache: BoardCache, pos: Pos) -> list[int]:
+    """The legal rotations at ``pos`` that lay different maps: of a symmetric tile's
+    rotations that lay the same one, only the first is offered (any of them is still
+    accepted, and means the same)."""
+    assert state.current is not None
+    in_hand = tile(state.current)
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for k in rotations_at(state, cache, pos):
+        lay = layout(oriented(in_hand, k))
+        if lay not in seen:
+            seen.add(lay)
+            out.append(k)
+    return out
 
 
 def _rotation_label(cache: BoardCache, state: HuntersGatherersState, turn: Turn) -> Label:
@@ -170,7 +186,7 @@ def _rotation_label(cache: BoardCache, state: HuntersGatherersState, turn: Turn)
     x, y = state.spot
     return Label("hg.prompt.rotation", {
         "tile": state.current, "x": x, "y": y,
-        "rotations": list(rotations_at(state, cache, state.spot)),
+        "rotations": distinct_rotations(state, cache, state.spot),
         "touch": facing_edges(cache.board(state), state.spot)})
 
 

@@ -35,8 +35,9 @@ def _draw(
         if cache.fits_somewhere(state, tile_id):
             _hold(state, tile_id, bonus)
             state.step = "spot"
-            event = "bonus_turn" if bonus else "tile_drawn"
-            events.append(Event(event, state.turn, {"tile": tile_id}))
+            args = {"tile": tile_id}
+            events.append(Event("bonus_turn", state.turn, args) if bonus
+                          else Event("tile_drawn", state.turn, args))
             return True
         state.discards.append(tile_id)
         events.append(Event("tile_discarded", state.turn, {"tile": tile_id, "bonus": bonus}))

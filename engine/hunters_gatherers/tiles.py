@@ -201,6 +201,29 @@ def rotate(tile: Tile, turns: int) -> Tile:
     )
 
 
+def layout(tile: Tile) -> tuple[object, ...]:
+    """What ``tile`` lays on the map as it lies, whatever its rotation number and the
+    order its pieces are listed in: two rotations of a symmetric tile with equal layouts
+    lay the same map (the same edges, pieces, gold, mushrooms, animals and lakes)."""
+    def pieces(items: tuple[Forest, ...] | tuple[Meadow, ...]) -> tuple[str, ...]:
+        return tuple(sorted(repr(replace(i, segments=tuple(sorted(i.segments))))
+                            for i in items))
+
+    # A lake is known by its fish and the sides its rivers come from, not by its id.
+    fish = {lake.id: lake.fish for lake in tile.lakes}
+    into: dict[str, list[str]] = {lake_id: [] for lake_id in fish}
+    rivers = []
+    for river in tile.rivers:
+        lake_ids = [end.removeprefix("lake:") for end in river.ends if end.startswith("lake:")]
+        if lake_ids:
+            into[lake_ids[0]] += river.sides
+        else:
+            rivers.append(tuple(sorted(river.ends)))
+    lakes = sorted((fish[lake_id], tuple(sorted(sides))) for lake_id, sides in into.items())
+    return (tile.edges, pieces(tile.forests), pieces(tile.meadows), tuple(sorted(rivers)),
+            tuple(lakes), tile.specials)
+
+
 def oriented(tile: Tile, rotation: int) -> Tile:
     """The tile in absolute orientation ``rotation`` (quarter turns from the data)."""
     return rotate(tile, rotation - tile.rotation)

@@ -9,6 +9,9 @@ Three things are described, each from the engine's data alone:
   pieces of one kind are named apart, so that "forest to the north; forest to the
   south" says they do not join. Meadow strips along a river bank go unnamed: every
   river has them;
+- where a turn of a tile puts its animals (``tile_corners``: "1 deer in the west",
+  a side or a corner of the tile), and, when two turns would still read the same, the
+  meadows along no whole side too ("meadow in the north-west");
 - what is drawn on a tile whatever its turn (``tile_contents``): fish, gold,
   mushrooms, animals, fire and shrine;
 - what lies next to a spot (``touch``): the edges of the neighbours facing it, from the
@@ -28,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.hunters_gatherers.coords import square_name
-from engine.hunters_gatherers.tiles import SIDES, Tile, all_tiles, oriented
+from engine.hunters_gatherers.tiles import SIDES, Meadow, Tile, all_tiles, oriented
 
 # Animals by the catalog's plural noun, in the score order.
 ANIMAL_NOUNS: tuple[tuple[str, str], ...] = (
@@ -70,6 +73,49 @@ def known_tile(tile_id: Any) -> Tile | None:
 
 def _whole_sides(segments: Iterable[str]) -> list[str]:
     return [s for s in segments if s in SIDES]
+
+
+# Where each border segment lies, as a vector from the tile's centre (x east, y north):
+# a whole side, or its halves numbered clockwise (``N1`` the west half of the north side).
+_SEGMENT_AT: dict[str, tuple[int, int]] = {
+    "N": (0, 2), "N1": (-1, 2), "N2": (1, 2), "E": (2, 0), "E1": (2, 1), "E2": (2, -1),
+    "S": (0, -2), "S1": (1, -2), "S2": (-1, -2), "W": (-2, 0), "W1": (-2, -1), "W2": (-2, 1),
+}
+_SIDE_AT: dict[str, tuple[int, int]] = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
+
+
+def _place(segments: Iterable[str]) -> str | None:
+    """Where on the tile a piece lies, from its border segments: ``N``, ``NE``… (a
+    side, or a corner: a meadow along half of two sides); None for the middle."""
+    x = sum(_SEGMENT_AT[seg][0] for seg in segments if seg in _SEGMENT_AT)
+    y = sum(_SEGMENT_AT[seg][1] for seg in segments if seg in _SEGMENT_AT)
+    length = (x * x + y * y) ** 0.5
+    # Within 67.5 degrees of a side: that side alone, else both sides of the diagonal.
+    near = [side for side, (dx, dy) in _SIDE_AT.items()
+            if length and (x * dx + y * dy) > 0.38 * length]
+    return "".join(sorted(near, key="NSEW".index)) or None
+
+
+def tile_corners(w: Words, tile: Tile, k: int, detail: bool = False) -> list[str]:
+    """Where the animals of ``tile`` turned ``k`` quarter turns stand (``1 deer in the
+    west``: where the deer ends up tells two turns apart), and with ``detail`` also
+    where each meadow lies that runs along no whole side (two turns that would read the
+    same otherwise)."""
+    out = []
+    for meadow in oriented(tile, k % 4).meadows:
+        where = w.word(f"hg.place.{_place(meadow.segments) or 'C'}")
+        animals = _animals(w, meadow)
+        if animals:
+            out.append(w.word("hg.piece.animals_at", place=where, animals=animals))
+        elif detail and not _whole_sides(meadow.segments):
+            out.append(w.word("hg.piece.meadow_at", place=where))
+    return out
+
+
+def _animals(w: Words, meadow: Meadow) -> str:
+    """The animals standing on a meadow piece (``1 deer, 2 mammoths``), or empty."""
+    return ", ".join(w.count(noun, meadow.count(animal)) for animal, noun in ANIMAL_NOUNS
+                     if meadow.count(animal))
 
 
 def tile_sides(w: Words, tile: Tile, k: int) -> str:

@@ -39,6 +39,7 @@ from bot.games.hunters_gatherers.describe import (
     known_tile,
     spot_groups,
     tile_contents,
+    tile_corners,
     tile_sides,
     touch,
 )
@@ -46,7 +47,7 @@ from bot.i18n.catalog import Lang, Markup
 from bot.texts.base import CatalogTexts
 from engine.core.prompts import Event, Label
 from engine.hunters_gatherers.coords import square_name
-from engine.hunters_gatherers.tiles import all_tiles
+from engine.hunters_gatherers.tiles import Tile, all_tiles
 from engine.hunters_gatherers.view import HuntersGatherersView
 
 # Events that get no chat line: the drawn tile shows in the next prompt and picture.
@@ -93,6 +94,11 @@ def parse_loc(loc: str) -> tuple[int, int] | None:
         return int(parts[0].strip()), int(parts[1].strip())
     except ValueError:
         return None
+
+
+def _turned(w: Words, tile: Tile, k: int, detail: bool = False) -> str:
+    """A turn of a tile in words: its sides, then the meadows inside it that matter."""
+    return "; ".join([tile_sides(w, tile, k), *tile_corners(w, tile, k, detail)])
 
 
 class HuntersGatherersTexts(CatalogTexts):
@@ -260,10 +266,12 @@ class HuntersGatherersTexts(CatalogTexts):
                 lines.append(self._cat.t(lang, "hg.about.around", at=args["at"], touch=around))
             rotations = args.get("rotations")
             if tile is not None and isinstance(rotations, list | tuple):
-                for k in rotations:
-                    if isinstance(k, int) and not isinstance(k, bool):
-                        lines.append(self._cat.t(lang, "hg.about.turn", deg=degrees(k),
-                                                 sides=tile_sides(w, tile, k)))
+                ks = [k for k in rotations if isinstance(k, int) and not isinstance(k, bool)]
+                sides = [_turned(w, tile, k) for k in ks]
+                if len(set(sides)) < len(sides):  # say what differs: every meadow's place
+                    sides = [_turned(w, tile, k, detail=True) for k in ks]
+                lines += [self._cat.t(lang, "hg.about.turn", deg=degrees(k), sides=text)
+                          for k, text in zip(ks, sides, strict=True)]
                 contents = tile_contents(w, tile)
                 if contents:
                     lines.append(self._cat.t(lang, "hg.about.contents", items=contents))

@@ -65,7 +65,10 @@ def test_illegal_choices_are_refused_with_their_reason_and_change_nothing() -> N
 def test_rotation_step_refuses_turns_that_do_not_fit() -> None:
     state = scripted(draw=["HG003", "HG002"])
     play(state, 0, "at:0,-1")  # all-meadow tile above the start: every turn fits
-    assert GAME.pending(state)[0].keys() == ["rot:0", "rot:1", "rot:2", "rot:3", "back"]
+    # ...and lays the same map: one turn is offered, and every turn is still accepted.
+    assert GAME.pending(state)[0].keys() == ["rot:0", "back"]
+    for k in range(4):
+        play(GAME.load(GAME.dump(state)), 0, f"rot:{k}")
     assert refused(state, 0, "rot:4") == "unknown_option"
     state2 = scripted(draw=["HG028", "HG002"])
     play(state2, 0, "at:-1,0")

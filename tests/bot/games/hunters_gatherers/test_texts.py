@@ -364,15 +364,17 @@ def test_rotation_and_figure_prompts(hg: HuntersGatherersTexts) -> None:
                                             "rotations": [0, 1], "touch": "...R"})
     assert hg.prompt("ru", rotation, RU, 2) == (
         "Рядом с O14: река с запада.\n"
-        "↻ 0°: река с востока на запад; низина с севера; низина с юга.\n"
-        "↻ 90°: река с севера на юг; низина с востока; низина с запада.\n"
+        "↻ 0°: река с востока на запад; низина с севера; низина с юга; 1 мамонт на севере.\n"
+        "↻ 90°: река с севера на юг; низина с востока; низина с запада; 1 мамонт на востоке.\n"
         "На нём: 1 мамонт.\n"
         "<b>Клео</b>, как повернуть квадрат на O14?"
     )
     assert hg.prompt("en", rotation, EN, 2) == (
         "Next to O14: river to the west.\n"
-        "↻ 0°: river from the east to the west; meadow to the north; meadow to the south.\n"
-        "↻ 90°: river from the north to the south; meadow to the east; meadow to the west.\n"
+        "↻ 0°: river from the east to the west; meadow to the north; meadow to the south; "
+        "1 mammoth in the north.\n"
+        "↻ 90°: river from the north to the south; meadow to the east; meadow to the west; "
+        "1 mammoth in the east.\n"
         "On it: 1 mammoth.\n"
         "<b>Cleo</b>, which way should the tile face on O14?"
     )

@@ -8,6 +8,7 @@ words name holds what they say it holds.
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -18,6 +19,7 @@ from bot.i18n.catalog import Lang, to_plain
 from bot.texts import texts_for
 from engine.hunters_gatherers.game import GAME
 from engine.hunters_gatherers.tiles import SIDES, all_tiles, oriented
+from engine.registry import get_game
 from tests.engine.hunters_gatherers.scenario import play, scripted
 
 NAMES = ["Anna", "Boris"]
@@ -166,3 +168,25 @@ def test_every_side_named_holds_what_the_words_say(tile_id: str) -> None:
         for kind in ("R", "F", "M"):
             assert named[kind] == {s for s, e in zip(SIDES, edges, strict=True) if e == kind}, (
                 tile_id, k, kind)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_no_two_turns_offered_read_the_same(seed: int) -> None:
+    """Over random games: a rotation prompt offers only turns that lay different maps,
+    and says what differs between them (where the animals stand, where small meadows
+    lie), so no two of its turn lines read the same, in either language."""
+    game, texts = get_game("hunters_gatherers"), HuntersGatherersTexts()
+    rnd = random.Random(seed)
+    state = game.new(3, seed, {})
+    asked = 0
+    while prompts := game.pending(state):
+        prompt = prompts[0]
+        if prompt.label.code == "hg.prompt.rotation":
+            asked += 1
+            for lang in ("en", "ru"):
+                text = to_plain(texts.prompt(lang, prompt.label, ["A", "B", "C"]))
+                turns = [line.split(":", 1)[1] for line in text.split("\n") if "°:" in line]
+                assert len(turns) == len(prompt.keys()) - 1  # every turn but "back"
+                assert len(set(turns)) == len(turns), (prompt.keys(), turns)
+        game.apply(state, prompt.seat, rnd.choice(prompt.keys()))
+    assert asked > 20
