@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Mapping
 
 from adapters.edge.registry import PLATFORMS, served_by_default
 from adapters.edge.serve import serve_main
@@ -32,9 +33,19 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def with_command(argv: list[str], environ: Mapping[str, str]) -> list[str]:
+    """``argv`` with the platform served by default named first when it starts with an
+    option: ``campfire --seed 3`` is ``campfire console --seed 3`` on a machine without
+    tokens (the options belong to the platform that runs)."""
+    if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
+        return [served_by_default(environ)[0], *argv]
+    return argv
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the process exit code."""
-    args = _parser().parse_args(argv)
+    args = _parser().parse_args(with_command(sys.argv[1:] if argv is None else argv,
+                                             os.environ))
     if args.command == "selfplay":
         game = games()[args.game]
         if not game.min_players <= args.players <= game.max_players:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from adapters.cli import main
+from adapters.cli import main, with_command
 from adapters.store.testing import redis_server
 
 REQUIRED = {"game", "players", "games", "errors", "seconds", "games_per_sec",
@@ -55,15 +55,16 @@ LOBBY = "anna: /new stone_age 2-4 en\nboris: /join\nvera: /join\nanna: /start\n"
 
 
 def console_run(
-    cwd: Path, *args: str, stdin: str = LOBBY, **env: str
+    cwd: Path, *args: str, stdin: str = LOBBY, command: tuple[str, ...] = ("console",),
+    **env: str,
 ) -> subprocess.CompletedProcess[str]:
-    """``campfire console`` in ``cwd`` on its own data dir, fed ``stdin``."""
+    """``campfire console`` (or ``command``) in ``cwd`` on its own data dir, fed ``stdin``."""
     environ = {k: v for k, v in os.environ.items()
                if k not in ("REDIS_URL", "TELEGRAM_TOKEN", "DISCORD_TOKEN", "CAMPFIRE_SEED")}
     environ.update(PYTHONUTF8="1", PYTHONIOENCODING="utf-8", CAMPFIRE_DATA_DIR="data", **env)
     cwd.mkdir(parents=True, exist_ok=True)
     return subprocess.run(
-        [sys.executable, "-m", "adapters.cli", "console", *args], cwd=cwd, env=environ,
+        [sys.executable, "-m", "adapters.cli", *command, *args], cwd=cwd, env=environ,
         input=stdin, capture_output=True, text=True, encoding="utf-8", timeout=120, check=False,
     )
 
@@ -85,6 +86,18 @@ def test_console_seed_reproduces_seats_and_game(tmp_path: Path) -> None:
     assert started(runs[0].stdout) == started(runs[1].stdout)
     assert started(runs[0].stdout) != started(runs[2].stdout)
     assert "🖼" not in runs[0].stdout  # --no-pictures
+
+
+def test_options_without_a_command_belong_to_the_platform_served(tmp_path: Path) -> None:
+    """``./run-bot --seed 7`` is ``./run-bot console --seed 7`` without tokens."""
+    assert with_command(["--seed", "7"], {}) == ["console", "--seed", "7"]
+    assert with_command(["--seed", "7"], {"TELEGRAM_TOKEN": "1:x"})[0] == "telegram"
+    assert with_command(["--help"], {}) == ["--help"]
+    assert with_command(["selfplay", "--game", "x"], {}) == ["selfplay", "--game", "x"]
+    bare = console_run(tmp_path / "bare", "--seed", "7", "--no-pictures", command=())
+    named = console_run(tmp_path / "named", "--seed", "7", "--no-pictures")
+    assert bare.returncode == 0, bare.stderr
+    assert started(bare.stdout) == started(named.stdout)
 
 
 def test_console_refuses_a_seed_that_is_not_a_number(tmp_path: Path) -> None:
