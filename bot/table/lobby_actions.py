@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.i18n import Markup
 from bot.services import Ctx, Services
 from bot.storage import Action, ActionKind, Owed, TableRecord, TableStatus
 from bot.table import lobby
@@ -64,6 +65,9 @@ async def lobby_verb(sv: Services, ctx: Ctx, table_id: str, verb: str) -> Reply:
                  for i, name in enumerate(seat_names(record))]
         announce = sv.t(lang, "lobby.started", table=record.table_id,
                         order="\n".join(order))
+        rules = sv.presenter.variants_line(record, lang)
+        if rules is not None:
+            announce = Markup(f"{announce}\n{rules}")
         out = [Outgoing(ToChat(record.chat_id), Message(text=announce))]
         settled = await settle(sv, before, record)
         return Reply(out=out + settled.out, owed=settled.owed)

@@ -85,6 +85,9 @@ class Presenter:
             count=len(names), min=options.min_seats, max=options.max_seats,
             players=", ".join(names), creator=meta_view(record).names.get(record.creator_id, "?"),
         )
+        rules = self.variants_line(record, lang)
+        if rules is not None:
+            text = Markup(f"{text}\n{rules}")
         verbs = ["join", "leave", "start", "cancel"]
         actions = [
             Choice(self.catalog.plain(lang, f"lobby.btn.{v}"),
@@ -92,6 +95,15 @@ class Presenter:
             for v in verbs
         ]
         return Message(text=text, choices=block(actions), slot=table_slot(record))
+
+    def variants_line(self, record: TableRecord, lang: Lang) -> Markup | None:
+        """The table's settings that differ from its game's defaults, in words
+        (``<prefix>.variant.<name>.<value>``), or None when it plays by the defaults."""
+        entry = self.games[record.game]
+        chosen = options_of(record).variants
+        named = [self.catalog.plain(lang, f"{entry.prefix}.variant.{v.name}.{chosen[v.name]}")
+                 for v in entry.variants if chosen.get(v.name, v.default) != v.default]
+        return self.t(lang, "lobby.variants", rules=", ".join(named)) if named else None
 
     def game_title(self, lang: Lang, game: str) -> str:
         """A game's display name."""

@@ -150,3 +150,15 @@ def test_every_manifest_offers_the_variants_its_engine_declares() -> None:
         offered = {v.name: (v.values, v.default) for v in entry.variants}
         declared = {v.name: (v.values, v.default) for v in entry.game.variants}
         assert offered == declared, name
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_variant_value_has_words(lang: str) -> None:
+    """A lobby names a table's settings that differ from the defaults: every value of
+    every game's variants has its words."""
+    catalog = default_catalog()
+    for entry in manifests().values():
+        for variant in entry.variants:
+            for value in variant.values:
+                code = f"{entry.prefix}.variant.{variant.name}.{value}"
+                assert catalog.raw(lang, code) is not None, code

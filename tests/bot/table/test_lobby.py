@@ -241,3 +241,15 @@ async def test_new_is_refused_in_a_private_chat(h: Harness) -> None:
     assert plain(reply.answer) == h.t("cmd.new_in_group")
     assert reply.out == []
     assert await h.store.tables_of_user(ANNA.id) == []
+
+
+async def test_a_table_with_the_beginner_tiles_says_so_in_its_lobby_and_start(
+        h: Harness) -> None:
+    table_id = await h.new_table(ANNA, "en", "beginner", game="caverna")
+    said = h.t("lobby.variants", rules=h.t("cav.variant.furnishings.beginner"))
+    assert said in plain(h.table_message(table_id).text)
+    await h.press(BORIS, h.lobby_token(table_id, "join"), GROUP)
+    started = await h.press(ANNA, h.lobby_token(table_id, "start"), GROUP)
+    assert said in plain(started.out[0].message.text)
+    plain_table = await h.new_table(CLARA, "en", game="caverna")
+    assert "Played with" not in plain(h.table_message(plain_table).text)
