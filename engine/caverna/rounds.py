@@ -27,6 +27,11 @@ def open_round(state: CavernaState, events: list[Event]) -> None:
     for player in state.players:
         for dwarf in player.dwarfs:
             dwarf.born = False
+    skipped = range(state.rounds[index - 1] + 1, state.round) if index else range(0)
+    if skipped:
+        # With one or two players a round of the track is not played: say so, as the
+        # players would otherwise wonder where it went.
+        events.append(Event("round_skipped", None, {"round": skipped[0]}))
     events.append(Event("round_started", state.first, {"round": state.round}))
     reveal_card(state, events)
     reveal_harvest(state, events)

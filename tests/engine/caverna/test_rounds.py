@@ -3,6 +3,11 @@ life, supplier income, solo clearing of crowded spaces, the end of the game."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
+from engine.caverna.caverna_game import CAVERNA
 from engine.caverna.rounds import open_round
 from engine.caverna.state import CavernaState
 from tests.engine.caverna.scenario import codes, first, give, keys, play, run, scripted
@@ -87,3 +92,17 @@ def test_the_game_ends_after_round_twelve() -> None:
             dwarf.at = "elsewhere"
     events = run(state)
     assert state.phase == "over" and "game_over" in codes(events)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_a_skipped_round_is_said(players: int) -> None:
+    """With one or two players round 9 is not played, and the start of round 10 says
+    so; with more players no round is skipped."""
+    rnd = random.Random(players)
+    state = CAVERNA.new(players, players)
+    skipped = []
+    while prompts := CAVERNA.pending(state):
+        prompt = rnd.choice(prompts)
+        events = CAVERNA.apply(state, prompt.seat, rnd.choice(prompt.keys()))
+        skipped += [(e.args["round"], state.round) for e in events if e.code == "round_skipped"]
+    assert skipped == ([(9, 10)] if players <= 2 else [])
