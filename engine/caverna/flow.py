@@ -153,12 +153,14 @@ def _settle_harvest(state: CavernaState, step: HarvestStep, events: list[Event])
     stage = step.stages.pop(0)
     if stage == "choose":
         player = state.players[seat]
+        # One of the two is left out; when one of them would bring nothing, that one
+        # goes without asking, and the log says why.
         if not any(player.board.at(p).crop for p in player.board.fields()):
             step.stages.remove("field")
-            events.append(Event("skipped", seat, {"stage": "field"}))
+            events.append(Event("skipped_empty", seat, {"stage": "field"}))
         elif not breed_options(state, seat, None):
             step.stages.remove("breed")
-            events.append(Event("skipped", seat, {"stage": "breed"}))
+            events.append(Event("skipped_empty", seat, {"stage": "breed"}))
         else:
             state.push(SkipStep(seat=seat))
     elif stage == "field":

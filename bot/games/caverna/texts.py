@@ -423,7 +423,7 @@ class CavernaTexts(CatalogTexts):
             out["harvest"] = self._harvest(lang, args.get("harvest"))
         elif code == "harvest":
             out["kind"] = self._harvest(lang, args.get("kind"))
-        elif code == "skipped":
+        elif code in ("skipped", "skipped_empty"):
             stage = "breed" if args.get("stage") == "breed" else "field"
             out["stage"] = self._word(lang, f"cav.stage.{stage}")
         elif code == "disarmed":

@@ -139,7 +139,7 @@ def test_the_third_red_marker_skips_by_itself_what_would_do_nothing() -> None:
         give(state, seat, food=10)
     events = _end_work(state)
     assert state.round == 9
-    assert [e.args["stage"] for e in events if e.code == "skipped"] == ["field"] * 3
+    assert [e.args["stage"] for e in events if e.code == "skipped_empty"] == ["field"] * 3
 
 
 def test_solo_harvests_every_round_from_five() -> None:
