@@ -201,6 +201,7 @@ def rotate(tile: Tile, turns: int) -> Tile:
     )
 
 
+@cache
 def layout(tile: Tile) -> tuple[object, ...]:
     """What ``tile`` lays on the map as it lies, whatever its rotation number and the
     order its pieces are listed in: two rotations of a symmetric tile with equal layouts
