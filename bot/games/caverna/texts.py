@@ -217,7 +217,8 @@ class CavernaTexts(CatalogTexts):
         if do == "group":
             parts = args.get("parts")
             sep = self._word(lang, "cav.part.join")
-            return sep.join(self._part(lang, {"do": p}) for p in parts or ())
+            return sep.join(self._part(lang, p if isinstance(p, Mapping) else {"do": p})
+                            for p in parts or ())
         if do == "twin":
             if len(kinds) == 1:
                 return self._word(lang, "cav.part.twin", tile=self.tile_name(lang, kinds[0]))

@@ -15,8 +15,13 @@ from engine.core.steps import StepRules
 
 
 def _part_label(step: GroupStep, index: int) -> dict[str, Any]:
-    part = group_at(step.space, step.path).parts[index]
-    args: dict[str, Any] = {"space": step.space, "do": part.do}
+    return {"space": step.space, **_part_args(group_at(step.space, step.path).parts[index])}
+
+
+def _part_args(part: Any) -> dict[str, Any]:
+    """What a part does, for its words: its kind, goods, tiles and level, and a nested
+    group's parts each with theirs (Sustenance's "take, and get 1 grain")."""
+    args: dict[str, Any] = {"do": part.do}
     if part.goods:
         args["goods"] = dict(part.goods)
     if part.kinds:
@@ -24,7 +29,7 @@ def _part_label(step: GroupStep, index: int) -> dict[str, Any]:
     if part.level:
         args["level"] = part.level
     if part.group is not None:
-        args["parts"] = [p.do for p in part.group.parts]
+        args["parts"] = [_part_args(p) for p in part.group.parts]
     return args
 
 

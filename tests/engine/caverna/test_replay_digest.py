@@ -8,7 +8,8 @@ furnishings grouped, loot as toggles put back before a confirmation, payments as
 whenever food must be converted (cheapest ways, one good at a time, trades), at most
 three cheapest ways in a feeding, and the ``housed`` event; then a step of gold buys
 only the food missing (1 gold more than the food), not all the gold; then identical parts
-of one action (Adventure's two level-1 expeditions) offered as one option."""
+of one action (Adventure's two level-1 expeditions) offered as one option, a nested group's
+label naming its parts' goods (so two groups that differ only there are two options)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from engine.caverna.caverna_game import CAVERNA
 GAMES: tuple[tuple[int, int], ...] = (
     (1, 11), (2, 12), (3, 13), (4, 14), (5, 15), (6, 16), (7, 17), (4, 101), (4, 102), (4, 103),
 )
-DIGEST = "d8279d9cd224ffe65a1f7bb191214954d517b9a1a31d24a21edde5c14ab4a4a6"
+DIGEST = "45cde51582a7b6c984ca8de46407557b619b005614fb7233c885e6a9bd68bfb8"
 
 
 def record(players: int, seed: int) -> dict[str, object]:
