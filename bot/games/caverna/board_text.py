@@ -10,6 +10,7 @@ then one line per other player. The view is a ``CavernaView``
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -55,7 +56,8 @@ def table_lines(t: CavernaTexts, lang: Lang, view: CavernaView,
 
 
 def _dwarfs(t: CavernaTexts, lang: Lang, player: PlayerView) -> str:
-    parts = []
+    # Dwarfs alike are counted, not numbered: "unarmed ×2", not "1 (unarmed); 2 (unarmed)".
+    alike: Counter[str] = Counter()
     for dwarf in player.dwarfs:
         bits = [t._word(lang, "cav.board.dwarf_weapon", weapon=dwarf.weapon) if dwarf.weapon
                 else t._word(lang, "cav.board.dwarf_unarmed")]
@@ -64,7 +66,8 @@ def _dwarfs(t: CavernaTexts, lang: Lang, player: PlayerView) -> str:
         if dwarf.at:
             bits.append(t._word(lang, "cav.board.dwarf_at",
                                 space=t.space_name(lang, dwarf.at)))
-        parts.append(f"{dwarf.index + 1} ({', '.join(bits)})")
+        alike[", ".join(bits)] += 1
+    parts = [about if n == 1 else f"{about} ×{n}" for about, n in alike.items()]
     return "; ".join(parts) or t._word(lang, "cav.none")
 
 

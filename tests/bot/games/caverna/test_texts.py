@@ -52,7 +52,7 @@ def test_the_board_text_describes_the_own_home_board_and_the_others() -> None:
     text = "\n".join(lines)
     assert "Row 4:" in text and "D4 cavern: Entry-level dwelling" in text
     own = next(i for i, line in enumerate(lines) if line.startswith("<b>Boris</b> —"))
-    assert lines[own + 1].startswith("Dwarfs: 1 (unarmed); 2 (unarmed)")
+    assert lines[own + 1].startswith("Dwarfs: unarmed ×2")
     assert "<b>Anna</b> —" in text and "<b>Cleo</b> —" in text
     ru = "\n".join(texts.board("ru", CAVERNA.view(state, 1), 1, ["Анна", "Борис", "Клео"]))
     assert "Привходовое жилище" in ru and "Ряд 1:" in ru
