@@ -181,11 +181,11 @@ async def cmd_board(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     record, seat, ctx = found
     game = get_game(record.game)
     state = sv.view_state(record)
-    lang = ctx.lang
-    lines = texts_for(record.game).board(lang, game.view(state, seat), seat, seat_names(record))
-    text = Markup("\n".join([sv.t(lang, "cmd.board", table=record.table_id), *lines]))
+    lines = texts_for(record.game).board(ctx.lang, game.view(state, seat), seat,
+                                         seat_names(record))
+    text = Markup("\n".join([sv.t(ctx.lang, "cmd.board", table=record.table_id), *lines]))
     focus = prompt_of(sv.prompts(record), seat)
-    picture = (sv.presenter.picture(record, game, state, lang, seat, focus, sv.now())
+    picture = (sv.presenter.picture(record, game, state, ctx.lang, seat, focus, sv.now())
                if sv.pictures else None)
     # The asker's own view: only they see it (in a group, a platform that cannot show
     # them alone a message there sends it privately and says so with the note).
@@ -378,6 +378,7 @@ async def cmd_resume(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     found = await resolve_table(sv, ctx, args)
     if isinstance(found, Reply):
         return found
+    table, _, ctx = found
 
     def take_back(record: TableRecord) -> Change | Refusal:
         seat = seat_of(record, ctx.user.id)
@@ -402,8 +403,7 @@ async def cmd_resume(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
         return Change(changed, Action(key="resume", user_id=ctx.user.id, seat=seat,
                                       kind=ActionKind.SYSTEM))
 
-    ctx = found[2]
-    done = await commit_change(sv, found[0].table_id, take_back)
+    done = await commit_change(sv, table.table_id, take_back)
     if isinstance(done, Refusal):
         return say(sv.t(ctx.lang, done.code, **done.args))
     settled = await settle(sv, done.before, done.after)

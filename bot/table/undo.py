@@ -20,9 +20,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.services import Ctx, Services
-from bot.storage import Action, ActionKind, TableRecord, TableStatus
+from bot.storage import Action, ActionKind, TableRecord
 from bot.table.commits import Change, commit_change
-from bot.table.moves import seat_of
+from bot.table.moves import not_playing, seat_of
 from bot.table.refusals import Refusal, refusal_reply
 from bot.table.settings import TableMeta, UndoTrail, meta_of
 from bot.table.settle import settle
@@ -47,11 +47,12 @@ async def undo(sv: Services, ctx: Ctx, record: TableRecord) -> Reply:
 
 def taken_back(game: Game[Any], record: TableRecord, user_id: str) -> Change | Refusal:
     """``record`` with ``user_id``'s last decision taken back, or why it cannot be."""
+    refused = not_playing(record)
+    if refused is not None:
+        return refused
     seat = seat_of(record, user_id)
     if seat is None:
         return Refusal("cmd.no_seat", {"table": record.table_id})
-    if record.status != TableStatus.RUNNING:
-        return Refusal("undo.not_running", {"table": record.table_id})
     meta = meta_of(record)
     trail = meta.undo
     # A trail is current only if no other change (a vote, a time-out) came after it.

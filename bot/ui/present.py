@@ -23,7 +23,7 @@ from bot.table.clock import duration_words, time_left
 from bot.table.settings import meta_view, options_of
 from bot.table.turns import fingerprint
 from bot.table.undo_trail import UNDO_EVENT
-from bot.texts import texts_for
+from bot.texts import GameTexts, texts_for
 from bot.ui.choices import Choice, ChoiceBlock, Group, block
 from bot.ui.markup import rich_lines
 from bot.ui.message import Message, Picture
@@ -187,9 +187,17 @@ class Presenter:
         table's own (``TABLE_EVENTS``) in the shared catalog's words."""
         texts = texts_for(record.game)
         names = seat_names(record)
-        return [line for e in events if (line := (
-            self.t(lang, TABLE_EVENTS[e.code], name=names[e.seat if e.seat is not None else 0])
-            if e.code in TABLE_EVENTS else texts.event(lang, e, names))) is not None]
+        return [line for e in events
+                if (line := self._event_line(texts, lang, e, names)) is not None]
+
+    def _event_line(self, texts: GameTexts[Any], lang: Lang, event: Event,
+                    names: list[str]) -> Markup | None:
+        """One event's line: the table's own events in the shared catalog's words, the
+        game's in its texts'."""
+        code = TABLE_EVENTS.get(event.code)
+        if code is None:
+            return texts.event(lang, event, names)
+        return self.t(lang, code, name=names[event.seat or 0])
 
     def recent_events(self, record: TableRecord) -> list[Event]:
         """The last events noted in the record."""

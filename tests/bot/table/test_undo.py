@@ -127,3 +127,11 @@ async def test_undo_corrects_the_messages_and_outdates_old_buttons(h: Harness) -
     record = await h.get(table_id)
     fresh = h.move_tokens(h.dm_prompt(record, prompt.seat), prompt)
     assert not (await h.press(mover, fresh[0], dm(mover))).alert
+
+
+async def test_nothing_is_taken_back_before_a_game_starts(h: Harness) -> None:
+    table_id = await h.new_table(ANNA, "en")
+    before = await h.snapshot(table_id)
+    reply = await h.text(ANNA, "/undo")
+    assert reply.alert and plain(reply.answer) == h.t("press.not_started")
+    await h.assert_unchanged(table_id, before)
