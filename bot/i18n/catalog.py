@@ -5,6 +5,9 @@ Files are ``bot/i18n/data/<part>.<lang>.yaml`` and each game's
 (``lobby: {joined: ...}`` → ``lobby.joined``). A missing text falls back to English,
 then to the code itself, so a gap shows up as a visible code rather than a crash.
 
+A noun is an entry whose forms a template may ask for (see :mod:`bot.i18n.grammar`):
+a scalar is its only form, a mapping names its forms (``cav.tile.cavern.acc``).
+
 Message texts are a small HTML subset (``<b>``, ``<i>``, ``<code>``) that every adapter
 knows how to show. Argument values are escaped when they are filled in unless they are
 ``Markup`` (text this module already produced), so a user name can never inject markup.
@@ -13,15 +16,17 @@ knows how to show. Argument values are escaped when they are filled in unless th
 
 from __future__ import annotations
 
-import html
-import re
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources as importlib_resources
 from typing import Any, Literal
 
-from bot.ui.markup import Rich
+from bot.i18n.grammar import Noun, Phrase, fill
+from bot.i18n.markup import Markup, escape, to_plain
 from engine.core.data import load_yaml
+
+__all__ = ["FALLBACK", "LANGS", "Catalog", "Lang", "Markup", "escape", "normalize_lang",
+           "to_plain"]
 
 Lang = Literal["ru", "en"]
 LANGS: tuple[Lang, ...] = ("ru", "en")
@@ -48,41 +53,12 @@ def _flatten(prefix: str, node: Any, out: dict[str, str]) -> None:
         out[prefix] = str(node)
 
 
-class Markup(str):
-    """Text that is already safe markup: inserted into other texts without escaping."""
-
-    __slots__ = ()
-
-
-def escape(value: Any) -> Markup:
-    """Escape any value for insertion into a message text (Markup passes through)."""
-    if isinstance(value, Markup):
-        return value
-    return Markup(html.escape(str(value), quote=False))
-
-
-_TAG = re.compile(r"</?(?:b|i|u|s|code|pre)>")
-
-
-def to_plain(text: str | Rich) -> str:
-    """Markup (catalog markup or a markup tree) to plain text."""
-    if isinstance(text, Rich):
-        return text.plain()
-    return html.unescape(_TAG.sub("", text))
-
-
-class _Blank(dict[str, Any]):
-    """Formatting arguments where a missing name renders as ``{name}`` instead of failing."""
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
 class Catalog:
     """Texts by language and code."""
 
     def __init__(self, texts: Mapping[str, Mapping[str, str]]) -> None:
         self._texts = {lang: dict(texts.get(lang, {})) for lang in LANGS}
+        self._forms: dict[Lang, dict[str, dict[str, str]]] = {}
 
     @classmethod
     def from_yaml_documents(cls, docs: Mapping[str, list[str]]) -> Catalog:
@@ -103,6 +79,16 @@ class Catalog:
         """Every code with a text in ``lang``."""
         return set(self._texts[lang])
 
+    def entries(self, lang: Lang) -> set[str]:
+        """Every entry of ``lang``: its codes, with a noun's forms (``x.nom``, ``x.acc``…)
+        as the one entry ``x`` — languages differ in the forms a noun needs."""
+        codes = self._texts[lang]
+        out = set()
+        for code in codes:
+            parent = code.rpartition(".")[0]
+            out.add(parent if f"{parent}.nom" in codes else code)
+        return out
+
     def raw(self, lang: Lang, code: str) -> str | None:
         """The unformatted text, with the English fallback, or None."""
         text = self._texts[lang].get(code)
@@ -111,15 +97,44 @@ class Catalog:
         return text
 
     def t(self, lang: Lang, code: str, **args: Any) -> Markup:
-        """The message text for ``code`` in ``lang``, arguments escaped and filled in."""
+        """The message text for ``code`` in ``lang``, arguments filled in: nouns in the
+        forms the text names, other values escaped (``bot.i18n.grammar.fill``)."""
         text = self.raw(lang, code)
         if text is None:
             return escape(code)
-        safe = {k: v if isinstance(v, (int, float)) else escape(v) for k, v in args.items()}
-        # str.format_map does what string.Formatter().vformat does (the same field
-        # syntax, a missing name through ``_Blank.__missing__``) in C, several times
-        # faster; a press fills in dozens of texts.
-        return Markup(text.format_map(_Blank(safe)))
+        return fill(text, args)
+
+    def forms(self, lang: Lang, code: str) -> dict[str, str]:
+        """The forms of the noun ``code`` in exactly ``lang`` (plain text, by form
+        name): ``{"nom": text}`` for a scalar entry, its mapping's entries otherwise,
+        empty when ``lang`` has neither."""
+        if lang not in self._forms:
+            groups: dict[str, dict[str, str]] = {}
+            for full, entry in self._texts[lang].items():
+                parent, _, form = full.rpartition(".")
+                groups.setdefault(parent, {})[form] = to_plain(entry)
+            self._forms[lang] = groups
+        scalar = self._texts[lang].get(code)
+        if scalar is not None:
+            return {"nom": to_plain(scalar)}
+        return dict(self._forms[lang].get(code, {}))
+
+    def has_noun(self, lang: Lang, code: str) -> bool:
+        """Has ``lang`` any form of the noun ``code``?"""
+        return bool(self.forms(lang, code))
+
+    def noun(self, lang: Lang, code: str, **args: Any) -> Noun:
+        """The noun ``code`` with its forms in ``lang`` (English's when ``lang`` has
+        none, else the code itself), ``args`` filled into every form (``Карта {n}``)."""
+        forms = self.forms(lang, code) or self.forms(FALLBACK, code) or {"nom": code}
+        if args:
+            safe = {k: v if isinstance(v, (int, float)) else str(v) for k, v in args.items()}
+            forms = {k: v.format_map(safe) for k, v in forms.items()}
+        return Noun(code, lang, forms)
+
+    def phrase(self, lang: Lang, code: str, **args: Any) -> Phrase:
+        """The text ``code`` as a phrase: its nouns take the form a sentence asks of it."""
+        return Phrase(self.raw(lang, code) or code, args)
 
     def plain(self, lang: Lang, code: str, **args: Any) -> str:
         """The text as plain characters (for buttons and terminals)."""

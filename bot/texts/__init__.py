@@ -2,8 +2,9 @@
 
 The engine speaks in codes (prompt and option ``Label``s, ``Event``s, refusal
 reasons); a ``GameTexts`` turns them into chat text for one game. The sentences live
-in the catalog (``bot/games/<game>/texts.<lang>.yaml``); the implementations only pick
-the code and turn arguments (goods, dice, locations) into short text.
+in the catalog (``bot/games/<game>/texts.<lang>.yaml``), and so do the nouns with their
+forms; the implementations only pick the code and turn arguments (goods, dice,
+locations) into nouns, counts and short text.
 
 ``texts_for(name)`` gives the texts of a game by its engine name (from its manifest).
 """
@@ -14,17 +15,12 @@ from functools import cache
 from typing import Any, Protocol, TypeVar
 
 from bot.i18n.catalog import Catalog, Lang, Markup, default_catalog
-from bot.texts.plural import count_of, plural, plural_en, plural_ru
 from bot.ui.choices import Group
 from engine.core.prompts import Event, Label, Option
 from engine.core.views import View
 
 __all__ = [
     "GameTexts",
-    "count_of",
-    "plural",
-    "plural_en",
-    "plural_ru",
     "texts_for",
 ]
 

@@ -1,9 +1,12 @@
 """What every game's texts share: the catalog, a memo of rendered lines, and the small
-helpers for words, plural counts and player names.
+helpers for words, nouns, counts and player names.
 
 A game's texts subclass ``CatalogTexts``, set ``prefix`` (their catalog namespace, e.g.
 ``sa``) and write ``_option`` and ``_event``; buttons and log lines repeat all game long,
 so ``option`` and ``event`` render each distinct one once.
+
+A noun goes into a sentence as a ``Noun`` or ``Count`` (``_noun``, ``_count``), never as
+text: the sentence names the form it needs (see :mod:`bot.i18n.grammar`).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from bot.i18n.catalog import Catalog, Lang, Markup, default_catalog
-from bot.texts.plural import count_of
+from bot.i18n.grammar import Count, Noun, Phrase
 from bot.ui.choices import Group
 from engine.core.prompts import Event, Label, Option
 
@@ -39,9 +42,19 @@ class CatalogTexts:
     def _word(self, lang: Lang, code: str, **args: Any) -> str:
         return self._cat.plain(lang, code, **args)
 
-    def _count(self, lang: Lang, noun: str, n: int) -> str:
-        """The number and its plural form from ``<prefix>.plural.<noun>`` (``3 жителя``)."""
-        return count_of(lang, n, self._word(lang, f"{self.prefix}.plural.{noun}"))
+    def _phrase(self, lang: Lang, code: str, **args: Any) -> Phrase:
+        """The text ``code`` as a phrase: filled where it is used, its nouns in the form
+        the sentence it goes into asks (a description made ahead costs nothing unused)."""
+        return self._cat.phrase(lang, code, **args)
+
+    def _noun(self, lang: Lang, code: str, **args: Any) -> Noun:
+        """The catalog noun ``code`` (a full code) with its forms."""
+        return self._cat.noun(lang, code, **args)
+
+    def _count(self, lang: Lang, noun: str, n: int) -> Count:
+        """``n`` of the noun ``<prefix>.noun.<noun>`` (``3 жителя``; its form follows
+        the number and the case the sentence asks)."""
+        return Count(n, self._noun(lang, f"{self.prefix}.noun.{noun}"))
 
     def _name(self, lang: Lang, names: list[str], seat: int | None) -> str:
         if seat is not None and 0 <= seat < len(names):

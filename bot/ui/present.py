@@ -29,7 +29,7 @@ from bot.ui.markup import rich_lines
 from bot.ui.message import Message, Picture
 from bot.ui.tokens import TokenKind, TokenSigner
 from engine.core.prompts import Event, Prompt
-from engine.core.protocol import Game, Summary
+from engine.core.protocol import Game, Result, Summary
 
 
 def seat_names(record: TableRecord) -> list[str]:
@@ -39,6 +39,12 @@ def seat_names(record: TableRecord) -> list[str]:
     names = record.meta.get("names")
     known = names if isinstance(names, dict) else {}
     return [str(known.get(uid, uid)) for uid in record.seats]
+
+
+def winners_number(result: Result) -> str:
+    """``one`` or ``many``: the variant of a sentence naming the winners (it agrees with
+    their number: "Winner: Anna", "Winners: Anna, Boris")."""
+    return "one" if len(result.winners) == 1 else "many"
 
 
 def table_slot(record: TableRecord) -> str:
@@ -313,7 +319,8 @@ class Presenter:
                 lines.append(Markup("   " + "; ".join(parts)))
             if len(result.scores) > 1:  # a solo game has a score, not a winner
                 winners = ", ".join(names[s] for s in result.winners)
-                lines.append(self.t(lang, "result.winners", names=winners))
+                lines.append(self.t(lang, f"result.winners.{winners_number(result)}",
+                                    names=winners))
         # A new message, not an edit far up the chat: platforms notify of new messages.
         return Message(text=Markup("\n".join(lines)), picture=picture, slot=table_slot(record),
                        renew=True)
@@ -333,7 +340,8 @@ class Presenter:
         if len(result.scores) == 1:
             code = "turn.ended_solo"
         else:
-            code = "turn.ended_won" if seat in result.winners else "turn.ended_place"
+            outcome = "ended_won" if seat in result.winners else "ended_place"
+            code = f"turn.{outcome}.{winners_number(result)}"
         return self.t(lang, code, game=self.game_title(lang, record.game),
                       table=record.table_id, score=mine.total, place=place,
                       players=len(record.seats), winners=winners)

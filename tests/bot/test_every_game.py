@@ -16,6 +16,7 @@ from bot.games import manifests
 from bot.storage import TableNotFound, TableStatus
 from bot.table.turns import load_state, replay, state_dict
 from bot.ui.message import ToChat, ToUser
+from bot.ui.present import winners_number
 from tests.bot.helpers import GROUP, PEOPLE, Harness, dm, plain
 from tests.tiny_game.hosting import with_test_games
 
@@ -94,7 +95,7 @@ async def test_a_whole_game_through_the_app(h: Harness, name: str) -> None:
         tiebreak = "(" in lines[line]
         assert tiebreak == entry.result.tiebreak
     winners = ", ".join(names[s] for s in result.winners)
-    assert lines[-1] == h.t("result.winners", names=winners)
+    assert lines[-1] == h.t(f"result.winners.{winners_number(result)}", names=winners)
     assert "result." not in " ".join(lines) and f"{entry.prefix}." not in " ".join(lines)
     assert end.message.renew  # a new message that notifies, not an edit far up the chat
 
@@ -104,7 +105,8 @@ async def test_a_whole_game_through_the_app(h: Harness, name: str) -> None:
         user = h.user_at(archived, score.seat)
         [mine] = [o for o in reply.out if o.to == ToUser(user.id)
                   and o.message.slot == f"dm:{table_id}:{score.seat}"]
-        code = "turn.ended_won" if score.seat in result.winners else "turn.ended_place"
+        outcome = "ended_won" if score.seat in result.winners else "ended_place"
+        code = f"turn.{outcome}.{winners_number(result)}"
         assert plain(mine.message.text) == h.t(
             code, game=h.t(entry.title_code), table=table_id, score=score.total, place=place,
             players=players, winners=winners)

@@ -79,7 +79,8 @@ async def test_whole_game_with_buttons_only(h: Harness) -> None:
         breakdown = lines[i + 1]
         assert "Buildings:" in breakdown and "Hunger:" in breakdown
     winners = ", ".join(names[s] for s in result.winners)
-    assert lines[-1] == f"🏆 Winner: {winners}"
+    title = "Winner" if len(result.winners) == 1 else "Winners"  # agrees with their number
+    assert lines[-1] == f"🏆 {title}: {winners}"
     assert lines.count(h.t(f"sa.result.reason.{result.reason}")) == 1
 
     # Archived: gone from the listings, old buttons are dead, nothing changes.

@@ -8,7 +8,9 @@ edges: column ``-A`` west of ``A`` and ``G`` east of ``F``, row ``0`` above ``1`
 ``5`` below ``4`` (the same rule as the Hunters and Gatherers map).
 
 Everything here is a pure function of its arguments; words come from a ``Words``
-(a catalog lookup and a plural count bound to one language).
+(a catalog lookup, a count and a phrase bound to one language). Counts, lists and
+placements are nouns that know their forms (:mod:`bot.i18n.grammar`): the sentence
+they go into names the form.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from bot.i18n.grammar import Count, Noun, Phrase, Series
 from engine.caverna.components import ANIMALS, GOODS, TWINS
 
 # Goods and animals in the order a list of them is written.
@@ -26,11 +29,15 @@ COLUMNS: Final[str] = "ABCDEF"
 
 @dataclass(frozen=True, slots=True)
 class Words:
-    """One language's words: ``word(code, **args)`` (plain text) and
-    ``count(noun, n)`` ("3 wood", "3 дерева") from ``cav.plural.<noun>``."""
+    """One language's words: ``word(code, **args)`` (plain text), ``count(noun, n)``
+    ("3 wood", "3 дерева": the noun ``cav.noun.<noun>`` after a number),
+    ``noun(code)`` (a catalog noun with its forms) and ``phrase(code, **args)`` (a
+    catalog text whose nouns take the form a sentence asks)."""
 
     word: Callable[..., str]
-    count: Callable[[str, int], str]
+    count: Callable[[str, int], Count]
+    noun: Callable[[str], Noun]
+    phrase: Callable[..., Phrase]
 
 
 def as_int(value: Any, default: int = 0) -> int:
@@ -102,34 +109,35 @@ def counts(goods: Any) -> dict[str, int]:
     return ordered
 
 
-def goods_text(w: Words, goods: Any, empty: str = "") -> str:
+def goods_text(w: Words, goods: Any, empty: str = "") -> Series:
     """``4 wood, 3 stone`` (``empty`` when there is nothing)."""
     parts = [w.count(k, n) for k, n in counts(goods).items()]
-    return ", ".join(parts) if parts else empty
+    return Series(parts) if parts else Series([empty])
 
 
-def placement_text(w: Words, tile: str, at: str) -> str:
-    """A tile laid on squares, in words: ``meadow D3, field to the south D4``.
+def placement_text(w: Words, tile: str, at: str) -> Phrase:
+    """A tile laid on squares, in words: ``meadow D3, field D4 (south)``; its tiles
+    take the form the sentence asks (``кладёт каверну D1``).
 
     A twin's key lists its halves in the order of the tile's kinds
     (``engine.caverna.components.TWINS``); a single tile has one square."""
     parts = [parse_square(p) for p in at.split("+")]
+    name = w.noun(f"cav.tile.{tile}")
     if any(p is None for p in parts) or not parts:
-        return w.word("cav.place.single", tile=w.word(f"cav.tile.{tile}"), at=at)
+        return w.phrase("cav.place.single", tile=name, at=at)
     squares = [p for p in parts if p is not None]
     halves = TWINS.get(tile)
     if halves is None or len(squares) != 2:
-        return w.word("cav.place.single", tile=w.word(f"cav.tile.{tile}"),
-                      at=square_name(squares[0]))
+        return w.phrase("cav.place.single", tile=name, at=square_name(squares[0]))
     first, second = squares
     way = direction(first, second) or "east"
     if halves[0] == halves[1]:
-        return w.word("cav.place.same", tile=w.word(f"cav.tiles.{halves[0]}"),
-                      a=square_name(first), b=square_name(second),
-                      dir=w.word(f"cav.dir.{way}"))
-    return w.word("cav.place.twin", a_tile=w.word(f"cav.tile.{halves[0]}"),
-                  b_tile=w.word(f"cav.tile.{halves[1]}"), a=square_name(first),
-                  b=square_name(second), dir=w.word(f"cav.dir.{way}"))
+        return w.phrase("cav.place.same", tile=w.noun(f"cav.tiles.{halves[0]}"),
+                        a=square_name(first), b=square_name(second),
+                        dir=w.word(f"cav.dir.{way}"))
+    return w.phrase("cav.place.twin", a_tile=w.noun(f"cav.tile.{halves[0]}"),
+                    b_tile=w.noun(f"cav.tile.{halves[1]}"), a=square_name(first),
+                    b=square_name(second), dir=w.word(f"cav.dir.{way}"))
 
 
 def points_text(w: Words, kind: str, points: int) -> str:

@@ -6,7 +6,10 @@ turns the engine's arguments into text a sentence may use:
 
 - ``space`` (an action space or round card id) → its name; ``tile`` → a furnishing's
   or landscape tile's name; goods mappings (``goods``, ``bill``, ``cost``,
-  ``converted``, ``animals``) → lists like "4 wood, 3 stone";
+  ``converted``, ``animals``) → lists like "4 wood, 3 stone". Names, counts and lists
+  are nouns that know their forms (:mod:`bot.i18n.grammar`): a sentence names the form
+  it needs (``платит {bill:acc}``), and a list that comes empty picks the sentence's
+  ``_nothing`` variant (or no line) instead of saying "pays nothing";
 - ``at`` (``"x,y"``, or ``"x,y+x,y"`` for a twin or a large pasture) → square names
   (``D2``; see :mod:`bot.games.caverna.describe`), and a twin's placement in words:
   which half lands on which square and which way the tile points;
@@ -20,6 +23,7 @@ turns the engine's arguments into text a sentence may use:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, Final
 
 from bot.games.caverna.board_text import board_lines
@@ -35,14 +39,21 @@ from bot.games.caverna.describe import (
     square_of,
 )
 from bot.i18n.catalog import Lang, Markup
+from bot.i18n.grammar import Series
 from bot.texts.base import CatalogTexts
 from engine.caverna.components import components
 from engine.caverna.view_model import CavernaView
 from engine.core.prompts import Event, Label
 
-# Events not worth a chat line when they carry nothing.
-EMPTY_SILENT: Final[frozenset[str]] = frozenset({"gained", "field_phase", "income"})
+# The goods lists of an event: when one comes empty, the line is the event's
+# ``<code>_nothing`` sentence if the catalog has one, else there is no line.
+LISTS: Final[tuple[str, ...]] = ("goods", "bill", "converted", "animals", "give", "get")
 TRADE_ORE, TRADE_GOLD, TRADE_FOOD = 2, 2, 1  # one Ore trading exchange
+# Events whose line depends on a variant of the arguments: the argument, and the code
+# suffix it adds when it is there (non-empty).
+VARIANTS: Final[Mapping[str, tuple[tuple[str, str], ...]]] = MappingProxyType({
+    "paid": (("converted", "_converted"), ("rubies", "_rubies")),
+})
 
 
 def _dict(value: Any) -> dict[str, Any]:
@@ -59,11 +70,13 @@ class CavernaTexts(CatalogTexts):
     def words(self, lang: Lang) -> Words:
         """The words of ``lang`` for :mod:`bot.games.caverna.describe`."""
         return Words(lambda code, **args: self._word(lang, code, **args),
-                     lambda noun, n: self._count(lang, noun, n))
+                     lambda noun, n: self._count(lang, noun, n),
+                     lambda code: self._noun(lang, code),
+                     lambda code, **args: self._phrase(lang, code, **args))
 
     def _known(self, lang: Lang, code: str, fallback: str) -> str:
-        """The plain text of ``code`` if the catalog has it, else ``fallback``."""
-        return self._word(lang, code) if self._cat.has("en", code) else fallback
+        """The noun ``code`` if the catalog has it, else ``fallback`` as it is."""
+        return self._noun(lang, code) if self._cat.has_noun("en", code) else fallback
 
     def space_name(self, lang: Lang, space: Any) -> str:
         """An action space's or round card's name."""
@@ -71,16 +84,18 @@ class CavernaTexts(CatalogTexts):
 
     def tile_name(self, lang: Lang, tile: Any) -> str:
         """A furnishing's name, else a landscape tile's, else the id."""
-        if self._cat.has("en", f"cav.furnishing.{tile}"):
-            return self._word(lang, f"cav.furnishing.{tile}")
+        if self._cat.has_noun("en", f"cav.furnishing.{tile}"):
+            return self._noun(lang, f"cav.furnishing.{tile}")
         return self._known(lang, f"cav.tile.{tile}", str(tile))
 
-    def goods(self, lang: Lang, goods: Any) -> str:
-        """``4 wood, 3 stone`` (or "nothing")."""
-        return goods_text(self.words(lang), goods, self._word(lang, "cav.none"))
+    def goods(self, lang: Lang, goods: Any, empty: str | None = None) -> Series:
+        """``4 wood, 3 stone``; for nothing ``empty``, else "nothing" (a sentence says
+        nothing its own way: it passes ``""`` and picks its ``_nothing`` variant)."""
+        return goods_text(self.words(lang), goods,
+                          self._word(lang, "cav.none") if empty is None else empty)
 
     def _good(self, lang: Lang, good: Any) -> str:
-        return self._known(lang, f"cav.good.{good}", str(good))
+        return self._known(lang, f"cav.noun.{good}", str(good))
 
     def furnishing_label(self, lang: Lang, tile_id: str, cost: Any) -> str:
         """``Cuddle room · 1 wood · 2 points``: name, what it costs this player, points."""
@@ -157,7 +172,7 @@ class CavernaTexts(CatalogTexts):
             kinds = args.get("kinds")
             kinds = kinds if isinstance(kinds, list) else [kinds]
             out["tile"] = self.tile_name(lang, kinds[0]) if len(kinds) == 1 else \
-                self._word(lang, "cav.tile.twin")
+                self._noun(lang, "cav.tile.twin")
         elif what in ("single", "furnish") and args.get("tile"):
             out["tile"] = self.tile_name(lang, args["tile"])
         elif what == "ruby_mine":
@@ -274,8 +289,9 @@ class CavernaTexts(CatalogTexts):
                               gold=as_int(args.get("gold")))
         if kind == "trade":
             times = as_int(args.get("times"), 1)
-            return self._word(lang, code, times=times, ore=TRADE_ORE * times,
-                              gold=TRADE_GOLD * times, food=TRADE_FOOD * times)
+            return self._word(lang, code, times=times, ore=w.count("ore", TRADE_ORE * times),
+                              gold=w.count("gold", TRADE_GOLD * times),
+                              food=w.count("food", TRADE_FOOD * times))
         if kind in ("keep", "young"):
             animals = counts(args.get("animals"))
             if not animals:
@@ -337,11 +353,10 @@ class CavernaTexts(CatalogTexts):
                                               self._word(lang, "cav.opt.free")))
         return self._word(lang, code, **args)
 
-    def _sown(self, lang: Lang, args: Mapping[str, Any]) -> str:
-        w = self.words(lang)
-        return goods_text(w, {"grain": as_int(args.get("grain")),
-                              "vegetable": as_int(args.get("vegetable"))},
-                          self._word(lang, "cav.none"))
+    def _sown(self, lang: Lang, args: Mapping[str, Any], empty: str | None = None) -> Series:
+        """What is sown (``empty``, else "nothing", when nothing is)."""
+        return self.goods(lang, {"grain": as_int(args.get("grain")),
+                                 "vegetable": as_int(args.get("vegetable"))}, empty)
 
     def _swap(self, lang: Lang, args: Mapping[str, Any]) -> str:
         """A furnishing's conversion as a button: what it takes and what it gives."""
@@ -364,16 +379,20 @@ class CavernaTexts(CatalogTexts):
     def _event(self, lang: Lang, event: Event, names: list[str]) -> Markup | None:
         args: dict[str, Any] = dict(event.args)
         code = event.code
-        if code in EMPTY_SILENT and not counts(args.get("goods")):
-            return None
         w = self.words(lang)
         out: dict[str, Any] = {
             "name": self._name(lang, names, event.seat) if event.seat is not None else "",
         }
         for key in ("round", "level", "strength", "times", "weapon", "dwarfs"):
             out[key] = as_int(args.get(key))
-        for key in ("goods", "bill", "converted", "animals", "give", "get"):
-            out[key] = self.goods(lang, args.get(key))
+        for key in LISTS:
+            if key in args:
+                out[key] = self.goods(lang, args.get(key), "")
+                if not out[key]:
+                    nothing = f"cav.event.{code}_nothing"
+                    if not self._cat.has("en", nothing):
+                        return None  # an empty list is not worth a line
+                    return self._cat.t(lang, nothing, **out)
         if "food" in args:
             out["food"] = w.count("food", as_int(args["food"]))
         if "space" in args:
@@ -383,29 +402,52 @@ class CavernaTexts(CatalogTexts):
         if "good" in args:
             out["good"] = w.count(str(args["good"]), 1)
         if "gold" in args:
-            out["gold"] = as_int(args["gold"])
+            out["gold"] = w.count("gold", as_int(args["gold"]))
         if "markers" in args:
             out["markers"] = w.count("markers", as_int(args["markers"]))
         if "rubies" in args:
-            out["rubies"] = w.count("ruby", as_int(args["rubies"]))
+            # A tile bought with rubies says how many; a payment names the goods they
+            # stood in for.
+            stood = counts(args["rubies"])
+            out["rubies"] = w.count("ruby", sum(stood.values()) if stood
+                                    else as_int(args["rubies"]))
+            out["stood"] = self.goods(lang, stood, "")
+        for arg, suffix in VARIANTS.get(code, ()):
+            if out.get(arg):
+                code += suffix
+        code = self._event_details(lang, code, args, out)
+        full = f"cav.event.{code}"
+        if not self._cat.has("en", full):
+            full = "cav.event.other"
+        return self._cat.t(lang, full, **out)
+
+    def _event_details(self, lang: Lang, code: str, args: Mapping[str, Any],
+                       out: dict[str, Any]) -> str:
+        """The arguments only some events have, into ``out``; the event's catalog code
+        (some events have variants by their arguments)."""
+        w = self.words(lang)
         if code == "placed":
-            code = "placed_ruby" if args.get("out_of_order") else (
+            return "placed_ruby" if args.get("out_of_order") else (
                 "placed_armed" if as_int(args.get("weapon")) else "placed")
-        elif code == "paid" and counts(args.get("converted")):
-            code = "paid_converted"
-        elif code == "converted":
-            if "kind" in args:
-                out["goods"] = w.count(str(args["kind"]), as_int(args.get("count", 1)))
+        if code == "converted" and "kind" in args:
+            out["goods"] = Series([w.count(str(args["kind"]), as_int(args.get("count", 1)))])
+        elif code == "traded":
+            times = as_int(args.get("times"), 1)
+            out["ore"] = w.count("ore", TRADE_ORE * times)
+            out["gold"] = w.count("gold", TRADE_GOLD * times)
+            out["food"] = w.count("food", TRADE_FOOD * times)
         elif code == "tile_laid":
             out["placement"] = placement_text(w, str(args.get("tile")), str(args.get("at")))
             if as_int(args.get("rubies")):
-                code = "tile_laid_ruby"
+                return "tile_laid_ruby"
         elif code == "fenced":
             out["pasture"] = self.tile_name(lang, args.get("pasture"))
         elif code in ("furnished", "swapped", "covered"):
             out["tile"] = self.tile_name(lang, args.get("tile"))
         elif code == "sowed":
-            out["what"] = self._sown(lang, args)
+            out["what"] = self._sown(lang, args, "")
+            if not out["what"]:
+                return "sowed_nothing"
         elif code == "card_revealed":
             out["space"] = self.space_name(lang, args.get("card"))
         elif code == "card_turned":
@@ -426,36 +468,35 @@ class CavernaTexts(CatalogTexts):
             out["kind"] = self._harvest(lang, args.get("kind"))
         elif code in ("skipped", "skipped_empty"):
             stage = "breed" if args.get("stage") == "breed" else "field"
-            out["stage"] = self._word(lang, f"cav.stage.{stage}")
+            out["stage"] = self._noun(lang, f"cav.stage.{stage}")
         elif code == "disarmed":
-            out["food"] = as_int(args.get("food"))
+            out["strength"] = as_int(args.get("food"))
+        elif code == "begged" and not as_int(args.get("food")):
+            return "begged_none"
         elif code == "housed":
             out["places"] = self._housing(lang, args)
             if not out["places"]:
-                code = "housed_none"
-        full = f"cav.event.{code}"
-        if not self._cat.has("en", full):
-            full = "cav.event.other"
-        return self._cat.t(lang, full, **out)
+                return "housed_none"
+        return code
 
-    def _housing(self, lang: Lang, args: Mapping[str, Any]) -> str:
+    def _housing(self, lang: Lang, args: Mapping[str, Any]) -> Series:
         """Where animals live, in words: ``2 sheep — small pasture C3; 1 dog roaming
         free`` (see :mod:`engine.caverna.housed` for the places)."""
         w = self.words(lang)
-        parts = []
+        parts: list[str] = []
         places = args.get("places")
         for place in places if isinstance(places, list) else []:
             if not isinstance(place, Mapping) or not counts(place.get("animals")):
                 continue
             kind = str(place.get("place"))
-            where = (self._word(lang, f"cav.house.{kind}")
+            where = (self._noun(lang, f"cav.house.{kind}")
                      if self._cat.has("en", f"cav.house.{kind}") else self.tile_name(lang, kind))
-            parts.append(self._word(lang, "cav.house.place", animals=self.goods(
+            parts.append(self._phrase(lang, "cav.house.place", animals=self.goods(
                 lang, place.get("animals")), where=where, at=square_of(place.get("at"))))
         dogs = as_int(args.get("free_dogs"))
         if dogs:
-            parts.append(self._word(lang, "cav.house.free_dogs", dogs=w.count("dog", dogs)))
-        return self._word(lang, "cav.house.join").join(parts)
+            parts.append(self._phrase(lang, "cav.house.free_dogs", dogs=w.count("dog", dogs)))
+        return Series(parts, self._word(lang, "cav.house.join"))
 
     def _harvest(self, lang: Lang, kind: Any) -> str:
         """A harvest kind in words (the engine's and the view's names)."""

@@ -20,7 +20,8 @@ have variants) and turns the engine's arguments into text a sentence may use:
   when the engine sends them, become arrows instead);
 - the tile in hand (``tile``) gives ``with`` ("с огнём") for the special bonus tiles;
 - a scored feature gives ``detail`` (its pieces, fish, mushrooms, gold or animals) and
-  ``award`` (who scores how much), ``winners`` and ``points``. Forests and rivers are
+  ``award`` (who scores how much), ``winners`` and ``points`` (a count: a sentence
+  names its form, ``{points:acc}``). Forests and rivers are
   paid by piece: ``pieces`` (older events said ``tiles``, read the same way).
 
 The engine sends every legal spot in one prompt; the bot pages long lists itself.
@@ -44,6 +45,7 @@ from bot.games.hunters_gatherers.describe import (
     touch,
 )
 from bot.i18n.catalog import Lang, Markup
+from bot.i18n.grammar import Phrase, Series
 from bot.texts.base import CatalogTexts
 from engine.core.prompts import Event, Label
 from engine.hunters_gatherers.coords import square_name
@@ -116,22 +118,23 @@ class HuntersGatherersTexts(CatalogTexts):
         last = self._cat.t(lang, "hg.and")
         return Markup(", ".join(marked[:-1]) + last + marked[-1])
 
-    def _award(self, lang: Lang, args: Mapping[str, Any], names: list[str]) -> Markup:
-        """Who scores a feature and how much ("Anna scores 6 points.")."""
+    def _award(self, lang: Lang, args: Mapping[str, Any], names: list[str]) -> Phrase:
+        """Who scores a feature and how much ("Anna scores 6 points."): a phrase, filled
+        only where a line says it."""
         seats = [s for s in args.get("winners") or () if isinstance(s, int)]
         points = _int(args.get("points"))
         zero = "zero_" if points == 0 else ""
         if len(seats) == 1:
-            return self._cat.t(lang, f"hg.award.{zero}one",
-                               name=self._name(lang, names, seats[0]),
-                               points=self._count(lang, "points", points))
-        return self._cat.t(lang, f"hg.award.{zero}many",
-                           winners=self._winners(lang, names, seats),
-                           points_each=self._count(lang, "points_each", points))
+            return self._phrase(lang, f"hg.award.{zero}one",
+                                name=self._name(lang, names, seats[0]),
+                                points=self._count(lang, "points", points))
+        return self._phrase(lang, f"hg.award.{zero}many",
+                            winners=self._winners(lang, names, seats),
+                            points=self._count(lang, "points", points))
 
-    def _detail(self, lang: Lang, code: str, args: Mapping[str, Any]) -> str:
+    def _detail(self, lang: Lang, code: str, args: Mapping[str, Any]) -> Series:
         """What a scored feature held: ``4 квадрата, 1 золотой самородок``."""
-        parts: list[str] = []
+        parts: list[str] = []  # counts, or a plain "no animals"
         if code in ("forest_scored", "river_scored"):
             pieces = args.get("pieces", args.get("tiles"))  # events stored before pieces
             parts.append(self._count(lang, "pieces", _int(pieces)))
@@ -150,8 +153,8 @@ class HuntersGatherersTexts(CatalogTexts):
                 parts.append(self._word(lang, "hg.detail.no_animals"))
             notes = [self._word(lang, f"hg.detail.{key}") for key in ("fire", "shrine")
                      if args.get(key) and (key != "fire" or _int(args.get("tigers")))]
-            return "; ".join([", ".join(parts), *notes])
-        return ", ".join(parts)
+            return Series([Series(parts), *notes], "; ")
+        return Series(parts)
 
     def _with(self, lang: Lang, tile_id: Any) -> str:
         """`` с огнём`` for a special tile in hand, else nothing."""

@@ -4,9 +4,10 @@ Every sentence is in ``bot/games/stone_age/texts.<lang>.yaml`` under ``sa.``. Th
 module only chooses the code (a few labels have variants, e.g. a tool button that is
 switched on) and turns the engine's arguments into text that any sentence may use:
 
-- a location (``loc``, ``target``, ``slot``, ``pile``, ``source``) gives ``place``
-  (its name), ``to`` ("to the forest" / "в лес"), ``at`` ("in the forest" / "в лесу"),
-  ``n`` (card or pile number) and ``loc_icon``;
+- a location (``loc``, ``target``, ``slot``, ``pile``, ``source``) gives ``place``, a
+  noun whose forms are its name, ``to`` ("to the forest" / "в лес") and ``at`` ("in the
+  forest" / "в лесу"), which a text asks as ``{place:to}``; ``n`` (card or pile
+  number) and ``loc_icon``;
 - goods (``paid``, ``goods``) become ``2🪵 1🧱``; dice become ``3+4+5 = 12`` (``roll``)
   or ``2, 3, 6`` (``dice``); ``resource`` becomes its name, with ``icon``;
 - ``card`` and ``building`` ids become short descriptions;
@@ -162,9 +163,7 @@ class StoneAgeTexts(CatalogTexts):
             kind, n = split_loc(loc)
         number: Any = n if n is not None else "?"
         return {
-            "place": self._word(lang, f"sa.loc.{kind}", n=number),
-            "to": self._word(lang, f"sa.to.{kind}", n=number),
-            "at": self._word(lang, f"sa.at.{kind}", n=number),
+            "place": self._noun(lang, f"sa.loc.{kind}", n=number),
             "n": number,
             "loc_icon": LOC_ICON.get(kind, ICON["dice"]),
         }
@@ -190,7 +189,7 @@ class StoneAgeTexts(CatalogTexts):
         resource = raw.get("resource")
         if isinstance(resource, str):
             out["icon"] = ICON.get(resource, "")
-            out["resource"] = self._word(lang, f"sa.resource.{resource}")
+            out["resource"] = self._noun(lang, f"sa.resource.{resource}")
             if resource in GOODS:
                 out["div"] = divisor(resource)
         card = raw.get("card")
@@ -200,7 +199,7 @@ class StoneAgeTexts(CatalogTexts):
         if isinstance(building, str) and building in components().buildings:
             out["building"] = self.building(lang, building_info(building))
         elif "building" in raw:
-            out["building"] = self._word(lang, "sa.building.unknown")
+            out["building"] = self._phrase(lang, "sa.building.unknown")
         for key in ("count", "unplaced"):
             value = raw.get(key)
             if isinstance(value, int) and not isinstance(value, bool):
@@ -303,18 +302,18 @@ class StoneAgeTexts(CatalogTexts):
         if not _is_board_loc(loc):
             return loc
         kind, n = split_loc(loc)
-        return self._word(lang, f"sa.loc.{kind}", n=n if n is not None else "?")
+        return self._noun(lang, f"sa.loc.{kind}", n=n if n is not None else "?")
 
     def bottom(self, lang: Lang, info: CardView) -> str:
         """What a card scores at the end: its culture symbol (``pottery``) or its
         figures (``2 farmers``)."""
         if info.culture:
-            return self._word(lang, f"sa.culture.{info.culture}")
+            return self._noun(lang, f"sa.culture.{info.culture}")
         return self._count(lang, str(info.multiplier), info.figures or 0)
 
     def card(self, lang: Lang, info: CardView) -> str:
         """``🍖7 | pottery``, ``🎲 for all | 2 farmers``."""
-        top = self._word(
+        top = self._phrase(
             lang,
             f"sa.card.top.{info.top}",
             # Only food, resource and points cards have an amount and only one-use
@@ -323,21 +322,21 @@ class StoneAgeTexts(CatalogTexts):
             value=info.value or 0,
             icon=ICON.get(info.resource, "") if info.resource else "",
         )
-        return self._word(lang, "sa.card.desc", top=top, bottom=self.bottom(lang, info))
+        return self._phrase(lang, "sa.card.desc", top=top, bottom=self.bottom(lang, info))
 
     def building(self, lang: Lang, info: BuildingView) -> str:
         """``🪵🪵🧱 → 10⭐``, ``4 of 2 kinds``, ``1–7 any``."""
         if isinstance(info, FixedBuildingView):
             cost = "".join(ICON.get(r, r) for r in info.cost)
-            return self._word(lang, "sa.building.fixed", cost=cost, points=info.points)
+            return self._phrase(lang, "sa.building.fixed", cost=cost, points=info.points)
         if isinstance(info, KindsBuildingView):
             count, kinds = info.count, info.kinds
             word = _KINDS_WORD.get(kinds, "many")
-            return self._word(lang, f"sa.building.kinds.{word}", count=count, kinds=kinds,
-                              resources=self._count(lang, "resources", count))
+            return self._phrase(lang, f"sa.building.kinds.{word}", count=count, kinds=kinds,
+                                resources=self._count(lang, "resources", count))
         low, high = info.count_min, info.count_max
         span = str(low) if low == high else f"{low}–{high}"
-        return self._word(lang, "sa.building.any", span=span)
+        return self._phrase(lang, "sa.building.any", span=span)
 
     def board(self, lang: Lang, view: StoneAgeView, seat: int, names: list[str]) -> list[Markup]:
         """The seat's own civilization cards, then, for every other player holding any,

@@ -30,6 +30,7 @@ from bot.i18n.catalog import Lang, default_catalog
 from bot.storage import TableRecord
 from bot.table.autopilot import choose
 from bot.table.turns import load_state, replay, state_dict
+from bot.ui.present import winners_number
 from engine.caverna.state import CavernaState
 from engine.core.protocol import Result
 from engine.registry import get_game
@@ -224,7 +225,8 @@ async def check_the_end(s: Session, played: Played, lang: Lang) -> Result:
             assert part in sheet, (key, sheet)
         assert sum(score.breakdown.values()) == score.total
     winners = ", ".join(names[w] for w in result.winners)
-    winners_line = CATALOG.plain(lang, "result.winners", names=winners)
+    winners_line = CATALOG.plain(lang, f"result.winners.{winners_number(result)}",
+                                 names=winners)
     if players > 1:
         assert lines[-1] == winners_line
     else:  # a solo game has a score, not a winner
@@ -240,12 +242,13 @@ async def check_the_end(s: Session, played: Played, lang: Lang) -> Result:
             expected = CATALOG.plain(lang, "turn.ended_solo", game=title, table=tid,
                                      score=score.total)
         elif score.seat in result.winners:
-            expected = CATALOG.plain(lang, "turn.ended_won", game=title, table=tid,
-                                     score=score.total, winners=winners)
-        else:
-            expected = CATALOG.plain(lang, "turn.ended_place", game=title, table=tid,
-                                     score=score.total, place=place, players=players,
+            expected = CATALOG.plain(lang, f"turn.ended_won.{winners_number(result)}",
+                                     game=title, table=tid, score=score.total,
                                      winners=winners)
+        else:
+            expected = CATALOG.plain(lang, f"turn.ended_place.{winners_number(result)}",
+                                     game=title, table=tid, score=score.total, place=place,
+                                     players=players, winners=winners)
         assert mine.text == expected
     return result
 

@@ -23,6 +23,7 @@ from bot.games import manifests
 from bot.storage import TableStatus
 from bot.table.autopilot import choose
 from bot.table.turns import load_state
+from bot.ui.present import winners_number
 from engine.registry import get_game
 from tests.adapters.discord.harness import (
     NAV_PREFIXES,
@@ -128,7 +129,7 @@ async def test_two_members_play_caverna_to_the_end(store_settings: StoreSettings
                 part = en(f"cav.score.{key}", points=str(score.breakdown[key]))
                 assert part in lines[at + 1], (part, lines[at + 1])
         winners = ", ".join(names[w] for w in result_.winners)
-        assert lines[-1] == en("result.winners", names=winners)
+        assert lines[-1] == en(f"result.winners.{winners_number(result_)}", names=winners)
         assert table.table_message.components == []
         for member in members:
             assert f"#{table.table_id} has ended" in table.dm(member)[-1].content

@@ -22,6 +22,7 @@ from bot.games import manifests
 from bot.storage import TableStatus
 from bot.table.autopilot import choose
 from bot.table.turns import load_state
+from bot.ui.present import winners_number
 from engine.registry import get_game
 from tests.adapters.telegram.e2e_helpers import (
     EDIT_METHODS,
@@ -152,7 +153,7 @@ async def test_two_players_play_caverna_with_pictures(
             for key in ENTRY.result.score_sheet:
                 assert en(f"cav.score.{key}", points=score.breakdown[key]) in lines[at + 1]
         winners = ", ".join(names[w] for w in result.winners)
-        assert lines[-1] == en("result.winners", names=winners)
+        assert lines[-1] == en(f"result.winners.{winners_number(result)}", names=winners)
         assert table.table_message.buttons == []
         assert table.table_message.photo_bytes != first_picture
 
@@ -162,10 +163,12 @@ async def test_two_players_play_caverna_with_pictures(
             user = table.seats[score.seat]
             last = tg.messages_in(user)[-1]
             if score.seat in result.winners:
-                expected = en("turn.ended_won", game=en("cav.title"), table=tid,
+                expected = en(f"turn.ended_won.{winners_number(result)}",
+                              game=en("cav.title"), table=tid,
                               score=score.total, winners=winners)
             else:
-                expected = en("turn.ended_place", game=en("cav.title"), table=tid,
+                expected = en(f"turn.ended_place.{winners_number(result)}",
+                              game=en("cav.title"), table=tid,
                               score=score.total, place=place, players=2, winners=winners)
             assert _text(last) == expected
             assert last.buttons == []

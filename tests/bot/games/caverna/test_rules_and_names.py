@@ -52,6 +52,15 @@ def test_every_furnishing_tile_has_a_topic_and_names(book: RulesBook) -> None:
             assert name in topic.title.get(lang), (tile_id, lang)
 
 
+def test_a_free_tile_costs_nothing_in_words(book: RulesBook) -> None:
+    """A tile without a cost says so in a sentence, not "it costs free"."""
+    body = book.topic("tile_dog_school").body
+    assert "ничего не стоит" in body.get("ru") and "costs nothing" in body.get("en")
+    for topic in book.topics:
+        assert "стоит бесплатно" not in topic.body.get("ru"), topic.id
+        assert "costs free" not in topic.body.get("en"), topic.id
+
+
 def test_every_action_space_and_round_card_has_a_topic_and_names(book: RulesBook) -> None:
     c = components()
     for space_id, space in {**c.spaces, **c.round_cards}.items():

@@ -135,3 +135,68 @@ def test_the_working_cave_button_names_the_cost_the_engine_gives() -> None:
     texts = CavernaTexts()
     label = Label("cav.opt.working_cave", {"good": "ore", "cost": 2})
     assert texts.option("en", label) == "Working cave: feed a dwarf with 2 ore"
+
+
+def _line(lang: str, code: str, args: dict[str, object]) -> str:
+    line = CavernaTexts().event("ru" if lang == "ru" else "en", Event(code, 0, args), ["Ann"])
+    assert line is not None
+    return to_plain(line)
+
+
+def test_a_laid_tile_is_named_in_the_accusative() -> None:
+    """«кладёт каверну D1», «кладёт рубиновую шахту E2»: the object of a sentence is in
+    the accusative, for a single tile and for both halves of a twin."""
+    cavern = {"tile": "cavern", "at": "3,0", "rubies": 0, "deep": False}
+    assert _line("ru", "tile_laid", cavern) == "Ann кладёт каверну D1."
+    assert _line("en", "tile_laid", cavern) == "Ann lays cavern D1."
+    mine = {"tile": "ruby_mine", "at": "4,1", "rubies": 0, "deep": False}
+    assert _line("ru", "tile_laid", mine) == "Ann кладёт рубиновую шахту E2."
+    twin = {"tile": "cavern_tunnel", "at": "5,3+4,3", "rubies": 0, "deep": False}
+    assert _line("ru", "tile_laid", twin) == "Ann кладёт каверну F4, туннель E4 (на запад)."
+    bought = {"tile": "cavern", "at": "3,0", "rubies": 1, "deep": False}
+    assert _line("ru", "tile_laid", bought) == "Ann платит 1 рубин и кладёт каверну D1."
+    # A button names the tile alone, in the nominative.
+    label = Label("cav.opt.lay", {"tile": "ruby_mine", "at": "4,1"})
+    assert CavernaTexts().option("ru", label) == "Рубиновая шахта E2"
+    question = Label("cav.prompt.board", {"what": "single", "tile": "cavern"})
+    assert "куда вы кладёте каверну?" in CavernaTexts().prompt("ru", question, ["Ann"], 0)
+
+
+def test_goods_in_a_sentence_agree_with_their_number_and_case() -> None:
+    """«меняет рубин на 1 руду», «платит 1 руду», «превращает 1 кабана в 2 еды»."""
+    assert _line("ru", "ruby_spent", {"good": "ore"}) == "Ann меняет рубин на 1 руду."
+    assert _line("en", "ruby_spent", {"good": "ore"}) == "Ann trades a ruby for 1 ore."
+    assert _line("ru", "paid", {"bill": {"ore": 1, "wood": 2}}) == \
+        "Ann платит 2 дерева, 1 руду."
+    assert _line("ru", "converted", {"goods": {"wild_boar": 1}, "food": 2}) == \
+        "Ann превращает 1 кабана в 2 еды."
+    assert _line("ru", "gained", {"goods": {"sheep": 1, "food": 5}}) == \
+        "Ann получает 5 еды, 1 овцу."
+    assert _line("ru", "bought", {"good": "sheep", "gold": 1}) == \
+        "Ann покупает 1 овцу за 1 золотой."
+    assert _line("ru", "traded", {"times": 2}) == "Ann продаёт 4 руды за 4 золотых и 2 еды."
+    assert _line("ru", "fed", {"food": 1}) == "Ann тратит на кормёжку семьи 1 еду."
+
+
+def test_nothing_paid_is_its_own_sentence() -> None:
+    """No «платит ничего» / "pays nothing" glued from an empty list: a sentence of its
+    own; a payment partly in rubies says which goods they stood in for."""
+    assert _line("ru", "paid", {"bill": {}, "for": "furnish:dog_school@3,2"}) == \
+        "Ann ничего не платит."
+    assert _line("en", "paid", {"bill": {}}) == "Ann pays nothing."
+    rubies = {"bill": {"wood": 1, "stone": 1}, "rubies": {"wood": 1}}
+    assert _line("ru", "paid", rubies) == "Ann платит 1 дерево, 1 камень: 1 рубин вместо 1 дерева."
+    assert _line("en", "paid", rubies) == "Ann pays 1 wood, 1 stone: 1 ruby for 1 wood."
+    # Nothing gained, nothing taken: no line at all.
+    assert CavernaTexts().event("ru", Event("gained", 0, {"goods": {}}), ["Ann"]) is None
+    assert CavernaTexts().event("ru", Event("took", 0, {"space": "supplies", "goods": {}}),
+                                ["Ann"]) is None
+    assert _line("ru", "sowed", {"grain": 0, "vegetable": 0}) == "Ann ничего не сеет."
+
+
+def test_a_player_named_after_a_preposition_is_named_through_a_noun() -> None:
+    """Names do not decline: «у игрока Ann», not «у Ann»."""
+    assert _line("ru", "housed", {"places": [], "free_dogs": 0}) == \
+        "🏠 У игрока Ann теперь нет животных."
+    assert _line("ru", "begged", {"food": 0, "markers": 2}) == \
+        "Ann: еды на кормёжку нет, приходится взять 2 жетона попрошайничества."

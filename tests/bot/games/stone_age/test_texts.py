@@ -62,7 +62,7 @@ DESCRIPTIONS = [
     ("building", "b19", "4 resources of two different kinds", "4 ресурса двух разных видов"),
     ("building", "b24", "5 resources of three different kinds", "5 ресурсов трёх разных видов"),
     ("building", "b21", "4 resources of four different kinds", "4 ресурса четырёх разных видов"),
-    ("building", "b26", "1–7 resources of any kinds", "1–7 ресурсов любых видов"),
+    ("building", "b26", "1–7 resources of any kind", "1–7 ресурсов любых видов"),
 ]
 
 
