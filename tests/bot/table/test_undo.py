@@ -359,6 +359,19 @@ async def test_a_move_ends_the_vote(h: Harness) -> None:
     await h.assert_unchanged(a.table_id, before)
 
 
+async def test_the_last_to_decide_taking_back_their_own_ends_the_request(h: Harness) -> None:
+    a = await three_at_stone_age(h, others=1)
+    [voter] = a.voters
+    reply = await h.text(voter, "/undo")  # their own decision: no consent needed
+    assert not reply.alert and plain(reply.answer) == h.t("undo.done")
+    record = await h.get(a.table_id)
+    assert meta_view(record).vote is None and undo_count(
+        (await h.store.action_log(a.table_id))[-1].key) == 1
+    told = h.inbox[(GROUP.id, f"vote:{a.table_id}")]
+    assert plain(told.text) == h.t("vote.ended.undo.moved_on", name=a.asker.name,
+                                   table=a.table_id)
+
+
 async def test_an_unanswered_vote_lapses_after_the_reminder_time(
     h: Harness, clock: Clock
 ) -> None:
