@@ -37,7 +37,8 @@ from bot.table.settings import meta_of, options_of
 from bot.table.settle import settle, table_message
 from bot.table.turns import fingerprint
 from bot.table.undo import undo
-from bot.table.votes import CHOICES, cast_vote
+from bot.table.vote_kinds import CHOICES
+from bot.table.votes import cast_vote
 from bot.texts import texts_for
 from bot.ui.markup import as_rich
 from bot.ui.message import Message, Outgoing, Private, Reply, ToChat, ToUser
@@ -420,7 +421,8 @@ async def cmd_undo(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
 
 
 async def cmd_vote(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
-    """Typed vote after a time-out: ``vote [table] wait|random|greedy|abort``."""
+    """A typed ballot in the table's open vote: ``vote [table] <answer>`` (after a
+    time-out wait|random|greedy|abort, on taking back agree|refuse)."""
     found = await resolve_table(sv, ctx, args)
     if isinstance(found, Reply):
         return found

@@ -79,7 +79,8 @@ class TableRecord(BaseModel):
 
 class ActionKind(StrEnum):
     """What an action-log entry records; ``move`` entries are replayed by the engine,
-    and an ``undo`` entry takes back the last move still standing."""
+    and an ``undo`` entry takes back the last moves still standing (its key says how
+    many: ``undo`` one, ``undo:3`` three)."""
 
     MOVE = "move"
     LOBBY = "lobby"

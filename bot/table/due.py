@@ -1,5 +1,5 @@
-"""Jobs that come due: reminders and turn-clock time-outs; and tables whose follow-ups
-were never confirmed delivered (``bot.table.repair``).
+"""Jobs that come due: reminders, turn-clock time-outs and votes that lapse unanswered;
+and tables whose follow-ups were never confirmed delivered (``bot.table.repair``).
 
 Each job is claimed by exactly one worker (the store's claim), re-checks that the
 prompt it was scheduled for is still the open one, and raises a once-only flag before
@@ -35,8 +35,10 @@ from bot.table.refusals import Refusal
 from bot.table.repair import repair_owed
 from bot.table.settings import Vote, meta_of, options_of
 from bot.table.settle import reminder_job
-from bot.table.votes import vote_message
-from bot.ui.message import Outgoing, ToChat, ToUser
+from bot.table.undo_trail import carry
+from bot.table.vote_kinds import LAPSED, end_vote
+from bot.table.vote_messages import LAPSE, vote_news
+from bot.ui.message import Outgoing, ToUser
 
 log = logging.getLogger(__name__)
 FLAG_TTL = timedelta(days=30)
@@ -81,13 +83,12 @@ async def run_due(sv: Services, limit: int = 100, emit: Emit | None = None) -> l
     try:
         for job in await sv.jobs.claim_due(_at(sv.now()), sv.worker_id, limit=limit):
             payload: dict[str, Any] = dict(job.payload)
-            if payload.get("kind") == "remind":
-                result = await _remind(sv, job.job_id, payload)
-            elif payload.get("kind") == "clock":
-                result = await _time_out(sv, job.job_id, payload)
-            else:
+            run = JOBS.get(str(payload.get("kind")))
+            if run is None:
                 log.warning("unknown job %s: %s", job.job_id, payload)
                 result = JobResult()
+            else:
+                result = await run(sv, job.job_id, payload)
             if result.out:
                 await hand_over(result.out)
             sv.fault("mid_reminder")
@@ -170,14 +171,47 @@ async def _time_out(sv: Services, job_id: str, payload: dict[str, Any]) -> JobRe
 
     done = await commit_change(sv, str(payload["table"]), open_vote)
     if isinstance(done, Refusal):
-        left = done.args.get("left")
-        if not isinstance(left, float | int):
-            return JobResult()  # nothing to time out any more
-        return JobResult(follow=[(job_id, _at(sv.now() + left), payload)])
+        return _later(sv, job_id, payload, done)
     committed = done.after
-    lang = sv.table_lang(committed)
-    seat = int(payload["seat"])  # the seat whose vote the commit opened
-    name = meta_of(committed).names.get(committed.seats[seat], "?")
-    message = vote_message(sv, committed.table_id, committed.version, name, lang)
-    return JobResult(out=[Outgoing(ToChat(committed.chat_id), message)],
-                     owed=(committed.table_id, committed.version))
+    return JobResult(out=vote_news(sv, committed), owed=(committed.table_id, committed.version))
+
+
+async def _lapse(sv: Services, job_id: str, payload: dict[str, Any]) -> JobResult:
+    """A vote's time ran out before its ballots decided it: it ends, and says so."""
+    def lapse(record: TableRecord) -> Change | Refusal:
+        meta = meta_of(record)
+        vote = meta.vote
+        if record.status != TableStatus.RUNNING or vote is None \
+                or vote.opened != payload["opened"]:
+            return Refusal("job.gone")
+        if vote.until > sv.now():
+            return Refusal("clock.later", {"left": vote.until - sv.now()})
+        end_vote(meta, LAPSED, record.version + 1)
+        carry(meta, record.version)
+        changed = record.model_copy(update={"meta": meta.model_dump(mode="json")})
+        return Change(changed, Action(key=f"vote:{LAPSED}", seat=vote.seat,
+                                      kind=ActionKind.SYSTEM))
+
+    done = await commit_change(sv, str(payload["table"]), lapse)
+    if isinstance(done, Refusal):
+        return _later(sv, job_id, payload, done)
+    committed = done.after
+    return JobResult(out=vote_news(sv, committed), owed=(committed.table_id, committed.version))
+
+
+def _later(sv: Services, job_id: str, payload: dict[str, Any], refused: Refusal) -> JobResult:
+    """A job that did nothing now: again when its refusal says (``left`` seconds), or
+    never (what it was for is gone)."""
+    left = refused.args.get("left")
+    if not isinstance(left, float | int):
+        return JobResult()
+    return JobResult(follow=[(job_id, _at(sv.now() + left), payload)])
+
+
+Job = Callable[[Services, str, dict[str, Any]], Awaitable[JobResult]]
+# What a job does, by its payload's kind.
+JOBS: dict[str, Job] = {
+    "remind": _remind,
+    "clock": _time_out,
+    LAPSE: _lapse,
+}

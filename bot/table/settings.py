@@ -46,14 +46,35 @@ class TableOptions(BaseModel):
     variants: dict[str, str] = Field(default_factory=dict)
 
 
+VoteKindName = Literal["timeout", "undo"]
+
+
 class Vote(BaseModel):
-    """A vote the table holds after a player's time ran out."""
+    """A question the table puts to some of its players (its kind's rules: ``bot.table
+    .vote_kinds``): after a player's time ran out, the others choose what becomes of the
+    seat (``timeout``); a player who asks to take back a decision others have built on
+    needs their consent (``undo``)."""
 
     model_config = ConfigDict(extra="forbid")
 
-    seat: int
+    kind: VoteKindName = "timeout"
+    seat: int  # the seat it is about: the one that ran out, or the one that asks
     opened: int = 0  # the table version that opened the vote; its buttons carry it
     ballots: dict[str, str] = Field(default_factory=dict)  # user id -> choice
+    voters: list[int] = Field(default_factory=list)  # the seats asked; none: all but ``seat``
+    until: float = 0.0  # when it lapses unanswered (unix time; 0: it does not)
+
+
+class VoteEnd(BaseModel):
+    """How the table's last vote ended, for the messages of the change that ended it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    version: int  # the table version that ended it
+    kind: VoteKindName
+    seat: int
+    outcome: str  # the choice decided, or what ended it otherwise (``vote_kinds``)
+    by: int | None = None  # the seat whose ballot decided it
 
 
 class UndoPoint(BaseModel):
@@ -78,6 +99,9 @@ class UndoTrail(BaseModel):
 
     base: dict[str, Any]
     points: list[UndoPoint] = Field(default_factory=list)
+    # A later version the trail still describes the table at: reached by changes that
+    # touched nothing but an undo vote (``bot.table.undo_trail.carry``); 0 for none.
+    carried: int = 0
 
 
 class TableMeta(BaseModel):
@@ -97,6 +121,7 @@ class TableMeta(BaseModel):
     bank: dict[str, float] = Field(default_factory=dict)  # seat -> clock seconds left
     autopilot: dict[str, AutopilotLevel] = Field(default_factory=dict)
     vote: Vote | None = None
+    ended: VoteEnd | None = None  # how the last vote ended (``bot.table.vote_kinds``)
     recent: list[list[Any]] = Field(default_factory=list)  # last events: [code, seat, args]
     undo: UndoTrail | None = None  # what may still be taken back (``bot.table.undo``)
     sealed: int = 0  # the version of the last move that showed something random or hidden

@@ -21,6 +21,7 @@ from bot.table.autopilot import choose
 from bot.table.moves import commit
 from bot.table.refusals import Refusal
 from bot.table.settings import meta_view, options_of
+from bot.table.vote_messages import vote_jobs, vote_news
 from bot.ui.message import Message, Outgoing, ToChat, ToUser
 from bot.ui.present import dm_slot, seat_names
 from engine.core.prompts import Prompt
@@ -184,11 +185,15 @@ async def follow_ups(sv: Services, record: TableRecord, before: TableRecord | No
     what changed is sent (decisions opened since), the players whose turn ended get
     their "done" edit, the next player may be told, and the jobs follow from the
     difference. Unknown (a repair), every open decision is sent again and the jobs are
-    reconciled with the queue. ``prompts`` off sends no private message (a look that
-    owes nothing, like ``/status``)."""
+    reconciled with the queue. A vote opened or ended by the change is told in the
+    table's chat (``bot.table.vote_messages``). ``prompts`` off sends neither private
+    messages nor votes' (a look that owes nothing, like ``/status``)."""
+    # What the change itself says of votes, before the autopilot moves on from it.
+    news = vote_news(sv, record) if prompts else []
+    lapse, lapsed = vote_jobs(record)
     if record.status == TableStatus.RUNNING:
         record = await autopilot(sv, record)
-    out = [Outgoing(ToChat(record.chat_id), await table_message(sv, record))]
+    out = [Outgoing(ToChat(record.chat_id), await table_message(sv, record)), *news]
     meta = meta_view(record)
     running = record.status == TableStatus.RUNNING
     asked = {p.seat: p for p in sv.prompts(record)} if running else {}
@@ -261,6 +266,8 @@ async def follow_ups(sv: Services, record: TableRecord, before: TableRecord | No
     elif record.status.is_over:
         for seat in range(len(record.seats)):
             cancel += seat_job_ids(record, seat)
+    schedule += lapse
+    cancel += lapsed
     if record.status.is_over and ARCHIVE_AFTER_FINISH:
         sv.fault("before_archive")
         await sv.store.archive(record.table_id)

@@ -18,7 +18,8 @@ from pydantic import BaseModel
 from bot.identity_memo import IdentityMemo
 from bot.storage import ActionKind, LogEntry, TableRecord, TableStatus
 from bot.table.settings import TableMeta, meta_of, options_of
-from bot.table.undo_trail import UNDO_EVENT, extend_trail
+from bot.table.undo_trail import extend_trail, undo_count, undo_event
+from bot.table.vote_kinds import MOVED_ON, end_vote, ends_with_move
 from engine.core.prompts import Event, Prompt
 from engine.core.protocol import Game
 from engine.core.reveals import hidden_part, reveals
@@ -120,8 +121,8 @@ def apply_move(
     for e in events:
         meta.recent.append([e.code, e.seat, e.args])
     meta.recent = meta.recent[-RECENT_EVENTS:]
-    if meta.vote is not None and meta.vote.seat == seat:
-        meta.vote = None
+    if meta.vote is not None and ends_with_move(meta.vote, seat):
+        end_vote(meta, MOVED_ON, version)
     finished = game.result(state) is not None
     updated = record.model_copy(update={
         "state": state_dict(state),
@@ -172,10 +173,12 @@ def replay_with_events(
             events += game.apply(state, entry.seat, entry.key)
             standing.append(entry)
         elif entry.kind == ActionKind.UNDO and standing:
-            # The last move standing is taken back: its events stay told (the log keeps
-            # them, followed by the undo's own line), the state goes back to before it.
-            standing.pop()
-            events.append(Event(UNDO_EVENT, entry.seat))
+            # The last moves standing are taken back: their events stay told (the log
+            # keeps them, followed by the undo's own line), the state goes back to
+            # before them.
+            count = undo_count(entry.key)
+            del standing[-count:]
+            events.append(Event(undo_event(count), entry.seat))
             state = fresh()
             for kept in standing:
                 game.apply(state, kept.seat or 0, kept.key)

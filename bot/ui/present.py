@@ -22,7 +22,7 @@ from bot.storage import TableRecord, TableStatus
 from bot.table.clock import duration_words, time_left
 from bot.table.settings import meta_view, options_of
 from bot.table.turns import fingerprint
-from bot.table.undo_trail import UNDO_EVENT
+from bot.table.undo_trail import UNDO_EVENT, UNDO_MANY_EVENT
 from bot.texts import GameTexts, texts_for
 from bot.ui.choices import Choice, ChoiceBlock, Group, block
 from bot.ui.markup import rich_lines
@@ -58,7 +58,7 @@ def dm_slot(record: TableRecord, seat: int) -> str:
 
 
 # Events the table itself adds to a game's story, by code: the catalog text of each.
-TABLE_EVENTS: dict[str, str] = {UNDO_EVENT: "undo.event"}
+TABLE_EVENTS: dict[str, str] = {UNDO_EVENT: "undo.event", UNDO_MANY_EVENT: "undo.event_many"}
 
 
 class Presenter:

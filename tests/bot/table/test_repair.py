@@ -36,6 +36,7 @@ from tests.bot.helpers import (
     plain,
     storage_on,
 )
+from tests.bot.table.test_undo import consent_needed
 
 GRACE = 60.0  # the store's default: how long a writer has to say it delivered
 
@@ -209,3 +210,26 @@ async def test_an_autopilot_seat_moves_after_a_crash(world: World) -> None:
     assert all(p.seat != 0 for p in await h.prompts(table_id))
     assert late != other and out
     assert await h.sv.jobs.payloads([clock_job(table_id, 0)]) == {clock_job(table_id, 0): None}
+
+
+async def test_a_request_to_take_back_is_announced_after_a_crash(world: World) -> None:
+    """The vote ``/undo`` opens is owed like a move's messages: a worker that dies
+    before handing them over leaves them to the next."""
+    h = world.crashing
+    table_id = await h.started(ANNA, BORIS)
+    rnd = random.Random(4)
+    for _ in range(30):
+        record = await h.get(table_id)
+        if consent_needed(record):
+            break
+        await h.play_one(table_id, rnd)
+    else:
+        raise AssertionError("nobody decided after another")
+    asker = h.user_at(record, next(iter(consent_needed(record))))
+    reply = await h.app.on_text(GROUP, asker, "/undo")  # the adapter dies before queueing
+    assert any(o.message.slot == f"vote:{table_id}" for o in reply.out) and reply.owed
+    out = await world.recover()
+    [vote] = [o for o in out if o.message.slot == f"vote:{table_id}"]
+    assert [h.parse(b.token).fields[1] for b in vote.message.all_buttons()] == [
+        "agree", "refuse"]
+    assert await world.recover() == []

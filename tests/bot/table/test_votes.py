@@ -1,5 +1,6 @@
 """The turn clock: a player who runs out is announced with vote buttons; the others
-decide to wait, hand the seat to the autopilot (random or greedy) or abort."""
+decide to wait, hand the seat to the autopilot (random or greedy) or abort; the group
+hears how the vote ended."""
 
 from __future__ import annotations
 
@@ -234,3 +235,26 @@ async def test_two_players_running_out_together_both_get_a_vote(
     other = meta_of(await h.get(table_id)).vote
     assert other is not None and other.seat in late and other.seat != first.seat
     assert any("ran out of time" in plain(o.message.text) for o in out)
+
+
+async def test_the_group_hears_how_the_vote_ended(h: Harness, clock: Clock) -> None:
+    t = await time_out(h, clock)
+    for voter in t.voters:
+        await h.press(voter, t.token("random"), GROUP)
+    told = h.inbox[(GROUP.id, f"vote:{t.table_id}")]
+    assert plain(told.text) == h.t("vote.ended.timeout.random", name=t.late.name,
+                                   table=t.table_id)
+    assert told.renew and told.choices is None
+
+
+async def test_the_late_players_move_ends_the_vote(h: Harness, clock: Clock) -> None:
+    t = await time_out(h, clock)
+    record = await h.get(t.table_id)
+    token = h.move_tokens(h.dm_prompt(record, 0))[0]
+    assert not (await h.press(t.late, token)).alert
+    assert meta_of(await h.get(t.table_id)).vote is None
+    told = h.inbox[(GROUP.id, f"vote:{t.table_id}")]
+    assert plain(told.text) == h.t("vote.ended.timeout.moved_on", name=t.late.name,
+                                   table=t.table_id)
+    reply = await h.press(t.voters[0], t.token("wait"), GROUP)
+    assert reply.alert and plain(reply.answer) == h.t("vote.closed")
