@@ -6,8 +6,10 @@ Files are ``bot/i18n/data/<part>.<lang>.yaml`` and each game's
 then to the code itself, so a gap shows up as a visible code rather than a crash.
 
 Message texts are a small HTML subset (``<b>``, ``<i>``, ``<code>``) that every adapter
-knows how to show. Argument values are escaped when they are filled in unless they are
-``Markup`` (text this module already produced), so a user name can never inject markup.
+knows how to show, and ``<cmd>name</cmd>``: a command as the reader types it on their
+platform (``bot.ui.markup.Command``; the catalog adds the text's language). Argument
+values are escaped when they are filled in unless they are ``Markup`` (text this module
+already produced), so a user name can never inject markup.
 ``plain`` gives unmarked text for buttons.
 """
 
@@ -20,7 +22,7 @@ from functools import cache
 from importlib import resources as importlib_resources
 from typing import Any, Literal
 
-from bot.ui.markup import Rich
+from bot.ui.markup import COMMAND, Rich
 from engine.core.data import load_yaml
 
 Lang = Literal["ru", "en"]
@@ -68,7 +70,13 @@ def to_plain(text: str | Rich) -> str:
     """Markup (catalog markup or a markup tree) to plain text."""
     if isinstance(text, Rich):
         return text.plain()
-    return html.unescape(_TAG.sub("", text))
+    return html.unescape(_TAG.sub("", COMMAND.sub(r"/\1", text)))
+
+
+def command(name: str, lang: Lang) -> Markup:
+    """The command ``name`` (the schema's canonical name) in catalog markup, as a reader
+    of ``lang`` types it on their platform (``bot.ui.markup.Command``)."""
+    return Markup(f'<cmd lang="{lang}">{name}</cmd>')
 
 
 class _Blank(dict[str, Any]):
@@ -82,7 +90,11 @@ class Catalog:
     """Texts by language and code."""
 
     def __init__(self, texts: Mapping[str, Mapping[str, str]]) -> None:
-        self._texts = {lang: dict(texts.get(lang, {})) for lang in LANGS}
+        # A command in a text (``<cmd>vote</cmd>``) is typed as its readers' language
+        # has it: each text's commands carry the text's language.
+        self._texts = {lang: {code: text.replace("<cmd>", f'<cmd lang="{lang}">')
+                              for code, text in texts.get(lang, {}).items()}
+                       for lang in LANGS}
 
     @classmethod
     def from_yaml_documents(cls, docs: Mapping[str, list[str]]) -> Catalog:

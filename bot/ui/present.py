@@ -109,6 +109,10 @@ class Presenter:
         """A game's display name."""
         return self.catalog.plain(lang, self.games[game].title_code)
 
+    def game_word(self, lang: Lang, game: str) -> str:
+        """The word that names a game in a command, in ``lang``."""
+        return self.catalog.plain(lang, self.games[game].word_code)
+
     # --- prompts -------------------------------------------------------------------
 
     def prompt_choices(
