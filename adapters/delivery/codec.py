@@ -103,6 +103,7 @@ def encode(item: Outgoing) -> str:
         "picture_name": m.picture.name if m.picture else None,
         "slot": m.slot,
         "renew": m.renew,
+        "final": m.final,
         "version": item.version,
         "key": item.key,
         "asked": item.asked,
@@ -128,7 +129,7 @@ def decode(body: str) -> Outgoing:
         choices = ChoiceBlock(tuple(Choice(label, token) for row in rows
                                     for label, token in row)) if rows else None
     message = Message(text, choices, picture=picture, slot=raw.get("slot"),
-                      renew=bool(raw.get("renew")))
+                      renew=bool(raw.get("renew")), final=bool(raw.get("final")))
     return Outgoing(to=to, message=message, table=raw.get("table"),
                     version=int(raw.get("version") or 0), key=raw.get("key"),
                     asked=bool(raw.get("asked")))

@@ -319,8 +319,9 @@ class Presenter:
                 winners = ", ".join(names[s] for s in result.winners)
                 lines.append(self.t(lang, "result.winners", names=winners))
         # A new message, not an edit far up the chat: platforms notify of new messages.
+        # The table's older message says the result too, not its last prompt.
         return Message(text=Markup("\n".join(lines)), picture=picture, slot=table_slot(record),
-                       renew=True)
+                       renew=True, final=True)
 
     def personal_result(self, record: TableRecord, game: Game[Any], state: BaseModel,
                         seat: int, lang: Lang) -> Markup:
