@@ -19,6 +19,7 @@ from bot.input.command_schema import BadArgs, command_words
 from bot.input.commands import COMMANDS, Command, parse_command
 from bot.input.handlers import run_command
 from bot.input.presses import press
+from bot.input.usage import usage_reply
 from bot.reach import close_dm, dm_closed, heard_privately
 from bot.services import Ctx, Services
 from bot.storage import ScriptPart, StoreUnavailable
@@ -78,11 +79,10 @@ class Campfire:
             words = command_words(name, args)
         except BadArgs as exc:
             log.info("command %s refused: %s", name, exc)
-            lang = await self.sv.chat_lang(chat, user)
+            ctx = await self._ctx(chat, user, sent_at)
             if name not in COMMANDS:
-                return Reply(answer=self.sv.t(lang, "cmd.unknown", command=name))
-            usage = self.sv.catalog.plain(lang, f"help.{name}")
-            return Reply(answer=self.sv.t(lang, "help.line", cmd=name, text=usage))
+                return Reply(answer=self.sv.t(ctx.lang, "cmd.unknown", command=name))
+            return usage_reply(self.sv, ctx, name)
         command = Command(name=name, args=words, known=True)
         try:
             return await run_command(self.sv, await self._ctx(chat, user, sent_at), command)

@@ -125,6 +125,16 @@ class Services:
             lang = normalize_lang(chosen, default=lang)
         return replace(ctx, lang=lang) if lang != ctx.lang else ctx
 
+    async def about_chat(self, ctx: Ctx) -> Ctx:
+        """``ctx`` for words about the games of a group chat (its commands, its rules,
+        its list of tables): the language its active tables speak, when they all speak
+        one; else ``ctx`` as it is (and always in a private chat: the user's own)."""
+        if ctx.chat.private:
+            return ctx
+        langs = {self.table_lang(t) for t in await self.store.tables_in_chat(ctx.chat.id)
+                 if not t.status.is_over}
+        return replace(ctx, lang=langs.pop()) if len(langs) == 1 else ctx
+
     async def about_table(self, ctx: Ctx, table_id: str) -> Ctx:
         """``about`` the table ``table_id`` (the record last seen here, else read: a
         table's language never changes); ``ctx`` as it is for a table that is gone."""

@@ -27,10 +27,11 @@ from adapters.delivery.handling import hand_over, handle_press
 from bot.app import Campfire
 from bot.i18n import Lang, normalize_lang
 from bot.identity import BIDI_CONTROLS, Chat, User, valid_unicode
+from bot.input.command_schema import spec_named
 from bot.storage.ports import ScriptPart
 from bot.ui.choices import ChoiceBlock
 from bot.ui.layout import ButtonRow, Capabilities, lay_out
-from bot.ui.markup import render_plain
+from bot.ui.markup import Rich, render_plain
 from bot.ui.message import Message, Outgoing, Picture, Reply, ToChat, ToUser
 
 # The console prints a numbered list: nothing to fit.
@@ -54,6 +55,14 @@ class Pressable:
 
     token: str
     chat: Chat
+
+
+def console_text(value: Rich) -> str:
+    """The text as the console prints it: plain, and a command as typed here, in the
+    language of the text around it (``/голос`` in a Russian text: the console reads
+    every alias of a command)."""
+    return render_plain(value, lambda command: "/" + spec_named(command.name).spoken(
+        normalize_lang(command.lang, default="en")))
 
 
 class RefusedName(ValueError):
@@ -197,7 +206,7 @@ class ConsoleChat:
         """Print the answer to the actor, then every other message."""
         if reply.answer:
             mark = "⚠ " if reply.alert else ""
-            self.print(f"→ {user.name}: {mark}{render_plain(reply.answer)}")
+            self.print(f"→ {user.name}: {mark}{console_text(reply.answer)}")
             self._print_choices(reply.answer_choices, chat)
         if reply.update is not None:
             # The pressed message, updated: printed again where it was.
@@ -207,7 +216,7 @@ class ConsoleChat:
             if reply.private.note is not None and not chat.private and not reply.answer:
                 # Like Telegram, a group here has no message one member alone sees: the
                 # private part goes to their private chat, and the group is told so.
-                self.print(f"→ {user.name}: {render_plain(reply.private.note)}")
+                self.print(f"→ {user.name}: {console_text(reply.private.note)}")
             self.show([Outgoing(ToUser(user.id), reply.private.message, reply.private.table)])
         self.show(reply.out)
 
@@ -231,7 +240,7 @@ class ConsoleChat:
     def _print_message(self, where: str, chat: Chat, message: Message, recipient: str) -> None:
         slot = f" ({message.slot})" if message.slot else ""
         self.print(f"── [{where}]{slot}")
-        for line in render_plain(message.text).splitlines():
+        for line in console_text(message.text).splitlines():
             self.print(f"   {line}")
         self._print_choices(message.choices, chat)
         if message.picture is not None:

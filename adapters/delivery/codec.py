@@ -6,7 +6,8 @@ a change to ``bot.ui.message.Message`` is answered here alone.
 
 Text travels as the markup tree (``bot.ui.markup``): a literal is a JSON string, a node
 with children a list — ``["br"]``, ``["b", style, children]`` (a span),
-``["a", url, children]``, ``["@", user_id, children]``. Choices travel as their block.
+``["a", url, children]``, ``["@", user_id, children]``, ``["/", name, children, lang]``
+(a command). Choices travel as their block.
 
 Bodies queued by earlier versions (catalog HTML in ``text``, button rows in
 ``buttons``) still decode: the HTML is parsed into a tree, the rows become a block.
@@ -20,7 +21,7 @@ import json
 from typing import Any
 
 from bot.ui.choices import Choice, ChoiceBlock, Group
-from bot.ui.markup import Break, Link, Mention, Node, Rich, Span, Text
+from bot.ui.markup import Break, Command, Link, Mention, Node, Rich, Span, Text
 from bot.ui.message import Message, Outgoing, Picture, ToChat, ToUser
 
 JSONNode = str | list[Any]
@@ -36,6 +37,8 @@ def node_json(node: Node) -> JSONNode:
         return ["b", node.style, [node_json(n) for n in node.children]]
     if isinstance(node, Link):
         return ["a", node.url, [node_json(n) for n in node.children]]
+    if isinstance(node, Command):
+        return ["/", node.name, [node_json(n) for n in node.children], node.lang]
     return ["@", node.user_id, [node_json(n) for n in node.children]]
 
 
@@ -53,6 +56,8 @@ def json_node(raw: JSONNode) -> Node:
         return Link(raw[1], children)
     if kind == "@":
         return Mention(raw[1], children)
+    if kind == "/":
+        return Command(raw[1], raw[3], children)
     raise ValueError(f"unknown markup node {kind!r}")
 
 
@@ -98,6 +103,7 @@ def encode(item: Outgoing) -> str:
         "picture_name": m.picture.name if m.picture else None,
         "slot": m.slot,
         "renew": m.renew,
+        "final": m.final,
         "version": item.version,
         "key": item.key,
         "asked": item.asked,
@@ -123,7 +129,7 @@ def decode(body: str) -> Outgoing:
         choices = ChoiceBlock(tuple(Choice(label, token) for row in rows
                                     for label, token in row)) if rows else None
     message = Message(text, choices, picture=picture, slot=raw.get("slot"),
-                      renew=bool(raw.get("renew")))
+                      renew=bool(raw.get("renew")), final=bool(raw.get("final")))
     return Outgoing(to=to, message=message, table=raw.get("table"),
                     version=int(raw.get("version") or 0), key=raw.get("key"),
                     asked=bool(raw.get("asked")))

@@ -20,7 +20,7 @@ from dataclasses import replace
 from adapters.delivery.codec import destination, picture_digest, shown_digest
 from adapters.delivery.platform import FailureKind, Platform, unexpected
 from adapters.delivery.records import SentRecord, parse_record
-from bot.ui.message import Outgoing
+from bot.ui.message import Message, Outgoing
 
 log = logging.getLogger(__name__)
 
@@ -65,8 +65,9 @@ class Courier:
             quiet = True
         if known is not None and message.renew:
             # A new turn or a reminder: a new message (which notifies), and the old one
-            # loses its buttons so nobody presses a choice that is gone.
-            await self._retire(item, known)
+            # loses its buttons so nobody presses a choice that is gone (a final message:
+            # the old one says it too, rather than what it asked before).
+            await self._retire(item, known, message if message.final else None)
             known = None
         shown = shown_digest(message)
         if (known is not None and known.digest == shown
@@ -117,12 +118,22 @@ class Courier:
         await self.platform.send_picture(item, message, quiet=True)
         return None
 
-    async def _retire(self, item: Outgoing, known: SentRecord) -> None:
-        """Take an old message's buttons away (best effort: it may be gone already)."""
-        if not known.buttons:
+    async def _retire(self, item: Outgoing, known: SentRecord,
+                      final: Message | None = None) -> None:
+        """Take an old message's buttons away, or (``final``) make it say ``final``'s text
+        without buttons (its picture, if it had one, stays); best effort: it may be gone
+        already."""
+        if not known.buttons and final is None:
             return
         try:
-            await self.platform.strip_buttons(item, known.id)
+            if final is not None:
+                # A picture message keeps its picture (the platform is told it is the
+                # one it has) under the new caption; a text message gets the new text.
+                kept = final.picture if known.picture else None
+                await self.platform.edit(item, known.id, Message(final.text, picture=kept),
+                                         was_picture=known.picture, new_picture=False)
+            else:
+                await self.platform.strip_buttons(item, known.id)
         except Exception as exc:
             failure = self.platform.classify(exc, item)
             call = failure.call if failure is not None else unexpected(exc)

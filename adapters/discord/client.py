@@ -33,7 +33,7 @@ from adapters.delivery import Courier, Outbox, PlatformLimits, into, platform_wi
 from adapters.delivery import Sender as DeliverySender
 from adapters.delivery.handling import hand_over, handle_press
 from adapters.discord.admins import DiscordAdmins, moderates
-from adapters.discord.commands import Invocation, completion_kind, invoked
+from adapters.discord.commands import Invocation, completion_kind, invoked, typed
 from adapters.discord.commands_sync import sync_once
 from adapters.discord.components import BUTTON_PREFIX, DYNAMIC_ITEMS, SELECT_PREFIX
 from adapters.discord.delivery import LIMITS, DiscordPlatform
@@ -427,8 +427,9 @@ class CampfireClient(discord.AutoShardedClient):
             record = await self.app.sv.store.get(item.table)
         except Exception:  # the table is gone: nobody to ask
             return None
-        before, _, after = say(self.app.sv.table_lang(record), "open_dm",
-                               mention="\x00").partition("\x00")
+        lang = self.app.sv.table_lang(record)
+        before, _, after = say(lang, "open_dm", mention="\x00",
+                               turn=typed("turn", lang)).partition("\x00")
         nodes = (*text(before).nodes, Mention(item.to.user_id, (Text("@"),)),
                  *text(after).nodes)
         return Outgoing(ToChat(record.chat_id), Message(Rich(nodes)), table=item.table)

@@ -17,7 +17,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from bot.input.command_schema import Arg, schema, spec_of
+from bot.i18n import Lang
+from bot.input.command_schema import Arg, schema, spec_named, spec_of
 from engine.core.data import load_yaml
 
 SUB_COMMAND = 1
@@ -35,9 +36,10 @@ def _discord_option(arg: Arg) -> dict[str, Any]:
         "description_localizations": {"ru": arg.about.ru[:100]},
     }
     if "ru" in arg.names:
-        option["name_localizations"] = {"ru": arg.names["ru"].lower()}
+        option["name_localizations"] = {"ru": arg.named("ru").lower()}
     if arg.kind == "choice":
-        option["choices"] = [{"name": v, "value": v} for v in arg.values]
+        option["choices"] = [{"name": v.key, "value": v.key,
+                              "name_localizations": {"ru": v.word("ru")}} for v in arg.values]
     if arg.kind in ("game", "table"):
         option["autocomplete"] = True
     if arg.kind == "integer":
@@ -57,9 +59,8 @@ def discord_commands() -> list[dict[str, Any]]:
             "type": 1, "name": spec.name, "description": spec.about.en[:100],
             "description_localizations": {"ru": spec.about.ru[:100]}, "options": options,
         }
-        russian = spec.aliases.get("ru", ())
-        if russian:
-            command["name_localizations"] = {"ru": russian[0].lower()}
+        if spec.spoken("ru") != spec.name:
+            command["name_localizations"] = {"ru": spec.spoken("ru").lower()}
         commands.append(command)
     return commands
 
@@ -112,6 +113,24 @@ def payload() -> tuple[dict[str, Any], ...]:
                     "name_localizations": dict(body["names"]), "options": subs})
     out += [c for name, c in by_name.items() if name not in grouped]
     return tuple(out)
+
+
+@cache
+def typed(name: str, lang: Lang) -> str:
+    """The schema command ``name`` as a Discord user of ``lang`` types it: its group and
+    subcommand (``/table vote``, ``/стол голос``, ``/settings show``) or its own name
+    (``/rules``, ``/правила``), as the synced payload names them."""
+    spec = spec_named(name)
+    data = layout()
+    for group, body in data["groups"].items():
+        for sub, command in body["commands"].items():
+            if command != name:
+                continue
+            if lang == "en":
+                return f"/{group} {sub}"
+            renamed = data.get("subcommands", {}).get(sub, {}).get(lang)
+            return f"/{body['names'][lang]} {renamed or spec.spoken(lang).lower()}"
+    return f"/{spec.spoken(lang).lower()}"
 
 
 @dataclass(frozen=True)

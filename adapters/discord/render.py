@@ -19,11 +19,24 @@ from typing import Any
 
 import discord
 
+from adapters.discord.commands import typed
 from adapters.discord.components import TokenButton, TokenSelect
 from adapters.discord.ids import parse_id
+from bot.i18n import normalize_lang
 from bot.ui.choices import ChoiceBlock
 from bot.ui.layout import ButtonRow, Capabilities, lay_out
-from bot.ui.markup import Link, Mention, Node, Rich, Span, Style, fit_rich, render_plain, walk
+from bot.ui.markup import (
+    Command,
+    Link,
+    Mention,
+    Node,
+    Rich,
+    Span,
+    Style,
+    fit_rich,
+    render_plain,
+    walk,
+)
 from bot.ui.message import Message
 
 CONTENT_LIMIT = 2000
@@ -52,7 +65,8 @@ def render_markdown(value: Rich, mention: Callable[[str], str | None] = lambda _
                     ) -> str:
     """Discord's Markdown: Markdown characters escaped with backslashes (inside code,
     where escapes do not work, backticks are replaced by a look-alike); ``mention`` maps a
-    Campfire user id to a platform mention (``<@123>``) or None to show the name."""
+    Campfire user id to a platform mention (``<@123>``) or None to show the name; a
+    command reads as Discord's slash command (``/table vote``, ``/стол голос``)."""
     def code_text(node: Node) -> str:
         return render_plain(Rich((node,))).replace("`", "ˋ")
 
@@ -66,6 +80,8 @@ def render_markdown(value: Rich, mention: Callable[[str], str | None] = lambda _
             return f"[{inner}](<{node.url}>)" if inner else f"<{node.url}>"
         if isinstance(node, Mention):
             return mention(node.user_id) or inner
+        if isinstance(node, Command):
+            return _md_escape(typed(node.name, normalize_lang(node.lang, default="en")))
         return inner
     return walk(value.nodes, _md_escape, wrap)
 

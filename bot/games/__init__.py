@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
@@ -23,6 +24,7 @@ _EXTRA: list[str] = []  # manifest packages hosted besides our own, while ``host
 
 __all__ = [
     "GameManifest",
+    "Named",
     "Renderer",
     "ResultWording",
     "Variant",
@@ -32,6 +34,7 @@ __all__ = [
     "hosting",
     "manifest",
     "manifests",
+    "named_game",
 ]
 
 
@@ -131,3 +134,26 @@ def find_upcoming(word: str) -> dict[str, str] | None:
     """The titles (by language) of an announced game not hosted yet, or None."""
     found = _upcoming().get(alias_key(word))
     return found[1] if found else None
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """A game named by a command's first words: the hosted game, or the titles (by
+    language) of an announced one; the words left after its name."""
+
+    game: GameManifest | None
+    upcoming: dict[str, str] | None
+    rest: tuple[str, ...]
+
+
+def named_game(words: Sequence[str]) -> Named:
+    """The game the longest run of ``words``' first words names (``carcassonne: hunters
+    and gatherers rotation`` names the game by its first four), for every command that
+    takes a game; none named: nothing found and every word left."""
+    for n in range(len(words), 0, -1):
+        head = " ".join(words[:n])
+        if (found := find_game(head)) is not None:
+            return Named(found, None, tuple(words[n:]))
+        if (upcoming := find_upcoming(head)) is not None:
+            return Named(None, upcoming, tuple(words[n:]))
+    return Named(None, None, tuple(words))

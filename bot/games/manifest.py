@@ -103,6 +103,11 @@ class GameManifest:
         """The catalog code of the game's display name."""
         return f"{self.prefix}.title"
 
+    @property
+    def word_code(self) -> str:
+        """The catalog code of the word that names the game in a command (an alias)."""
+        return f"{self.prefix}.word"
+
     def texts_file(self, lang: Lang) -> Traversable:
         """The game's catalog file for ``lang``."""
         return self.folder / f"texts.{lang}.yaml"

@@ -9,8 +9,10 @@ A noun is an entry whose forms a template may ask for (see :mod:`bot.i18n.gramma
 a scalar is its only form, a mapping names its forms (``cav.tile.cavern.acc``).
 
 Message texts are a small HTML subset (``<b>``, ``<i>``, ``<code>``) that every adapter
-knows how to show. Argument values are escaped when they are filled in unless they are
-``Markup`` (text this module already produced), so a user name can never inject markup.
+knows how to show, and ``<cmd>name</cmd>``: a command as the reader types it on their
+platform (``bot.ui.markup.Command``; the catalog adds the text's language). Argument
+values are escaped when they are filled in unless they are ``Markup`` (text this module
+already produced), so a user name can never inject markup.
 ``plain`` gives unmarked text for buttons.
 """
 
@@ -22,11 +24,11 @@ from importlib import resources as importlib_resources
 from typing import Any, Literal
 
 from bot.i18n.grammar import Noun, Phrase, fill
-from bot.i18n.markup import Markup, escape, to_plain
+from bot.i18n.markup import Markup, command, escape, to_plain
 from engine.core.data import load_yaml
 
-__all__ = ["FALLBACK", "LANGS", "Catalog", "Lang", "Markup", "escape", "normalize_lang",
-           "to_plain"]
+__all__ = ["FALLBACK", "LANGS", "Catalog", "Lang", "Markup", "command", "escape",
+           "normalize_lang", "to_plain"]
 
 Lang = Literal["ru", "en"]
 LANGS: tuple[Lang, ...] = ("ru", "en")
@@ -57,7 +59,11 @@ class Catalog:
     """Texts by language and code."""
 
     def __init__(self, texts: Mapping[str, Mapping[str, str]]) -> None:
-        self._texts = {lang: dict(texts.get(lang, {})) for lang in LANGS}
+        # A command in a text (``<cmd>vote</cmd>``) is typed as its readers' language
+        # has it: each text's commands carry the text's language.
+        self._texts = {lang: {code: text.replace("<cmd>", f'<cmd lang="{lang}">')
+                              for code, text in texts.get(lang, {}).items()}
+                       for lang in LANGS}
         self._forms: dict[Lang, dict[str, dict[str, str]]] = {}
 
     @classmethod

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot.ui.markup import Rich
+from bot.ui.markup import COMMAND, Rich
+
+if TYPE_CHECKING:
+    from bot.i18n.catalog import Lang
 
 
 class Markup(str):
@@ -34,4 +37,10 @@ def to_plain(text: str | Rich) -> str:
     """Markup (catalog markup or a markup tree) to plain text."""
     if isinstance(text, Rich):
         return text.plain()
-    return html.unescape(_TAG.sub("", text))
+    return html.unescape(_TAG.sub("", COMMAND.sub(r"/\1", text)))
+
+
+def command(name: str, lang: Lang) -> Markup:
+    """The command ``name`` (the schema's canonical name) in catalog markup, as a reader
+    of ``lang`` types it on their platform (``bot.ui.markup.Command``)."""
+    return Markup(f'<cmd lang="{lang}">{name}</cmd>')

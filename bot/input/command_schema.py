@@ -47,6 +47,22 @@ class Words(BaseModel):
         return self.ru if lang == "ru" else self.en
 
 
+class Value(BaseModel):
+    """One value of a choice: its key (what handlers read, and the English word), its
+    Russian word, other words either language may type for it, and what it means where
+    the word alone does not say."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    key: str
+    ru: str
+    also: tuple[str, ...] = ()
+    about: Words | None = None
+
+    def word(self, lang: Lang) -> str:
+        """The word a speaker of ``lang`` types for this value."""
+        return self.ru if lang == "ru" else self.key
+
+
 class Arg(BaseModel):
     """One typed argument."""
 
@@ -55,9 +71,22 @@ class Arg(BaseModel):
     kind: ArgKind
     required: bool = False
     rest: bool = False
-    values: tuple[str, ...] = ()
+    values: tuple[Value, ...] = ()
     names: dict[Lang, str] = Field(default_factory=dict)
     about: Words
+
+    def named(self, lang: Lang) -> str:
+        """The argument's name in ``lang`` (usage lines, Discord's option names)."""
+        return self.names.get(lang, self.name)
+
+    def value_of(self, word: str) -> str | None:
+        """The key of the value ``word`` names (its key or any of its words, either
+        language, any case), or None."""
+        typed = word.strip().lower()
+        for value in self.values:
+            if typed in (value.key, value.ru, *value.also):
+                return value.key
+        return None
 
     @model_validator(mode="after")
     def _choices_have_values(self) -> Arg:
@@ -88,6 +117,12 @@ class CommandSpec(BaseModel):
         """The argument called ``name``, if any."""
         return next((a for a in self.args if a.name == name), None)
 
+    def spoken(self, lang: Lang) -> str:
+        """The name a speaker of ``lang`` types: the canonical (English) name, or the
+        first alias of the language (Discord's Russian name too)."""
+        own = self.aliases.get(lang, ())
+        return own[0] if lang != "en" and own else self.name
+
 
 class BadArgs(ValueError):
     """Typed arguments that do not fit the command's schema."""
@@ -104,6 +139,22 @@ def schema() -> tuple[CommandSpec, ...]:
 def spec_of(name: str) -> CommandSpec | None:
     """The command with canonical name ``name``."""
     return next((c for c in schema() if c.name == name), None)
+
+
+def spec_named(name: str) -> CommandSpec:
+    """The command with canonical name ``name`` (KeyError for none: a caller's mistake)."""
+    spec = spec_of(name)
+    if spec is None:
+        raise KeyError(name)
+    return spec
+
+
+def arg_of(command: str, name: str) -> Arg:
+    """The argument ``name`` of the command ``command`` (KeyError for none)."""
+    arg = spec_named(command).arg(name)
+    if arg is None:
+        raise KeyError(f"{command}.{name}")
+    return arg
 
 
 def canonical_names() -> tuple[str, ...]:
@@ -137,8 +188,11 @@ def _word(arg: Arg, value: object) -> list[str]:
         return []
     if arg.kind == "table" and not TABLE_ID.match(text.lower()):
         raise BadArgs(f"{arg.name}: not a table id: {text!r}")
-    if arg.kind == "choice" and text.lower() not in arg.values:
-        raise BadArgs(f"{arg.name}: one of {', '.join(arg.values)} expected")
+    if arg.kind == "choice":
+        key = arg.value_of(text)
+        if key is None:
+            raise BadArgs(f"{arg.name}: one of {', '.join(v.key for v in arg.values)} expected")
+        return [key]
     if arg.rest or arg.kind == "game":
         return text.split()
     if len(text.split()) != 1:

@@ -10,11 +10,13 @@ import re
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
-from bot.games import alias_key, find_game, find_upcoming, manifests
-from bot.i18n import Lang, Markup, escape, normalize_lang
-from bot.input.commands import COMMANDS, Command
-from bot.input.new_table_args import BadArgument, parse_new_args
+from bot.games import alias_key, manifests, named_game
+from bot.i18n import Lang, Markup, escape
+from bot.input.command_schema import arg_of, spec_named
+from bot.input.commands import Command
+from bot.input.new_table_args import SETTINGS, BadArgument, parse_new_args
 from bot.input.presses import play
+from bot.input.usage import help_lines, usage, usage_reply
 from bot.services import Ctx, Services
 from bot.storage import (
     Action,
@@ -37,7 +39,6 @@ from bot.table.settings import meta_of, options_of
 from bot.table.settle import settle, table_message
 from bot.table.turns import fingerprint
 from bot.table.undo import undo
-from bot.table.vote_kinds import CHOICES
 from bot.table.votes import cast_vote
 from bot.texts import texts_for
 from bot.ui.markup import as_rich
@@ -46,7 +47,6 @@ from bot.ui.present import seat_names
 from engine.registry import get_game
 
 Handler = Callable[[Services, Ctx, tuple[str, ...]], Awaitable[Reply]]
-SWITCH = {"on": "on", "off": "off", "вкл": "on", "выкл": "off", "да": "on", "нет": "off"}
 TABLE_ID = re.compile(r"^#?[0-9a-z]{2,16}$")
 
 
@@ -94,7 +94,28 @@ async def resolve_table(
 
 
 def _game_list(sv: Services, lang: Lang) -> str:
-    return ", ".join(f"{name} ({sv.presenter.game_title(lang, name)})" for name in manifests())
+    return ", ".join(f"{sv.presenter.game_word(lang, name)} ({sv.presenter.game_title(lang, name)})"
+                     for name in manifests())
+
+
+def _settings_line(sv: Services, lang: Lang) -> Markup:
+    """Every setting ``/new`` reads, each as typed, with what it does."""
+    items = [sv.t(lang, "new.item", form=sv.catalog.plain(lang, f"new.setting.{s}.form"),
+                  about=sv.catalog.plain(lang, f"new.setting.{s}.about")) for s in SETTINGS]
+    return sv.t(lang, "new.settings", settings=Markup("; ".join(items)))
+
+
+def _new_refusal(sv: Services, ctx: Ctx, bad: BadArgument) -> Reply:
+    """A ``/new`` argument that does not read, answered with what its setting expects
+    and an example (an unknown word: with every setting)."""
+    fill: dict[str, object] = dict(bad.fill)
+    if bad.setting is not None:
+        fill["expected"] = sv.t(
+            ctx.lang, "new.expect",
+            form=sv.catalog.plain(ctx.lang, f"new.setting.{bad.setting}.form"),
+            about=sv.catalog.plain(ctx.lang, f"new.setting.{bad.setting}.about"))
+    fill["settings"] = _settings_line(sv, ctx.lang)
+    return refuse(sv, ctx, bad.code, **fill)
 
 
 async def cmd_new(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
@@ -102,21 +123,21 @@ async def cmd_new(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     [clock[=24/12/72]] [quiet] [variants]`` (see ``bot.input.new_table_args``)."""
     if ctx.chat.private:
         return refuse(sv, ctx, "cmd.new_in_group")
+    games = sv.t(ctx.lang, "new.games", games=_game_list(sv, ctx.lang))
     if not args:
-        return refuse(sv, ctx, "cmd.new_usage", games=_game_list(sv, ctx.lang))
-    found = find_game(args[0])
-    if found is None:
-        upcoming = find_upcoming(args[0])
-        code = "cmd.game_not_yet" if upcoming else "cmd.unknown_game"
-        title = upcoming[ctx.lang] if upcoming else args[0]
+        return usage_reply(sv, ctx, "new", _settings_line(sv, ctx.lang), games)
+    named = named_game(args)
+    if named.game is None:
+        code = "cmd.game_not_yet" if named.upcoming else "cmd.unknown_game"
+        title = named.upcoming[ctx.lang] if named.upcoming else args[0]
         return refuse(sv, ctx, code, game=title, games=_game_list(sv, ctx.lang))
     try:
-        options = parse_new_args(found, ctx.lang, args[1:])
-    except BadArgument as exc:
-        return refuse(sv, ctx, exc.code, **exc.fill)
+        options = parse_new_args(named.game, ctx.lang, named.rest)
+    except BadArgument as bad:
+        return _new_refusal(sv, ctx, bad)
     table_id = await sv.store.new_table_id()
     record = await sv.store.create(
-        lobby.open_table(table_id, found.game, ctx.chat, ctx.user, options))
+        lobby.open_table(table_id, named.game.game, ctx.chat, ctx.user, options))
     return Reply(out=[Outgoing(ToChat(ctx.chat.id), await table_message(sv, record))],
                  owed=[Owed(record.table_id, record.version)])
 
@@ -204,7 +225,7 @@ async def cmd_move(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     record, named_rest, ctx = found
     rest = (*named_rest, *args[len(named):])
     if len(rest) != 1:
-        return refuse(sv, ctx, "cmd.move_usage")
+        return usage_reply(sv, ctx, "move")
     # The move is read against the table as the player saw it, like a button against
     # the version it was issued for: if the seat has moved since the command was sent or
     # read (the same command sent five times at once) or its question changed, it is
@@ -243,19 +264,6 @@ async def cmd_turn(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     return Reply(private=Private(message, record.table_id, note))
 
 
-def _named_game(words: list[str]) -> tuple[str | None, dict[str, str] | None, list[str]]:
-    """A game named by the first one or two words: (hosted game, or the titles of an
-    announced one, and the words left)."""
-    for n in (2, 1):
-        if len(words) >= n:
-            head = " ".join(words[:n])
-            if found := find_game(head):
-                return found.name, None, words[n:]
-            if upcoming := find_upcoming(head):
-                return None, upcoming, words[n:]
-    return None, None, words
-
-
 async def _game_in_play(sv: Services, ctx: Ctx) -> str | None:
     """The game of the tables active here, if they all play one."""
     games = {t.game for t in await _active(sv, ctx)}
@@ -265,10 +273,11 @@ async def _game_in_play(sv: Services, ctx: Ctx) -> str | None:
 async def cmd_rules(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     """``rules [game] [words]``: the best-matching rules topics, or the topic list. Without
     a game named, the game played here; with several or none, the player is asked."""
-    game, upcoming, words = _named_game(list(args))
-    if upcoming is not None:
-        return say(sv.t(ctx.lang, "cmd.game_not_yet", game=upcoming[ctx.lang],
+    named = named_game(args)
+    if named.upcoming is not None:
+        return say(sv.t(ctx.lang, "cmd.game_not_yet", game=named.upcoming[ctx.lang],
                         games=_game_list(sv, ctx.lang)))
+    game, words = (named.game.name if named.game else None), list(named.rest)
     if game is None:
         game = await _game_in_play(sv, ctx)
         if game is None and len(manifests()) == 1:
@@ -309,18 +318,25 @@ def _topic_listing(sv: Services, game: str, lang: Lang, family: str | None) -> M
             counted[group] = counted.get(group, 0) + 1
     for key, count in counted.items():
         lines.append(sv.t(lang, "rules.family", title=book.groups[key].get(lang),
-                          count=count, game=game))
+                          count=count, game=sv.presenter.game_word(lang, game)))
     return Markup("\n".join(lines))
 
 
 async def cmd_language(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     """``language ru|en``: this chat's language (in a private chat: the user's)."""
-    if len(args) != 1 or args[0].lower() not in ("ru", "en"):
-        return refuse(sv, ctx, "cmd.language_usage")
-    lang = normalize_lang(args[0])
+    chosen = _choice("language", "language", args)
+    if len(args) != 1 or chosen is None:
+        return usage_reply(sv, ctx, "language")
+    lang: Lang = "ru" if chosen == "ru" else "en"
     scope = f"user:{ctx.user.id}" if ctx.chat.private else f"chat:{ctx.chat.id}"
     await sv.prefs.set_pref(f"{scope}:lang", lang)
     return say(sv.t(lang, "cmd.language_set"))
+
+
+def _choice(command: str, arg: str, words: tuple[str, ...], at: int = 0) -> str | None:
+    """The key of the value the word at ``at`` names for a choice argument of the
+    command schema (either language's word), or None."""
+    return arg_of(command, arg).value_of(words[at]) if len(words) > at else None
 
 
 async def cmd_abort(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
@@ -330,7 +346,7 @@ async def cmd_abort(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     if isinstance(found, Reply):
         return found
     record, rest, ctx = found
-    if rest and rest[0].lower() in ("yes", "да"):
+    if _choice("abort", "confirm", rest) == "yes":
         return await confirm_abort(sv, ctx, record.table_id, record.version)
     return await abort_request(sv, ctx, record)
 
@@ -427,11 +443,12 @@ async def cmd_vote(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     if isinstance(found, Reply):
         return found
     record, rest, ctx = found
-    if len(rest) != 1 or rest[0].lower() not in CHOICES:
-        return refuse(sv, ctx, "vote.usage")
+    choice = _choice("vote", "choice", rest)
+    if len(rest) != 1 or choice is None:
+        return usage_reply(sv, ctx, "vote")
     vote = meta_of(record).vote
     opened = vote.opened if vote is not None else -1
-    return await cast_vote(sv, ctx, record.table_id, opened, rest[0].lower())
+    return await cast_vote(sv, ctx, record.table_id, opened, choice)
 
 
 async def cmd_log(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
@@ -452,7 +469,7 @@ async def cmd_log(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     ctx = await sv.about(ctx, record)
     count = table_log.parse_count(rest)
     if count is None:
-        return refuse(sv, ctx, "log.usage")
+        return usage_reply(sv, ctx, "log")
     events = table_log.replay_events(get_game(record.game), record, log)
     lines = sv.presenter.event_lines(record, ctx.lang, events)[-count:]
     if not lines:
@@ -465,27 +482,43 @@ async def cmd_log(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
 async def cmd_settings(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     """``settings next on|off``: whether the user hears "you're next" before their turns.
     ``settings`` alone shows the user's settings."""
-    words = [a.lower() for a in args]
-    if len(words) == 2 and words[0] in ("next", "следующий") and words[1] in SWITCH:
-        await sv.prefs.set_pref(f"user:{ctx.user.id}:next", SWITCH[words[1]])
-        return say(sv.t(ctx.lang, f"settings.next_{SWITCH[words[1]]}"))
-    if words:
-        return refuse(sv, ctx, "settings.usage")
+    setting, value = _choice("settings", "setting", args), _choice("settings", "value", args, 1)
+    if len(args) == 2 and setting == "next" and value is not None:
+        await sv.prefs.set_pref(f"user:{ctx.user.id}:next", value)
+        return say(sv.t(ctx.lang, f"settings.next_{value}"))
+    if args:
+        return usage_reply(sv, ctx, "settings")
     current = await sv.prefs.get_pref(f"user:{ctx.user.id}:next") or "on"
     shown = sv.catalog.plain(ctx.lang, f"settings.{current}")
-    return say(sv.t(ctx.lang, "settings.show", next=shown, language=await sv.user_lang(ctx.user)))
+    mine = await sv.user_lang(ctx.user)
+    named = next(v.about.of(ctx.lang) for v in arg_of("language", "language").values
+                 if v.key == mine and v.about is not None)
+    return say(sv.t(ctx.lang, "settings.show", next=shown, language=named,
+                    settings=usage(spec_named("settings"), ctx.lang),
+                    change_language=usage(spec_named("language"), ctx.lang)))
 
 
 async def cmd_help(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
-    """Every command with a line about it."""
-    lines = [sv.t(ctx.lang, "help.header")]
-    lines += [sv.t(ctx.lang, "help.line", cmd=c, text=sv.catalog.plain(ctx.lang, f"help.{c}"))
-              for c in COMMANDS]
-    return say(Markup("\n".join(lines)))
+    """Every command as it is typed here, with a line about it."""
+    return say(Markup("\n".join([sv.t(ctx.lang, "help.header"), *help_lines(sv, ctx.lang)])))
+
+
+def _about_the_chat(handler: Handler) -> Handler:
+    """``handler`` answering in the language of the chat's tables: what it says is about
+    the games played there (``Services.about_chat``)."""
+    async def chat_wide(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
+        return await handler(sv, await sv.about_chat(ctx), args)
+    chat_wide.__doc__ = handler.__doc__
+    return chat_wide
+
+
+async def cmd_unknown(sv: Services, ctx: Ctx, name: str) -> Reply:
+    """A command nobody knows: where the list is."""
+    return refuse(sv, await sv.about_chat(ctx), "cmd.unknown", command=name)
 
 
 HANDLERS: dict[str, Handler] = {
-    "new": cmd_new,
+    "new": _about_the_chat(cmd_new),
     "join": _verb("join"),
     "leave": _verb("leave"),
     "start": _verb("start"),
@@ -494,17 +527,17 @@ HANDLERS: dict[str, Handler] = {
     "board": cmd_board,
     "move": cmd_move,
     "turn": cmd_turn,
-    "rules": cmd_rules,
+    "rules": _about_the_chat(cmd_rules),
     "language": cmd_language,
     "abort": cmd_abort,
-    "games": cmd_games,
+    "games": _about_the_chat(cmd_games),
     "mygames": cmd_mygames,
     "resume": cmd_resume,
     "undo": cmd_undo,
     "vote": cmd_vote,
     "log": cmd_log,
     "settings": cmd_settings,
-    "help": cmd_help,
+    "help": _about_the_chat(cmd_help),
 }
 
 
@@ -512,5 +545,5 @@ async def run_command(sv: Services, ctx: Ctx, command: Command) -> Reply:
     """Dispatch a parsed command."""
     handler = HANDLERS.get(command.name)
     if handler is None:
-        return refuse(sv, ctx, "cmd.unknown", command=command.name)
+        return await cmd_unknown(sv, ctx, command.name)
     return await handler(sv, ctx, command.args)

@@ -2,8 +2,13 @@
 
 ``/new <game> [3 | 2-4] [ru|en] [remind=12h] [repeat=3] [clock[=24/12/72]] [quiet]
 [<variant>=<value> | <variant word>]`` — every argument is optional and may come in
-any order. Durations take a unit (``30m``, ``1.5h``, ``2d``; hours without one) and
-are bounded, so no setting can overflow a date later in the game.
+any order, each under its English or its Russian name (``напоминание=12ч``, ``тихо``).
+Durations take a unit (``30m``, ``1.5h``, ``2d``, or ``30м``, ``1,5ч``, ``2д``; hours
+without one) and are bounded, so no setting can overflow a date later in the game.
+
+A refusal names the setting it is about (``BadArgument.setting``, one of ``SETTINGS``),
+so that the answer can show what that setting expects, with an example
+(``new.setting.<name>`` in the catalog).
 """
 
 from __future__ import annotations
@@ -15,25 +20,36 @@ from bot.games import GameManifest
 from bot.i18n import Lang
 from bot.table.settings import MAX_DURATION_H, MIN_DURATION_H, TableOptions
 
-UNIT_HOURS = {"s": 1 / 3600, "m": 1 / 60, "h": 1.0, "d": 24.0}
-DURATION = r"(\d+(?:[.,]\d+)?)([smhd]?)"
+UNIT_HOURS = {"s": 1 / 3600, "m": 1 / 60, "h": 1.0, "d": 24.0,
+              "с": 1 / 3600, "м": 1 / 60, "ч": 1.0, "д": 24.0}
+DURATION = r"(\d+(?:[.,]\d+)?)([smhdсмчд]?)"
+#: Every setting ``/new`` reads, in the order a usage lists them.
+SETTINGS = ("seats", "lang", "remind", "repeat", "clock", "quiet")
+#: The names a setting is typed by (``name=value`` or the bare word), both languages.
+NAMES = {"remind": "remind", "напоминание": "remind", "repeat": "repeat", "повтор": "repeat",
+         "clock": "clock", "часы": "clock", "quiet": "quiet", "тихо": "quiet"}
+LANG_WORDS: dict[str, Lang] = {"ru": "ru", "рус": "ru", "русский": "ru",
+                               "en": "en", "англ": "en", "английский": "en"}
+MAX_REPEATS = 20
 
 
 class BadArgument(Exception):
-    """An argument ``/new`` cannot use: ``code`` names the catalog text, ``fill`` its values."""
+    """An argument ``/new`` cannot use: ``code`` names the catalog text, ``fill`` its
+    values, ``setting`` the setting it was meant for (None: no setting reads it)."""
 
-    def __init__(self, code: str, fill: dict[str, Any]) -> None:
+    def __init__(self, code: str, fill: dict[str, Any], setting: str | None = None) -> None:
         super().__init__(code)
         self.code = code
         self.fill = fill
+        self.setting = setting
 
 
-def _hours(number: str, unit: str, arg: str, *, zero: bool = False) -> float:
+def _hours(number: str, unit: str, arg: str, setting: str, *, zero: bool = False) -> float:
     hours = float(number.replace(",", ".")) * UNIT_HOURS[unit or "h"]
     if zero and hours == 0:
         return 0.0
     if not MIN_DURATION_H <= hours <= MAX_DURATION_H:
-        raise BadArgument("cmd.bad_duration", {"option": arg})
+        raise BadArgument("cmd.bad_duration", {"option": arg}, setting)
     return hours
 
 
@@ -46,7 +62,7 @@ def _seats(arg: str, game: GameManifest) -> tuple[int, int] | None:
         return None
     if not game.min_players <= low <= high <= game.max_players:
         raise BadArgument("cmd.bad_seats", {"option": arg, "min": game.min_players,
-                                            "max": game.max_players})
+                                            "max": game.max_players}, "seats")
     return low, high
 
 
@@ -56,11 +72,41 @@ def _variant(arg: str, game: GameManifest) -> tuple[str, str] | None:
         if eq and name == variant.name:
             if value not in variant.values:
                 raise BadArgument("cmd.bad_variant", {
-                    "option": arg, "values": ", ".join(variant.values)})
+                    "option": arg, "values": ", ".join(variant.values),
+                    "example": f"{variant.name}={variant.default}"})
             return variant.name, value
         if not eq and arg in variant.words:
             return variant.name, variant.words[arg]
     return None
+
+
+def _setting(arg: str, values: dict[str, Any]) -> bool:
+    """Read ``arg`` as a named setting into ``values``; False if it names none. A named
+    setting whose value does not read is refused with what it expects."""
+    name, eq, value = arg.partition("=")
+    setting = NAMES.get(name)
+    if setting is None:
+        return False
+    if setting == "remind" and (m := re.fullmatch(DURATION, value)):
+        values["reminder_h"] = _hours(m[1], m[2], arg, setting)
+    elif setting == "repeat" and re.fullmatch(r"\d{1,3}", value) \
+            and int(value) <= MAX_REPEATS:
+        values["reminder_repeats"] = int(value)
+    elif setting == "clock" and not eq:
+        values["clock"] = True
+    elif setting == "clock" and (m := re.fullmatch(f"{DURATION}/{DURATION}/{DURATION}", value)):
+        initial, bonus, most = (_hours(m[1], m[2], arg, setting),
+                                _hours(m[3], m[4], arg, setting, zero=True),
+                                _hours(m[5], m[6], arg, setting))
+        if most < initial:
+            raise BadArgument("cmd.bad_clock", {"option": arg}, setting)
+        values.update(clock=True, clock_initial_h=initial, clock_bonus_h=bonus,
+                      clock_max_h=most)
+    elif setting == "quiet" and not eq:
+        values["notify_next"] = False
+    else:
+        raise BadArgument("cmd.bad_setting", {"option": arg}, setting)
+    return True
 
 
 def parse_new_args(game: GameManifest, lang: Lang, args: tuple[str, ...]) -> TableOptions:
@@ -72,25 +118,10 @@ def parse_new_args(game: GameManifest, lang: Lang, args: tuple[str, ...]) -> Tab
         a = arg.lower()
         if seats := _seats(a, game):
             values["min_seats"], values["max_seats"] = seats
-        elif a in ("ru", "en"):
-            values["lang"] = a
-        elif m := re.fullmatch(rf"(?:remind|напоминание)={DURATION}", a):
-            values["reminder_h"] = _hours(m[1], m[2], arg)
-        elif m := re.fullmatch(r"(?:repeat|повтор)=(\d{1,3})", a):
-            if int(m[1]) > 20:
-                raise BadArgument("cmd.bad_option", {"option": arg})
-            values["reminder_repeats"] = int(m[1])
-        elif a in ("clock", "часы"):
-            values["clock"] = True
-        elif m := re.fullmatch(rf"(?:clock|часы)={DURATION}/{DURATION}/{DURATION}", a):
-            initial, bonus, most = (_hours(m[1], m[2], arg), _hours(m[3], m[4], arg, zero=True),
-                                    _hours(m[5], m[6], arg))
-            if most < initial:
-                raise BadArgument("cmd.bad_clock", {"option": arg})
-            values.update(clock=True, clock_initial_h=initial, clock_bonus_h=bonus,
-                          clock_max_h=most)
-        elif a in ("quiet", "тихо"):
-            values["notify_next"] = False
+        elif a in LANG_WORDS:
+            values["lang"] = LANG_WORDS[a]
+        elif _setting(a, values):
+            continue
         elif chosen := _variant(a, game):
             values["variants"] = {**values["variants"], chosen[0]: chosen[1]}
         else:

@@ -250,35 +250,19 @@ class RulesIndex:
         )
 
 
-def _alias_key(name: str) -> str:
-    # "Stone Age", "stone-age", "stone_age" and "каменный век" all name one game.
-    return "".join(ch for ch in normalize(name) if ch.isalnum())
-
-
 class RulesLibrary:
     """All games' rules books with their search indexes, built lazily and cached here.
 
-    Create one per process (or per test) and pass it to whoever answers `rules`.
+    Create one per process (or per test) and pass it to whoever answers `rules`. A game
+    is named by its id or by anything a player types for it: ``bot.games.find_game``,
+    the one look-up of game names, reads it.
     """
 
-    def __init__(
-        self, books: Mapping[str, RulesBook] | None = None,
-        aliases: Mapping[str, Iterable[str]] | None = None,
-    ) -> None:
-        """Use `books` and `aliases` (other names of each game) if given, else the hosted
-        games' books and the aliases their manifests declare."""
-        if aliases is None and books is None:
-            from bot.games import manifests
-
-            aliases = {name: m.aliases for name, m in manifests().items()}
+    def __init__(self, books: Mapping[str, RulesBook] | None = None) -> None:
+        """Use ``books`` if given, else the hosted games' books."""
         self._books: Mapping[str, RulesBook] = MappingProxyType(
             dict(books) if books is not None else load_books()
         )
-        names: dict[str, str] = {}
-        for game, book in self._books.items():
-            for name in (game, book.title.ru, book.title.en, *(aliases or {}).get(game, ())):
-                names.setdefault(_alias_key(name), game)
-        self._aliases: Mapping[str, str] = MappingProxyType(names)
         self._indexes: dict[str, RulesIndex] = {}
 
     @property
@@ -288,10 +272,14 @@ class RulesLibrary:
 
     def resolve_game(self, name: str) -> str:
         """Return the game id for a name a player typed; raise UnknownGameError."""
-        game = self._aliases.get(_alias_key(name))
-        if game is None:
+        from bot.games import find_game  # the games' manifests read their rules books
+
+        if name in self._books:
+            return name
+        found = find_game(name)
+        if found is None or found.name not in self._books:
             raise UnknownGameError(name, self._books)
-        return game
+        return found.name
 
     def book(self, game: str) -> RulesBook:
         """Return the rules book of `game` (id or alias)."""

@@ -10,14 +10,19 @@ adapter ever receives raw HTML (or Markdown) it would have to trust:
 - ``Link(url, children)``  a hyperlink (its children are what it says)
 - ``Mention(user_id, children)``  a reference to a platform user (Campfire user id,
   e.g. ``tg:123`` / ``dc:456``); a platform that cannot mention renders its children
+- ``Command(name, lang, children)``  a command as its reader types it: ``name`` is the
+  command schema's canonical name, ``lang`` the language of the text around it; its
+  children (``/name``) are how a platform without a spelling of its own shows it
 
 A whole text is a ``Rich`` (a tuple of nodes). The catalog (``bot.i18n``) still writes
 its texts in a tiny HTML subset (``<b>``, ``<i>``, ``<u>``, ``<s>``, ``<code>``,
-``<pre>``, ``<a href="…">`` and entities); ``rich()`` parses that into the tree at the
-boundary: ``bot.ui.message.Message`` and ``bot.ui.message.Reply`` convert any string they are given.
+``<pre>``, ``<a href="…">``, ``<cmd lang="…">name</cmd>`` and entities); ``rich()``
+parses that into the tree at the boundary: ``bot.ui.message.Message`` and
+``bot.ui.message.Reply`` convert any string they are given.
 
 Rendering is each platform's: an adapter gives ``walk`` how to escape literal text and
-how to wrap a styled, linked or mentioning node (Telegram's HTML in
+how to wrap a styled, linked, mentioning or command node (a command as its users type
+it: Discord's ``/table vote``, the console's Russian ``/голос``) (Telegram's HTML in
 ``adapters.telegram.render``, Discord's Markdown in ``adapters.discord.render``). Only
 ``render_plain`` — plain text for button labels, alerts and the console — lives here.
 
@@ -74,7 +79,18 @@ class Mention:
     children: tuple[Node, ...]
 
 
-Node = Text | Break | Span | Link | Mention
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A command as its reader types it (``name``: the command schema's canonical name;
+    ``lang``: the language of the text around it). Its children say it as a platform
+    without a spelling of its own shows it: ``/name``."""
+
+    name: str
+    lang: str
+    children: tuple[Node, ...]
+
+
+Node = Text | Break | Span | Link | Mention | Command
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +150,9 @@ _STYLES: dict[str, Style] = {
 }
 _TOKEN = re.compile(r"<(/?)([a-z]+)((?:\s+[a-z-]+=\"[^\"]*\")*)\s*>")
 _HREF = re.compile(r"href=\"([^\"]*)\"")
+_LANG = re.compile(r"lang=\"([^\"]*)\"")
+#: A command in catalog markup, and what it reads as in plain text (``to_plain``).
+COMMAND = re.compile(r"<cmd(?:\s+lang=\"[^\"]*\")?>([a-z]+)</cmd>")
 
 
 @lru_cache(maxsize=4096)
@@ -147,15 +166,15 @@ def rich(source: str) -> Rich:
     pos = 0
     for match in _TOKEN.finditer(source):
         closing, name, attrs = match.group(1), match.group(2), match.group(3)
-        known = name in _STYLES or name == "a"
+        known = name in _STYLES or name in ("a", "cmd")
         opened = [frame[0] for frame in stack]
         if not known or (closing and name not in opened):
             continue  # left as literal text between the tokens around it
         stack[-1][2].extend(_literal(html.unescape(source[pos:match.start()])))
         pos = match.end()
         if not closing:
-            href = _HREF.search(attrs)
-            stack.append((name, html.unescape(href.group(1)) if href else "", []))
+            found = (_LANG if name == "cmd" else _HREF).search(attrs)
+            stack.append((name, html.unescape(found.group(1)) if found else "", []))
             continue
         while stack[-1][0] != name:  # close what was left open inside it
             _close(stack)
@@ -176,9 +195,16 @@ def rich_lines(lines: Iterable[str]) -> Rich:
 
 
 def _close(stack: list[tuple[str, str, list[Node]]]) -> None:
-    name, href, children = stack.pop()
+    name, attr, children = stack.pop()
     kids = tuple(_merge(children))
-    node: Node = Link(href, kids) if name == "a" else Span(_STYLES[name], kids)
+    node: Node
+    if name == "cmd":
+        command = render_plain(Rich(kids)).strip()
+        node = Command(command, attr, (Text(f"/{command}"),))
+    elif name == "a":
+        node = Link(attr, kids)
+    else:
+        node = Span(_STYLES[name], kids)
     stack[-1][2].append(node)
 
 
@@ -207,8 +233,9 @@ def as_rich(value: Rich | str) -> Rich:
 
 def walk(nodes: tuple[Node, ...], leaf: Callable[[str], str],
          wrap: Callable[[Node, str], str]) -> str:
-    """The nodes rendered: ``leaf`` escapes literal text, ``wrap`` puts a styled, linked
-    or mentioning node around its rendered children (a platform's renderer is these two)."""
+    """The nodes rendered: ``leaf`` escapes literal text, ``wrap`` puts a styled, linked,
+    mentioning or command node around its rendered children, or says it its own way (a
+    platform's renderer is these two)."""
     parts = []
     for node in nodes:
         if isinstance(node, Text):
@@ -220,12 +247,14 @@ def walk(nodes: tuple[Node, ...], leaf: Callable[[str], str],
     return "".join(parts)
 
 
-def render_plain(value: Rich) -> str:
+def render_plain(value: Rich, spell: Callable[[Command], str] | None = None) -> str:
     """Plain text: formatting dropped, link targets shown after their words when they
-    differ."""
+    differ; a command as ``spell`` says it (a platform's own spelling), else ``/name``."""
     def wrap(node: Node, inner: str) -> str:
         if isinstance(node, Link) and node.url and node.url != inner:
             return f"{inner} ({node.url})" if inner else node.url
+        if isinstance(node, Command) and spell is not None:
+            return spell(node)
         return inner
     return walk(value.nodes, lambda s: s, wrap)
 

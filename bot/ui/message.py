@@ -48,6 +48,10 @@ class Message:
     # Send as a new message (replacing the slot's old one) rather than an edit, because
     # platforms notify people of new messages, not of edits: a turn or a reminder.
     renew: bool
+    # The slot's last word (a finished table's result): the older copy a renewed one
+    # replaces is edited to say it too, without buttons, rather than keep what it said
+    # (its last prompt).
+    final: bool
     # Values derived from the fields above by whoever needs them more than once (the
     # delivery layer's digests): the message never changes, so they never go stale.
     # Not part of its equality; ``dataclasses.replace`` starts a new one.
@@ -56,6 +60,7 @@ class Message:
     def __init__(
         self, text: Rich | str, choices: ChoiceBlock | None = None,
         picture: Picture | None = None, slot: str | None = None, renew: bool = False,
+        final: bool = False,
     ) -> None:
         """``text`` as a tree, or as catalog markup (parsed here: the boundary)."""
         object.__setattr__(self, "text", as_rich(text))
@@ -64,6 +69,7 @@ class Message:
         object.__setattr__(self, "picture", picture)
         object.__setattr__(self, "slot", slot)
         object.__setattr__(self, "renew", renew)
+        object.__setattr__(self, "final", final)
         object.__setattr__(self, "derived", {})
 
     def all_buttons(self) -> list[Choice]:

@@ -115,6 +115,10 @@ class Presenter:
         """A game's display name."""
         return self.catalog.plain(lang, self.games[game].title_code)
 
+    def game_word(self, lang: Lang, game: str) -> str:
+        """The word that names a game in a command, in ``lang``."""
+        return self.catalog.plain(lang, self.games[game].word_code)
+
     # --- prompts -------------------------------------------------------------------
 
     def prompt_choices(
@@ -322,8 +326,9 @@ class Presenter:
                 lines.append(self.t(lang, f"result.winners.{winners_number(result)}",
                                     names=winners))
         # A new message, not an edit far up the chat: platforms notify of new messages.
+        # The table's older message says the result too, not its last prompt.
         return Message(text=Markup("\n".join(lines)), picture=picture, slot=table_slot(record),
-                       renew=True)
+                       renew=True, final=True)
 
     def personal_result(self, record: TableRecord, game: Game[Any], state: BaseModel,
                         seat: int, lang: Lang) -> Markup:

@@ -16,7 +16,8 @@ MANIFEST = GameManifest(
     aliases=(
         "hunters and gatherers", "hunters & gatherers", "hunters gatherers", "hunters",
         "hunter gatherers", "hunter-gatherers", "h&g", "hg", "carcassonne hunters and gatherers",
-        "carcassonne hunters", "охотники и собиратели", "охотники-собиратели",
+        "carcassonne: hunters and gatherers", "carcassonne hunters", "carcassonne",
+        "охотники и собиратели", "каркассон. охотники и собиратели", "охотники-собиратели",
         "охотники собиратели", "охотники", "каркассон охотники и собиратели",
         "каркассон охотники", "каркассон",
     ),

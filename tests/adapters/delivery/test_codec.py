@@ -17,16 +17,17 @@ from bot.ui.message import Button, Message, Outgoing, Picture, ToChat, ToUser, b
 
 
 def test_everything_a_message_says_survives_the_round_trip() -> None:
-    """Markup tree (styles, links, mentions, breaks), choices with groups and page,
-    picture, slot, renew and the delivery fields."""
+    """Markup tree (styles, links, mentions, commands, breaks), choices with groups and
+    page, picture, slot, renew, final and the delivery fields."""
     choices = ChoiceBlock((Choice("Wood", "t.1", group="res"), Choice("Back", "t.b", "back")),
                           groups=(Group("res", "Resources"),), prompt="t1:4:0:ab", page=1,
                           pager="t.p")
     item = Outgoing(ToUser("tg:42"),
                     Message('<b>Anna</b> &amp; <a href="https://x.y/?a=1&amp;b=2">co</a>\n'
-                            "<i>next</i> <code>&lt;1&gt;</code>", choices,
+                            "<i>next</i> <code>&lt;1&gt;</code> "
+                            '<cmd lang="ru">vote</cmd>', choices,
                             picture=Picture(b"\x89PNG\x00", "map.png"), slot="dm:t1",
-                            renew=True),
+                            renew=True, final=True),
                     table="t1", version=4, key="turn", asked=True)
     assert decode(encode(item)) == item
 

@@ -55,6 +55,41 @@ async def test_as_text_a_picture_slot_is_replaced_quietly_by_a_text_message() ->
     assert parse_record(new) is not None and not parse_record(new).picture  # type: ignore[union-attr]
 
 
+async def test_a_renewed_message_takes_the_old_ones_buttons_away() -> None:
+    platform = MemoryPlatform()
+    courier = Courier(platform)
+    record = await courier.deliver(slot("Anna, your tribe is 1 short", choices=block([
+        Button("a", "t")])))
+    await courier.deliver(slot("your turn", renew=True), record)
+    assert platform.messages["1"].text == "Anna, your tribe is 1 short"
+    assert not platform.messages["1"].buttons and platform.sent() == [
+        "Anna, your tribe is 1 short", "your turn"]
+
+
+@pytest.mark.parametrize("buttons", [True, False])
+async def test_a_final_message_is_what_the_old_one_says_too(buttons: bool) -> None:
+    """A finished table's result comes as a new message, and the table's older message
+    says the result too (without buttons) rather than its last prompt."""
+    platform = MemoryPlatform()
+    courier = Courier(platform)
+    choices = block([Button("a", "t")]) if buttons else None
+    record = await courier.deliver(slot("Anna, your tribe is 1 short", choices=choices))
+    await courier.deliver(slot("Results: Anna 30", renew=True, final=True), record)
+    assert platform.sent() == ["Anna, your tribe is 1 short", "Results: Anna 30"]
+    assert platform.messages["1"].text == "Results: Anna 30"
+    assert not platform.messages["1"].buttons
+
+
+async def test_a_final_message_keeps_the_old_pictures_picture() -> None:
+    platform = MemoryPlatform()
+    courier = Courier(platform)
+    record = await courier.deliver(slot("prompt", picture=PNG, choices=block([
+        Button("a", "t")])))
+    await courier.deliver(slot("Results", picture=PNG, renew=True, final=True), record)
+    assert platform.messages["1"].text == "Results" and platform.messages["1"].picture
+    assert not platform.messages["1"].buttons
+
+
 async def test_other_errors_are_raised_for_the_sender() -> None:
     platform = MemoryPlatform()
     courier = Courier(platform)

@@ -149,6 +149,7 @@ async def test_a_reminder_comes_by_dm_and_closed_dms_get_one_mention(
         mentions = [m for m in table.history() if closed.mention in m.content]
         assert len(mentions) == 1
         assert "cannot send you direct messages" in mentions[0].content
+        assert "then use /table turn to get your turn" in mentions[0].content
         assert table.dm(closed) == []
 
 

@@ -37,6 +37,10 @@ async def test_a_game_of_two_folders_plays_to_the_end_on_discord(
         assert [place for place, _, _ in ranked][:1] == ["1"] and len(ranked) == 2
         assert {who for _, who, _ in ranked} == {"Olga", "Petr"}
         assert table.table_message.components == []
+        # The table's older message shows the result too, not the last prompt it asked.
+        [final] = table.history()[-1:]
+        assert table.table_message.id != final.id
+        assert table.table_message.content == final.content
         record = await bot.app.sv.store.get_archived(table.table_id)
         assert record.status == TableStatus.FINISHED
         for member in members:

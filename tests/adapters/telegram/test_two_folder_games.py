@@ -41,6 +41,9 @@ async def test_a_game_of_two_folders_plays_to_the_end_on_telegram(
         assert lines[0] == catalog.plain("en", "result.header", game=title, table=tid)
         assert any(line.startswith("🏆") for line in lines)
         assert final.buttons == [] and table.table_message.buttons == []
+        # The table's older message shows the result too, not the last prompt it asked.
+        assert table.table_message.message_id != final.message_id
+        assert table.table_message.text == final.text
         for user in (anna, boris):
             assert f"#{tid} has ended" in (tg.messages_in(user)[-1].text or "")
         record = await cast(GameStore, running.app.sv.store).get_archived(tid)

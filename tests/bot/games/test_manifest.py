@@ -11,12 +11,14 @@ import pytest
 import bot.games as games_pkg
 from bot.games import (
     GameManifest,
+    Named,
     Variant,
     alias_key,
     find_game,
     find_upcoming,
     manifest,
     manifests,
+    named_game,
 )
 from bot.i18n.catalog import LANGS, default_catalog
 from bot.identity import Chat, User
@@ -46,6 +48,26 @@ def test_each_alias_finds_its_game_in_new_and_rules(name: str) -> None:
         found = find_game(alias)
         assert found is not None and found.name == name, alias
         assert rules.resolve_game(alias) == name, alias
+
+
+@pytest.mark.parametrize("name", sorted(manifests()))
+def test_a_games_titles_and_command_words_name_it(name: str) -> None:
+    # Whatever the bot calls a game, a player may type back: its title in either
+    # language ("Carcassonne: Hunters and Gatherers") and the word commands show.
+    entry = manifests()[name]
+    catalog = default_catalog()
+    for lang in LANGS:
+        for code in (entry.title_code, entry.word_code):
+            typed = catalog.plain(lang, code)
+            found = find_game(typed)
+            assert found is not None and found.name == name, (lang, typed)
+            assert named_game([*typed.split(), "tiger"]) == Named(found, None, ("tiger",))
+
+
+def test_carcassonne_names_hunters_and_gatherers() -> None:
+    for typed in ("carcassonne", "Carcassonne", "каркассон"):
+        found = find_game(typed)
+        assert found is not None and found.name == "hunters_gatherers", typed
 
 
 def test_alias_keys_ignore_case_spaces_and_punctuation() -> None:
@@ -126,16 +148,19 @@ def test_variants_go_from_new_through_the_lobby_to_the_engine_and_replays() -> N
     assert engine.given[-1] == {"pace": "fast"}
 
 
-@pytest.mark.parametrize(("args", "code"), [
-    (("9",), "cmd.bad_seats"), (("1-9",), "cmd.bad_seats"), (("0",), "cmd.bad_seats"),
-    (("remind=0",), "cmd.bad_duration"), (("clock=1e9/1/1",), "cmd.bad_option"),
-    (("banana",), "cmd.bad_option"),
+@pytest.mark.parametrize(("args", "code", "setting"), [
+    (("9",), "cmd.bad_seats", "seats"), (("1-9",), "cmd.bad_seats", "seats"),
+    (("0",), "cmd.bad_seats", "seats"), (("remind=0",), "cmd.bad_duration", "remind"),
+    (("clock=1e9/1/1",), "cmd.bad_setting", "clock"), (("часы=1e9",), "cmd.bad_setting", "clock"),
+    (("повтор=много",), "cmd.bad_setting", "repeat"), (("banana",), "cmd.bad_option", None),
 ])
-def test_bad_new_arguments_are_named(args: tuple[str, ...], code: str) -> None:
+def test_bad_new_arguments_are_named(args: tuple[str, ...], code: str,
+                                     setting: str | None) -> None:
     entry = next(iter(manifests().values()))
     with pytest.raises(BadArgument) as bad:
         parse_new_args(entry, "ru", args)
     assert bad.value.code == code and bad.value.fill["option"] == args[0]
+    assert bad.value.setting == setting
 
 
 def test_a_single_count_fixes_the_seats() -> None:

@@ -76,13 +76,19 @@ def test_shipped_catalog_has_same_codes_in_both_languages() -> None:
 
 
 def test_shipped_texts_use_only_known_tags() -> None:
-    """Every text is valid in the markup subset: only b/i/u/s/code/pre tags, no stray '<'."""
+    """Every text is valid in the markup subset: only b/i/u/s/code/pre tags and commands
+    (tagged with the text's language by the catalog) that the schema knows, no stray '<'."""
     import re
+
+    from bot.input.command_schema import canonical_names
 
     c = default_catalog()
     allowed = re.compile(r"</?(?:b|i|u|s|code|pre)>")
     for lang in LANGS:
         for code in c.codes(lang):
             text = c.raw(lang, code) or ""
-            leftover = allowed.sub("", text)
+            commands = re.findall(r'<cmd lang="(\w+)">(\w+)</cmd>', text)
+            assert all(tagged == lang and name in canonical_names()
+                       for tagged, name in commands), f"{lang} {code}: {text!r}"
+            leftover = allowed.sub("", re.sub(r'<cmd lang="\w+">\w+</cmd>', "", text))
             assert "<" not in leftover and ">" not in leftover, f"{lang} {code}: {text!r}"

@@ -22,7 +22,24 @@ async def test_leave_during_a_game_says_how_to_stop_playing(h: Harness) -> None:
 async def test_vote_with_a_word_it_does_not_know_shows_the_usage(h: Harness) -> None:
     await h.started(ANNA, BORIS)
     for text in ("/vote maybe", "/vote", "/vote wait now"):
-        assert plain((await h.text(BORIS, text)).answer) == h.t("vote.usage"), text
+        lines = plain((await h.text(BORIS, text)).answer).splitlines()
+        assert lines[0] == "Usage: /vote [table] wait|random|greedy|abort", text
+        # Every word is explained, "greedy" too.
+        assert lines[1] == "table: Which table (when there are several)"
+        assert lines[2].startswith("choice: wait — give the player another turn's time; ")
+        assert "greedy — the autopilot plays their seat, each time the move that looks " \
+               "best right away" in lines[2]
+
+
+async def test_a_russian_table_takes_and_explains_its_own_vote_words(h: Harness) -> None:
+    table_id = await h.started(ANNA, BORIS, options=("ru",))
+    lines = plain((await h.text(BORIS, "/vote может")).answer).splitlines()
+    assert lines[0] == "Формат: /vote [стол] ждать|случайно|жадно|прервать"
+    assert "жадно — за игрока ходит автопилот, каждый раз выбирая ход" in lines[2]
+    # The Russian word is read like the English one (no vote is open: it says so).
+    for word in ("ждать", "wait"):
+        reply = await h.text(BORIS, f"/vote {table_id} {word}")
+        assert plain(reply.answer) == h.t("vote.closed", "ru"), word
 
 
 async def test_an_aborted_game_tells_the_players_there_are_no_results(h: Harness) -> None:
@@ -63,7 +80,8 @@ async def test_a_game_not_hosted_yet_is_named_as_such(
                  "/new Агрикола 3"):
         answer = plain((await h.text(ANNA, text)).answer)
         assert answer.startswith("Agricola is not available yet."), text
-        assert "stone_age" in answer and "hunters_gatherers" in answer
+        assert "stone age (Stone Age)" in answer
+        assert "carcassonne (Carcassonne: Hunters and Gatherers)" in answer
     assert await h.store.tables_in_chat(GROUP.id) == []
 
 
@@ -76,3 +94,13 @@ async def test_rules_answer_from_the_game_played_here(h: Harness) -> None:
     # Naming another game still works.
     assert plain((await h.text(CLARA, "/rules stone age")).answer).startswith(
         "Stone Age rules topics:")
+
+
+async def test_carcassonne_is_a_name_of_hunters_and_gatherers(h: Harness) -> None:
+    answer = plain((await h.text(ANNA, "/rules carcassonne")).answer)
+    assert answer.startswith("Carcassonne: Hunters and Gatherers rules topics:"), answer
+    # The whole title, then what to look up.
+    answer = plain((await h.text(ANNA, "/rules Carcassonne: Hunters and Gatherers tiger")).answer)
+    assert "tiger" in answer.lower(), answer
+    reply = await h.text(ANNA, "/new carcassonne 2 en")
+    assert reply.out and "Carcassonne: Hunters and Gatherers" in plain(reply.out[0].message.text)

@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from bot.identity import Chat
+from bot.identity import Chat, User
 from bot.input.commands import COMMANDS
 from bot.storage import TableStatus
-from bot.table.settings import meta_of
+from bot.table.settings import meta_of, options_of
 from bot.ui.message import ToChat, ToUser
 from tests.bot.conftest import AppFactory
 from tests.bot.helpers import (
@@ -40,8 +40,14 @@ def listed_ids(text: str) -> list[str]:
 
 GAME_LIST = (
     "caverna (Caverna: The Cave Farmers), "
-    "hunters_gatherers (Carcassonne: Hunters and Gatherers), stone_age (Stone Age)"
+    "carcassonne (Carcassonne: Hunters and Gatherers), stone age (Stone Age)"
 )
+
+
+def expects(h: Harness, setting: str, lang: str = "en") -> str:
+    """What ``/new`` says a setting expects, with its example."""
+    return h.t("new.expect", lang, form=h.t(f"new.setting.{setting}.form", lang),
+               about=h.t(f"new.setting.{setting}.about", lang))
 
 
 async def test_games_lists_this_chats_active_tables(h: Harness) -> None:
@@ -161,7 +167,7 @@ async def test_turn_resends_the_open_decision_privately(h: Harness) -> None:
 async def test_rules_with_words_and_without(h: Harness) -> None:
     # No game named and none played here: the bot asks which, naming every game.
     text = plain((await h.text(ANNA, "/rules")).answer)
-    assert text.startswith("Which game?") and "stone_age" in text and "hunters" in text
+    assert text.startswith("Which game?") and "stone age" in text and "carcassonne" in text
     await h.started(ANNA, BORIS)
     text = plain((await h.text(ANNA, "/rules")).answer)
     assert text.startswith("Stone Age rules topics:")
@@ -186,9 +192,15 @@ async def test_language_changes_the_chats_texts(h: Harness) -> None:
     # Another chat keeps its language.
     assert plain((await h.text(BORIS, "/help", GROUP2)).answer).startswith("Campfire commands:")
     assert plain((await h.text(ANNA, "/language en")).answer) == "Language set: English."
+    # The chat's open table speaks Russian: what is said about its games follows it.
+    assert plain((await h.text(BORIS, "/help")).answer).startswith("Команды Campfire:")
+    await h.text(ANNA, f"/cancel {table_id}")
     assert plain((await h.text(BORIS, "/help")).answer).startswith("Campfire commands:")
     for bad in ("/language", "/language de", "/language ru en"):
-        assert plain((await h.text(ANNA, bad)).answer) == h.t("cmd.language_usage")
+        assert plain((await h.text(ANNA, bad)).answer).splitlines() == [
+            "Usage: /language ru|en", "language: ru — Russian; en — English"]
+    reply = await h.text(ANNA, "/language рус")
+    assert plain(reply.answer) == "Язык: русский."
 
 
 async def test_private_language_changes_a_players_private_messages(h: Harness) -> None:
@@ -206,18 +218,21 @@ async def test_help_lists_every_command(h: Harness) -> None:
     text = plain((await h.text(ANNA, "/help")).answer)
     lines = text.splitlines()
     assert lines[0] == "Campfire commands:"
-    assert [line.split(" — ")[0] for line in lines[1:]] == [f"/{c}" for c in COMMANDS]
+    assert [line.split(" — ")[0].split()[0] for line in lines[1:]] == [f"/{c}" for c in COMMANDS]
+    assert "/vote [table] wait|random|greedy|abort — Vote after a time-out" in lines
+    assert "/board [table] — Your own board, sent privately" in lines
+    assert "{" not in text and "}" not in text
 
 
 async def test_unknown_and_garbled_commands_are_answered(h: Harness) -> None:
     cases = {
         "/frobnicate": h.t("cmd.unknown", command="frobnicate"),
-        "/new": h.t("cmd.new_usage", games=GAME_LIST),
         "/new chess": h.t("cmd.unknown_game", game="chess", games=GAME_LIST),
         "/new stone_age 9": h.t("cmd.bad_seats", option="9", min=2, max=4),
         "/new stone_age 1-4": h.t("cmd.bad_seats", option="1-4", min=2, max=4),
         "/new stone_age 3-2": h.t("cmd.bad_seats", option="3-2", min=2, max=4),
-        "/new stone_age remind=soon": h.t("cmd.bad_option", option="remind=soon"),
+        "/new stone_age remind=soon": h.t("cmd.bad_setting", option="remind=soon",
+                                          expected=expects(h, "remind")),
         "/join": h.t("cmd.no_tables"),
         "/status": h.t("cmd.no_tables"),
         "/join zz99": h.t("cmd.no_such_table", table="zz99"),
@@ -228,6 +243,11 @@ async def test_unknown_and_garbled_commands_are_answered(h: Harness) -> None:
         assert plain(reply.answer) == expected, text
         assert reply.out == []
     assert await h.store.tables_in_chat(GROUP.id) == []
+    lines = plain((await h.text(ANNA, "/new")).answer).splitlines()
+    assert lines[0] == "Usage: /new <game> [options]"
+    assert lines[-2].startswith("Options, in any order: 3 or 2-4 (how many players); ")
+    assert "remind=12h (how long a player has" in lines[-2]
+    assert lines[-1] == f"Games: {GAME_LIST}"
     # In a private chat a bare word is a command.
     reply = await h.text(ANNA, "hello", dm(ANNA))
     assert plain(reply.answer) == h.t("cmd.unknown", command="hello")
@@ -238,8 +258,10 @@ async def test_garbled_moves_change_nothing(h: Harness) -> None:
     record = await h.get(table_id)
     first, second = h.user_at(record, 0), h.user_at(record, 1)
     before = await h.snapshot(table_id)
-    assert plain((await h.text(first, "/move")).answer) == h.t("cmd.move_usage")
-    assert plain((await h.text(first, "/move a b")).answer) == h.t("cmd.move_usage")
+    usage = ["Usage: /move [table] <choice>", "table: Which table (when there are several)",
+             "choice: The option's number or key"]
+    assert plain((await h.text(first, "/move")).answer).splitlines() == usage
+    assert plain((await h.text(first, "/move a b")).answer).splitlines() == usage
     reply = await h.text(first, f"/move {table_id} 99")
     assert reply.alert and reply.answer
     reply = await h.text(first, "/move at:nowhere")
@@ -282,12 +304,30 @@ async def test_a_lone_slash_is_not_a_crash(h: Harness) -> None:
     ("remind=0", "cmd.bad_duration"), ("clock=0/1/2", "cmd.bad_duration"),
     ("clock=99999999999/1/1", "cmd.bad_duration"), ("clock=1/99999999999/2", "cmd.bad_duration"),
     ("remind=91d", "cmd.bad_duration"), ("clock=2/1/1", "cmd.bad_clock"),
-    ("repeat=99", "cmd.bad_option"),
+    ("repeat=99", "cmd.bad_setting"), ("remind=abc", "cmd.bad_setting"),
+    ("clock=soon", "cmd.bad_setting"), ("quiet=1", "cmd.bad_setting"),
 ])
 async def test_out_of_range_option_is_named_clearly(h: Harness, option: str, code: str) -> None:
     reply = await h.text(ANNA, f"/new stone_age {option}")
-    assert plain(reply.answer) == h.t(code, option=option)
+    setting = option.split("=")[0]
+    # What the setting expects, with an example of it.
+    assert plain(reply.answer) == h.t(code, option=option, expected=expects(h, setting))
+    assert f"{h.t(f'new.setting.{setting}.form')}" in plain(reply.answer)
     assert await h.store.tables_in_chat(GROUP.id) == []
+
+
+async def test_russian_settings_are_read_and_explained_in_russian(h: Harness) -> None:
+    reply = await h.text(ANNA, "/new caverna напоминание=abc рус")
+    assert plain(reply.answer) == h.t("cmd.bad_setting", "en", option="напоминание=abc",
+                                      expected=expects(h, "remind"))
+    russian = User(id=ANNA.id, name=ANNA.name, lang="ru")
+    answer = plain((await h.text(russian, "/new caverna remind=abc")).answer)
+    assert answer == "«remind=abc»: не понимаю значение. Нужно так: напоминание=12ч — через " \
+                     "сколько напомнить игроку о ходе; единицы: с, м, ч, д."
+    table_id = await h.new_table(ANNA, "напоминание=1,5ч", "повтор=2", "часы", "тихо", "рус")
+    options = options_of(await h.get(table_id))
+    assert (options.reminder_h, options.reminder_repeats, options.clock,
+            options.notify_next, options.lang) == (1.5, 2, True, False, "ru")
 
 
 async def test_commands_for_another_bot_are_ignored(make_app: AppFactory, clock: Clock) -> None:

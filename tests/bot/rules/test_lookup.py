@@ -243,7 +243,7 @@ def test_small_custom_book() -> None:
     )
     library = RulesLibrary({"toy": book})
     assert library.games == ("toy",)
-    assert [h.topic_id for h in library.lookup("Игрушка", "колоду", "en")] == ["cards"]
+    assert [h.topic_id for h in library.lookup("toy", "колоду", "en")] == ["cards"]
     assert library.lookup("toy", "rolling", "ru")[0].body == "Бросайте кубики."
 
 

@@ -33,7 +33,7 @@ def book() -> RulesBook:
 
 @pytest.fixture(scope="module")
 def library(book: RulesBook) -> RulesLibrary:
-    return RulesLibrary(books={"caverna": book}, aliases={"caverna": CAVERNA_MANIFEST.aliases})
+    return RulesLibrary(books={"caverna": book})
 
 
 def _ids(book: RulesBook) -> set[str]:
