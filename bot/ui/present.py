@@ -146,12 +146,13 @@ class Presenter:
                                      prompt.seat, fp, i)
             label = texts.option(lang, option.label)
             if option.back:
-                choices.append(Choice(label, token, "back"))
+                choices.append(Choice(label, token, "back", mark=i + 1))
                 continue
             group = texts.option_group(lang, option)
             if group is not None:
                 groups.setdefault(group.key, group)
-            choices.append(Choice(label, token, "option", group.key if group else None))
+            choices.append(Choice(label, token, "option", group.key if group else None,
+                                  mark=i + 1))
         pager = self.signer.make_pager(record.table_id, record.version, prompt.seat, fp)
         return ChoiceBlock(tuple(choices), tuple(groups.values()),
                            prompt=f"{record.table_id}:{record.version}:{prompt.seat}:{fp}",
