@@ -246,12 +246,18 @@ class Presenter:
         return self.catalog.plain(lang, "clock.strip", seats=" · ".join(seats))
 
     def scores_line(self, record: TableRecord, summary: Summary, lang: Lang) -> Markup:
-        """Everyone's score right now."""
+        """Everyone's score right now, with what such a score means in the game's words
+        when its texts say (``<prefix>.scores_now``: a total counted as if the game
+        ended now starts below zero)."""
         parts = [
             self.t(lang, "table.score_part", name=name, score=score)
             for name, score in zip(seat_names(record), summary.scores, strict=False)
         ]
-        return Markup(" · ".join(parts))
+        line = Markup(" · ".join(parts))
+        meaning = f"{self.games[record.game].prefix}.scores_now"
+        if self.catalog.raw(lang, meaning) is not None:
+            return self.t(lang, meaning, scores=line)
+        return line
 
     def table(
         self, record: TableRecord, game: Game[Any], state: BaseModel, lang: Lang,
