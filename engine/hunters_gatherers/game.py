@@ -17,6 +17,7 @@ from engine.core.protocol import Result, Summary
 from engine.core.rng import RandomSource, SeededRandom
 from engine.hunters_gatherers.board import member_root, owners
 from engine.hunters_gatherers.board_cache import BoardCache
+from engine.hunters_gatherers.coords import CURRENT
 from engine.hunters_gatherers.decisions import machine
 from engine.hunters_gatherers.flow import next_tile
 from engine.hunters_gatherers.invariants import problems
@@ -72,6 +73,7 @@ def setup(
         bonus=bonus_pile,
         discards=unused,
         rng=source,
+        naming=CURRENT,
     )
 
 
