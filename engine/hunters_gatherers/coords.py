@@ -6,7 +6,9 @@ chat lines, and in typed moves (``/move CL91``). Option keys name squares by coo
 (``at:x,y``: the start tile at ``0,0``), but a typed move is logged as typed, so a
 game's log may name squares, and a name must mean the same square for as long as the
 game lives. Hence naming schemes are versioned: a game records the scheme it was begun
-with (``HuntersGatherersState.naming``) and keeps it; a new game takes ``CURRENT``.
+with (``HuntersGatherersState.naming``) and keeps it, and so does its table (the
+``names`` variant, which the engine's ``new`` reads at every replay: a table opened
+before the variant existed plays the first scheme); a new game takes ``CURRENT``.
 
 Both schemes read a board of letters (columns, west to east: ``A``…``Z``, then ``AA``,
 ``AB``… as in a spreadsheet) and numbers (rows, north to south, from 1). They differ in
@@ -32,6 +34,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Final
+
+from engine.core.variants import Variant
 
 Pos = tuple[int, int]
 
@@ -119,10 +123,19 @@ NAMINGS: Final[dict[int, Naming]] = {
     1: Naming(start_column=13, start_row=14),
     2: Naming(start_column=REACH, start_row=REACH + 1),
 }
-#: The scheme a new game takes.
-CURRENT: Final[int] = 2
 #: The scheme of a game that records none: it was begun before schemes had numbers.
 FIRST: Final[int] = 1
+
+#: A table records its scheme as a variant, by the start square's name, so that its
+#: replays (which begin with the engine's ``new``) name squares as it always did. A
+#: table opened before the variant was declared plays the first scheme.
+NAMES_VARIANT: Final[str] = "names"
+SCHEMES: Final[dict[str, int]] = {"cm91": 2, "n14": FIRST}
+VARIANTS: Final[tuple[Variant, ...]] = (
+    Variant(NAMES_VARIANT, ("cm91", "n14"), before="n14"),
+)
+#: The scheme a new game takes.
+CURRENT: Final[int] = SCHEMES[VARIANTS[0].default]
 
 
 def naming(scheme: int) -> Naming:

@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from engine.core.errors import IllegalMove
 from engine.core.prompts import Event, Option
 from engine.hunters_gatherers.coords import CURRENT, FIRST, NAMINGS, REACH, naming
 from engine.hunters_gatherers.decisions import parse_spot
@@ -143,3 +144,12 @@ def test_whole_games_never_show_a_negative_or_changing_name(seed: int, policy: s
     if policy == "north_west":
         # Far beyond where the first scheme's names turned negative.
         assert min(min(x, y) for x, y in named) < -20
+
+
+def test_a_table_chooses_its_scheme_by_the_names_variant() -> None:
+    assert GAME.new(2, 1).naming == CURRENT  # the default: a game begun now
+    assert GAME.new(2, 1, {"names": "cm91"}).names.square_name((0, 0)) == "CM91"
+    assert GAME.new(2, 1, {"names": "n14"}).names.square_name((0, 0)) == "N14"
+    with pytest.raises(IllegalMove) as bad:
+        GAME.new(2, 1, {"names": "z1"})
+    assert bad.value.code == "bad_option"
