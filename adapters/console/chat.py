@@ -4,12 +4,28 @@ Every input line is ``name: text`` (said in the group) or ``name dm: text`` (sai
 the private chat with the bot). Text arrives as the core's markup tree and prints as
 plain text. Choices are laid out with the console's capabilities (``CONSOLE``:
 no limits, so one page, every option numbered) and print as ``[n] label`` cells, a few
-to a line, a group under its label; numbers are unique for the session and a user
-presses one by typing its number (``anna: 7``). Pictures are saved as files and their
-paths printed. Messages kept up to date (slots) print again, since a terminal cannot
-edit what it printed; so do a reply's update of the pressed message and its private
-part (shown as a private message to the actor, with its note in the group when it was
-asked there).
+to a line, a group under its label. Pictures are saved as files and their paths
+printed. Messages kept up to date (slots) print again, since a terminal cannot edit
+what it printed; so do a reply's update of the pressed message and its private part
+(shown as a private message to the actor, with its note in the group when it was asked
+there).
+
+How buttons are numbered, and pressed:
+
+- every message printed with buttons gets a number of its own, shown in its header
+  (``── [group] (table:k3f) #12``; an answer with buttons ends with it). The numbers
+  come from a counter in Redis and the buttons are kept under them
+  (``adapters.store.console_buttons``), so they go on rising across restarts and
+  consoles sharing a Redis, and a number always means the button it was printed with;
+- within a message, an option of a prompt is numbered by its position in the prompt
+  (``Choice.mark``): the number the picture draws on what the option points at and
+  ``/move N`` takes. Other buttons (lobby, votes) count on after the marks, from 1
+  when there are none;
+- ``anna: 12.3`` presses button 3 of message 12; ``anna: 3`` presses button 3 of the
+  newest message with buttons anna sees in this console (the group's and her private
+  chat's). After a restart nothing is "newest" until something is printed again, so an
+  old short number is refused, and an old long one presses what it always meant (its
+  token may be out of date by then: the core refuses it as stale).
 """
 
 from __future__ import annotations
@@ -24,13 +40,16 @@ from pathlib import Path
 from typing import TextIO
 
 from adapters.delivery.handling import hand_over, handle_press
+from adapters.runtime import Core
+from adapters.store.console_buttons import ConsoleButtons, PrintedButton
 from bot.app import Campfire
 from bot.i18n import Lang, normalize_lang
 from bot.identity import BIDI_CONTROLS, Chat, User, valid_unicode
 from bot.input.command_schema import spec_named
+from bot.storage import StoreUnavailable
 from bot.storage.ports import ScriptPart
-from bot.ui.choices import ChoiceBlock
-from bot.ui.layout import ButtonRow, Capabilities, lay_out
+from bot.ui.choices import Choice, ChoiceBlock
+from bot.ui.layout import ButtonRow, Capabilities, Layout, lay_out
 from bot.ui.markup import Rich, render_plain
 from bot.ui.message import Message, Outgoing, Picture, Reply, ToChat, ToUser
 
@@ -45,6 +64,11 @@ LINE = re.compile(r"^\s*(?P<name>[^:#\s][^:]*?)(?P<dm>\s+dm)?\s*:\s*(?P<text>.*)
 #: length of a Telegram username, and enough for any first name plus a surname.
 MAX_NAME = 32
 HINT_FORMAT = "? Write lines as `name: text` (or `name dm: text`). Example: anna: /help"
+HINT_UNNUMBERED = ("? Storage is unavailable, so these buttons have no numbers to type; "
+                   "/status shows them again.")
+HINT_STORAGE = "? Storage is unavailable; try again in a moment."
+#: A typed button: ``3`` (of the newest message) or ``12.3`` (button 3 of message 12).
+BUTTON = re.compile(r"(?:(?P<message>[0-9]+)\.)?(?P<button>[0-9]+)")
 _INVISIBLE = ("Cf", "Mn", "Me", "Zs", "Zl", "Zp")
 _FILE_UNSAFE = re.compile(r"[^\w-]+")
 
@@ -128,6 +152,19 @@ def private_chat(user: User) -> Chat:
     return Chat(id=f"con:dm:{user.id.removeprefix('con:')}", private=True)
 
 
+def button_numbers(choices: Iterable[Choice]) -> list[int]:
+    """The number each choice of one message is printed with, in order: its mark (the
+    number the picture and ``/move`` give it), else the next one after every mark."""
+    items = list(choices)
+    following = max((c.mark for c in items if c.mark is not None), default=0)
+    numbers = []
+    for choice in items:
+        if choice.mark is None:
+            following += 1
+        numbers.append(following if choice.mark is None else choice.mark)
+    return numbers
+
+
 def file_part(text: str) -> str:
     """A piece of a file name made of ``text``: word characters kept, the rest as ``_``.
 
@@ -152,18 +189,29 @@ class ConsoleChat:
     """Drives a ``Campfire`` from text lines and prints what it answers."""
 
     def __init__(
-        self, app: Campfire, out: TextIO, picture_dir: Path, lang: str | None = "ru"
+        self, app: Campfire, buttons: ConsoleButtons, out: TextIO, picture_dir: Path,
+        lang: str | None = "ru",
     ) -> None:
-        """Print to ``out``; save pictures under ``picture_dir``."""
+        """Print to ``out``; number printed buttons in ``buttons``; save pictures under
+        ``picture_dir``."""
         self.app = app
+        self.buttons = buttons
         self.out = out
         self.picture_dir = picture_dir
         self.lang = lang
-        self.buttons: dict[int, Pressable] = {}
         self.names: dict[str, str] = {}  # user id -> name, to label private messages
-        self._next = 1
+        # chat id -> number of the newest message with buttons printed there (0: its
+        # buttons could not be numbered); what a short typed number refers to.
+        self._newest: dict[str, int] = {}
         self._pictures: dict[str, str] = {}  # slot -> digest of the last picture saved
         self._saved = 0  # pictures saved by this console: the last part of each file name
+
+    @classmethod
+    def on(cls, core: Core, out: TextIO, picture_dir: Path,
+           lang: str | None = "ru") -> ConsoleChat:
+        """A console of ``core``'s bot, numbering buttons in its Redis."""
+        buttons = ConsoleButtons(core.storage.redis, prefix=core.key_prefix)
+        return cls(core.app, buttons, out, picture_dir, lang)
 
     def print(self, text: str = "") -> None:
         """Write a line."""
@@ -186,8 +234,12 @@ class ConsoleChat:
         self.names[user.id] = user.name
         chat = private_chat(user) if match["dm"] else GROUP
         text = match["text"].strip()
-        if text.isascii() and text.isdigit():
-            pressable = self.buttons.get(int(text))
+        if text.isascii() and BUTTON.fullmatch(text):
+            try:
+                pressable = await self.pressable(user, text)
+            except StoreUnavailable:
+                self.print(HINT_STORAGE)
+                return
             if pressable is None:
                 self.print(f"? There is no button [{text}].")
                 return
@@ -198,29 +250,53 @@ class ConsoleChat:
             await hand_over(self.app, reply, _ConsoleEdge(self, user, chat).deliver)
         await self.run_due()
 
+    async def pressable(self, user: User, typed: str) -> Pressable | None:
+        """The button ``typed`` names for ``user``: ``12.3`` is button 3 of message 12,
+        ``3`` button 3 of the newest message with buttons that ``user`` sees in this
+        console (the group's or their private chat's); None when there is none."""
+        found = BUTTON.fullmatch(typed)
+        if found is None:
+            return None
+        if found["message"] is not None:
+            message = int(found["message"])
+        else:
+            message = max(self._newest.get(GROUP.id, 0),
+                          self._newest.get(private_chat(user).id, 0))
+        if message <= 0:
+            return None
+        button = await self.buttons.find(message, int(found["button"]))
+        if button is None:
+            return None
+        chat = GROUP if button.chat_id == GROUP.id else Chat(id=button.chat_id,
+                                                              private=button.private)
+        return Pressable(button.token, chat)
+
     async def run_due(self) -> None:
         """Send whatever reminders or time-outs are due."""
-        self.show(await self.app.on_due())
+        await self.show(await self.app.on_due())
 
-    def show_reply(self, user: User, chat: Chat, reply: Reply) -> None:
+    async def show_reply(self, user: User, chat: Chat, reply: Reply) -> None:
         """Print the answer to the actor, then every other message."""
         if reply.answer:
             mark = "⚠ " if reply.alert else ""
-            self.print(f"→ {user.name}: {mark}{console_text(reply.answer)}")
-            self._print_choices(reply.answer_choices, chat)
+            numbered = await self._numbered(reply.answer_choices, chat)
+            number = numbered.suffix if numbered else ""
+            self.print(f"→ {user.name}: {mark}{console_text(reply.answer)}{number}")
+            self._print_choices(numbered)
         if reply.update is not None:
             # The pressed message, updated: printed again where it was.
             target: ToChat | ToUser = ToUser(user.id) if chat.private else ToChat(chat.id)
-            self.show([Outgoing(target, reply.update)])
+            await self.show([Outgoing(target, reply.update)])
         if reply.private is not None:
             if reply.private.note is not None and not chat.private and not reply.answer:
                 # Like Telegram, a group here has no message one member alone sees: the
                 # private part goes to their private chat, and the group is told so.
                 self.print(f"→ {user.name}: {console_text(reply.private.note)}")
-            self.show([Outgoing(ToUser(user.id), reply.private.message, reply.private.table)])
-        self.show(reply.out)
+            await self.show([Outgoing(ToUser(user.id), reply.private.message,
+                                      reply.private.table)])
+        await self.show(reply.out)
 
-    def show(self, out: Iterable[Outgoing]) -> None:
+    async def show(self, out: Iterable[Outgoing]) -> None:
         """Print messages."""
         for item in out:
             if isinstance(item.to, ToChat):
@@ -235,14 +311,16 @@ class ConsoleChat:
                 where = f"DM → {name}"
                 chat = Chat(id=f"con:dm:{key}", private=True)
                 recipient = file_recipient(f"con:dm:{key}")
-            self._print_message(where, chat, item.message, recipient)
+            await self._print_message(where, chat, item.message, recipient)
 
-    def _print_message(self, where: str, chat: Chat, message: Message, recipient: str) -> None:
+    async def _print_message(self, where: str, chat: Chat, message: Message,
+                             recipient: str) -> None:
         slot = f" ({message.slot})" if message.slot else ""
-        self.print(f"── [{where}]{slot}")
+        numbered = await self._numbered(message.choices, chat)
+        self.print(f"── [{where}]{slot}{numbered.suffix if numbered else ''}")
         for line in console_text(message.text).splitlines():
             self.print(f"   {line}")
-        self._print_choices(message.choices, chat)
+        self._print_choices(numbered)
         if message.picture is not None:
             if message.slot is not None and not message.renew:
                 # A kept message edited with the same picture: nothing new to show. (A
@@ -274,12 +352,33 @@ class ConsoleChat:
                 continue
             return path
 
-    def _print_choices(self, block: ChoiceBlock | None, chat: Chat) -> None:
-        """Number every choice and print them a few to a line, each group under its
-        label."""
+    async def _numbered(self, block: ChoiceBlock | None, chat: Chat) -> _Numbered | None:
+        """Lay out and number a block about to be printed in ``chat`` (its message
+        number is 0 when storage could not keep it); None without choices."""
         if block is None:
+            return None
+        layout = lay_out(block, CONSOLE)
+        choices = layout.choices()
+        if not choices:
+            return None
+        numbers = button_numbers(choices)
+        printed = {n: PrintedButton(chat.id, chat.private, c.token)
+                   for n, c in zip(numbers, choices, strict=True)}
+        try:
+            message = await self.buttons.keep(printed)
+        except StoreUnavailable:
+            message = 0
+        self._newest[chat.id] = message
+        return _Numbered(block, layout, message, numbers)
+
+    def _print_choices(self, numbered: _Numbered | None) -> None:
+        """Print every choice with its number, a few to a line, each group under its
+        label (without a message number, the numbers could not be typed: none shown)."""
+        if numbered is None:
             return
-        for row in lay_out(block, CONSOLE).rows:
+        block, message = numbered.block, numbered.message
+        numbers = iter(numbered.numbers)
+        for row in numbered.layout.rows:
             items = row.buttons if isinstance(row, ButtonRow) else row.options
             heading = block.group_label(items[0].group) if items else None
             if heading is not None and items[0].kind == "option":
@@ -287,11 +386,27 @@ class ConsoleChat:
             for start in range(0, len(items), CONSOLE.per_row):
                 cells = []
                 for choice in items[start:start + CONSOLE.per_row]:
-                    n = self._next
-                    self._next += 1
-                    self.buttons[n] = Pressable(choice.token, chat)
-                    cells.append(f"[{n}] {choice.label}")
+                    n = next(numbers)
+                    cells.append(f"[{n}] {choice.label}" if message else f"· {choice.label}")
                 self.print("   " + "   ".join(cells))
+        if not message:
+            self.print(HINT_UNNUMBERED)
+
+
+@dataclass(frozen=True)
+class _Numbered:
+    """A block laid out for printing: its message's number (0: none could be kept) and
+    each choice's number, in printing order."""
+
+    block: ChoiceBlock
+    layout: Layout
+    message: int
+    numbers: list[int]
+
+    @property
+    def suffix(self) -> str:
+        """What ends the line above the buttons: `` #12``, or nothing."""
+        return f" #{self.message}" if self.message else ""
 
 
 class _ConsoleEdge:
@@ -313,7 +428,7 @@ class _ConsoleEdge:
     async def deliver(self, reply: Reply, settle: ScriptPart | None) -> bool:
         """Print the reply (nothing to queue, nor to settle in the same write)."""
         del settle
-        self.console.show_reply(self.user, self.chat, reply)
+        await self.console.show_reply(self.user, self.chat, reply)
         self.shown = True
         return True
 
@@ -321,4 +436,4 @@ class _ConsoleEdge:
         """Print the answer of a press that was not delivered (a failure's notice);
         a delivered one printed its answer already."""
         if not self.shown:
-            self.console.show_reply(self.user, self.chat, reply)
+            await self.console.show_reply(self.user, self.chat, reply)

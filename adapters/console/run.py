@@ -21,7 +21,8 @@ BANNER = """Campfire console chat. Type lines as `name: text`, e.g.
   anna: /new stone_age
   boris: /join
   anna: /start
-Press a button by typing its number: `anna: 3`. Private chat: `anna dm: /mygames`.
+Press a button by typing its number: `anna: 3` (of the newest message with buttons)
+or `anna: 12.3` (button 3 of message #12). Private chat: `anna dm: /mygames`.
 Ctrl-D quits; games are kept in ./data and continue next time."""
 DUE_EVERY_S = 5.0
 
@@ -53,8 +54,7 @@ async def run_console(
 
     async with running_core(settings, seed=seed, pictures=pictures,
                             now=clock_from_env()) as core:
-        app = core.app
-        chat = ConsoleChat(app, out, picture_dir, lang)
+        chat = ConsoleChat.on(core, out, picture_dir, lang)
         if interactive:
             chat.print(BANNER)
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.identity import Chat, User
 from bot.storage import TableRecord, TableStatus
-from bot.table.settings import TableMeta, TableOptions, meta_of, options_of
+from bot.table.settings import TableMeta, TableOptions, meta_of, options_of, setup_variants
 from bot.table.turns import state_dict
 from engine.core.protocol import Game
 
@@ -81,7 +81,7 @@ def start(record: TableRecord, user: User, game: Game[Any], rng: random.Random) 
     seats = list(record.seats)
     rng.shuffle(seats)
     seed = rng.randrange(2**62)
-    state = game.new(len(seats), seed, options_of(record).variants)
+    state = game.new(len(seats), seed, setup_variants(record, game))
     return record.model_copy(update={
         "seats": tuple(seats),
         "seed": seed,

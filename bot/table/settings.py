@@ -14,6 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bot.identity_memo import IdentityMemo
 from bot.storage import TableRecord
+from engine.core.protocol import Game
+from engine.core.variants import recorded
 
 AutopilotLevel = Literal["random", "greedy"]
 # Every duration a table may set: from a second (tests, impatient friends) to 90 days.
@@ -131,6 +133,13 @@ class TableMeta(BaseModel):
 def options_of(record: TableRecord) -> TableOptions:
     """The table's validated options (treat as read-only: they are shared)."""
     return _options_by_dict(record.options)
+
+
+def setup_variants(record: TableRecord, game: Game[Any]) -> dict[str, str]:
+    """The variants ``game``'s ``new`` is given for the table, when it starts and at
+    every replay: those it recorded when it opened, and each variant declared since at
+    what the game played before it (``engine.core.variants.recorded``)."""
+    return recorded(game.variants, options_of(record).variants)
 
 
 @lru_cache(maxsize=4096)

@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from bot.identity_memo import IdentityMemo
 from bot.storage import ActionKind, LogEntry, TableRecord, TableStatus
-from bot.table.settings import TableMeta, meta_of, options_of
+from bot.table.settings import TableMeta, meta_of, options_of, setup_variants
 from bot.table.undo_trail import extend_trail, undo_count, undo_event
 from bot.table.vote_kinds import MOVED_ON, end_vote, ends_with_move
 from engine.core.prompts import Event, Prompt
@@ -162,7 +162,7 @@ def replay_with_events(
     seed = record.seed
 
     def fresh() -> BaseModel:
-        state: BaseModel = game.new(len(record.seats), seed, options_of(record).variants)
+        state: BaseModel = game.new(len(record.seats), seed, setup_variants(record, game))
         return state
 
     state = fresh()

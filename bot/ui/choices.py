@@ -18,6 +18,11 @@ A block holds:
 
   Only ``option`` items are ever split across pages; ``back``/``confirm``/``action``
   items are shown on every page, after the options.
+
+  A choice that answers a prompt also carries its ``mark``: the option's 1-based
+  position in the prompt, the number ``/move N`` takes and a picture draws on what the
+  option points at. An adapter that numbers its buttons (the console) shows this
+  number, so the picture and the buttons agree; other items have no mark.
 - ``groups`` — the named groups options may belong to, in display order (e.g. the
   furnishings: dwellings / green / yellow). Adapters keep a group's options together
   (a row or a select menu of their own) and may show the group's label as a heading
@@ -54,6 +59,7 @@ class Choice:
     token: str
     kind: ChoiceKind = "option"
     group: str | None = None
+    mark: int | None = None  # the option's number in its prompt (see the module)
 
 
 Button = Choice

@@ -146,12 +146,13 @@ class Presenter:
                                      prompt.seat, fp, i)
             label = texts.option(lang, option.label)
             if option.back:
-                choices.append(Choice(label, token, "back"))
+                choices.append(Choice(label, token, "back", mark=i + 1))
                 continue
             group = texts.option_group(lang, option)
             if group is not None:
                 groups.setdefault(group.key, group)
-            choices.append(Choice(label, token, "option", group.key if group else None))
+            choices.append(Choice(label, token, "option", group.key if group else None,
+                                  mark=i + 1))
         pager = self.signer.make_pager(record.table_id, record.version, prompt.seat, fp)
         return ChoiceBlock(tuple(choices), tuple(groups.values()),
                            prompt=f"{record.table_id}:{record.version}:{prompt.seat}:{fp}",
@@ -245,12 +246,18 @@ class Presenter:
         return self.catalog.plain(lang, "clock.strip", seats=" · ".join(seats))
 
     def scores_line(self, record: TableRecord, summary: Summary, lang: Lang) -> Markup:
-        """Everyone's score right now."""
+        """Everyone's score right now, with what such a score means in the game's words
+        when its texts say (``<prefix>.scores_now``: a total counted as if the game
+        ended now starts below zero)."""
         parts = [
             self.t(lang, "table.score_part", name=name, score=score)
             for name, score in zip(seat_names(record), summary.scores, strict=False)
         ]
-        return Markup(" · ".join(parts))
+        line = Markup(" · ".join(parts))
+        meaning = f"{self.games[record.game].prefix}.scores_now"
+        if self.catalog.raw(lang, meaning) is not None:
+            return self.t(lang, meaning, scores=line)
+        return line
 
     def table(
         self, record: TableRecord, game: Game[Any], state: BaseModel, lang: Lang,

@@ -15,15 +15,20 @@ from typing import Any
 
 @dataclass(frozen=True, slots=True)
 class Variant:
-    """One setting: its ``values`` (the default first), and those that are not rules of
-    the published game (``unofficial``), for texts that must say so."""
+    """One setting: its ``values`` (the default first), those that are not rules of
+    the published game (``unofficial``), for texts that must say so, and ``before``:
+    what a table recorded before the variant was declared plays (the game as it was
+    then; None: the default). A table records every variant when it opens, so a
+    variant it lacks is one declared later (``recorded``)."""
 
     name: str
     values: tuple[str, ...]
     unofficial: frozenset[str] = field(default_factory=frozenset)
+    before: str | None = None
 
     def __post_init__(self) -> None:
-        if not self.values or not self.unofficial <= set(self.values):
+        if not self.values or not self.unofficial <= set(self.values) or \
+                (self.before is not None and self.before not in self.values):
             raise ValueError(f"variant {self.name}: bad values {self.values}")
 
     @property
@@ -45,6 +50,14 @@ class UnknownVariant(ValueError):
         super().__init__(f"unknown variant {name}={value}")
         self.name = name
         self.value = value
+
+
+def recorded(variants: Sequence[Variant], stored: Mapping[str, str]) -> dict[str, str]:
+    """The variants a table ``stored`` when it opened, each variant declared since then
+    at what the game played before it (``Variant.before``): what the game's ``new``
+    is given for that table, now and at every replay."""
+    return {**{v.name: v.before or v.default for v in variants if v.name not in stored},
+            **stored}
 
 
 def read_variants(variants: Sequence[Variant], chosen: Mapping[str, Any] | None) -> dict[str, str]:

@@ -8,9 +8,11 @@ earlier choices; the last step lays the tile, places the figure and scores what 
 completed.
 
 Keys: ``at:x,y``, ``rot:k``, ``fig:<kind>:<index>``, ``none``, ``back``. In the spot
-step the name of a square (``N13``, see ``coords``) is accepted as well as its ``at:``
-key, so a player can type the square they read on the picture's edges; the offered
-keys stay ``at:x,y``, which every stored log already uses. Spot labels carry ``n``, the
+step the name of a square (``CL91`` in the game's naming scheme, see ``coords``) is
+accepted as well as its ``at:`` key, so a player can type the square they read on the
+picture's edges; the offered keys stay ``at:x,y``, which every stored log already uses.
+Every label, event and refusal that gives a square's ``x``, ``y`` also gives ``at``, its
+name in the game's scheme, so that words name it as the picture does. Spot labels carry ``n``, the
 spot's 1-based position in the list; figure labels carry ``n``, the option's 1-based
 position in its prompt, which the picture writes on the piece that option means.
 
@@ -34,7 +36,6 @@ from engine.core.prompts import BACK, Event, Label, Option
 from engine.core.steps import Step, StepRules, Turn
 from engine.hunters_gatherers.board import FEATURE_OF, MEMBER_KINDS, occupied, pieces
 from engine.hunters_gatherers.board_cache import BoardCache
-from engine.hunters_gatherers.coords import parse_square
 from engine.hunters_gatherers.features import Features, Node
 from engine.hunters_gatherers.flow import next_tile
 from engine.hunters_gatherers.geometry import Pos, facing_edges, frontier
@@ -146,15 +147,19 @@ def fig_key(choice: Choice) -> str:
 
 def _spot_options(cache: BoardCache, state: HuntersGatherersState, turn: Turn) -> list[Option]:
     return [
-        Option(spot_key(pos), Label("hg.opt.at", {"x": pos[0], "y": pos[1], "n": n}))
+        Option(spot_key(pos), Label("hg.opt.at", {"x": pos[0], "y": pos[1], "n": n,
+                                                  "at": state.names.square_name(pos)}))
         for n, (pos, _) in enumerate(cache.spots(state), start=1)
     ]
 
 
 def _spot_label(cache: BoardCache, state: HuntersGatherersState, turn: Turn) -> Label:
-    # What lies around each spot and the turns that fit there, for the words.
+    # What lies around each spot and the turns that fit there, for the words (the notes
+    # are the map's, shared by every game with that map: the names are this game's).
+    spots = [{**note, "at": state.names.square_name((note["x"], note["y"]))}
+             for note in cache.spot_notes(state)]
     return Label("hg.prompt.spot", {"tile": state.current, "bonus": state.current_bonus,
-                                    "spots": list(cache.spot_notes(state))})
+                                    "spots": spots})
 
 
 def _rotation_options(
@@ -185,7 +190,7 @@ def _rotation_label(cache: BoardCache, state: HuntersGatherersState, turn: Turn)
     assert state.spot is not None
     x, y = state.spot
     return Label("hg.prompt.rotation", {
-        "tile": state.current, "x": x, "y": y,
+        "tile": state.current, "x": x, "y": y, "at": state.names.square_name(state.spot),
         "rotations": distinct_rotations(state, cache, state.spot),
         "touch": facing_edges(cache.board(state), state.spot)})
 
@@ -210,6 +215,7 @@ def _figure_label(cache: BoardCache, state: HuntersGatherersState, turn: Turn) -
     assert state.spot is not None
     x, y = state.spot
     return Label("hg.prompt.figure", {"tile": state.current, "x": x, "y": y,
+                                      "at": state.names.square_name(state.spot),
                                       "rotation": state.rotation})
 
 
@@ -218,15 +224,15 @@ def _choose_spot(
 ) -> None:
     pos = parse_spot(key)
     if pos is None:
-        pos = parse_square(key)  # a typed square name: ``/move N13``
+        pos = state.names.parse_square(key)  # a typed square name: ``/move CL91``
     if pos is None:
         raise IllegalMove("unknown_option", key=key)
     board = cache.board(state)
     if pos in board or pos not in frontier(board):
-        raise IllegalMove("no_such_spot", x=pos[0], y=pos[1])
+        raise IllegalMove("no_such_spot", x=pos[0], y=pos[1], at=state.names.square_name(pos))
     rots = rotations_at(state, cache, pos)
     if not rots:
-        raise IllegalMove("does_not_fit", x=pos[0], y=pos[1])
+        raise IllegalMove("does_not_fit", x=pos[0], y=pos[1], at=state.names.square_name(pos))
     state.spot = pos
     if len(rots) == 1:
         _to_figure(state, cache, turn.seat, rots[0], events)
@@ -246,7 +252,8 @@ def _choose_rotation(
     if k is None or k > 3:
         raise IllegalMove("unknown_option", key=key)
     if k not in rotations_at(state, cache, state.spot):
-        raise IllegalMove("does_not_fit", x=state.spot[0], y=state.spot[1], rotation=k)
+        raise IllegalMove("does_not_fit", x=state.spot[0], y=state.spot[1],
+                          at=state.names.square_name(state.spot), rotation=k)
     _to_figure(state, cache, turn.seat, k, events)
 
 
@@ -303,6 +310,7 @@ def _commit(
     state.tiles.append(PlacedTile(x=x, y=y, tile=tile_id, rotation=rotation))
     cache.remember_features(state, features)
     events.append(Event("tile_placed", seat, {"tile": tile_id, "x": x, "y": y,
+                                              "at": state.names.square_name(pos),
                                               "rotation": rotation,
                                               "bonus": state.current_bonus}))
     if choice is not None:
@@ -315,7 +323,8 @@ def _commit(
         else:
             state.players[seat].members -= 1
         events.append(Event("figure_placed", seat, {"kind": kind, "feature": feature,
-                                                    "index": index, "x": x, "y": y}))
+                                                    "index": index, "x": x, "y": y,
+                                                    "at": state.names.square_name(pos)}))
     gold = score_completed(state, features, completed, events)
     # Gold earns one bonus turn, never from a bonus tile and only while bonus tiles last.
     state.bonus_due = gold and not state.current_bonus and bool(state.bonus)

@@ -15,8 +15,10 @@ from engine.core.errors import IllegalMove
 from engine.core.prompts import Event
 from engine.core.protocol import Result, Summary
 from engine.core.rng import RandomSource, SeededRandom
+from engine.core.variants import UnknownVariant, read_variants
 from engine.hunters_gatherers.board import member_root, owners
 from engine.hunters_gatherers.board_cache import BoardCache
+from engine.hunters_gatherers.coords import CURRENT, NAMES_VARIANT, SCHEMES, VARIANTS
 from engine.hunters_gatherers.decisions import machine
 from engine.hunters_gatherers.flow import next_tile
 from engine.hunters_gatherers.invariants import problems
@@ -42,6 +44,7 @@ def setup(
     draw: Sequence[str] | None = None,
     bonus: Sequence[str] | None = None,
     rng: RandomSource | None = None,
+    naming: int = CURRENT,
 ) -> HuntersGatherersState:
     """A new game with the start tile laid and nothing drawn yet.
 
@@ -72,6 +75,7 @@ def setup(
         bonus=bonus_pile,
         discards=unused,
         rng=source,
+        naming=naming,
     )
 
 
@@ -123,6 +127,7 @@ class HuntersGatherers(BaseGame[HuntersGatherersState]):
     """
 
     name = "hunters_gatherers"
+    variants = VARIANTS
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     state_type = HuntersGatherersState
@@ -134,8 +139,13 @@ class HuntersGatherers(BaseGame[HuntersGatherersState]):
     def new(
         self, players: int, seed: int, options: Mapping[str, Any] | None = None
     ) -> HuntersGatherersState:
-        """Set up a game; seat 0 plays first."""
-        state = setup(players, seed)
+        """Set up a game; seat 0 plays first. ``options`` may choose the naming scheme
+        (``names``: see ``coords``); an unknown option is refused (``bad_option``)."""
+        try:
+            chosen = read_variants(VARIANTS, options)
+        except UnknownVariant as unknown:
+            raise IllegalMove("bad_option", option=unknown.name, value=unknown.value) from None
+        state = setup(players, seed, naming=SCHEMES[chosen[NAMES_VARIANT]])
         start(state, self.cache)
         return state
 

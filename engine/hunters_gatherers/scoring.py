@@ -70,14 +70,15 @@ def score_completed(
                 state.players[seat].points["mushrooms"] += mushroom_pts
             points = pieces_pts + mushroom_pts
             gold = gold or data.gold > 0
-            args = {"x": x, "y": y, "pieces": data.pieces, "tiles": len(data.tiles),
+            args = {"x": x, "y": y, "at": state.names.square_name((x, y)),
+                    "pieces": data.pieces, "tiles": len(data.tiles),
                     "mushrooms": data.mushrooms, "gold": data.gold}
         else:
             points = river_points(data)
             for seat in winners:
                 state.players[seat].points["rivers"] += points
-            args = {"x": x, "y": y, "pieces": data.pieces, "tiles": len(data.tiles),
-                    "fish": data.fish}
+            args = {"x": x, "y": y, "at": state.names.square_name((x, y)),
+                    "pieces": data.pieces, "tiles": len(data.tiles), "fish": data.fish}
         returned = [
             f for f in state.figures if f.kind == kind and member_root(features, f) == root
         ]
@@ -118,7 +119,8 @@ def final_scoring(state: HuntersGatherersState, features: Features, events: list
             state.players[seat].points["huts"] += fish
         (x, y), _, _ = root
         events.append(Event("huts_scored", None,
-                            {"x": x, "y": y, "points": fish, "winners": winners}))
+                            {"x": x, "y": y, "at": state.names.square_name((x, y)),
+                             "points": fish, "winners": winners}))
 
     fire_roots = {
         features.find((pos, "meadow", i))
@@ -148,7 +150,8 @@ def final_scoring(state: HuntersGatherersState, features: Features, events: list
             Event(
                 "meadow_scored",
                 None,
-                {"x": x, "y": y, "points": points, "winners": winners,
+                {"x": x, "y": y, "at": state.names.square_name((x, y)),
+                 "points": points, "winners": winners,
                  "deer": data.animals["deer"], "tigers": data.animals["tiger"],
                  "mammoths": data.animals["mammoth"], "aurochs": data.animals["aurochs"],
                  "fire": root in fire_roots, "shrine": root in shrine_owner},

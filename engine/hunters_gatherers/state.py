@@ -12,6 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core.rng import RandomSource
+from engine.hunters_gatherers.coords import FIRST, Naming, naming
 
 SCHEMA_VERSION = 1
 MEMBERS = 5  # tribe members in each supply (a sixth one marks the score)
@@ -94,6 +95,14 @@ class HuntersGatherersState(BaseModel):
     end_reason: str | None = None
     rng: RandomSource
     actions: int = 0
+    # How squares are named (``coords.NAMINGS``): fixed when the game begins. A stored
+    # game that records none was begun with the first scheme, and keeps it.
+    naming: int = FIRST
+
+    @property
+    def names(self) -> Naming:
+        """How this game names its squares (``coords``)."""
+        return naming(self.naming)
 
     @property
     def n(self) -> int:

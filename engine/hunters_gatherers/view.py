@@ -3,7 +3,7 @@
 Hidden: the order of the land and bonus piles (only their sizes show) and the random
 source. The view is a typed model (``HuntersGatherersView``) that the bot's picture
 and texts read; ``view.model_dump(mode="json")`` is the same JSON the engine has always
-sent, key for key.
+sent, key for key, and ``naming``: the scheme that names its squares.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Literal
 
 from engine.core.views import View
 from engine.hunters_gatherers.board_cache import BoardCache
+from engine.hunters_gatherers.coords import FIRST, Naming, naming
 from engine.hunters_gatherers.state import Figure, HuntersGatherersState, Step
 
 
@@ -59,9 +60,10 @@ class PlayerView(View):
 class HuntersGatherersView(View):
     """The whole open table for ``you`` (``None``: an onlooker).
 
-    ``tiles`` are in the order they were laid. While the figure is being chosen
-    (``step == "figure"``), the tile in hand already lies last in ``tiles`` at its chosen
-    spot and rotation, and ``spots`` is empty; ``spots`` is filled only while a spot or
+    ``tiles`` are in the order they were laid; ``naming`` is the scheme that names
+    squares (``names``: ``view.names.square_name((x, y))``). While the figure is being
+    chosen (``step == "figure"``), the tile in hand already lies last in ``tiles`` at its
+    chosen spot and rotation, and ``spots`` is empty; ``spots`` is filled only while a spot or
     a rotation is chosen. ``current`` is None once the game is over, and ``end_reason``
     then says why it ended.
     """
@@ -78,6 +80,12 @@ class HuntersGatherersView(View):
     figures: tuple[MapFigure, ...]
     players: tuple[PlayerView, ...]
     end_reason: str | None
+    naming: int = FIRST  # how squares are named (``coords``): the game's scheme
+
+    @property
+    def names(self) -> Naming:
+        """How this game names its squares."""
+        return naming(self.naming)
 
     @property
     def laid_now(self) -> MapTile | None:
@@ -118,4 +126,5 @@ def view(state: HuntersGatherersState, cache: BoardCache, seat: int | None
         players=tuple(PlayerView(seat=s, score=p.score, members=p.members, huts=p.huts)
                       for s, p in enumerate(state.players)),
         end_reason=state.end_reason,
+        naming=state.naming,
     )

@@ -12,12 +12,12 @@ can pass by following them.
 Set aside as true names, and only these: the players' names and the table's id;
 *Campfire*, the bot's own name; on Telegram, command names (Telegram takes only Latin
 ones, so a Russian table says ``/vote`` there: the console and Discord say ``/голос``
-and ``/стол голос``); a single Latin letter, which is a square's column or a
-coordinate (``A16``, ``D1``), not a word. Game titles need no exception: each language
-has its own. The console's frame (the ``── [group]`` line over each message, the
-``→ Name:`` before an answer) is the console's, not a table's. Commands about the user
-alone (``/settings``, ``/mygames``, ``/language``) answer in the user's own language
-and are not typed here.
+and ``/стол голос``); a square's name, column letters and a row number (``D1``,
+``CM91``), and on a picture's edge a column's letters alone: coordinates, not words.
+Game titles need no exception: each language has its own. The console's frame (the
+``── [group]`` line over each message, the ``→ Name:`` before an answer) is the
+console's, not a table's. Commands about the user alone (``/settings``, ``/mygames``,
+``/language``) answer in the user's own language and are not typed here.
 
 Pictures: the words a picture draws are checked at a few moments of each game and
 language (every text the renderer hands to the drawing library).
@@ -37,10 +37,12 @@ from typing import Any
 
 import pytest
 from PIL import ImageDraw
+from redis.asyncio import Redis
 
 from adapters.console.chat import ConsoleChat
 from adapters.discord.render import markdown
 from adapters.discord.render import render as discord_render
+from adapters.store.console_buttons import ConsoleButtons
 from adapters.telegram.render import html as telegram_html
 from adapters.telegram.render import keyboard
 from bot.games import manifests
@@ -49,6 +51,7 @@ from bot.identity import Chat, User
 from bot.storage import TableNotFound, TableRecord
 from bot.table.settings import meta_view
 from bot.ui.message import Message, Reply
+from engine.hunters_gatherers.coords import REACH, Naming
 from engine.registry import get_game
 from tests.bot.helpers import GROUP, Harness, buttons_of, dm, plain
 
@@ -69,6 +72,7 @@ PRIVATE_COMMANDS = ("/board", "/turn", "/log", "/status", "/undo")
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 CYRILLIC = re.compile(r"[А-Яа-яЁё]+")
 TELEGRAM_COMMAND = re.compile(r"/[a-z]+\b")
+SQUARE = re.compile(r"\b[A-Z]{1,4}[1-9][0-9]*\b")  # a square's name: CM91, D1
 MAX_PRESSES = 3000
 GAMES = sorted(manifests())
 
@@ -77,6 +81,7 @@ def leaks(text: str, lang: Lang, allowed: tuple[str, ...]) -> list[str]:
     """The words of the other language in ``text``, names set aside."""
     for name in sorted(allowed, key=len, reverse=True):
         text = text.replace(name, " ")
+    text = SQUARE.sub(" ", text)
     return (LATIN_WORD if lang == "ru" else CYRILLIC).findall(text)
 
 
@@ -147,15 +152,15 @@ def discord_reply(reply: Reply) -> list[str]:
 class ConsoleScreen:
     """The console printing replies, and what it printed since last asked."""
 
-    def __init__(self, h: Harness, tmp: Path) -> None:
+    def __init__(self, h: Harness, tmp: Path, buttons: ConsoleButtons) -> None:
         self.out = io.StringIO()
-        self.console = ConsoleChat(h.app, self.out, tmp)
+        self.console = ConsoleChat(h.app, buttons, self.out, tmp)
 
-    def reply(self, user: User, chat: Chat, reply: Reply) -> list[str]:
+    async def reply(self, user: User, chat: Chat, reply: Reply) -> list[str]:
         """What the console prints for ``reply``, without its own frame."""
         self.out.seek(0)
         self.out.truncate()
-        self.console.show_reply(user, chat, reply)
+        await self.console.show_reply(user, chat, reply)
         lines = []
         for line in self.out.getvalue().splitlines():
             if line.startswith("── ["):
@@ -170,10 +175,11 @@ class ConsoleScreen:
 class Table:
     """One table being played through the app, every reply checked on every platform."""
 
-    def __init__(self, h: Harness, lang: Lang, users: list[User], tmp: Path) -> None:
+    def __init__(self, h: Harness, lang: Lang, users: list[User], tmp: Path,
+                 buttons: ConsoleButtons) -> None:
         self.h, self.lang, self.users = h, lang, users
         self.by_id = {u.id: u for u in users}
-        self.console = ConsoleScreen(h, tmp)
+        self.console = ConsoleScreen(h, tmp, buttons)
         self.table_id = ""
         self.found: list[tuple[str, str, str]] = []  # (platform, word, where)
         self.checked = 0
@@ -186,10 +192,10 @@ class Table:
             names += tuple(TELEGRAM_COMMAND.findall(text))
         return names
 
-    def check(self, user: User, chat: Chat, reply: Reply, what: str) -> Reply:
+    async def check(self, user: User, chat: Chat, reply: Reply, what: str) -> Reply:
         if reply.answer or reply.out or reply.private or reply.update:
             self.said[what] += 1
-        shown = {"console": self.console.reply(user, chat, reply),
+        shown = {"console": await self.console.reply(user, chat, reply),
                  "telegram": telegram_reply(reply), "discord": discord_reply(reply)}
         for platform, texts in shown.items():
             for text in texts:
@@ -199,14 +205,14 @@ class Table:
         return reply
 
     async def text(self, user: User, line: str, chat: Chat = GROUP) -> Reply:
-        return self.check(user, chat, await self.h.text(user, line, chat), line)
+        return await self.check(user, chat, await self.h.text(user, line, chat), line)
 
     async def press(self, user: User, token: str, chat: Chat, what: str) -> Reply:
-        return self.check(user, chat, await self.h.press(user, token, chat), what)
+        return await self.check(user, chat, await self.h.press(user, token, chat), what)
 
     async def due(self) -> None:
         out = await self.h.due()
-        self.check(self.users[0], GROUP, Reply(out=out), "due")
+        await self.check(self.users[0], GROUP, Reply(out=out), "due")
 
     def user_at(self, record: TableRecord, seat: int) -> User:
         return self.by_id[record.seats[seat]]
@@ -305,12 +311,14 @@ def people(lang: Lang, count: int) -> list[User]:
 @pytest.mark.parametrize("lang", ["ru", "en"])
 @pytest.mark.parametrize("game", GAMES)
 async def test_a_table_speaks_its_language_on_every_platform(
-        h: Harness, game: str, lang: Lang, tmp_path: Path) -> None:
+        h: Harness, game: str, lang: Lang, tmp_path: Path, raw_redis: Redis,
+        key_prefix: str) -> None:
     entry = manifests()[game]
     # The fewest players the game takes at a Russian table, three (where it allows) at
     # an English one; clocked, so that time runs out and the others vote.
     count = max(entry.min_players, 2) if lang == "ru" else min(3, entry.max_players)
-    table = Table(h, lang, people(lang, count), tmp_path)
+    table = Table(h, lang, people(lang, count), tmp_path,
+                  ConsoleButtons(raw_redis, prefix=key_prefix))
     await table.open(game, (str(count), "clock=2h/1h/4h"))
     await table.play(random.Random(f"{game}{lang}"))
     await table.after()
@@ -361,6 +369,15 @@ def moments(game: str, count: int, seed: int) -> Iterator[tuple[Any, Any]]:
         steps += 1
 
 
+def column_names(view: Any) -> set[str]:
+    """The letters a map's edge may name a column by, for a view whose game names its
+    squares that way (Hunters and Gatherers); none for another."""
+    names = getattr(view, "names", None)
+    if not isinstance(names, Naming):
+        return set()
+    return {names.column_name(x) for x in range(-REACH, REACH + 1)}
+
+
 @pytest.mark.parametrize("lang", ["ru", "en"])
 @pytest.mark.parametrize("game", GAMES)
 def test_a_pictures_words_are_in_the_tables_language(game: str, lang: Lang) -> None:
@@ -377,6 +394,7 @@ def test_a_pictures_words_are_in_the_tables_language(game: str, lang: Lang) -> N
             seat = prompt.seat if prompt is not None else 0
             entry.picture(engine.view(state, seat), names, lang, prompt)
         assert words
-        found += [(w, t) for t in words if len(t) > 1
+        edges = column_names(engine.view(state, None))
+        found += [(w, t) for t in words if len(t) > 1 and t not in edges
                   for w in leaks(t, lang, tuple(names))]
     assert not found, found[:40]

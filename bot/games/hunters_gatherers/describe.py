@@ -19,8 +19,9 @@ Three things are described, each from the engine's data alone:
   turns of the tile in hand fit there (``turns``). Spots with the same neighbours are
   listed together (``spot_groups``): fewer lines, and alike spots side by side.
 
-Squares are named by ``engine.hunters_gatherers.coords`` (``N14``), as on the map's
-edges and on the buttons. Words come from the catalog (``hg.dir``, ``hg.about``,
+Squares are named as the engine names them for the game (``square_of``: the arguments'
+``at``, see ``engine.hunters_gatherers.coords``), as on the map's edges and on the
+buttons. Words come from the catalog (``hg.dir``, ``hg.about``,
 ``hg.piece``, ``hg.touch``, ``hg.turns``); the functions here only choose and join them.
 """
 
@@ -30,7 +31,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.hunters_gatherers.coords import square_name
+from engine.hunters_gatherers.coords import FIRST, naming
 from engine.hunters_gatherers.tiles import SIDES, Meadow, Tile, all_tiles, oriented
 
 # Animals by the catalog's plural noun, in the score order.
@@ -196,17 +197,28 @@ def _pos(entry: Mapping[str, Any]) -> tuple[int, int] | None:
     return None
 
 
+def square_of(args: Mapping[str, Any]) -> str | None:
+    """The name of the square an engine's arguments give: ``at``, the game's own name
+    for it; else (arguments stored before the engine named squares, so of a game begun
+    with the first scheme) ``x``, ``y`` named by the first scheme; None without either."""
+    at = args.get("at")
+    if isinstance(at, str) and at:
+        return at
+    pos = _pos(args)
+    return naming(FIRST).square_name(pos) if pos is not None else None
+
+
 def spot_groups(w: Words, spots: Any) -> list[str]:
     """One line per kind of spot (the same neighbours, so the same turns fit): its
     squares, what lies next to them and the turns that fit. Spots are listed in the
     engine's order (by rows, then columns) and groups in the order of their first spot."""
     groups: dict[str, tuple[list[str], Any]] = {}
     for entry in spots if isinstance(spots, list | tuple) else ():
-        if not isinstance(entry, Mapping) or (pos := _pos(entry)) is None:
+        if not isinstance(entry, Mapping) or (square := square_of(entry)) is None:
             continue
         key = str(entry.get("touch"))
         squares, _ = groups.setdefault(key, ([], entry.get("rotations")))
-        squares.append(square_name(pos))
+        squares.append(square)
     return [w.word("hg.about.group", squares=", ".join(squares), touch=touch(w, key),
                    turns=turns(w, rotations))
             for key, (squares, rotations) in groups.items()]

@@ -4,9 +4,10 @@ Every sentence is in ``bot/games/hunters_gatherers/texts.<lang>.yaml`` under ``h
 module only chooses the code (figures, scored features, refusals and the end of the game
 have variants) and turns the engine's arguments into text a sentence may use:
 
-- a spot's, a tile's or a refusal's ``x``, ``y`` give ``at``, the name of its square
-  (``N14``: see ``engine.hunters_gatherers.coords``), as written on the map's edges and
-  accepted by ``/move``; ``k`` of a rotation gives ``deg`` (quarter turns → degrees, as
+- a spot's, a tile's or a refusal's square is named by the engine's ``at`` (``CM91``, in
+  the game's scheme: see ``engine.hunters_gatherers.coords``), as written on the map's
+  edges and accepted by ``/move``; older stored arguments give only ``x``, ``y``
+  (``describe.square_of``); ``k`` of a rotation gives ``deg`` (quarter turns → degrees, as
   under the picture);
 - each question comes after lines that describe its choices in words (``describe``),
   so that a turn can be played without the picture: the tile in hand and every spot
@@ -39,6 +40,7 @@ from bot.games.hunters_gatherers.describe import (
     degrees,
     known_tile,
     spot_groups,
+    square_of,
     tile_contents,
     tile_corners,
     tile_sides,
@@ -48,7 +50,7 @@ from bot.i18n.catalog import Lang, Markup
 from bot.i18n.grammar import Phrase, Series
 from bot.texts.base import CatalogTexts
 from engine.core.prompts import Event, Label
-from engine.hunters_gatherers.coords import square_name
+from engine.hunters_gatherers.coords import FIRST, naming
 from engine.hunters_gatherers.tiles import Tile, all_tiles
 from engine.hunters_gatherers.view import HuntersGatherersView
 
@@ -76,15 +78,6 @@ ARROWS: Final[Mapping[str, str]] = MappingProxyType({
 def _int(value: Any, default: int = 0) -> int:
     """An engine number (never a bool)."""
     return value if isinstance(value, int) and not isinstance(value, bool) else default
-
-
-def square_of(args: Mapping[str, Any]) -> str | None:
-    """The name of the square at the arguments' ``x``, ``y`` (None without both)."""
-    x, y = args.get("x"), args.get("y")
-    if isinstance(x, int) and isinstance(y, int) and not isinstance(x, bool) \
-            and not isinstance(y, bool):
-        return square_name((x, y))
-    return None
 
 
 def parse_loc(loc: str) -> tuple[int, int] | None:
@@ -327,11 +320,13 @@ class HuntersGatherersTexts(CatalogTexts):
         return self._cat.t(lang, full, **{**args, "at": at})
 
     def location(self, lang: Lang, loc: str) -> str:
-        """``"3,-1"`` → ``Square Q13`` / ``Клетка Q13``; anything else as it is."""
+        """``"3,-1"`` → ``Square Q13`` / ``Клетка Q13``; anything else as it is. A bare
+        ``x,y`` says nothing of the game's naming scheme: it is named by the first (the
+        engine's own words give ``at``, which ``square_of`` prefers)."""
         pos = parse_loc(loc)
         if pos is None:
             return loc
-        return self._word(lang, "hg.loc", at=square_name(pos))
+        return self._word(lang, "hg.loc", at=naming(FIRST).square_name(pos))
 
     def board(self, lang: Lang, view: HuntersGatherersView, seat: int,
               names: list[str]) -> list[Markup]:

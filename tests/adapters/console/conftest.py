@@ -37,5 +37,5 @@ async def typist(tmp_path: Path) -> AsyncIterator[Typist]:
     async with running_core(StoreSettings(data_dir=tmp_path / "data"), pictures=True) as core:
         app = core.app
         app.sv.rng = random.Random(5)
-        chat = ConsoleChat(app, io.StringIO(), tmp_path / "pictures", lang="ru")
+        chat = ConsoleChat.on(core, io.StringIO(), tmp_path / "pictures", lang="ru")
         yield Typist(app, chat, tmp_path / "pictures")

@@ -2,9 +2,11 @@
 
 Shared by the console tests (imported by module name: pytest puts this directory on
 ``sys.path``). Nothing here knows the game: it parses what ``ConsoleChat`` prints —
-message headers ``── [group] (table:x)`` / ``── [DM → name] (dm:x:1)``, answers
-``→ name: text``, hints ``? ...``, button rows ``[n] label   [m] label`` and picture
-lines ``🖼 path`` — and picks the next button to press. ``Session`` and
+message headers ``── [group] (table:x) #12`` / ``── [DM → name] (dm:x:1)`` (the number
+when the message has buttons), answers ``→ name: text`` (`` #12`` at the end when
+buttons follow), hints ``? ...``, button rows ``[n] label   [m] label`` and picture
+lines ``🖼 path`` — and picks the next button to press. A button is known by what is
+typed to press it wherever it was printed: ``12.3``, button 3 of message 12. ``Session`` and
 ``console_session`` hold a console chat in this process and what it printed.
 """
 
@@ -31,7 +33,9 @@ from adapters.store import StoreSettings
 from bot.app import Campfire
 from bot.i18n.catalog import Lang
 
-HEADER = re.compile(r"^── \[(?P<where>[^\]]+)\](?: \((?P<slot>[^)]*)\))?\s*$")
+HEADER = re.compile(
+    r"^── \[(?P<where>[^\]]+)\](?: \((?P<slot>[^)]*)\))?(?: #(?P<number>\d+))?\s*$")
+NUMBERED = re.compile(r"^(?P<text>.*) #(?P<number>\d+)$")
 ANSWER = re.compile(r"^→ (?P<name>[^:]+): (?P<alert>⚠ )?(?P<text>.*)$")
 ROW = re.compile(r"^   \[\d+\] ")
 CELL = re.compile(r"\[(\d+)\] (.+?)(?=\s{3}\[\d+\] |\s*$)")
@@ -49,7 +53,8 @@ class Shown:
     where: str = ""  # "group", "DM → vera", or the actor's name for an answer
     slot: str | None = None
     lines: list[str] = field(default_factory=list)
-    buttons: list[tuple[int, str]] = field(default_factory=list)
+    buttons: list[tuple[str, str]] = field(default_factory=list)  # (typed, label)
+    number: int | None = None  # the message's number, when it has buttons
     pictures: list[str] = field(default_factory=list)
     alert: bool = False
 
@@ -75,7 +80,7 @@ class Shown:
         """True for the table's own kept-up-to-date message in the group."""
         return self.where == "group" and (self.slot or "").startswith("table:")
 
-    def playable(self) -> list[tuple[int, str]]:
+    def playable(self) -> list[tuple[str, str]]:
         """Buttons that choose something (not paging, not back/undo)."""
         return [(n, label) for n, label in self.buttons if not label.startswith(NAV_PREFIXES)]
 
@@ -86,7 +91,8 @@ def parse(text: str) -> list[Shown]:
     current: Shown | None = None
     for line in text.splitlines():
         if m := HEADER.match(line):
-            current = Shown("message", m["where"], m["slot"])
+            number = int(m["number"]) if m["number"] else None
+            current = Shown("message", m["where"], m["slot"], number=number)
             items.append(current)
         elif m := ANSWER.match(line):
             current = Shown("answer", m["name"].strip(), lines=[m["text"]], alert=bool(m["alert"]))
@@ -97,7 +103,12 @@ def parse(text: str) -> list[Shown]:
         elif current is None:
             continue
         elif ROW.match(line):
-            current.buttons += [(int(n), label.strip()) for n, label in CELL.findall(line[3:])]
+            if current.number is None and current.lines and \
+                    (numbered := NUMBERED.match(current.lines[-1])):
+                # An answer with buttons: its number ends the line above them.
+                current.lines[-1], current.number = numbered["text"], int(numbered["number"])
+            current.buttons += [(f"{current.number}.{n}", label.strip())
+                                for n, label in CELL.findall(line[3:])]
         elif m := PICTURE.match(line):
             current.pictures.append(m["path"])
         else:
@@ -111,7 +122,7 @@ class Players:
 
     def __init__(self, seed: int = 1) -> None:
         """Choices among a prompt's buttons come from a generator seeded with ``seed``."""
-        self.prompts: dict[str, list[tuple[int, str]]] = {}  # name -> buttons of the latest DM
+        self.prompts: dict[str, list[tuple[str, str]]] = {}  # name -> buttons of the latest DM
         self.table: Shown | None = None
         self.rnd = random.Random(seed)
 
@@ -145,8 +156,8 @@ class Players:
                 return name
         return None
 
-    def next_press(self) -> tuple[str, int] | None:
-        """(player, button number) to press next, or None when nobody is asked."""
+    def next_press(self) -> tuple[str, str] | None:
+        """(player, what to type to press a button) next, or None when nobody is asked."""
         waiting = self.waiting()
         if not waiting:
             return None
@@ -337,5 +348,5 @@ async def console_session(tmp_path: Path, lang: Lang) -> AsyncIterator[Session]:
         app = core.app
         app.sv.rng = random.Random(5)
         out = io.StringIO()
-        chat = ConsoleChat(app, out, tmp_path / "pictures", lang=lang)
+        chat = ConsoleChat.on(core, out, tmp_path / "pictures", lang=lang)
         yield Session(app, chat, out, tmp_path / "pictures")

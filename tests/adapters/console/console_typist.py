@@ -32,5 +32,5 @@ class Typist:
 
     def restarted(self) -> Typist:
         """A fresh console on the same bot and picture folder, as after a restart."""
-        chat = ConsoleChat(self.app, io.StringIO(), self.pictures_dir, lang="ru")
+        chat = ConsoleChat(self.app, self.chat.buttons, io.StringIO(), self.pictures_dir, lang="ru")
         return Typist(self.app, chat, self.pictures_dir)

@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 from console_harness import Players, Session, Shown, answers, parse
 
+from adapters.console.chat import console_user
 from adapters.store import TableNotFound, TableStatus
 from bot.games import manifests
 from bot.i18n.catalog import Lang, default_catalog
@@ -89,15 +90,17 @@ async def open_table(s: Session, players: int, lang: Lang) -> tuple[str, list[Sh
     return tid, started
 
 
-def _button(message: Shown, label: str) -> int:
-    """The number of the button of ``message`` labelled ``label``."""
+def _button(message: Shown, label: str) -> str:
+    """What is typed to press the button of ``message`` labelled ``label``."""
     [number] = [n for n, text in message.buttons if text == label]
-    return int(number)
+    return number
 
 
-def _option_of(s: Session, number: int) -> int | None:
+async def _option_of(s: Session, name: str, number: str) -> int | None:
     """The prompt option a printed button plays (None for any other button)."""
-    token = s.app.sv.signer.parse(s.chat.buttons[number].token)
+    pressable = await s.chat.pressable(console_user(name, None), number)
+    assert pressable is not None
+    token = s.app.sv.signer.parse(pressable.token)
     assert token is not None
     return token.int_field(3) if token.kind == "m" else None
 
@@ -137,7 +140,8 @@ async def play_to_the_end(s: Session, tid: str, started: list[Shown], policies: 
         if policy == "g":
             key = choose(GAME, load_state(GAME, record), prompt, "greedy", rnd)
             wanted = prompt.keys().index(key)
-            pressed = [n for n, _ in players.prompts[name] if _option_of(s, n) == wanted]
+            pressed = [n for n, _ in players.prompts[name]
+                       if await _option_of(s, name, n) == wanted]
             assert pressed, (key, players.prompts[name])
             line = f"{name}: {pressed[0]}"
             played.greedy += 1
@@ -177,9 +181,10 @@ def _lines(items: list[Shown]) -> list[str]:
         if item.kind != "message":
             continue
         slot = f" ({item.slot})" if item.slot else ""
-        out.append(f"── [{item.where}]{slot}")
+        number = f" #{item.number}" if item.number else ""
+        out.append(f"── [{item.where}]{slot}{number}")
         out += [f"   {line}" for line in item.lines]
-        out += [f"   [{n}] {label}" for n, label in item.buttons]
+        out += [f"   [{n.rsplit('.', 1)[1]}] {label}" for n, label in item.buttons]
     return out
 
 

@@ -155,7 +155,7 @@ async def test_private_messages_name_the_player_after_a_restart(ru_session: Sess
     players = Players()
     await open_and_start(s, players)
     (who,) = players.waiting()
-    restarted = ConsoleChat(s.app, io.StringIO(), s.pictures_dir, lang="ru")
+    restarted = ConsoleChat(s.app, s.chat.buttons, io.StringIO(), s.pictures_dir, lang="ru")
     out = restarted.out
     assert isinstance(out, io.StringIO)
     # The player takes their buttons from /status in the new console and plays on
@@ -193,10 +193,10 @@ async def _status_and_moves(storage: Storage, tid: str) -> tuple[TableStatus, in
 
 def test_piped_script_through_the_real_command(tmp_path: Path) -> None:
     """``campfire`` with a script on stdin: lobby by buttons, then typed moves, then status."""
-    # Button numbers are printed in order, so the lobby's are known in advance:
-    # [1]-[4] after /new, [5]-[8] after boris joins, [9]-[12] after vera joins.
+    # A short number presses a button of the newest message with buttons, so the
+    # lobby's are known in advance: [1] join … [3] start, each time it is printed.
     cycles = 4
-    script = ["anna: /new stone_age 3-3", "boris: 1", "vera: 5", "anna: 11"]
+    script = ["anna: /new stone_age 3-3", "boris: 1", "vera: 1", "anna: 3"]
     # Seat order is random: every player tries a typed move in turn, and exactly the
     # one whose turn it is succeeds (so each cycle makes at least one move).
     script += ["anna: /move 1", "boris: /move 1", "vera: /move 1"] * cycles

@@ -15,23 +15,24 @@ from bot.ui.message import Message, Private, Reply
 ANNA = User(id="con:anna", name="anna", lang="en")
 
 
-def shown(reply: Reply, private_asked: bool, tmp_path: Path) -> list[str]:
+async def shown(reply: Reply, private_asked: bool, tmp_path: Path) -> list[str]:
     out = io.StringIO()
-    console = ConsoleChat(cast(Any, None), out, tmp_path, lang="en")
+    # Nothing here has buttons: neither the bot nor the button store is asked anything.
+    console = ConsoleChat(cast(Any, None), cast(Any, None), out, tmp_path, lang="en")
     console.names[ANNA.id] = ANNA.name
-    console.show_reply(ANNA, private_chat(ANNA) if private_asked else GROUP, reply)
+    await console.show_reply(ANNA, private_chat(ANNA) if private_asked else GROUP, reply)
     return out.getvalue().splitlines()
 
 
-def test_a_private_part_asked_in_the_group_goes_privately_with_the_note(
+async def test_a_private_part_asked_in_the_group_goes_privately_with_the_note(
     tmp_path: Path,
 ) -> None:
     reply = Reply(private=Private(Message("Your board"), "t1",
                                   note=as_rich("Sent to you privately.")))
-    assert shown(reply, False, tmp_path) == [
+    assert await shown(reply, False, tmp_path) == [
         "→ anna: Sent to you privately.", "── [DM → anna]", "   Your board"]
 
 
-def test_in_the_private_chat_there_is_no_note(tmp_path: Path) -> None:
+async def test_in_the_private_chat_there_is_no_note(tmp_path: Path) -> None:
     reply = Reply(private=Private(Message("Your board"), "t1", note=None))
-    assert shown(reply, True, tmp_path) == ["── [DM → anna]", "   Your board"]
+    assert await shown(reply, True, tmp_path) == ["── [DM → anna]", "   Your board"]

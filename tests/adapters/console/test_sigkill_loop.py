@@ -5,8 +5,8 @@ uninterrupted game with the same seed.
 Both games are played by the same driver, a player at the keyboard who decides from
 what the console printed: it reads the table's stored version (for its choice), types
 ``name: <number>`` for a button of the private prompt it was shown, and after a restart
-types ``name dm: /turn`` to get buttons of the new process (the old numbers die with
-the console). Its choice is a function of the table version and the prompt's labels,
+types ``name dm: /turn`` to get buttons of the new process (it presses only buttons
+the running process printed). Its choice is a function of the table version and the prompt's labels,
 so the same game gives the same moves whoever runs it.
 
 In the killed run a move is typed, then the process is SIGKILLed after a random delay

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from adapters.console.chat import GROUP, ConsoleChat
+from adapters.console.chat import GROUP, ConsoleChat, console_user
 from adapters.delivery import handling
 from adapters.edge.registry import PLATFORMS
 from adapters.runtime import running_core
@@ -47,9 +47,11 @@ async def seated(app: Campfire, chat_id: str) -> set[str]:
 async def on_console(store: StoreSettings, tmp_path: Path) -> set[str]:
     async with running_core(store, pictures=False) as core:
         app = core.app
-        console = ConsoleChat(app, io.StringIO(), tmp_path / "pictures", lang="en")
+        console = ConsoleChat.on(core, io.StringIO(), tmp_path / "pictures", lang="en")
         await console.handle_line(f"{OPENER}: /new stone_age 2-2 en")
-        join = next(n for n, shown in console.buttons.items() if ".join." in shown.token)
+        joiner = console_user(JOINER, "en")
+        lobby = [await console.pressable(joiner, str(n)) for n in range(1, 10)]
+        join = next(n for n, b in enumerate(lobby, 1) if b and ".join." in b.token)
         await console.handle_line(f"{JOINER}: {join}")
         return await seated(app, GROUP.id)
 

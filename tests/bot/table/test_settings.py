@@ -3,8 +3,12 @@ a changed record (a new ``model_copy``) is read afresh."""
 
 from __future__ import annotations
 
-from bot.storage import TableRecord
-from bot.table.settings import meta_of, meta_view, options_of
+from bot.storage import LogEntry, TableRecord, TableStatus
+from bot.table.settings import meta_of, meta_view, options_of, setup_variants
+from bot.table.turns import load_state, replay, state_dict
+from engine.caverna.caverna_game import CAVERNA
+from engine.hunters_gatherers.coords import FIRST
+from engine.hunters_gatherers.game import GAME as HUNTERS_GATHERERS
 
 
 def _record(**fields: object) -> TableRecord:
@@ -40,3 +44,37 @@ def test_meta_of_is_a_private_copy() -> None:
     assert view.opened == {"0": 3} and view.names == {"tg:u1": "Ann"}
     assert meta_view(record).opened == {"0": 3}
     assert meta_of(record).opened == {"0": 3}
+
+
+def test_a_variant_declared_after_a_table_opened_plays_as_the_game_did_before() -> None:
+    """A table records every variant when it opens: one it lacks was declared later,
+    and the engine is given what the game played before it (Hunters and Gatherers'
+    square names: the first scheme); a recorded choice stands; an old Caverna table
+    (furnishings came with the game's default) plays that default."""
+    old = _record(game="hunters_gatherers", options={"min_seats": 2, "max_seats": 2})
+    assert setup_variants(old, HUNTERS_GATHERERS) == {"names": "n14"}
+    new = _record(game="hunters_gatherers",
+                  options={"min_seats": 2, "max_seats": 2, "variants": {"names": "cm91"}})
+    assert setup_variants(new, HUNTERS_GATHERERS) == {"names": "cm91"}
+    cave = _record(game="caverna", options={"min_seats": 1, "max_seats": 7})
+    assert setup_variants(cave, CAVERNA) == {"furnishings": "official"}
+
+
+def test_an_old_hunters_gatherers_table_replays_its_typed_square_names() -> None:
+    """A game begun before square names had schemes: its log holds a square typed by
+    its old name (``M14``); the replay, which begins with the engine's ``new``, names
+    squares by that scheme again and lays the tile where the player meant."""
+    played = HUNTERS_GATHERERS.new(2, 9, {"names": "n14"})
+    [prompt] = HUNTERS_GATHERERS.pending(played)
+    typed = str(prompt.options[0].label.args["at"])  # the square as the player read it
+    assert typed[0].isalpha() and typed[-2:].isdigit()
+    log = [LogEntry(key=typed, seat=prompt.seat, version=1)]
+    HUNTERS_GATHERERS.apply(played, prompt.seat, typed)
+    stored = state_dict(played)
+    del stored["naming"]  # stored before states recorded their scheme
+    record = _record(game="hunters_gatherers", seats=("tg:u1", "tg:u2"), seed=9,
+                     status=TableStatus.RUNNING, state=stored,
+                     options={"min_seats": 2, "max_seats": 2})
+    replayed = replay(HUNTERS_GATHERERS, record, log)
+    assert state_dict(replayed) == state_dict(played)
+    assert load_state(HUNTERS_GATHERERS, record).naming == FIRST

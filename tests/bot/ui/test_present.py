@@ -1,5 +1,7 @@
 """The presenter's result lines: the winners are named in a sentence that agrees with
-their number ("Winner: anna", "Winners: anna, boris"), in both languages."""
+their number ("Winner: anna", "Winners: anna, boris"), in both languages. The table
+message's scores line says what a running score means when the game's texts say it
+(Caverna counts the game as if it ended now)."""
 
 from __future__ import annotations
 
@@ -8,10 +10,12 @@ from typing import Any
 import pytest
 
 from bot.i18n.catalog import Lang, default_catalog, to_plain
+from bot.identity import User
 from bot.storage import TableRecord, TableStatus
 from bot.ui.present import Presenter, winners_number
 from bot.ui.tokens import TokenSigner
 from engine.core.protocol import Result, SeatScore
+from tests.bot.helpers import Harness, plain
 
 PRESENTER = Presenter(default_catalog(), TokenSigner(b"present-test-secret-0123456789abc"))
 NAMES = {"u0": "anna", "u1": "boris", "u2": "cleo"}
@@ -61,3 +65,23 @@ def test_the_winners_line_agrees_with_their_number(
 def test_winners_number() -> None:
     assert winners_number(Result([], [1], "x")) == "one"
     assert winners_number(Result([], [0, 2], "x")) == "many"
+
+
+ANNA = User(id="con:anna", name="Anna", lang="en")
+BORIS = User(id="con:boris", name="Boris", lang="en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_caverna_says_its_running_score_counts_the_game_as_if_it_ended_now(
+        h: Harness, lang: str) -> None:
+    table_id = await h.started(ANNA, options=("1", lang), game="caverna")
+    lines = plain(h.table_message(table_id).text).splitlines()
+    scores = plain(h.sv.presenter.t(lang, "table.score_part", name="Anna", score=-28))
+    assert lines[1] == h.t("cav.scores_now", lang, scores=scores)
+    assert "(" in lines[1] and lines[1].startswith(scores)
+
+
+async def test_a_game_without_such_words_shows_the_scores_alone(h: Harness) -> None:
+    table_id = await h.started(ANNA, BORIS, options=("en",))
+    lines = plain(h.table_message(table_id).text).splitlines()
+    assert "(" not in lines[1] and "Anna" in lines[1] and "Boris" in lines[1]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.variants import UnknownVariant, Variant, defaults, read_variants
+from engine.core.variants import UnknownVariant, Variant, defaults, read_variants, recorded
 
 MODE = Variant("mode", ("standard", "family"), unofficial=frozenset({"family"}))
 
@@ -36,5 +36,16 @@ def test_every_game_declares_its_variants() -> None:
     from engine.hunters_gatherers.game import GAME as HUNTERS_GATHERERS
     from engine.stone_age.game import GAME as STONE_AGE
 
-    assert STONE_AGE.variants == () and HUNTERS_GATHERERS.variants == ()
+    assert STONE_AGE.variants == ()
+    assert {v.name: v.values for v in HUNTERS_GATHERERS.variants} == {
+        "names": ("cm91", "n14")}
     assert {v.name: v.values for v in CAVERNA.variants} == CAVERNA.options
+
+
+def test_a_table_that_lacks_a_variant_plays_what_came_before_it() -> None:
+    names = Variant("names", ("cm91", "n14"), before="n14")
+    assert recorded((MODE, names), {}) == {"mode": "standard", "names": "n14"}
+    assert recorded((MODE, names), {"names": "cm91"}) == {"mode": "standard",
+                                                          "names": "cm91"}
+    with pytest.raises(ValueError):
+        Variant("names", ("cm91",), before="n14")

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from engine.core.errors import IllegalMove
 from engine.hunters_gatherers.board import board_of
-from engine.hunters_gatherers.coords import square_name
+from engine.hunters_gatherers.coords import CURRENT, FIRST
 from engine.hunters_gatherers.decisions import parse_spot
 from engine.hunters_gatherers.game import GAME
 from engine.hunters_gatherers.geometry import neighbour, opposite
@@ -27,20 +30,37 @@ def test_spot_keys_are_strict() -> None:
         assert parse_spot(bad) is None
 
 
-def test_a_spot_may_be_named_by_its_square() -> None:
-    """``/move M14`` (typed, any case, Cyrillic look-alikes too) chooses the spot that
-    ``at:-1,0`` does; a square that is no spot is refused like its ``at:`` key."""
-    for typed in ("M14", "m14", "М14"):  # the last one is a Cyrillic М
+@pytest.mark.parametrize(("scheme", "west", "start", "far", "east"), [
+    (CURRENT, "CL91", "CM91", "A1", "CN91"),  # a new game
+    (FIRST, "M14", "N14", "A1", "O14"),  # a game begun before the current scheme
+])
+def test_a_spot_may_be_named_by_its_square(scheme: int, west: str, start: str, far: str,
+                                           east: str) -> None:
+    """``/move CL91`` (typed, any case, Cyrillic look-alikes too) chooses the spot that
+    ``at:-1,0`` does, by the game's own scheme; a square that is no spot is refused
+    like its ``at:`` key."""
+    cyrillic = west.translate(str.maketrans("CM", "СМ"))  # Cyrillic С and М
+    for typed in (west, west.lower(), cyrillic):
         state = scripted(draw=["HG028", "HG002"])
+        state.naming = scheme
         play(state, 0, typed)
         assert state.step == "rotation" and state.spot == (-1, 0)
     state = scripted(draw=["HG028", "HG002"])
-    assert square_name((0, 0)) == "N14"
-    assert refused(state, 0, "N14") == "no_such_spot"  # the start tile lies there
-    assert refused(state, 0, "A1") == "no_such_spot"  # touches nothing
-    assert refused(state, 0, "O14") == "does_not_fit"  # by the start tile's forest
-    for bad in ("M014", "M 14", "M-0", "14M", "MM", "14"):
+    state.naming = scheme
+    assert state.names.square_name((0, 0)) == start
+    assert refused(state, 0, start) == "no_such_spot"  # the start tile lies there
+    assert refused(state, 0, far) == "no_such_spot"  # touches nothing
+    assert refused(state, 0, east) == "does_not_fit"  # by the start tile's forest
+    for bad in (f"{west[:-2]}0{west[-2:]}", f"{west[:-2]} {west[-2:]}", "M-0", "14M", "MM",
+                "14"):
         assert refused(state, 0, bad) == "unknown_option"
+
+
+def test_a_refusal_names_the_square_as_the_game_does() -> None:
+    state = scripted(draw=["HG028", "HG002"])
+    with pytest.raises(IllegalMove) as refused_at:
+        GAME.apply(state, 0, "at:1,0")
+    assert (refused_at.value.code, refused_at.value.args_map["at"]) == ("does_not_fit", "CN91")
 
 
 def test_illegal_choices_are_refused_with_their_reason_and_change_nothing() -> None:
@@ -154,16 +174,17 @@ def test_every_legal_spot_is_offered_numbered_like_the_view() -> None:
     assert [o.key for o in prompt.options] == [f"at:{s.x},{s.y}" for s in listed]
     for position, option in enumerate(prompt.options, start=1):
         assert option.label.code == "hg.opt.at" and not option.back
-        assert option.label.args == {"x": listed[position - 1].x,
-                                      "y": listed[position - 1].y, "n": position}
+        spot = listed[position - 1]
+        assert option.label.args == {"x": spot.x, "y": spot.y, "n": position,
+                                      "at": state.names.square_name((spot.x, spot.y))}
         assert listed[position - 1].n == position
     assert set(prompt.label.args) == {"tile", "bonus", "spots"}
     # The label describes every spot for the words: what lies across each side, and the
     # rotations that fit there (as the view lists them).
     board = board_of(state)
     described = prompt.label.args["spots"]
-    assert [(d["x"], d["y"], d["rotations"]) for d in described] == [
-        (s.x, s.y, list(s.rotations)) for s in listed]
+    assert [(d["x"], d["y"], d["rotations"], d["at"]) for d in described] == [
+        (s.x, s.y, list(s.rotations), state.names.square_name((s.x, s.y))) for s in listed]
     for spot in described:
         for side, edge in zip("NESW", spot["touch"], strict=True):
             near = board.get(neighbour((spot["x"], spot["y"]), side))
@@ -212,7 +233,7 @@ def test_a_tile_that_takes_no_figure_is_laid_without_asking() -> None:
     events = play(state, 0, "rot:0")
     assert codes(events) == ["tile_placed", "tile_drawn"]
     assert first(events, "tile_placed").args == {"tile": "HG002", "x": -1, "y": -1,
-                                                 "rotation": 0, "bonus": False}
+                                                 "at": "CL90", "rotation": 0, "bonus": False}
     assert state.turn == 1 and state.step == "spot" and state.current == "HG005"
     assert state.tiles[-1].tile == "HG002" and state.players[0].members == 5
     # What asking and answering "none" would have given (the step forced by hand):

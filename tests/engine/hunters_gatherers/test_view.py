@@ -11,7 +11,7 @@ from engine.hunters_gatherers.view import HuntersGatherersView, MapFigure, MapTi
 from .scenario import play, scripted
 
 KEYS = {"game", "you", "turn", "step", "tiles_left", "bonus_left", "tiles", "current",
-        "spots", "figures", "players", "end_reason"}
+        "spots", "figures", "players", "end_reason", "naming"}
 
 
 def test_view_shape_and_hidden_piles() -> None:
@@ -23,6 +23,7 @@ def test_view_shape_and_hidden_piles() -> None:
     assert v["bonus_left"] == 12 and v["tiles"] == [{"x": 0, "y": 0, "tile": "HG001",
                                                      "rotation": 0}]
     assert v["current"] == {"tile": state.current, "bonus": False}
+    assert v["naming"] == state.naming  # the scheme that names the squares (``coords``)
     assert [s["n"] for s in v["spots"]] == list(range(1, len(v["spots"]) + 1))
     text = str(v)
     for hidden in state.draw[:-1] + state.bonus:

@@ -5,9 +5,11 @@ describes every field) with plain shapes, no publisher art. From top to bottom:
 
 - the header: round, phase, whose turn;
 - the harvest track (``harvest``);
+- when the game is over, the score sheet (``sheet``);
 - the home board of the seat the picture is about (the prompt's seat, else the viewer,
   else the seat acting) with its squares named along the edges and that seat's goods
-  beside it, the dwarfs and score under it (``board``, ``players``);
+  beside it, the dwarfs and score under it, and while the game runs what that score is
+  made of (``board``, ``players``, ``sheet``);
 - a summary row per other seat with its small board; with 5–7 players a compact row for
   every seat (``players``);
 - the action board with occupied spaces, goods lying there and the round cards
@@ -50,6 +52,12 @@ from bot.games.caverna.picture.players import (
     status_height,
     strip_height,
 )
+from bot.games.caverna.picture.sheet import (
+    draw_score_line,
+    draw_sheet,
+    score_line_height,
+    sheet_height,
+)
 from bot.games.caverna.picture.style import (
     BG,
     CELL,
@@ -73,7 +81,7 @@ from engine.caverna.components import ANIMALS, GOODS
 from engine.caverna.view_model import CavernaView, PlayerView
 from engine.core.prompts import Prompt
 
-__all__ = ["draw_page", "read_view", "render_caverna"]
+__all__ = ["board_cell", "draw_page", "read_view", "render_caverna"]
 
 LEGEND_ITEM_W = 150
 LEGEND_ROW = 32
@@ -97,7 +105,8 @@ def read_view(view: CavernaView | Mapping[str, Any]) -> CavernaView | None:
         return None
 
 
-def _board_cell(p: PlayerView) -> int:
+def board_cell(p: PlayerView) -> int:
+    """The size of a square of ``p``'s home board drawn large."""
     frame = board_frame(p)
     room = WIDTH - 2 * MARGIN - 2 * EDGE - STATUS_W - GAP
     return min(CELL, room // frame.columns)
@@ -198,18 +207,25 @@ def draw_page(view: CavernaView, names: list[str], lang: str = "ru",
     if marks.seat is not None and marks.on_board and marks.seat != big:
         marks = Focus(spaces=marks.spaces, tiles=marks.tiles)
     inner = WIDTH - 2 * MARGIN
-    cell = _board_cell(big_player)
+    cell = board_cell(big_player)
     _, board_h = board_size(board_frame(big_player), cell, edges=True)
     top_h = max(board_h, status_height())
     rows = _row_players(view, big_player)
     row_boxes = _row_boxes(view, rows, 0)
     rows_h = max((b[3] for b in row_boxes), default=0)
-    height = (HEADER_H + GAP + harvest_height() + top_h + GAP + strip_height() + GAP + rows_h
-              + (GAP if rows else 0) + actions_height(view, inner) + GAP + supply_height(view)
-              + _legend_rows(inner) * LEGEND_ROW + GAP)
+    over = view.phase == "over"
+    # Over, the score sheet opens the page; before, the large board's running total is
+    # spelt out under its strip.
+    score_h = sheet_height(view) if over else score_line_height(big_player, lang, inner) + GAP
+    height = (HEADER_H + GAP + score_h + harvest_height() + top_h + GAP + strip_height() + GAP
+              + rows_h + (GAP if rows else 0) + actions_height(view, inner) + GAP
+              + supply_height(view) + _legend_rows(inner) * LEGEND_ROW + GAP)
     c = Canvas(Image.new("RGB", (WIDTH, height), BG))
     _header(c, view, names, lang)
     y = HEADER_H + GAP
+    if over:
+        shown = [seat_name(names, p.seat, lang) for p in view.players]
+        y += draw_sheet(c, view, shown, lang, MARGIN, y, inner)
     y += draw_harvest(c, view, lang, MARGIN, y, inner)
     board_left = MARGIN
     draw_board(c, big_player, board_left, y, cell, lang, marks)
@@ -220,6 +236,10 @@ def draw_page(view: CavernaView, names: list[str], lang: str = "ru",
     draw_strip(c, big_player, seat_name(names, big, lang), lang,
                (MARGIN, y, MARGIN + inner, y + strip_height()))
     y += strip_height() + GAP
+    if not over:
+        line_h = score_line_height(big_player, lang, inner)
+        draw_score_line(c, big_player, lang, (MARGIN, y, MARGIN + inner, y + line_h))
+        y += line_h + GAP
     for p, (x0, y0, x1, y1) in zip(rows, _row_boxes(view, rows, y), strict=True):
         draw_row(c, p, seat_name(names, p.seat, lang), lang, (x0, y0, x1, y1),
                  len(view.players), highlight=p.seat == big, first=p.seat == view.first)

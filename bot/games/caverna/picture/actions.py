@@ -38,6 +38,14 @@ STAGE_TINTS: dict[int, RGB] = {
 }
 FACE_DOWN: RGB = (200, 192, 180)
 CELL_GAP = 8
+NAME_LINES = 3  # a space's name above its bottom line (SPACE_H leaves room for three)
+NAME_PAD = 6  # between a space's edge and its name
+
+
+def name_width(width: int) -> float:
+    """How wide a space's name may be on an action board ``width`` pixels wide."""
+    x0, _, x1, _ = grid_boxes(1, SPACE_COLUMNS, 0, 0, width, SPACE_H, CELL_GAP)[0]
+    return x1 - x0 - 2 * NAME_PAD
 
 
 def _slots(view: CavernaView) -> int:
@@ -63,8 +71,8 @@ def _space(c: Canvas, view: CavernaView, space: ActionSpaceView, box: Box, lang:
                              outline=player_color(seat) if seat >= 0 else BORDER,
                              width=5 if seat >= 0 else 1)
     c.drawn.spaces.add(space_id)
-    c.wrapped((x0 + 6, y0 + 6, x1 - 6, y1), space_name(space_id, lang), MIN_TEXT, INK,
-              bold=True, max_lines=2)
+    c.wrapped((x0 + NAME_PAD, y0 + 6, x1 - NAME_PAD, y1), space_name(space_id, lang), MIN_TEXT, INK,
+              bold=True, max_lines=NAME_LINES)
     cy = y1 - 20
     # The bottom line: goods on the left; the round a card was turned in, and the dwarf
     # standing there (or the button's number) on the right.

@@ -52,6 +52,9 @@ from engine.caverna.view_model import BoardSquare, PlayerView
 
 CLIFF_X = 3  # the cliff runs along the left side of this column...
 OPEN_ROW = 3  # ...except on this row
+TAG_LINES = 3  # a furnishing's name across the top of its square
+TAG_PAD = 4  # between a square's edge and the furnishing's (or tile's) name
+TILE_LINES = 2  # a bare tile's name on its square
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +178,12 @@ def _mark(c: Canvas, cx: float, cy: float, numbers: tuple[int, ...], size: int) 
         c.drawn.marks[f"n{n}"] = n
 
 
+def tag_width(cell: int) -> int:
+    """How wide a furnishing's (or a tile's) name may be on a home-board square of
+    ``cell`` pixels."""
+    return cell - 2 * TAG_PAD
+
+
 def _furnishing_tag(c: Canvas, box: Box, tile_id: str, lang: str, text_fill: RGB) -> int:
     """The furnishing's name across the top of its square; the height used."""
     x0, y0, x1, _ = box
@@ -182,8 +191,9 @@ def _furnishing_tag(c: Canvas, box: Box, tile_id: str, lang: str, text_fill: RGB
     tag = KIND_COLORS.get(kind.kind if kind is not None else "dwelling", KIND_COLORS["dwelling"])
     c.draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 7), fill=tag)
     c.drawn.furnishings.add(tile_id)
-    return 8 + c.wrapped((x0 + 5, y0 + 9, x1 - 5, y0 + 80), furnishing_name(tile_id, lang),
-                         MIN_TEXT, text_fill, bold=True, max_lines=3)
+    return 8 + c.wrapped((x0 + TAG_PAD, y0 + 9, x1 - TAG_PAD, y0 + 80),
+                         furnishing_name(tile_id, lang), MIN_TEXT, text_fill, bold=True,
+                         max_lines=TAG_LINES)
 
 
 def draw_square(c: Canvas, box: Box, square: BoardSquare, animals: Mapping[str, int],
@@ -224,8 +234,8 @@ def draw_square(c: Canvas, box: Box, square: BoardSquare, animals: Mapping[str, 
         under = TILE_COLORS.get(tile, ROCK) if tile is not None else ROCK
         used = _furnishing_tag(c, box, furnishing, lang, ink_on(under))
     elif tile is not None and not (tile == "field" and crop_count):
-        c.wrapped((x0 + 4, y0 + 4, x1 - 4, y0 + 50), label(f"tile.{tile}", lang), MIN_TEXT,
-                  text_fill, max_lines=2)
+        c.wrapped((x0 + TAG_PAD, y0 + 4, x1 - TAG_PAD, y0 + 50), label(f"tile.{tile}", lang),
+                  MIN_TEXT, text_fill, max_lines=TILE_LINES)
     if square.stable:
         _stable(c, x1 - 20, y0 + max(used, 20) + 16, 13)
     icon_size = 22
@@ -234,14 +244,22 @@ def draw_square(c: Canvas, box: Box, square: BoardSquare, animals: Mapping[str, 
         c.drawn.crops.add(crop)
         draw_amounts(c, x0 + 8, row_y, [(crop, crop_count)], icon_size + 4, 22)
         row_y -= 30
+    drawn = c.drawn.on_squares.setdefault(square.pos, [])
     if kept:
         # Two kinds per line at most (dogs guarding sheep share the square).
         for line in (kept[:2], kept[2:4]):
             if line:
-                draw_amounts(c, x0 + 6, row_y, line, icon_size, 20, text_fill, right=x1 - 2)
+                end = draw_amounts(c, x0 + 6, row_y, line, icon_size, 20, text_fill,
+                                   right=x1 - 2)
+                drawn.append(("kept", (x0 + 6, row_y - 14, end - 8, row_y + 14)))
                 row_y -= 28
     if square.bonus and tile is None:
-        draw_amounts(c, x0 + 6, y1 - 18, list(square.bonus.items()), 18, MIN_TEXT, WHITE)
+        # What covering the square gives: written "+1" at its top, where a bare square
+        # has nothing else, so it is never read as (nor drawn over) an animal kept there.
+        top_y = y0 + 18
+        end = draw_amounts(c, x0 + 6, top_y, list(square.bonus.items()), 18, MIN_TEXT,
+                           WHITE, prefix="+")
+        drawn.append(("bonus", (x0 + 6, top_y - 11, end - 8, top_y + 11)))
     c.draw.rectangle(box, outline=(70, 60, 50), width=1)
 
 

@@ -104,12 +104,13 @@ def amounts_width(c: Canvas, items: Iterable[tuple[str, int]], size: int, text: 
 
 
 def draw_amounts(c: Canvas, x: float, cy: float, items: Iterable[tuple[str, int]], size: int,
-                 text: int, fill: RGB = INK, right: float | None = None) -> float:
-    """Draw "icon count" pairs left to right from ``x`` on the line ``cy``, stopping
-    before ``right``; the x where the row ended."""
+                 text: int, fill: RGB = INK, right: float | None = None,
+                 prefix: str = "") -> float:
+    """Draw "icon count" pairs left to right from ``x`` on the line ``cy`` (each count
+    after ``prefix``), stopping before ``right``; the x where the row ended."""
     fnt = c.font(text, bold=True)
     for kind, n in items:
-        label = str(n)
+        label = f"{prefix}{n}"
         step = size + 3 + fnt.getlength(label)
         if right is not None and x + step > right:
             break

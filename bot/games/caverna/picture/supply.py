@@ -33,6 +33,14 @@ from engine.caverna.view_model import CavernaView, FurnishingTile
 
 CELL_GAP = 6
 BUILT_BG = (222, 214, 200)
+NAME_LINES = 2  # a tile's name above its cost line
+NAME_PAD = 5  # between a tile's edge and its name
+
+
+def name_width(width: int) -> float:
+    """How wide a tile's name may be in a supply ``width`` pixels wide."""
+    x0, _, x1, _ = grid_boxes(1, SUPPLY_COLUMNS, 0, 0, width, SUPPLY_H, CELL_GAP)[0]
+    return x1 - x0 - 2 * NAME_PAD
 
 
 def supply_height(view: CavernaView) -> int:
@@ -48,8 +56,8 @@ def _tile(c: Canvas, tile: FurnishingTile, box: Box, lang: str, focus: Focus) ->
     c.draw.rounded_rectangle(box, radius=6, fill=BUILT_BG if built else PANEL, outline=BORDER)
     c.draw.rectangle((x0 + 4, y0 + 3, x1 - 4, y0 + 7), fill=KIND_COLORS.get(tile.kind, BORDER))
     c.drawn.supply.add(tile_id)
-    c.wrapped((x0 + 5, y0 + 9, x1 - 5, y1), furnishing_name(tile_id, lang), MIN_TEXT,
-              MUTED if built else INK, bold=not built, max_lines=2)
+    c.wrapped((x0 + NAME_PAD, y0 + 9, x1 - NAME_PAD, y1), furnishing_name(tile_id, lang),
+              MIN_TEXT, MUTED if built else INK, bold=not built, max_lines=NAME_LINES)
     cy = y1 - 15
     points = tile.points
     if built:

@@ -1,11 +1,12 @@
 """The map of the Hunters and Gatherers picture: its frame and everything drawn on it.
 
 The map is cropped to the placed tiles and the offered spots, which are empty cells
-marked with the name of their square (``N13``): that is how a player picks a spot in a
+marked with the name of their square (``CL90``): that is how a player picks a spot in a
 chat. The names of the columns (letters, west to east) and rows (numbers, north to
 south) stand along the map's four edges, as on a chess board; they are fixed for the
-whole game (``engine.hunters_gatherers.coords``), so a square keeps its name as the map
-grows, and the buttons, prompts and typed moves use the same names. The cell size adapts
+whole game by its naming scheme (``view.names``, ``engine.hunters_gatherers.coords``),
+so a square keeps its name as the map grows, and the buttons, prompts and typed moves
+use the same names. The cell size adapts
 to the map (at most about 1300 px across, cells from 60 to 130 px) so that names and
 figures stay readable at phone preview size even with the whole deck placed.
 
@@ -46,7 +47,7 @@ from bot.games.hunters_gatherers.picture.tile_drawing import tile_image
 from bot.games.hunters_gatherers.picture.tile_geometry import tile_layout
 from bot.games.hunters_gatherers.picture.view_reading import known, placed_now
 from bot.render.text import fitting_font, font
-from engine.hunters_gatherers.coords import column_name, row_name, square_name
+from engine.hunters_gatherers.coords import Naming
 from engine.hunters_gatherers.view import HuntersGatherersView
 
 Pos = tuple[int, int]
@@ -132,7 +133,7 @@ def draw_map(im: Image.Image, d: Draw, view: HuntersGatherersView, frame: MapFra
                     width=max(3, cell // 20))
 
     _draw_spots(d, view, placed, corner, cell, focus)
-    draw_edges(d, frame, left, top)
+    draw_edges(d, frame, left, top, view.names)
 
     # Figures, on the anchor of their feature.
     size = min(42.0, max(14.0, cell * 0.34))
@@ -178,26 +179,27 @@ def _draw_spots(d: Draw, view: HuntersGatherersView, placed: Mapping[Pos, tuple[
         d.rounded_rectangle(box, radius=cell // 8, fill=SPOT_BG,
                             outline=CHOSEN if chosen else SPOT_EDGE,
                             width=edge * 2 if chosen else edge)
-        text = square_name(pos)
+        text = view.names.square_name(pos)
         fnt = fitting_font(text, cell - 4 * inset, round(number_font.size), True, 10)
         d.text((x + cell / 2, y + cell / 2), text, font=fnt, fill=CHOSEN if chosen else INK,
                anchor="mm")
 
 
-def draw_edges(d: Draw, frame: MapFrame, left: int, top: int) -> None:
-    """The column letters above and below the map, the row numbers left and right of it,
-    each centred on its column or row in a band ``EDGE`` pixels wide."""
+def draw_edges(d: Draw, frame: MapFrame, left: int, top: int, names: Naming) -> None:
+    """The column letters above and below the map, the row numbers left and right of it
+    (as the game's scheme ``names`` them), each centred on its column or row in a band
+    ``EDGE`` pixels wide."""
     cell = frame.cell
     size = max(10, min(EDGE_FONT, round(cell * 0.36)))
     right, bottom = left + frame.width, top + frame.height
     for i in range(frame.cols):
-        text = column_name(frame.min_x + i)
+        text = names.column_name(frame.min_x + i)
         fnt = fitting_font(text, cell - 4, size, True, 8)
         cx = left + i * cell + cell / 2
         d.text((cx, top - EDGE / 2), text, font=fnt, fill=MUTED, anchor="mm")
         d.text((cx, bottom + EDGE / 2), text, font=fnt, fill=MUTED, anchor="mm")
     for j in range(frame.rows):
-        text = row_name(frame.min_y + j)
+        text = names.row_name(frame.min_y + j)
         fnt = fitting_font(text, EDGE - 6, size, True, 8)
         cy = top + j * cell + cell / 2
         d.text((left - EDGE / 2, cy), text, font=fnt, fill=MUTED, anchor="mm")

@@ -26,6 +26,7 @@ from bot.render.samples import (
     write_pictures,
 )
 from engine.core.prompts import Prompt
+from engine.hunters_gatherers.coords import CURRENT
 from engine.hunters_gatherers.game import GAME
 from engine.hunters_gatherers.geometry import Placement, Pos, legal_placements
 from engine.hunters_gatherers.state import FeatureKind, FigureKind, Step
@@ -126,6 +127,7 @@ def sample_view(players: int, seed: int, placed: int | None, figures: int = 0,
                                  members=rng.randrange(0, 6), huts=rng.randrange(0, 4))
                       for s in range(players)),
         end_reason=None if current is not None else "last_tile_placed",
+        naming=CURRENT,  # as a game begun now names its squares
     )
 
 

@@ -72,6 +72,11 @@ def test_letters_stay_readable_in_a_phone_preview(
         assert record.min_text * PHONE / image.width >= SMALLEST_LETTERS
 
 
+def test_no_name_is_cut(drawn: list[tuple[int, Image.Image, Drawn]]) -> None:
+    for _, _, record in drawn:
+        assert record.cut == []
+
+
 def test_every_tile_kind_and_animal_is_drawn_on_some_home_board(
         drawn: list[tuple[int, Image.Image, Drawn]]) -> None:
     tiles: set[str] = set()

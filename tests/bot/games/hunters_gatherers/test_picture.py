@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import json
 import math
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -47,7 +48,6 @@ from bot.games.hunters_gatherers.picture.style import (
 from bot.games.hunters_gatherers.picture.tile_drawing import tile_image
 from bot.games.hunters_gatherers.picture.tile_geometry import tile_layout
 from engine.core.prompts import Label, Option, Prompt
-from engine.hunters_gatherers.coords import column_name, row_name, square_name
 from engine.hunters_gatherers.geometry import Placement, legal_placements, mismatches
 from engine.hunters_gatherers.tiles import all_tiles, oriented, tiles_of
 from engine.hunters_gatherers.view import HuntersGatherersView
@@ -576,19 +576,19 @@ def test_the_edges_name_every_column_and_row_where_it_is(stage: str) -> None:
     for x in columns:
         top, bottom, _, _ = layout.edge_boxes(x, frame.min_y)
         for box in (top, bottom):
-            named_here(box, column_name, x)
+            named_here(box, view.names.column_name, x)
     for y in rows:
         _, _, left, right = layout.edge_boxes(frame.min_x, y)
         for box in (left, right):
-            named_here(box, row_name, y)
+            named_here(box, view.names.row_name, y)
     # The corners of the bands hold no name: only paper there.
     corner = (layout.map_left - EDGE, layout.map_top - EDGE, layout.map_left, layout.map_top)
     assert not _ink(im.crop(corner))
 
 
 def test_the_names_stay_with_their_squares_as_the_map_grows() -> None:
-    """A column keeps its letter when the map grows westward: the band above the start
-    tile's column reads N in a small map and in a large one."""
+    """A column keeps its letters when the map grows westward: the band above the start
+    tile's column reads CM in a small map and in a large one."""
     small, large = sample_view(2, 5, 3), sample_view(2, 5, 60)
     assert min(t.x for t in large.tiles) < min(t.x for t in small.tiles)
     for view in (small, large):
@@ -596,8 +596,8 @@ def test_the_names_stay_with_their_squares_as_the_map_grows() -> None:
         layout = _layout(view, None, "en")
         size = max(10, min(20, round(layout.frame.cell * 0.36)))
         top = layout.edge_boxes(0, 0)[0]
-        assert _overlap(_ink(im.crop(top)), _written("N", top, size)) > 0.9
-        assert square_name((0, 0)) == "N14"
+        assert _overlap(_ink(im.crop(top)), _written("CM", top, size)) > 0.9
+        assert view.names.square_name((0, 0)) == "CM91"
 
 
 def test_spot_buttons_name_the_squares_drawn_on_the_map() -> None:
@@ -611,8 +611,8 @@ def test_spot_buttons_name_the_squares_drawn_on_the_map() -> None:
     layout = _layout(view, prompt, "en")
     cell = layout.frame.cell
     buttons = {texts.option("en", o.label) for o in prompt.options}
-    assert buttons == {f"📍 {square_name((s.x, s.y))}" for s in view.spots}
-    names = [square_name((s.x, s.y)) for s in view.spots]
+    assert buttons == {f"📍 {view.names.square_name((s.x, s.y))}" for s in view.spots}
+    names = [view.names.square_name((s.x, s.y)) for s in view.spots]
     for spot, name in zip(view.spots, names, strict=True):
         x0, y0, _, _ = layout.cell_box(spot.x, spot.y)
         here = _ink(im.crop((x0, y0, x0 + cell, y0 + cell)).crop(_inner(cell)))
@@ -640,3 +640,29 @@ def _spot_name(name: str, cell: int) -> set[tuple[int, int]]:
     ImageDraw.Draw(im).text((cell / 2, cell / 2), name, font=fnt, fill=(40, 31, 22),
                             anchor="mm")
     return _ink(im.crop(_inner(cell)))
+
+
+@pytest.mark.parametrize(("players", "seed", "tiles"), [(2, 3, 40), (4, 9, 60)])
+def test_the_spot_buttons_name_the_columns_and_rows_on_the_edges(
+        players: int, seed: int, tiles: int) -> None:
+    """A grown map of a real game: every spot button's name has no minus sign, and its
+    letters stand on the edge above and below the spot's column, its number beside the
+    spot's row."""
+    from bot.texts import texts_for
+
+    view, prompt = played_view(players, seed, "spot", min_tiles=tiles)
+    texts = texts_for("hunters_gatherers")
+    im = decoded_png(render_hunters_gatherers(view, NAMES, "en", prompt)).convert("RGB")
+    layout = _layout(view, prompt, "en")
+    size = max(10, min(20, round(layout.frame.cell * 0.36)))
+    by_key = {f"at:{s.x},{s.y}": s for s in view.spots}
+    for option in prompt.options:
+        spot = by_key[option.key]
+        button = texts.option("en", option.label)
+        found = re.fullmatch(r"📍 ([A-Z]+)([1-9][0-9]*)", button)
+        assert found, button
+        letters, number = found.groups()
+        top, bottom, left, right = layout.edge_boxes(spot.x, spot.y)
+        for box, name in ((top, letters), (bottom, letters), (left, number),
+                          (right, number)):
+            assert _overlap(_ink(im.crop(box)), _written(name, box, size)) > 0.9, (button, box)

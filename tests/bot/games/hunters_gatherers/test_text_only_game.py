@@ -18,7 +18,7 @@ from collections.abc import Callable
 from bot.identity import User
 from bot.storage import TableNotFound, TableRecord, TableStatus
 from bot.ui.message import Message
-from engine.hunters_gatherers.coords import square_name
+from engine.hunters_gatherers.coords import CURRENT, naming
 from engine.hunters_gatherers.decisions import parse_spot
 from tests.bot.helpers import ANNA, BORIS, CLARA, Harness, buttons_of, dm, plain
 
@@ -76,7 +76,9 @@ async def test_a_whole_game_in_text_alone_choosing_spots_by_their_squares(h: Har
         lines = text.splitlines()
         if "Free squares and what lies next to them:" in lines:
             # The words list exactly the squares where the tile fits, each once.
-            fits = [square_name(pos) for o in prompt.options if (pos := parse_spot(o.key))]
+            names = naming(CURRENT)  # a table opened now names squares by the current scheme
+            fits = [names.square_name(pos) for o in prompt.options
+                    if (pos := parse_spot(o.key))]
             assert sorted(spots) == sorted(fits) and len(set(spots)) == len(spots)
             assert lines[1].startswith("The tile as drawn (↻ 0°): ")  # after the heading
             assert re.fullmatch(rf"{user.name}, (where does the tile|bonus turn! Where does "

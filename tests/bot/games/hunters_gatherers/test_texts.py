@@ -232,7 +232,8 @@ def test_every_reason_in_the_engine_has_a_text(code: str, catalog: RecordingCata
     )
     general = hg.reason("en", "surely_no_such_code", {})
     for kind in (*FIGURE_KINDS, None):
-        args: dict[str, Any] = {"x": 1, "y": -2, "key": "nonsense", "index": 1, "players": 7}
+        args: dict[str, Any] = {"x": 1, "y": -2, "key": "nonsense", "index": 1, "players": 7,
+                                "option": "names", "value": "z1"}
         if kind is not None:
             args["kind"] = kind
         out: dict[Lang, str] = {lang: hg.reason(lang, code, dict(args)) for lang in LANG_PAIR}

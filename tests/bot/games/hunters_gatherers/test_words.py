@@ -41,7 +41,7 @@ def _buttons(state: object) -> list[str]:
 def lake_tile() -> object:
     """HG061 in hand (meadow N, meadow E, forest S, a river from W into a lake with 2
     fish), HG028 (meadow N and S, a river W–E) laid west of the start tile (HG001:
-    meadow N, forest E and S, river W), which stands on N14."""
+    meadow N, forest E and S, river W), which stands on CM91."""
     return scripted(draw=["HG061", "HG002"], laid=[(-1, 0, "HG028", 0)])
 
 
@@ -50,64 +50,64 @@ def test_the_spot_prompt_describes_the_tile_and_every_spot(lake_tile: object) ->
         "The tile as drawn (↻ 0°): river from the west into a lake; forest to the south; "
         "meadow to the north and east. On it: 2 fish.",
         "Free squares and what lies next to them:",
-        # North of HG028 (M13) and of the start tile (N13): their meadow sides. HG061
+        # North of HG028 (CL90) and of the start tile (CM90): their meadow sides. HG061
         # (N, E, S, W: M M F R) needs a meadow south: turned 90° it reads R M M F,
         # turned 180° F R M M.
-        "• M13, N13: meadow to the south — ↻ 90° or 180°",
+        "• CL90, CM90: meadow to the south — ↻ 90° or 180°",
         # West of HG028: its river; only 180° brings HG061's river to the east.
-        "• L14: river to the east — ↻ 180°",
+        "• CK91: river to the east — ↻ 180°",
         # East of the start tile: its forest; only 90° brings HG061's forest west.
-        "• O14: forest to the west — ↻ 90°",
+        "• CN91: forest to the west — ↻ 90°",
         # South of HG028: its meadow; 0° and 270° keep a meadow north.
-        "• M15: meadow to the north — ↻ 0° or 270°",
+        "• CL92: meadow to the north — ↻ 0° or 270°",
         # South of the start tile: its forest; 180° brings the forest north.
-        "• N15: forest to the north — ↻ 180°",
+        "• CM92: forest to the north — ↻ 180°",
         "Anna, where does the tile go?",
     ]
     assert _prompt("ru", lake_tile) == [
         "Квадрат как нарисован (↻ 0°): река с запада впадает в озеро; лес с юга; "
         "низина с севера и востока. На нём: 2 рыбины.",
         "Свободные клетки и что с ними рядом:",
-        "• M13, N13: низина с юга — ↻ 90° или 180°",
-        "• L14: река с востока — ↻ 180°",
-        "• O14: лес с запада — ↻ 90°",
-        "• M15: низина с севера — ↻ 0° или 270°",
-        "• N15: лес с севера — ↻ 180°",
+        "• CL90, CM90: низина с юга — ↻ 90° или 180°",
+        "• CK91: река с востока — ↻ 180°",
+        "• CN91: лес с запада — ↻ 90°",
+        "• CL92: низина с севера — ↻ 0° или 270°",
+        "• CM92: лес с севера — ↻ 180°",
         "Anna, куда выложить квадрат?",
     ]
     # The buttons name the same squares, in the same order (rows, then columns).
-    assert _buttons(lake_tile) == ["📍 M13", "📍 N13", "📍 L14", "📍 O14", "📍 M15", "📍 N15"]
+    assert _buttons(lake_tile) == ["📍 CL90", "📍 CM90", "📍 CK91", "📍 CN91", "📍 CL92", "📍 CM92"]
 
 
 def test_the_rotation_prompt_describes_each_turn_offered(lake_tile: object) -> None:
-    play(lake_tile, 0, "N13")  # typed as a square's name, as a player would
+    play(lake_tile, 0, "CM90")  # typed as a square's name, as a player would
     assert _prompt("en", lake_tile) == [
-        "Next to N13: meadow to the south.",
+        "Next to CM90: meadow to the south.",
         "↻ 90°: river from the north into a lake; forest to the west; "
         "meadow to the east and south.",
         "↻ 180°: river from the east into a lake; forest to the north; "
         "meadow to the south and west.",
         "On it: 2 fish.",
-        "Anna, which way should the tile face on N13?",
+        "Anna, which way should the tile face on CM90?",
     ]
     assert _prompt("ru", lake_tile) == [
-        "Рядом с N13: низина с юга.",
+        "Рядом с CM90: низина с юга.",
         "↻ 90°: река с севера впадает в озеро; лес с запада; низина с востока и юга.",
         "↻ 180°: река с востока впадает в озеро; лес с севера; низина с юга и запада.",
         "На нём: 2 рыбины.",
-        "Anna, как повернуть квадрат на N13?",
+        "Anna, как повернуть квадрат на CM90?",
     ]
     assert _buttons(lake_tile) == ["↻ 90°", "↻ 180°", "« Back"]
 
 
 def test_the_figure_prompt_describes_the_tile_just_laid(lake_tile: object) -> None:
-    play(lake_tile, 0, "N13", "rot:2")
+    play(lake_tile, 0, "CM90", "rot:2")
     assert _prompt("en", lake_tile) == [
-        "The tile on N13 (↻ 180°): river from the east into a lake; forest to the north; "
+        "The tile on CM90 (↻ 180°): river from the east into a lake; forest to the north; "
         "meadow to the south and west. On it: 2 fish.",
         "A button's arrows point to the sides its piece reaches; its number is written on "
         "that piece in the picture.",
-        "Anna, place a tribe member or a hut on the tile just laid on N13?",
+        "Anna, place a tribe member or a hut on the tile just laid on CM90?",
     ]
     # Each button says which sides its piece reaches: the forest north, the river east,
     # the big meadow south-east to west, the strip of meadow north of the river's mouth.
