@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.caverna.decisions import MACHINE
-from engine.caverna.flow import advance
+from engine.caverna.forced import carry_on
 from engine.caverna.heuristic import position_value
 from engine.caverna.housed import tell_housing
 from engine.caverna.invariants import problems
@@ -45,7 +45,7 @@ def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) 
     state.options = chosen
     events: list[Event] = []
     open_round(state, events)
-    advance(state, events)
+    carry_on(state, events)
     return state
 
 
@@ -68,8 +68,9 @@ class CavernaGame(BaseGame[CavernaState]):
         return new_game(players, seed, options)
 
     def carry_on(self, state: CavernaState, events: list[Event]) -> None:
-        """Everything automatic up to the next decision, then who is newly housed."""
-        advance(state, events)
+        """Everything automatic and every step with one real option, up to the next
+        real decision, then who is newly housed."""
+        carry_on(state, events)
         tell_housing(state, events)
 
     def view(self, state: CavernaState, seat: int | None) -> CavernaView:

@@ -1,9 +1,10 @@
 """Moving the game along between decisions, and carrying out the parts of actions.
 
-After every choice ``advance`` does everything that needs nobody's decision: parts of
-an action that are forced or plain gains, expeditions with nothing left to take,
+After every choice ``advance`` does everything that needs nobody's decision by the
+rules: parts of an action that are forced or plain gains, a feeding the food covers,
 harvest steps, the next player's turn, the end of the work phase and of the round. It
-stops at the next open decision.
+stops at the next open step; a step that offers only one real option is then taken by
+:mod:`engine.caverna.forced`, the one rule for every kind of step.
 
 The rules it calls on live in modules named for them: receiving goods
 (:mod:`engine.caverna.receiving`), breeding (:mod:`engine.caverna.breeding`), expedition
@@ -14,22 +15,14 @@ laid (:mod:`engine.caverna.furnishing`).
 
 from __future__ import annotations
 
-from engine.caverna.animals import keep_options
-from engine.caverna.anytime_trades import can_exchange, offer_final_trades
+from engine.caverna.anytime_trades import offer_final_trades
 from engine.caverna.breeding import breed, breed_options
-from engine.caverna.expedition import finish_expedition, returnable, start_expedition
+from engine.caverna.expedition import start_expedition
 from engine.caverna.family import grow
-from engine.caverna.feeding import (
-    beg,
-    feed_all,
-    food_needed,
-    single_conversions,
-    working_cave_options,
-)
+from engine.caverna.feeding import feed_all, food_needed
 from engine.caverna.harvest import field_phase, start_harvest
-from engine.caverna.loot import loot_choices
 from engine.caverna.placement import can_place
-from engine.caverna.receiving import receive, settle_animals
+from engine.caverna.receiving import receive
 from engine.caverna.rounds import end_round, fill_round, finish, return_home
 from engine.caverna.spaces import (
     ALL,
@@ -44,15 +37,12 @@ from engine.caverna.spaces import (
 )
 from engine.caverna.state import (
     CavernaState,
-    ExchangeStep,
     FeedStep,
     ForgeStep,
     GroupStep,
     HarvestStep,
     ImitateStep,
-    LootStep,
     MarketStep,
-    OverflowStep,
     SkipStep,
     TradeStep,
 )
@@ -131,9 +121,6 @@ def _settle_group(state: CavernaState, step: GroupStep, events: list[Event]) -> 
     if not options:
         state.pop(step.seat)
         return True
-    if not step.done and len(options) == 1:
-        do_part(state, step, options[0], events)
-        return True
     if conn == THEN and step.done:
         plain = [i for i in options if group.parts[i].do in PLAIN]
         if plain:
@@ -184,38 +171,11 @@ def _settle_top(state: CavernaState, seat: int, events: list[Event]) -> bool:
         return False
     if isinstance(top, GroupStep):
         return _settle_group(state, top, events)
-    if isinstance(top, LootStep):
-        if not loot_choices(state, top) and not returnable(state, top):
-            state.pop(seat)
-            finish_expedition(state, top, events)
-            return True
-        return False
     if isinstance(top, HarvestStep):
         return _settle_harvest(state, top, events)
-    if isinstance(top, FeedStep):
-        if feed_all(state, seat, top.need, events):
-            state.pop(seat)
-            return True
-        player = state.players[seat]
-        # Begging only when nothing could still give food: conversions, the Working
-        # cave, or an any-time trade (the Peaceful cave's weapons, the Spare part
-        # storage's gold).
-        if not single_conversions(player) and (
-            top.substituted or not working_cave_options(player)
-        ) and not can_exchange(state, seat):
-            state.pop(seat)
-            beg(state, seat, top.need, events)
-            return True
-        return False
-    if isinstance(top, ExchangeStep) and not can_exchange(state, seat):
-        state.pop(seat)  # nothing left to trade
+    if isinstance(top, FeedStep) and feed_all(state, seat, top.need, events):
+        state.pop(seat)
         return True
-    if isinstance(top, OverflowStep):
-        player = state.players[seat]
-        if len(keep_options(player.board, player.animals, len(player.dwarfs))) == 1:
-            state.pop(seat)
-            settle_animals(state, seat, events)
-            return True
     return False
 
 

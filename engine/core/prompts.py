@@ -7,6 +7,7 @@ typed commands and replays all name the same choice.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,6 +46,19 @@ def one_per_label(options: list[Option]) -> list[Option]:
         if all(option.label != other.label or option.back != other.back for other in kept):
             kept.append(option)
     return kept
+
+
+def only_choice(options: Sequence[Option]) -> str | None:
+    """The key of the one real option among ``options`` — a lone option, or the only
+    one that is not a step back — or None when there is a choice to make.
+
+    A step back is not a real option: what it leads to could be reached at the choice
+    it goes back to. A game that applies such a decision itself (Caverna) asks no
+    player to press a button that leaves nothing to decide."""
+    if len(options) == 1:
+        return options[0].key
+    real = [o for o in options if not o.back]
+    return real[0].key if len(real) == 1 else None
 
 
 # The one "step back" option of every game: it leaves the innermost step of a multi-step

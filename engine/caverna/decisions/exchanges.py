@@ -16,8 +16,13 @@ from engine.caverna.rubies import ruby_goods, ruby_tiles
 from engine.caverna.state import CavernaState, ExchangeStep, PayStep, SingleArgs, SingleTileStep
 from engine.core.errors import IllegalMove
 from engine.core.keys import parse_number
-from engine.core.prompts import BACK, Event, Option
+from engine.core.prompts import Event, Label, Option
 from engine.core.steps import StepRules
+
+# Leaving the trades keeps those made: a real choice (trade again or stop), not a step
+# back, so a single trade left is never made without asking. It reads "back" and keeps
+# the key of the step back it was before.
+LEAVE = Option("back", Label("opt.back"))
 
 
 def _trades(state: CavernaState, seat: int) -> list[Option]:
@@ -59,13 +64,13 @@ def _exchange_options(state: CavernaState, step: ExchangeStep) -> list[Option]:
     paying = _paying(state, step)
     opts = (_trades(state, step.seat) if paying is None
             else safe_trades(state, step.seat, paying.bill))
-    return [*opts, DONE if step.final else BACK]
+    return [*opts, DONE if step.final else LEAVE]
 
 
 def _apply_exchange(state: CavernaState, step: ExchangeStep, key: str,
                     events: list[Event]) -> None:
     seat = step.seat
-    if key == ("done" if step.final else "back"):
+    if key == (DONE if step.final else LEAVE).key:
         state.pop(seat)
         return
     paying = _paying(state, step)

@@ -11,7 +11,7 @@ from typing import Any
 from engine.caverna.board import key as pos_key
 from engine.caverna.board import pos_of
 from engine.caverna.components import components
-from engine.caverna.decisions.options import board_label, opt
+from engine.caverna.decisions.options import back_to, board_label, opt
 from engine.caverna.decisions.payment import pay_then
 from engine.caverna.spaces import furnish_bills, furnish_choices, furnish_cost, tile_spots
 from engine.caverna.state import CavernaState, FurnishStep, Player
@@ -58,20 +58,31 @@ def _options(state: CavernaState, step: FurnishStep) -> list[Option]:
     if step.args.at is None:
         opts = [opt(f"at:{pos_key(p)}", "at", tile=chosen, at=pos_key(p))
                 for p in tile_spots(state, step.seat, chosen)]
-        return [*opts, BACK]
-    opts = [opt(f"ore:{_ore_key(bill, v)}", "pay_ore", tile=chosen, bill=v)
-            for bill, v in _ore_bills(player, step)]
-    return [*opts, BACK]
+    else:
+        opts = [opt(f"ore:{_ore_key(bill, v)}", "pay_ore", tile=chosen, bill=v)
+                for bill, v in _ore_bills(player, step)]
+    return [*opts, *back_to(_options(state, _stepped_back(state, step)))]
+
+
+def _stepped_back(state: CavernaState, step: FurnishStep) -> FurnishStep:
+    """``step`` as it was before its last choice: the square asked only when the tile
+    fits in several caverns, else the tile."""
+    back = step.model_copy(deep=True)
+    tile = step.args.tile
+    if step.args.at is not None and tile is not None and len(
+        tile_spots(state, step.seat, tile)
+    ) > 1:
+        back.args.at = None
+    else:
+        back.args.tile = back.args.at = None
+    return back
 
 
 def _apply(state: CavernaState, step: FurnishStep, key: str, events: list[Event]) -> None:
-    if key == "back":
-        if step.args.at is not None:
-            step.args.at = None
-        elif step.args.tile is not None:
-            step.args.tile = None
-        else:
+    if key == BACK.key:
+        if step.args.tile is None or BACK not in _options(state, step):
             raise IllegalMove("unknown_option", key=key)
+        step.args = _stepped_back(state, step).args
         return
     head, _, arg = key.partition(":")
     seat = step.seat

@@ -8,10 +8,17 @@ from typing import Any
 from engine.caverna.components import FARM_ANIMALS
 from engine.caverna.feeding import decode, encode, step_of
 from engine.caverna.state import CavernaState, HomeBoardStep, Player
-from engine.core.prompts import Label, Option
+from engine.core.prompts import BACK, Label, Option, only_choice
 from engine.core.steps import Step
 
 DONE = Option("done", Label("cav.opt.done"))
+
+
+def back_to(options_there: list[Option]) -> list[Option]:
+    """The step back, when the choice it returns to (offering ``options_there``) is a
+    real one; none when that choice would be taken by the engine again at once (see
+    :mod:`engine.caverna.forced`): a back button must not undo nothing."""
+    return [BACK] if only_choice(options_there) is None else []
 
 
 def opt(key: str, code: str, **args: Any) -> Option:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.caverna.board import key as pos_key
-from engine.caverna.decisions.options import board_label, opt
+from engine.caverna.decisions.options import back_to, board_label, opt
 from engine.caverna.landscape import Placement, lay, placements, ruby_mine_on_deep_tunnel
 from engine.caverna.receiving import receive, settle_animals
 from engine.caverna.state import CavernaState, RubyMineStep, SingleTileStep, TwinTileStep
@@ -60,6 +60,18 @@ def _by_spot(choices: list[tuple[str, Placement]]) -> dict[str, list[tuple[str, 
 
 def _options(state: CavernaState, step: TileStep) -> list[Option]:
     first = step.args.first
+    if first is not None:
+        # The step back returns to the squares (when they leave a choice).
+        squares = step.model_copy(deep=True)
+        squares.args.first = None
+        return [*_lay_options(state, step), *back_to(_options(state, squares))]
+    # A tile bought with rubies may be given up: the trades are still a choice.
+    return [*_lay_options(state, step), *([BACK] if _bought(step) else [])]
+
+
+def _lay_options(state: CavernaState, step: TileStep) -> list[Option]:
+    """The squares (or, once a square is chosen, the ways from it) to lay the tile."""
+    first = step.args.first
     opts: list[Option] = []
     for spot, found in _by_spot(_lay_choices(state, step)).items():
         if first is not None and spot != first:
@@ -71,21 +83,19 @@ def _options(state: CavernaState, step: TileStep) -> list[Option]:
         else:
             opts += [opt(f"lay:{tile}:{p.key}", "lay", tile=tile, at=p.key)
                      for tile, p in found]
-    if first is not None or _bought(step):
-        opts.append(BACK)
     return opts
 
 
 def _apply(state: CavernaState, step: TileStep, key: str, events: list[Event]) -> None:
     seat = step.seat
     head, _, arg = key.partition(":")
-    if key == "back":
+    if key == BACK.key:
+        if BACK not in _options(state, step):
+            raise IllegalMove("unknown_option", key=key)
         if step.args.first is not None:
             step.args.first = None
-        elif _bought(step):
-            state.pop(seat)
         else:
-            raise IllegalMove("unknown_option", key=key)
+            state.pop(seat)
         return
     if head == "at":
         found = _by_spot(_lay_choices(state, step)).get(arg, [])

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.caverna.anytime_trades import can_exchange
 from engine.caverna.decisions.exchanges import open_exchange
-from engine.caverna.decisions.options import kind_label, opt
+from engine.caverna.decisions.options import back_to, kind_label, opt
 from engine.caverna.flow import open_action
 from engine.caverna.placement import (
     RUBY_OUT_OF_ORDER,
@@ -80,11 +80,12 @@ def _apply_work(state: CavernaState, turn: Turn, key: str, events: list[Event]) 
 
 
 def _place_options(state: CavernaState, step: PlaceStep) -> list[Option]:
-    return [*(_space_option(state, s) for s in open_spaces(state, step.seat, step.dwarf)), BACK]
+    spaces = [_space_option(state, s) for s in open_spaces(state, step.seat, step.dwarf)]
+    return [*spaces, *back_to(_work_options(state, Turn("work", step.seat)))]
 
 
 def _apply_place(state: CavernaState, step: PlaceStep, key: str, events: list[Event]) -> None:
-    if key == "back":
+    if key == BACK.key and BACK in _place_options(state, step):
         state.pop(step.seat)
         return
     head, _, arg = key.partition(":")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.caverna.caverna_game import CAVERNA
-from engine.caverna.flow import advance
+from engine.caverna.forced import carry_on
 from engine.caverna.rounds import open_round
 from engine.caverna.setup import setup
 from engine.caverna.state import CavernaState
@@ -39,11 +39,12 @@ def scripted(
 
 
 def run(state: CavernaState, step: Any = None) -> list[Event]:
-    """Carry out ``step(state, events)`` (if given), then everything automatic."""
+    """Carry out ``step(state, events)`` (if given), then everything automatic (the
+    steps with one real option too, as after every move)."""
     events: list[Event] = []
     if step is not None:
         step(state, events)
-    advance(state, events)
+    carry_on(state, events)
     return events
 
 

@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from engine.caverna.rounds import open_round
 from engine.caverna.state import FeedStep
-from tests.engine.caverna.scenario import give, keys, play, prompt, refused, run, scripted
+from tests.engine.caverna.scenario import (
+    codes,
+    first,
+    give,
+    keys,
+    play,
+    prompt,
+    refused,
+    run,
+    scripted,
+)
 
 
 def _cavern(state, seat: int, tile: str, pos=(3, 2)) -> None:  # type: ignore[no-untyped-def]
@@ -167,9 +177,9 @@ def test_a_payment_offers_cheapest_ways_single_conversions_and_trades() -> None:
     assert "buy:grain" in keys(state, 0) and not any(k.startswith("tile:")
                                                      for k in keys(state, 0))
     play(state, 0, "buy:grain")  # the ruby was the last trade: back to paying
-    play(state, 0, "conv:grain", "conv:grain")
-    assert keys(state, 0) == ["pay:"]
-    play(state, 0, "pay:")
+    events = play(state, 0, "conv:grain", "conv:grain")
+    # The food is there: paying is all that is left, and the engine pays (and says so).
+    assert codes(events)[-2:] == ["paid", "gained"]
     assert (player.goods["food"], player.goods["wood"]) == (0, 1)
 
 
@@ -185,6 +195,36 @@ def test_a_payment_converts_only_the_gold_the_food_missing_needs() -> None:
     _pay_then(state, 0, {"food": 2}, "buy:wood", [])
     [step] = [o for o in prompt(state, 0).options if o.key == "conv:gold"]
     assert step.label.args == {"kind": "gold", "count": 3, "food": 2}
-    play(state, 0, "conv:gold")
-    assert (player.goods["gold"], player.goods["food"], player.goods["grain"]) == (4, 2, 1)
-    assert keys(state, 0) == ["pay:"]
+    events = play(state, 0, "conv:gold")
+    # 3 gold became 2 food, which the bill then took (paid without asking: nothing
+    # else was left to choose); the other gold and the grain stay.
+    assert first(events, "converted").args == {"kind": "gold", "count": 3, "food": 2}
+    assert "paid" in codes(events)
+    assert (player.goods["gold"], player.goods["food"], player.goods["grain"]) == (4, 0, 1)
+
+
+def test_a_step_back_is_offered_only_to_a_real_choice() -> None:
+    """With nothing but food, the Dog school is the one furnishing there is: it is
+    chosen without asking, and the caverns it fits offer no step back (it would lead
+    to a choice the engine makes again at once). With wood, the tile is a choice, and
+    the step back to it is offered."""
+    from engine.caverna.state import FurnishArgs, FurnishStep
+
+    state = scripted(3)
+    state.players[0].board.edit((3, 1)).tile = "cavern"
+    state.push(FurnishStep(seat=0, args=FurnishArgs(scope="any")))
+    run(state)
+    spots = keys(state, 0)
+    assert len(spots) == 2 and all(k.startswith("at:") for k in spots)
+    assert prompt(state, 0).options[0].label.args["tile"] == "dog_school"
+    refused(state, 0, "back", "unknown_option")
+
+    state = scripted(3)
+    state.players[0].board.edit((3, 1)).tile = "cavern"
+    give(state, 0, wood=2)
+    state.push(FurnishStep(seat=0, args=FurnishArgs(scope="any")))
+    assert len(keys(state, 0)) > 1
+    play(state, 0, "tile:dog_school")
+    assert keys(state, 0) == [*spots, "back"]
+    play(state, 0, "back")
+    assert "tile:dog_school" in keys(state, 0)

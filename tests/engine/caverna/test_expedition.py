@@ -24,9 +24,9 @@ def test_rulebook_example_forge_seven_then_a_level_three_expedition() -> None:
     assert "loot:stable" not in loot  # needs strength 8
     play(state, 0, "loot:dog", "loot:gold")
     assert player.dwarfs[0].weapon == 7  # the +1 comes when the expedition is over
-    play(state, 0, "loot:furnish", "tile:dog_school")
-    assert player.dwarfs[0].weapon == 7  # taken items are toggles until confirmed
-    events = play(state, 0, "done")
+    # The third item fills the level: nothing is left to take, so the loot stands
+    # without a confirmation.
+    events = play(state, 0, "loot:furnish", "tile:dog_school")
     assert player.animals["dog"] == 1 and player.goods["gold"] == 2
     assert player.board.has_furnishing("dog_school")
     assert player.dwarfs[0].weapon == 8
@@ -41,7 +41,7 @@ def test_rulebook_example_strength_one_takes_plus_one_for_all_and_ends_at_three(
     state.players[0].dwarfs = [Dwarf(weapon=1), Dwarf(weapon=4)]
     play(state, 0, "go:blacksmithing")
     assert keys(state, 0) == ["loot:all_weapons", "loot:wood", "loot:dog", "done"]
-    play(state, 0, "loot:all_weapons", "loot:dog", "loot:wood", "done")
+    play(state, 0, "loot:all_weapons", "loot:dog", "loot:wood")  # the level is full
     assert [d.weapon for d in state.players[0].dwarfs] == [3, 5]
     assert state.players[0].goods["wood"] == 1
 
@@ -56,9 +56,9 @@ def test_each_item_once_and_at_most_the_level() -> None:
     assert "loot:wood" in keys(state, 0)
     play(state, 0, "loot:wood")
     assert "wood" not in loot_choices(state, step)
-    play(state, 0, "loot:ore")
-    assert keys(state, 0) == ["loot:wood", "loot:ore", "done"]  # put back, or confirm
-    play(state, 0, "done")
+    events = play(state, 0, "loot:ore")
+    # The level is full: the expedition is over, with nothing to confirm.
+    assert "expedition_back" in codes(events)
     assert state.top(0) is None
     assert state.players[0].dwarfs[0].weapon == 14  # capped
 
@@ -94,22 +94,34 @@ def test_loot_goods_animals_go_to_the_board() -> None:
 
 def test_loot_is_toggled_and_confirmed() -> None:
     """Taking an item hands its goods over at once; a goods item can be put back (a
-    "back" option) until the confirmation, which counts what was taken."""
+    "back" option) while more may be taken, and the confirmation counts what was
+    taken."""
     state = scripted(3)
     state.players[0].dwarfs[0].weapon = 6
-    state.push(LootStep(seat=0, dwarf=0, level=2, strength=6))
+    state.push(LootStep(seat=0, dwarf=0, level=3, strength=6))
     player = state.players[0]
     play(state, 0, "loot:gold", "loot:all_weapons")
     assert player.goods["gold"] == 2
     opts = prompt(state, 0).options
     assert [o.key for o in opts if o.back] == ["loot:gold", "loot:all_weapons"]
-    assert opts[-1].label.args == {"taken": 2, "level": 2}
-    assert not [o for o in opts if not o.back and o.key.startswith("loot:")]  # level full
+    assert opts[-1].label.args == {"taken": 2, "level": 3}
     events = play(state, 0, "loot:gold")
     assert "loot_returned" in codes(events) and player.goods["gold"] == 0
     assert "loot:gold" in keys(state, 0) and state.top(0).taken == ["all_weapons"]
     play(state, 0, "loot:wood", "done")
     assert player.goods["wood"] == 1 and [d.weapon for d in player.dwarfs] == [8, 0]
+
+
+def test_the_loot_stands_once_nothing_is_left_to_take() -> None:
+    """With the level full, putting back is all that would be left: the engine ends the
+    expedition (the weapons grow) and asks for no confirmation."""
+    state = scripted(3)
+    state.players[0].dwarfs[0].weapon = 6
+    state.push(LootStep(seat=0, dwarf=0, level=2, strength=6))
+    player = state.players[0]
+    events = play(state, 0, "loot:gold", "loot:all_weapons")
+    assert codes(events)[-1] == "expedition_back" and state.top(0) is None
+    assert player.goods["gold"] == 2 and [d.weapon for d in player.dwarfs] == [8, 0]
 
 
 def test_loot_that_opened_a_decision_stays_taken() -> None:

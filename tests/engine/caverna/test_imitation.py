@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.caverna.imitation import imitation_cost
+from engine.caverna.spaces import imitation_targets
 from tests.engine.caverna.scenario import first, give, keys, play, scripted
 
 
@@ -22,9 +23,8 @@ def test_imitating_supplies_costs_four_food_with_three_players() -> None:
     state = scripted(3)
     play(state, 0, "go:supplies")
     give(state, 1, food=4)
+    # Supplies is the one space to imitate: copied without asking.
     events = play(state, 1, "go:imitation_3")
-    assert keys(state, 1) == ["copy:supplies"]
-    events = play(state, 1, "copy:supplies")
     player = state.players[1]
     assert player.goods["food"] == 1 + 4 - 4 + 1
     assert (player.goods["wood"], player.goods["stone"], player.goods["ore"],
@@ -39,7 +39,8 @@ def test_the_goods_lying_on_the_imitated_space_are_not_taken() -> None:
     play(state, 0, "go:strip_mining")
     assert state.players[0].goods["ore"] == 1
     give(state, 1, food=3)
-    play(state, 1, "go:imitation_3", "copy:strip_mining")
+    events = play(state, 1, "go:imitation_3")  # the one space there is to imitate
+    assert first(events, "imitated").args["space"] == "strip_mining"
     player = state.players[1]
     assert (player.goods["wood"], player.goods["ore"]) == (2, 0)
 
@@ -58,8 +59,9 @@ def test_the_first_player_space_cannot_be_imitated() -> None:
     assert "go:imitation_4_7" not in keys(state, 1)
     play(state, 1, "go:supplies") if "go:supplies" in keys(state, 1) else play(
         state, 1, "go:growth")
-    play(state, 2, "go:imitation_4_7")
-    assert keys(state, 2) == ["copy:growth"]
+    events = play(state, 2, "go:imitation_4_7")
+    # Growth is all there is to imitate (the first-player space is not), so it is taken.
+    assert first(events, "imitated").args["space"] == "growth"
 
 
 def test_ones_own_dwarfs_space_cannot_be_imitated() -> None:
@@ -79,10 +81,10 @@ def test_imitation_spaces_cannot_be_imitated() -> None:
     state = scripted(7)
     give(state, 0, food=2)
     play(state, 0, "go:supplies" if "go:supplies" in keys(state, 0) else "go:growth")
-    play(state, 1, "go:imitation_7", "copy:growth")
+    play(state, 1, "go:imitation_7")  # Growth, the one space there is to imitate
     give(state, 2, food=2)
-    play(state, 2, "go:imitation_4_7")
-    assert "copy:imitation_7" not in keys(state, 2)
+    targets = imitation_targets(state, 2, dwarf=0, cost=2)
+    assert targets and "imitation_7" not in targets
 
 
 def test_not_enough_food_keeps_the_imitation_space_closed() -> None:
@@ -92,5 +94,6 @@ def test_not_enough_food_keeps_the_imitation_space_closed() -> None:
     assert "go:imitation_3" not in keys(state, 1)
     give(state, 1, grain=3)  # 1 food + 3 grain converted = 4
     assert "go:imitation_3" in keys(state, 1)
-    play(state, 1, "go:imitation_3", "copy:supplies")
+    events = play(state, 1, "go:imitation_3")  # Supplies, the one space to imitate
+    assert first(events, "imitated").args["space"] == "supplies"
     assert state.players[1].goods["grain"] == 0

@@ -74,10 +74,9 @@ def test_solo_keeps_a_crowded_space_for_a_ruby() -> None:
     give(state, 0, ruby=1)
     _to_round(state, 2)
     assert keys(state, 0) == ["keep:ore_mining_1_3", "keep:wood_gathering", "clear"]
-    play(state, 0, "keep:ore_mining_1_3")
-    # no ruby left: the other space is cleared without asking
-    assert keys(state, 0) == ["clear"]
-    play(state, 0, "clear")
+    events = play(state, 0, "keep:ore_mining_1_3")
+    # no ruby left: the other space is cleared without asking, and the log says so
+    assert first(events, "space_cleared").args["space"] == "wood_gathering"
     assert state.space("ore_mining_1_3").goods == {"ore": 8}
     assert state.space("wood_gathering").goods == {"wood": 1}
     assert state.players[0].goods["ruby"] == 0

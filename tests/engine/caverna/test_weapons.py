@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.caverna.state import Dwarf
 from engine.caverna.weapons import forge_cost, forge_strengths, strengthen
-from tests.engine.caverna.scenario import give, keys, play, scripted
+from tests.engine.caverna.scenario import first, give, keys, play, scripted
 
 
 def _blacksmithing(ore: int = 0, ruby: int = 0):  # type: ignore[no-untyped-def]
@@ -24,9 +24,13 @@ def test_forge_strength_equals_the_ore_paid_at_most_eight() -> None:
 
 
 def test_one_ore_is_enough_to_forge() -> None:
+    """One ore forges a weapon of 1: the only strength there is, forged without asking;
+    the expedition may follow."""
     state = _blacksmithing(ore=1)
-    play(state, 0, "go:blacksmithing")
-    assert keys(state, 0) == ["forge:1"]
+    events = play(state, 0, "go:blacksmithing")
+    assert first(events, "forged").seat == 0
+    assert (state.players[0].goods["ore"], state.players[0].dwarfs[0].weapon) == (0, 1)
+    assert keys(state, 0) == ["part:1", "stop"]
 
 
 def test_without_ore_an_unarmed_dwarf_cannot_use_blacksmithing() -> None:

@@ -93,7 +93,7 @@ def write_samples(folder: Path) -> list[Path]:
         cases[f"caverna_{players}p_mid"] = views[len(views) // 2]
         cases[f"caverna_{players}p_end"] = views[-1]
     cases["caverna_4p_twin"] = board_prompt(4, 5, ("twin",), min_round=4)
-    cases["caverna_2p_furnish"] = board_prompt(2, 2, ("furnish",), min_round=3)
+    cases["caverna_2p_furnish"] = board_prompt(2, 0, ("furnish",), min_round=3)
     return write_pictures(folder, cases, render_caverna, SAMPLE_NAMES)
 
 

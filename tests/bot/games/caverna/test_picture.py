@@ -118,7 +118,7 @@ def test_the_png_is_deterministic_and_survives_a_json_round_trip(
 
 
 def test_a_home_board_prompt_numbers_its_squares_like_its_buttons() -> None:
-    view, prompt = board_prompt(2, 2, ("furnish",), min_round=3)
+    view, prompt = board_prompt(2, 0, ("furnish",), min_round=3)
     assert prompt is not None
     focus = read_focus(prompt, view)
     image, record = draw_page(view, SAMPLE_NAMES, "ru", prompt)
