@@ -470,13 +470,14 @@ async def cmd_log(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     count = table_log.parse_count(rest)
     if count is None:
         return usage_reply(sv, ctx, "log")
-    events = table_log.replay_events(get_game(record.game), record, log)
+    events, whole = table_log.replay_events(get_game(record.game), record, log)
     lines = sv.presenter.event_lines(record, ctx.lang, events)[-count:]
-    if not lines:
+    cut = [] if whole else [sv.t(ctx.lang, "log.older_rules")]
+    if not lines and whole:
         return say(sv.t(ctx.lang, "log.empty", table=record.table_id))
     head = sv.t(ctx.lang, "log.header", game=sv.presenter.game_title(ctx.lang, record.game),
                 table=record.table_id, n=len(lines))
-    return say(table_log.join_lines([head, *lines]))
+    return say(table_log.join_lines([head, *lines, *cut]))
 
 
 async def cmd_settings(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:

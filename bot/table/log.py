@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.i18n import Markup
 from bot.storage import LogEntry, TableNotFound, TableRecord
-from bot.table.turns import replay_with_events
+from bot.table.turns import ReplayBroken, replay_with_events
 from engine.core.prompts import Event
 from engine.core.protocol import Game
 
@@ -19,9 +19,18 @@ DEFAULT_EVENTS = 15
 MAX_EVENTS = 60
 
 
-def replay_events(game: Game[Any], record: TableRecord, log: list[LogEntry]) -> list[Event]:
-    """Every event of the table's moves, in order (none before it started)."""
-    return [] if record.seed is None else replay_with_events(game, record, log)[1]
+def replay_events(
+    game: Game[Any], record: TableRecord, log: list[LogEntry]
+) -> tuple[list[Event], bool]:
+    """Every event of the table's moves, in order (none before it started), and whether
+    that is all of them: a table played under an older version of the game's rules may
+    log a move the engine no longer takes, and is told up to there (``ReplayBroken``)."""
+    if record.seed is None:
+        return [], True
+    try:
+        return replay_with_events(game, record, log)[1], True
+    except ReplayBroken as broken:
+        return broken.events, False
 
 
 def parse_count(args: tuple[str, ...]) -> int | None:

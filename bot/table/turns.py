@@ -20,6 +20,7 @@ from bot.storage import ActionKind, LogEntry, TableRecord, TableStatus
 from bot.table.settings import TableMeta, meta_of, options_of, setup_variants
 from bot.table.undo_trail import extend_trail, undo_count, undo_event
 from bot.table.vote_kinds import MOVED_ON, end_vote, ends_with_move
+from engine.core.errors import IllegalMove
 from engine.core.prompts import Event, Prompt
 from engine.core.protocol import Game
 from engine.core.reveals import hidden_part, reveals
@@ -151,6 +152,17 @@ def replay(game: Game[Any], record: TableRecord, log: list[LogEntry]) -> BaseMod
     return replay_with_events(game, record, log)[0]
 
 
+class ReplayBroken(ValueError):
+    """A logged move the engine no longer takes: the table was played under an older
+    version of its rules (a change that asks fewer steps, say). Its stored state plays
+    on; only the retelling stops here, with the ``events`` told up to that move."""
+
+    def __init__(self, version: int, events: list[Event]) -> None:
+        super().__init__(f"logged move of version {version} no longer replays")
+        self.version = version
+        self.events = events
+
+
 def replay_with_events(
     game: Game[Any], record: TableRecord, log: list[LogEntry]
 ) -> tuple[BaseModel, list[Event]]:
@@ -170,7 +182,10 @@ def replay_with_events(
     events: list[Event] = []
     for entry in log:
         if entry.kind == ActionKind.MOVE and entry.seat is not None:
-            events += game.apply(state, entry.seat, entry.key)
+            try:
+                events += game.apply(state, entry.seat, entry.key)
+            except IllegalMove as refused:
+                raise ReplayBroken(entry.version, events) from refused
             standing.append(entry)
         elif entry.kind == ActionKind.UNDO and standing:
             # The last moves standing are taken back: their events stay told (the log
