@@ -1,9 +1,10 @@
 """Moving the game along between decisions.
 
 After every choice ``advance`` carries out everything that needs nobody's decision:
-skipping players who cannot place, starting the action phase, resolving a player's
-last remaining location, feeding players who have food enough, ending rounds and the
-game. It stops at the next open decision.
+skipping players who cannot place, placing a player's people where only one placement
+is left, starting the action phase, resolving the places whose order cannot matter
+(``engine.stone_age.order``), feeding players who have food enough, ending rounds and
+the game. It stops at the next open decision.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from engine.stone_age.civilization import die_reward, give_tool, raise_agricultu
 from engine.stone_age.components import GATHERING, components
 from engine.stone_age.feeding import start_feeding
 from engine.stone_age.gathering import start_roll
+from engine.stone_age.order import next_action
 from engine.stone_age.payment import building_rule, can_pay, card_rule, holdings
-from engine.stone_age.placement import can_place, slot_index
+from engine.stone_age.placement import can_place, place, placements, slot_index
 from engine.stone_age.rounds import end_round
 from engine.stone_age.state import PayStep, PickStep, StoneAgeState
 
@@ -28,6 +30,23 @@ def acting_seat(state: StoneAgeState) -> int | None:
         if state.players[seat].placed:
             return seat
     return None
+
+
+def _next_placer(state: StoneAgeState) -> int | None:
+    """The seat to place next, from the one whose turn it is, skipping those who cannot."""
+    for i in range(state.n):
+        seat = (state.turn + i) % state.n
+        if can_place(state, seat):
+            return seat
+    return None
+
+
+def put_people(state: StoneAgeState, seat: int, loc: str, count: int,
+               events: list[Event]) -> None:
+    """Place ``count`` people of ``seat`` on ``loc`` (checked legal) and pass the turn."""
+    place(state, seat, loc, count)
+    events.append(Event("placed", seat, {"loc": loc, "count": count}))
+    state.turn = (seat + 1) % state.n
 
 
 def take_die(state: StoneAgeState, step: PickStep, face: int, events: list[Event]) -> None:
@@ -96,11 +115,16 @@ def advance(state: StoneAgeState, events: list[Event]) -> None:
                 continue
             return
         if state.phase == "placement":
-            for i in range(state.n):
-                seat = (state.turn + i) % state.n
-                if can_place(state, seat):
-                    state.turn = seat
+            seat = _next_placer(state)
+            if seat is not None:
+                state.turn = seat
+                only = placements(state, seat)
+                if len(only) > 1:
                     return
+                # One placement left: nobody may pass while they can place, so the
+                # people go there without asking.
+                put_people(state, seat, *only[0], events)
+                continue
             state.phase = "actions"
             state.turn = state.first
             events.append(Event("actions_started", state.first))
@@ -110,10 +134,9 @@ def advance(state: StoneAgeState, events: list[Event]) -> None:
                 start_feeding(state, events)
                 continue
             state.turn = actor
-            placed = state.players[actor].placed
-            if len(placed) > 1:
-                return
-            # One location left: its order cannot matter, so it resolves by itself.
-            start_action(state, actor, next(iter(placed)), events)
+            loc, _ = next_action(state, actor)
+            if loc is None:
+                return  # the player chooses which place comes next
+            start_action(state, actor, loc, events)
         else:
             end_round(state, events)

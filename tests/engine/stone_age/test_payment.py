@@ -228,12 +228,12 @@ def test_pay_takes_the_bill() -> None:
 
 
 def card4_position(goods: dict[str, int], boons: int = 0) -> StoneAgeState:
-    """Seat 0 has a worker on card 4 (cost 4, c01: 7 food) and on the hunt."""
+    """Seat 0 has a worker on card 4 (cost 4, c01: 7 food) and on the field; the field
+    goes by itself, then the card asks its payment."""
     state = scripted(2, dice=[1, 1], row=list(ROW))
     state.players[0].goods.update(goods)
     state.players[0].boons = boons
     start_actions(state, {0: {"card4": 1, "field": 1}, 1: {"hunt": 1, "toolmaker": 1}})
-    play(state, 0, "do:card4")
     return state
 
 

@@ -108,7 +108,8 @@ def test_prompt_without_a_seat_stands_alone(texts: StoneAgeTexts) -> None:
     assert texts.prompt("ru", label, RU) == "Выставьте жителей (в запасе 3 жителя)."
     roll = Label("sa.prompt.roll", {"dice": [2], "resource": "food", "source": "hunt"})
     assert texts.prompt("ru", roll, RU) == (
-        "В охотничьих угодьях выпало 🎲 2: каждые 2 дают 1 🍖. Добавить инструменты?"
+        "В охотничьих угодьях выпало 🎲 2: каждые 2 дают 1 🍖. "
+        "Взять как есть или добавить инструменты?"
     )
 
 
@@ -121,7 +122,7 @@ def test_prompts_name_places_in_the_right_case(texts: StoneAgeTexts) -> None:
     roll = Label("sa.prompt.roll", {"dice": [6, 3], "resource": "stone", "source": "quarry"})
     assert texts.prompt("ru", roll, RU, 1) == (
         "<b>Борис</b>, в каменоломне выпало 🎲 6+3 = 9: каждые 5 дают 1 🪨. "
-        "Добавить инструменты?"
+        "Взять как есть или добавить инструменты?"
     )
 
 
