@@ -189,8 +189,12 @@ def _boon_option(state: StoneAgeState, seat: int) -> list[Option]:
 
 
 def order_choices(state: StoneAgeState, seat: int) -> list[str]:
-    """The places ``seat`` chooses the next one from (see ``engine.stone_age.order``)."""
-    return next_action(state, seat)[1]
+    """The places ``seat`` chooses the next one from (see ``engine.stone_age.order``).
+
+    A game saved before the engine went on by itself may wait at this question where
+    now nothing is left to choose: its one next place is then the one option."""
+    alone, asked = next_action(state, seat)
+    return asked or ([alone] if alone is not None else [])
 
 
 def _act_options(state: StoneAgeState, turn: Turn) -> list[Option]:

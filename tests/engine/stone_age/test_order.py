@@ -247,3 +247,18 @@ def test_the_next_player_is_told_only_when_they_will_choose() -> None:
     assert GAME.next_turn(state, 0) is None
     state.players[1].placed = {"hunt": 1, "quarry": 1}
     assert GAME.next_turn(state, 0) == 1
+
+
+def test_a_game_saved_waiting_where_nothing_is_left_to_choose_goes_on() -> None:
+    """A state saved at this issue's base may wait at "which place next?" among places
+    that now go by themselves: the place the engine would take is its one option."""
+    state = scripted(2, dice=[1, 1])
+    state.players[0].placed = {"hut": 2, "field": 1}
+    state.players[1].placed = {"hunt": 1, "river": 1}
+    state.phase = "actions"
+    state.turn = state.first = 0  # stored as it was, not advanced
+    (prompt,) = GAME.pending(state)
+    assert prompt.keys() == ["do:hut"]
+    events = play(state, 0, "do:hut")
+    assert codes(events) == ["person_gained", "agriculture_up"]
+    assert [p.seat for p in GAME.pending(state)] == [1]
