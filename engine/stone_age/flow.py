@@ -14,10 +14,10 @@ from engine.core.stacks import pop, push
 from engine.stone_age.buildings import top_building
 from engine.stone_age.civilization import die_reward, give_tool, raise_agriculture, slot_cost
 from engine.stone_age.components import GATHERING, components
-from engine.stone_age.feeding import start_feeding
+from engine.stone_age.feeding import go_hungry, start_feeding
 from engine.stone_age.gathering import start_roll
 from engine.stone_age.order import next_action
-from engine.stone_age.payment import building_rule, can_pay, card_rule, holdings
+from engine.stone_age.payment import building_rule, card_rule, holdings, payable
 from engine.stone_age.placement import can_place, place, placements, slot_index
 from engine.stone_age.rounds import end_round
 from engine.stone_age.state import PayStep, PickStep, StoneAgeState
@@ -75,21 +75,37 @@ def start_action(state: StoneAgeState, seat: int, loc: str, events: list[Event])
     elif loc == "field":
         raise_agriculture(state, seat, events)
     elif loc.startswith("card"):
-        cost = slot_cost(slot_index(loc))
-        if sum(holdings(player)) + 2 * player.boons >= cost:
-            step = PayStep(seat=seat, purpose="card", target=loc, rule=card_rule(cost))
-            push(state.stacks, step)
-        else:
-            events.append(Event("card_declined", seat, {"loc": loc, "cannot_pay": True}))
+        rule = card_rule(slot_cost(slot_index(loc)))
+        _ask_payment(state, PayStep(seat=seat, purpose="card", target=loc, rule=rule), events)
     else:
         building = top_building(state, slot_index(loc))
         assert building is not None
         rule = building_rule(building)
-        if can_pay(rule, holdings(player)) or player.boons:
-            step = PayStep(seat=seat, purpose="building", target=loc, rule=rule)
-            push(state.stacks, step)
-        else:
-            events.append(Event("building_declined", seat, {"loc": loc, "cannot_pay": True}))
+        _ask_payment(state, PayStep(seat=seat, purpose="building", target=loc, rule=rule),
+                     events)
+
+
+def _ask_payment(state: StoneAgeState, step: PayStep, events: list[Event]) -> None:
+    """Ask for a card's or a building's payment, unless it cannot be made at all."""
+    if _payable(state, step):
+        push(state.stacks, step)
+    else:
+        _cannot_pay(state, step, events)
+
+
+def _payable(state: StoneAgeState, step: PayStep) -> bool:
+    """Can the payment still be made, "two resources" cards included?"""
+    player = state.players[step.seat]
+    return payable(step.rule, holdings(player), player.boons)
+
+
+def _cannot_pay(state: StoneAgeState, step: PayStep, events: list[Event]) -> None:
+    """Nothing is left to choose but not paying: it is done without asking."""
+    if step.purpose == "feed":
+        go_hungry(state, step.seat, events)
+    else:
+        events.append(Event(f"{step.purpose}_declined", step.seat,
+                            {"loc": step.target, "cannot_pay": True}))
 
 
 def _settle_stacks(state: StoneAgeState, events: list[Event]) -> bool:
@@ -103,6 +119,11 @@ def _settle_stacks(state: StoneAgeState, events: list[Event]) -> bool:
         top = stack[-1]
         if isinstance(top, PickStep) and len(set(top.dice)) == 1:
             take_die(state, top, top.dice[0], events)
+            changed = True
+        elif isinstance(top, PayStep) and not top.paid and not _payable(state, top):
+            # A "two resources" card taken during the payment did not make it payable.
+            pop(state.stacks, seat)
+            _cannot_pay(state, top, events)
             changed = True
     return changed
 
