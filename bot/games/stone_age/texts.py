@@ -13,7 +13,7 @@ switched on) and turns the engine's arguments into text that any sentence may us
 - counts of people (``count``, ``unplaced``) give ``workers`` ("3 жителя"), a card
   cost gives ``price`` ("2 ресурса");
 - places that will follow by themselves (``later``) give their names, and the tools
-  a take adds (``tiles``, ``once``) give ``used`` ("🛠2 + разовый 🛠3").
+  a take adds (``tiles``, ``once``) give ``used`` ("🛠2+1, 🛠3 одноразовый").
 
 Options of one gathering site (its numbers of people) form a group that folds: a
 platform that cannot show every placement on one page opens a site's numbers from one
@@ -145,6 +145,11 @@ def used_tools_text(total: int, tools: list[int]) -> str:
     return f"{ICON['dice']} {dice}" + "".join(f" +{v} {ICON['tool']}" for v in tools)
 
 
+def _summands(values: list[int]) -> str:
+    """``[1, 2, 1]`` → ``2+1+1`` (largest first)."""
+    return "+".join(str(v) for v in sorted(values, reverse=True))
+
+
 def _die_reward(args: Mapping[str, Any]) -> dict[str, Any]:
     """What the die face in ``args`` gives on a dice-for-everyone card."""
     face = args.get("face")
@@ -224,9 +229,13 @@ class StoneAgeTexts(CatalogTexts):
             out["later"] = ", ".join(self.location(lang, str(loc)) for loc in later)
         tiles, once = raw.get("tiles"), raw.get("once")
         if isinstance(tiles, list) and isinstance(once, list):
-            used = [self._word(lang, "sa.tool_tile", value=v) for v in sorted(tiles, reverse=True)]
-            used += [self._word(lang, "sa.tool_once", value=v) for v in sorted(once, reverse=True)]
-            out["used"] = " + ".join(used)
+            used = []
+            if tiles:
+                used.append(self._word(lang, "sa.tool_tiles", values=_summands(tiles)))
+            if once:
+                number = "one" if len(once) == 1 else "many"
+                used.append(self._word(lang, f"sa.tool_once.{number}", values=_summands(once)))
+            out["used"] = ", ".join(used)
         return out
 
     # --- which code ----------------------------------------------------------------
