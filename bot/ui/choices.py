@@ -26,7 +26,11 @@ A block holds:
 - ``groups`` — the named groups options may belong to, in display order (e.g. the
   furnishings: dwellings / green / yellow). Adapters keep a group's options together
   (a row or a select menu of their own) and may show the group's label as a heading
-  or placeholder. Options without a group come first.
+  or placeholder. Options without a group come first. A group that ``fold``s holds
+  variants of one choice (the numbers of people one place may take): where the whole
+  block does not fit on one page, the layout may show it as one button that opens its
+  options (``bot.ui.layout``), so the choice takes two presses there and one where it
+  fits.
 - ``prompt`` — a reference to the decision the block answers
   (``table:version:seat:fingerprint``), or None for blocks that answer none (lobby,
   votes). Adapters may use it to recognise the same question (e.g. Discord's
@@ -71,6 +75,7 @@ class Group:
 
     key: str
     label: str
+    fold: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +103,10 @@ class ChoiceBlock:
     def group_label(self, key: str | None) -> str | None:
         """The label of group ``key`` (None for no group or an unknown one)."""
         return next((g.label for g in self.groups if g.key == key), None)
+
+    def folds(self, key: str | None) -> bool:
+        """Does group ``key`` fold (see the module)?"""
+        return any(g.fold for g in self.groups if g.key == key)
 
 
 def block(choices: Iterable[Choice], **kw: object) -> ChoiceBlock:

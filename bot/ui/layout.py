@@ -18,11 +18,17 @@ a ``bot.ui.choices.ChoiceBlock`` into rows it can send as they are:
   per group.
 
 ``lay_out`` returns a ``Layout``: ``rows`` (each a ``ButtonRow`` or a ``SelectRow``),
-the page shown and how many pages there are. Options are only ever split across pages;
-the block's fixed items (back, confirm, actions) are on every page, after the options,
-with ‹ › navigation (tokens from ``bot.ui.choices.page_token``) when there are several
-pages. Paging is deterministic: ``pages(block, caps)`` gives the same split the
-adapter's next call will, so a page token names the same options when pressed.
+the page shown and how many pages there are. A block that fits on one page is shown
+whole: as buttons, else (with selects) as menus, neighbouring groups' menus packed into
+one where there are more menus than rows. A block that does not fit and has groups
+that ``fold`` shows each such group as one button on its first page (as few as it
+takes: the smallest groups stay open), which opens the group's own page with a ‹ back;
+a choice there takes two presses instead of one. Otherwise options are split across
+pages read in turn. The block's fixed items (back, confirm, actions) are on every page,
+after the options, with ‹ › navigation (tokens from ``bot.ui.choices.page_token``)
+when there are several pages. Paging is deterministic: ``pages(block, caps)`` gives the
+same split the adapter's next call will, so a page token names the same options when
+pressed.
 
 Each adapter declares its own capabilities beside its rendering (Telegram's, the
 console's and Discord's are checked together over real games by the layout test).
@@ -31,6 +37,7 @@ console's and Discord's are checked together over real games by the layout test)
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from bot.ui.choices import Choice, ChoiceBlock, page_token
 
@@ -155,12 +162,11 @@ def _button_pages(block: ChoiceBlock, caps: Capabilities, nav: bool
     return pages
 
 
-def _select_pages(block: ChoiceBlock, caps: Capabilities, nav: bool) -> list[list[SelectRow]]:
-    """Options as select menus (a group each, split when longer) split into pages."""
-    rows_left = caps.max_rows - len(_fixed_rows(block, caps, nav))
-    if rows_left <= 0:
-        raise ValueError(f"no room for options with {caps}")
-    menus: list[SelectRow] = []
+def _menus(block: ChoiceBlock, caps: Capabilities, rows_left: int) -> list[SelectRow]:
+    """Options as select menus: a group each, split when longer. When there are more
+    menus than rows, neighbouring groups' menus are packed into one while it holds
+    them (the options of no group keep their own menus)."""
+    menus: list[tuple[list[Choice], list[str], str]] = []
     for run in _runs(block.options):
         group = run[0].group
         parts = _rows_of(run, caps.select_options)
@@ -168,8 +174,102 @@ def _select_pages(block: ChoiceBlock, caps: Capabilities, nav: bool) -> list[lis
             label = block.group_label(group)
             if label is not None and len(parts) > 1:
                 label = f"{label} ({n + 1}/{len(parts)})"
-            menus.append(SelectRow(part, label, f"{group or ''}:{n}"))
+            menus.append((list(part), [label] if label else [], f"{group or ''}:{n}"))
+    while len(menus) > rows_left:
+        # Pack the two neighbouring groups' menus that make the shortest one, until
+        # the menus fit (or nothing more can be packed).
+        pairs = [(len(a[0]) + len(b[0]), i) for i, (a, b) in enumerate(pairwise(menus))
+                 if a[0][0].group is not None and b[0][0].group is not None
+                 and len(a[0]) + len(b[0]) <= caps.select_options]
+        if not pairs:
+            break
+        _, i = min(pairs)
+        (a_items, a_labels, key), (b_items, b_labels, _) = menus[i], menus[i + 1]
+        menus[i:i + 2] = [(a_items + b_items, a_labels + b_labels, key)]
+    return [SelectRow(tuple(items), _cut(" · ".join(labels), caps.select_label_chars) or None,
+                      key) for items, labels, key in menus]
+
+
+def _select_pages(block: ChoiceBlock, caps: Capabilities, nav: bool) -> list[list[SelectRow]]:
+    """Options as select menus (see ``_menus``) split into pages."""
+    rows_left = caps.max_rows - len(_fixed_rows(block, caps, nav))
+    if rows_left <= 0:
+        raise ValueError(f"no room for options with {caps}")
+    menus = _menus(block, caps, rows_left)
     return [menus[i:i + rows_left] for i in range(0, len(menus), rows_left)] or [[]]
+
+
+# A folded group's button, until laid out: its token names the page it opens.
+_OPENS = "\x00opens:"
+
+
+def _folded(block: ChoiceBlock, caps: Capabilities) -> _Plan | None:
+    """The block with its folding groups shown as one button each on the first page
+    (as few as it takes to fit: the smallest stay open), each opening pages of its
+    own that lead back; None when it does not fit even so."""
+    runs = _runs(block.options)
+    foldable = [i for i, run in enumerate(runs) if block.folds(run[0].group)]
+    if not foldable or block.pager is None:
+        return None
+    fixed = _fixed_rows(block, caps, nav=False)
+    rows_left = caps.max_rows - len(fixed)
+    per_page = min(caps.page_size or caps.max_buttons,
+                   caps.max_buttons - sum(len(r) for r in fixed))
+
+    def first_page(folded: set[int]) -> list[tuple[Choice, ...]] | None:
+        rows: list[tuple[Choice, ...]] = []
+        openers: list[Choice] = []
+        for i, run in enumerate(runs):
+            if i in folded:
+                label = block.group_label(run[0].group) or run[0].label
+                openers.append(Choice(f"{label} …", f"{_OPENS}{i}", "action"))
+                continue
+            if openers:
+                rows += _rows_of(openers, caps.per_row)
+                openers = []
+            rows += _rows_of(run, caps.per_row)
+        rows += _rows_of(openers, caps.per_row)
+        fits = len(rows) <= rows_left and sum(len(r) for r in rows) <= per_page
+        return rows if fits else None
+
+    folded = set(foldable)
+    for i in sorted(foldable, key=lambda i: len(runs[i])):
+        if first_page(folded - {i}) is not None:
+            folded.discard(i)
+    index = first_page(folded)
+    if index is None:
+        return None
+    pages: list[list[Row]] = [[]]
+    nav: list[dict[str, int]] = [{}]
+    opens: dict[int, int] = {}  # run -> its first page
+    for i in sorted(folded):
+        own = _button_pages(ChoiceBlock((*runs[i], *block.fixed)), caps, nav=True)
+        opens[i] = len(pages)
+        for n, rows in enumerate(own):
+            at = len(pages)
+            pages.append([ButtonRow(r) for r in rows])
+            nav.append({PREVIOUS: at - 1 if n else 0,
+                        **({NEXT: at + 1} if n < len(own) - 1 else {})})
+    pages[0] = [ButtonRow(tuple(replace(c, token=f"{_OPENS}{opens[int(c.token[len(_OPENS):])]}")
+                                if c.token.startswith(_OPENS) else c for c in row))
+                for row in index]
+    return _Plan(pages, nav)
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """A block's pages, and the page each page's ‹ › lead to (an empty map: none)."""
+
+    pages: list[list[Row]]
+    nav: list[dict[str, int]]
+
+
+def _in_turn(split: list[list[Row]]) -> _Plan:
+    """Pages read one after another: ‹ to the one before, › to the one after."""
+    last = len(split) - 1
+    return _Plan(split, [{} if not last else {
+        **({PREVIOUS: p - 1} if p > 0 else {}), **({NEXT: p + 1} if p < last else {})}
+        for p in range(len(split))])
 
 
 def _use_selects(block: ChoiceBlock, caps: Capabilities) -> bool:
@@ -180,48 +280,51 @@ def _use_selects(block: ChoiceBlock, caps: Capabilities) -> bool:
 
 def pages(block: ChoiceBlock, caps: Capabilities) -> int:
     """How many pages ``block`` takes under ``caps``."""
-    return len(_paged(block, caps))
+    return len(_paged(block, caps).pages)
 
 
-def _paged(block: ChoiceBlock, caps: Capabilities) -> list[list[Row]]:
+def _paged(block: ChoiceBlock, caps: Capabilities) -> _Plan:
+    """One page when it fits (buttons, else select menus); else folded groups when the
+    block has some and that fits; else pages read in turn."""
     if caps.unlimited:
-        rows: list[Row] = [ButtonRow(tuple(run)) for run in _runs(block.options)]
-        return [rows]
+        return _Plan([[ButtonRow(tuple(run)) for run in _runs(block.options)]], [{}])
     selects = _use_selects(block, caps)
-    for nav in (False, True):
-        if selects:
-            split: list[list[Row]] = [list(p) for p in _select_pages(block, caps, nav)]
-        else:
-            split = [[ButtonRow(r) for r in p] for p in _button_pages(block, caps, nav)]
-        if len(split) == 1 or nav:
-            if len(split) > 1 and block.pager is None:
-                raise ValueError("a block without a pager does not fit on one page")
-            return split
-    raise AssertionError("unreachable")
+    if selects:
+        one: list[list[Row]] = [list(p) for p in _select_pages(block, caps, nav=False)]
+    else:
+        one = [[ButtonRow(r) for r in p] for p in _button_pages(block, caps, nav=False)]
+    if len(one) == 1:
+        return _Plan(one, [{}])
+    folded = _folded(block, caps)
+    if folded is not None:
+        return folded
+    if block.pager is None:
+        raise ValueError("a block without a pager does not fit on one page")
+    if selects:
+        return _in_turn([list(p) for p in _select_pages(block, caps, nav=True)])
+    return _in_turn([[ButtonRow(r) for r in p] for p in _button_pages(block, caps, nav=True)])
 
 
 def lay_out(block: ChoiceBlock, caps: Capabilities) -> Layout:
     """``block`` laid out under ``caps``: the page it asks for (clamped), the options of
     that page, then navigation and the fixed items. Labels are cut to fit; a token that
     does not fit raises ``TokenTooLong``."""
-    split = _paged(block, caps)
-    page = min(max(block.page, 0), len(split) - 1)
+    plan = _paged(block, caps)
+    page = min(max(block.page, 0), len(plan.pages) - 1)
     rows: list[Row] = []
-    for row in split[page]:
+    for row in plan.pages[page]:
         if isinstance(row, SelectRow):
             opts = tuple(_fit(c, caps, caps.select_label_chars) for c in row.options)
             rows.append(replace(row, options=opts))
         else:
-            rows.append(ButtonRow(tuple(_fit(c, caps, caps.label_chars) for c in row.buttons)))
+            rows.append(ButtonRow(tuple(_fit(_opened(c, block), caps, caps.label_chars)
+                                        for c in row.buttons)))
     fixed = list(block.fixed)
-    if len(split) > 1 and block.pager is not None:
+    if plan.nav[page] and block.pager is not None:
         # Room for both arrows was kept on every page; the first page has no ‹ and the
         # last no ›, so a player sees where the list ends.
-        nav = []
-        if page > 0:
-            nav.append(Choice(PREVIOUS, page_token(block.pager, page - 1), "action"))
-        if page < len(split) - 1:
-            nav.append(Choice(NEXT, page_token(block.pager, page + 1), "action"))
+        nav = [Choice(label, page_token(block.pager, target), "action")
+               for label, target in sorted(plan.nav[page].items(), key=lambda i: i[0] != PREVIOUS)]
         fixed = [*nav, *fixed]
     if caps.unlimited:
         if fixed:
@@ -229,4 +332,11 @@ def lay_out(block: ChoiceBlock, caps: Capabilities) -> Layout:
     else:
         for r in _rows_of(fixed, caps.per_row):
             rows.append(ButtonRow(tuple(_fit(c, caps, caps.label_chars) for c in r)))
-    return Layout(tuple(rows), page, len(split))
+    return Layout(tuple(rows), page, len(plan.pages))
+
+
+def _opened(choice: Choice, block: ChoiceBlock) -> Choice:
+    """A folded group's button with the real token of the page it opens."""
+    if not choice.token.startswith(_OPENS) or block.pager is None:
+        return choice
+    return replace(choice, token=page_token(block.pager, int(choice.token[len(_OPENS):])))

@@ -1,11 +1,11 @@
 """The three steps of a turn as prompts, and carrying out a chosen option.
 
 A turn is: choose a spot for the tile in hand (every legal spot is offered: the bot
-pages long lists itself), choose a rotation (skipped when only one fits), then put one
-figure on the new tile or none (skipped, as if "none" were chosen, when the tile offers
-no figure at all). Nothing is committed before the last step, so ``back`` can undo the
-earlier choices; the last step lays the tile, places the figure and scores what was
-completed.
+pages long lists itself), choose a rotation (skipped when every rotation that fits lays
+the same map), then put one figure on the new tile or none (skipped, as if "none" were
+chosen, when the tile offers no figure at all). Nothing is committed before the last
+step, so ``back`` can undo the earlier choices; the last step lays the tile, places the
+figure and scores what was completed.
 
 Keys: ``at:x,y``, ``rot:k``, ``fig:<kind>:<index>``, ``none``, ``back``. In the spot
 step the name of a square (``CL91`` in the game's naming scheme, see ``coords``) is
@@ -230,10 +230,11 @@ def _choose_spot(
     board = cache.board(state)
     if pos in board or pos not in frontier(board):
         raise IllegalMove("no_such_spot", x=pos[0], y=pos[1], at=state.names.square_name(pos))
-    rots = rotations_at(state, cache, pos)
-    if not rots:
+    if not rotations_at(state, cache, pos):
         raise IllegalMove("does_not_fit", x=pos[0], y=pos[1], at=state.names.square_name(pos))
     state.spot = pos
+    # Turns that lay the same map are one choice: with one left, nothing is asked.
+    rots = distinct_rotations(state, cache, pos)
     if len(rots) == 1:
         _to_figure(state, cache, turn.seat, rots[0], events)
     else:
@@ -335,17 +336,33 @@ def _choose_figure(
     cache: BoardCache, state: HuntersGatherersState, turn: Turn, key: str, events: list[Event]
 ) -> None:
     """A figure (or none) commits the turn; ``back`` returns to the rotation, or to the
-    spot when the rotation was not asked."""
+    spot when the rotation was not asked. ``rot:<k>`` of a turn that lays the same map
+    as the one taken turns the tile so (logs from before such turns were left unasked
+    name one: they replay to the same state)."""
+    if key.startswith("rot:"):
+        _same_map_turn(state, cache, key)
+        return
     if key != "back":
         _commit(state, cache, turn.seat, key, events)
         return
     assert state.spot is not None
     state.rotation = None
-    if len(rotations_at(state, cache, state.spot)) > 1:
+    if len(distinct_rotations(state, cache, state.spot)) > 1:
         state.step = "rotation"
     else:
         state.spot = None
         state.step = "spot"
+
+
+def _same_map_turn(state: HuntersGatherersState, cache: BoardCache, key: str) -> None:
+    assert state.spot is not None and state.rotation is not None and state.current is not None
+    k = parse_number(key[4:])
+    if k is None or k > 3 or k not in rotations_at(state, cache, state.spot):
+        raise IllegalMove("unknown_option", key=key)
+    in_hand = tile(state.current)
+    if layout(oriented(in_hand, k)) != layout(oriented(in_hand, state.rotation)):
+        raise IllegalMove("unknown_option", key=key)
+    state.rotation = k
 
 
 # The prompt's ``step`` number of each step of a turn.

@@ -22,8 +22,18 @@ from engine.stone_age.buildings import building_points, take_building, top_build
 from engine.stone_age.civilization import slot_cost, take_card
 from engine.stone_age.components import RESOURCES
 from engine.stone_age.feeding import HUNGER_PENALTY, feed_with, go_hungry
-from engine.stone_age.flow import start_action, take_die
-from engine.stone_age.gathering import finish_roll, roll_total, roll_yield, toggle_once, toggle_tool
+from engine.stone_age.flow import put_people, start_action, take_die
+from engine.stone_age.gathering import (
+    ToolUse,
+    finish_roll,
+    roll_total,
+    roll_yield,
+    toggle_once,
+    toggle_tool,
+    tool_uses,
+    use_tools,
+)
+from engine.stone_age.order import later, next_action
 from engine.stone_age.payment import (
     Bill,
     affordable,
@@ -43,7 +53,6 @@ from engine.stone_age.placement import (
     all_locations,
     fixed_count,
     legal_counts,
-    place,
     placement_error,
     slot_index,
 )
@@ -53,6 +62,7 @@ from engine.stone_age.state import (
     Frame,
     PayStep,
     PickStep,
+    Player,
     RollStep,
     StoneAgeState,
 )
@@ -90,11 +100,20 @@ def seats_to_ask(state: StoneAgeState) -> list[int]:
 
 
 def _place_options(state: StoneAgeState, turn: Turn) -> list[Option]:
+    """Every placement in one step: a place that takes a set number of people is one
+    option (``at:<loc>``); a gathering site offers each number of people it may take
+    (``place:<loc>:<n>``), grouped by site so a platform that cannot show them all
+    may open a site's numbers in a second step."""
     seat = turn.seat
     options = []
     for loc in all_locations(state):
         counts = legal_counts(state, seat, loc)
-        if counts:
+        if not counts:
+            continue
+        if fixed_count(loc) is None:
+            options += [Option(f"place:{loc}:{n}", Label("sa.opt.place", {
+                "loc": loc, "count": n, "counts": counts, "group": loc})) for n in counts]
+        else:
             args = {"loc": loc, "counts": counts, **_what_is_there(state, loc)}
             options.append(Option(f"at:{loc}", Label("sa.opt.at", args)))
     return options
@@ -116,12 +135,6 @@ def _refuse_placement(state: StoneAgeState, seat: int, loc: str, count: int) -> 
         raise IllegalMove(reason, loc=loc, count=count)
 
 
-def _placed(state: StoneAgeState, seat: int, loc: str, count: int, events: list[Event]) -> None:
-    place(state, seat, loc, count)
-    events.append(Event("placed", seat, {"loc": loc, "count": count}))
-    state.turn = (seat + 1) % state.n
-
-
 def _apply_place(state: StoneAgeState, turn: Turn, key: str, events: list[Event]) -> None:
     seat = turn.seat
     head, _, rest = key.partition(":")
@@ -131,8 +144,10 @@ def _apply_place(state: StoneAgeState, turn: Turn, key: str, events: list[Event]
             _refuse_placement(state, seat, rest, fixed_count(rest) or 1)
             raise IllegalMove("unknown_option", key=key)
         if len(counts) == 1:
-            _placed(state, seat, rest, counts[0], events)
+            put_people(state, seat, rest, counts[0], events)
         else:
+            # Logs from before the number was chosen with the site: "at:forest", then
+            # "n:3" in a step of its own. Still accepted, so those games replay.
             push(state.stacks, CountStep(seat=seat, loc=rest))
         return
     if head == "place":
@@ -141,7 +156,7 @@ def _apply_place(state: StoneAgeState, turn: Turn, key: str, events: list[Event]
         if count is None:
             raise IllegalMove("bad_count", loc=loc)
         _refuse_placement(state, seat, loc, count)
-        _placed(state, seat, loc, count, events)
+        put_people(state, seat, loc, count, events)
         return
     raise IllegalMove("unknown_option", key=key)
 
@@ -161,7 +176,7 @@ def _apply_count(state: StoneAgeState, step: CountStep, key: str, events: list[E
         raise IllegalMove("unknown_option", key=key)
     _refuse_placement(state, step.seat, step.loc, count)
     pop(state.stacks, step.seat)
-    _placed(state, step.seat, step.loc, count, events)
+    put_people(state, step.seat, step.loc, count, events)
 
 
 # --- action phase ------------------------------------------------------------------
@@ -173,13 +188,22 @@ def _boon_option(state: StoneAgeState, seat: int) -> list[Option]:
     return []
 
 
+def order_choices(state: StoneAgeState, seat: int) -> list[str]:
+    """The places ``seat`` chooses the next one from (see ``engine.stone_age.order``).
+
+    A game saved before the engine went on by itself may wait at this question where
+    now nothing is left to choose: its one next place is then the one option."""
+    alone, asked = next_action(state, seat)
+    return asked or ([alone] if alone is not None else [])
+
+
 def _act_options(state: StoneAgeState, turn: Turn) -> list[Option]:
     seat = turn.seat
     player = state.players[seat]
     opts = [
-        Option(f"do:{loc}", Label("sa.opt.do", {"loc": loc, "count": n,
+        Option(f"do:{loc}", Label("sa.opt.do", {"loc": loc, "count": player.placed[loc],
                                                 **_what_is_there(state, loc)}))
-        for loc, n in player.placed.items()
+        for loc in order_choices(state, seat)
     ]
     return opts + _boon_option(state, seat)
 
@@ -200,14 +224,52 @@ def _apply_act(state: StoneAgeState, turn: Turn, key: str, events: list[Event]) 
         raise IllegalMove("unknown_option", key=key)
     if loc not in state.players[seat].placed:
         raise IllegalMove("nothing_there", loc=loc)
+    if loc not in order_choices(state, seat):
+        raise IllegalMove("resolves_later", loc=loc)
     start_action(state, seat, loc, events)
 
 
 # --- rolls and tools ---------------------------------------------------------------
 
 
+def _use_key(use: ToolUse) -> str:
+    """``take`` without tools, else ``take:t0.t2.o1`` (tile slots, one-use indexes)."""
+    parts = [f"t{i}" for i in use[0]] + [f"o{i}" for i in use[1]]
+    return f"take:{'.'.join(parts)}" if parts else "take"
+
+
+def _parse_use(text: str) -> ToolUse | None:
+    tiles: list[int] = []
+    once: list[int] = []
+    for part in text.split("."):
+        index = parse_number(part[1:])
+        if index is None or part[:1] not in ("t", "o"):
+            return None
+        (tiles if part[0] == "t" else once).append(index)
+    return tuple(tiles), tuple(once)
+
+
+def _take_label(player: Player, step: RollStep, use: ToolUse) -> Label:
+    trial = step.model_copy(update={"tools": list(use[0]), "once": list(use[1])})
+    return Label("sa.opt.take", {
+        "resource": step.resource, "total": roll_total(player, trial),
+        "amount": roll_yield(player, trial),
+        "tiles": [player.tools[i] for i in use[0]],
+        "once": [player.one_use_tools[i] for i in use[1]],
+    })
+
+
 def _roll_options(state: StoneAgeState, step: RollStep) -> list[Option]:
     player = state.players[step.seat]
+    if step.tools or step.once:
+        return _toggle_options(player, step)
+    # One press: every different way to add tools, each taking the yield at once.
+    return [Option(_use_key(use), _take_label(player, step, use)) for use in tool_uses(player)]
+
+
+def _toggle_options(player: Player, step: RollStep) -> list[Option]:
+    """A roll begun by adding tools one at a time (a game saved before tools were
+    chosen in one press) goes on that way."""
     opts = [
         Option(f"tool:{i}", Label("sa.opt.tool", {"value": player.tools[i], "on": i in step.tools}))
         for i in ready_tools(player)
@@ -217,9 +279,22 @@ def _roll_options(state: StoneAgeState, step: RollStep) -> list[Option]:
         for i, v in enumerate(player.one_use_tools)
     ]
     take = {"resource": step.resource, "total": roll_total(player, step),
-            "amount": roll_yield(player, step)}
+            "amount": roll_yield(player, step), "tiles": [], "once": []}
     # Tools of one value are interchangeable: one button adds (or takes away) "a +2 tool".
     return [*one_per_label(opts), Option("take", Label("sa.opt.take", take))]
+
+
+def _refuse_use(player: Player, use: ToolUse) -> None:
+    tiles, once = use
+    ready = ready_tools(player)
+    for slot in tiles:
+        if slot not in ready:
+            raise IllegalMove("tool_not_ready", slot=slot)
+    for index in once:
+        if index >= len(player.one_use_tools):
+            raise IllegalMove("tool_not_ready", slot=index)
+    if len(set(tiles)) < len(tiles) or len(set(once)) < len(once):
+        raise IllegalMove("unknown_option", key=_use_key(use))
 
 
 def _apply_roll(state: StoneAgeState, step: RollStep, key: str, events: list[Event]) -> None:
@@ -229,6 +304,15 @@ def _apply_roll(state: StoneAgeState, step: RollStep, key: str, events: list[Eve
     if key == "take":
         pop(state.stacks, step.seat)
         finish_roll(state, step, events)
+    elif head == "take":
+        use = _parse_use(arg)
+        if use is None:
+            raise IllegalMove("unknown_option", key=key)
+        _refuse_use(player, use)
+        use_tools(step, use)
+        pop(state.stacks, step.seat)
+        finish_roll(state, step, events)
+    # Adding tools one at a time: the keys of games saved before, still accepted.
     elif head == "tool" and index is not None:
         if index not in ready_tools(player):
             raise IllegalMove("tool_not_ready", slot=index)
@@ -395,6 +479,10 @@ def _place_label(state: StoneAgeState, turn: Turn) -> Label:
     return Label("sa.prompt.place", {"unplaced": state.players[turn.seat].unplaced})
 
 
+def _act_label(state: StoneAgeState, turn: Turn) -> Label:
+    return Label("sa.prompt.act", {"later": later(state, turn.seat)})
+
+
 def _count_label(state: StoneAgeState, step: CountStep) -> Label:
     return Label("sa.prompt.count", {"loc": step.loc})
 
@@ -426,7 +514,7 @@ def _pick_label(state: StoneAgeState, step: PickStep) -> Label:
 # ``act`` are the first step of a turn in the placement and action phases (a ``Turn``).
 RULES: dict[str, StepRules[StoneAgeState, Any]] = {
     "place": StepRules(_place_options, _apply_place, _place_label),
-    "act": StepRules(_act_options, _apply_act, fixed_label("sa.prompt.act")),
+    "act": StepRules(_act_options, _apply_act, _act_label),
     "count": StepRules(_count_options, _apply_count, _count_label),
     "roll": StepRules(_roll_options, _apply_roll, _roll_label),
     "pay": StepRules(_pay_options, _apply_pay, _pay_label),

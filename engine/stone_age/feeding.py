@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.core.prompts import Event
 from engine.core.stacks import push
-from engine.stone_age.payment import Bill, bill_dict, food_rule, holdings, pay
+from engine.stone_age.payment import Bill, bill_dict, food_rule, holdings, pay, payable
 from engine.stone_age.state import PayStep, StoneAgeState
 
 HUNGER_PENALTY = 10
@@ -34,7 +34,7 @@ def start_feeding(state: StoneAgeState, events: list[Event]) -> None:
         player.goods["food"] = 0
         missing = player.people - food
         events.append(Event("short_of_food", seat, {"food": food, "missing": missing}))
-        if sum(holdings(player)) + 2 * player.boons >= missing:
+        if payable(food_rule(missing), holdings(player), player.boons):
             state.feeding.append(seat)
             push(state.stacks,
                  PayStep(seat=seat, purpose="feed", target="feed", rule=food_rule(missing)))

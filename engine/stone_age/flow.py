@@ -1,9 +1,10 @@
 """Moving the game along between decisions.
 
 After every choice ``advance`` carries out everything that needs nobody's decision:
-skipping players who cannot place, starting the action phase, resolving a player's
-last remaining location, feeding players who have food enough, ending rounds and the
-game. It stops at the next open decision.
+skipping players who cannot place, placing a player's people where only one placement
+is left, starting the action phase, resolving the places whose order cannot matter
+(``engine.stone_age.order``), feeding players who have food enough, ending rounds and
+the game. It stops at the next open decision.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from engine.core.stacks import pop, push
 from engine.stone_age.buildings import top_building
 from engine.stone_age.civilization import die_reward, give_tool, raise_agriculture, slot_cost
 from engine.stone_age.components import GATHERING, components
-from engine.stone_age.feeding import start_feeding
+from engine.stone_age.feeding import go_hungry, start_feeding
 from engine.stone_age.gathering import start_roll
-from engine.stone_age.payment import building_rule, can_pay, card_rule, holdings
-from engine.stone_age.placement import can_place, slot_index
+from engine.stone_age.order import next_action
+from engine.stone_age.payment import building_rule, card_rule, holdings, payable
+from engine.stone_age.placement import can_place, place, placements, slot_index
 from engine.stone_age.rounds import end_round
 from engine.stone_age.state import PayStep, PickStep, StoneAgeState
 
@@ -28,6 +30,23 @@ def acting_seat(state: StoneAgeState) -> int | None:
         if state.players[seat].placed:
             return seat
     return None
+
+
+def _next_placer(state: StoneAgeState) -> int | None:
+    """The seat to place next, from the one whose turn it is, skipping those who cannot."""
+    for i in range(state.n):
+        seat = (state.turn + i) % state.n
+        if can_place(state, seat):
+            return seat
+    return None
+
+
+def put_people(state: StoneAgeState, seat: int, loc: str, count: int,
+               events: list[Event]) -> None:
+    """Place ``count`` people of ``seat`` on ``loc`` (checked legal) and pass the turn."""
+    place(state, seat, loc, count)
+    events.append(Event("placed", seat, {"loc": loc, "count": count}))
+    state.turn = (seat + 1) % state.n
 
 
 def take_die(state: StoneAgeState, step: PickStep, face: int, events: list[Event]) -> None:
@@ -56,21 +75,37 @@ def start_action(state: StoneAgeState, seat: int, loc: str, events: list[Event])
     elif loc == "field":
         raise_agriculture(state, seat, events)
     elif loc.startswith("card"):
-        cost = slot_cost(slot_index(loc))
-        if sum(holdings(player)) + 2 * player.boons >= cost:
-            step = PayStep(seat=seat, purpose="card", target=loc, rule=card_rule(cost))
-            push(state.stacks, step)
-        else:
-            events.append(Event("card_declined", seat, {"loc": loc, "cannot_pay": True}))
+        rule = card_rule(slot_cost(slot_index(loc)))
+        _ask_payment(state, PayStep(seat=seat, purpose="card", target=loc, rule=rule), events)
     else:
         building = top_building(state, slot_index(loc))
         assert building is not None
         rule = building_rule(building)
-        if can_pay(rule, holdings(player)) or player.boons:
-            step = PayStep(seat=seat, purpose="building", target=loc, rule=rule)
-            push(state.stacks, step)
-        else:
-            events.append(Event("building_declined", seat, {"loc": loc, "cannot_pay": True}))
+        _ask_payment(state, PayStep(seat=seat, purpose="building", target=loc, rule=rule),
+                     events)
+
+
+def _ask_payment(state: StoneAgeState, step: PayStep, events: list[Event]) -> None:
+    """Ask for a card's or a building's payment, unless it cannot be made at all."""
+    if _payable(state, step):
+        push(state.stacks, step)
+    else:
+        _cannot_pay(state, step, events)
+
+
+def _payable(state: StoneAgeState, step: PayStep) -> bool:
+    """Can the payment still be made, "two resources" cards included?"""
+    player = state.players[step.seat]
+    return payable(step.rule, holdings(player), player.boons)
+
+
+def _cannot_pay(state: StoneAgeState, step: PayStep, events: list[Event]) -> None:
+    """Nothing is left to choose but not paying: it is done without asking."""
+    if step.purpose == "feed":
+        go_hungry(state, step.seat, events)
+    else:
+        events.append(Event(f"{step.purpose}_declined", step.seat,
+                            {"loc": step.target, "cannot_pay": True}))
 
 
 def _settle_stacks(state: StoneAgeState, events: list[Event]) -> bool:
@@ -85,6 +120,11 @@ def _settle_stacks(state: StoneAgeState, events: list[Event]) -> bool:
         if isinstance(top, PickStep) and len(set(top.dice)) == 1:
             take_die(state, top, top.dice[0], events)
             changed = True
+        elif isinstance(top, PayStep) and not top.paid and not _payable(state, top):
+            # A "two resources" card taken during the payment did not make it payable.
+            pop(state.stacks, seat)
+            _cannot_pay(state, top, events)
+            changed = True
     return changed
 
 
@@ -96,11 +136,16 @@ def advance(state: StoneAgeState, events: list[Event]) -> None:
                 continue
             return
         if state.phase == "placement":
-            for i in range(state.n):
-                seat = (state.turn + i) % state.n
-                if can_place(state, seat):
-                    state.turn = seat
+            seat = _next_placer(state)
+            if seat is not None:
+                state.turn = seat
+                only = placements(state, seat)
+                if len(only) > 1:
                     return
+                # One placement left: nobody may pass while they can place, so the
+                # people go there without asking.
+                put_people(state, seat, *only[0], events)
+                continue
             state.phase = "actions"
             state.turn = state.first
             events.append(Event("actions_started", state.first))
@@ -110,10 +155,9 @@ def advance(state: StoneAgeState, events: list[Event]) -> None:
                 start_feeding(state, events)
                 continue
             state.turn = actor
-            placed = state.players[actor].placed
-            if len(placed) > 1:
-                return
-            # One location left: its order cannot matter, so it resolves by itself.
-            start_action(state, actor, next(iter(placed)), events)
+            loc, _ = next_action(state, actor)
+            if loc is None:
+                return  # the player chooses which place comes next
+            start_action(state, actor, loc, events)
         else:
             end_round(state, events)

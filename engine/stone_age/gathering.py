@@ -12,7 +12,7 @@ from engine.core.prompts import Event
 from engine.core.stacks import push
 from engine.stone_age.components import components
 from engine.stone_age.state import Player, RollStep, StoneAgeState
-from engine.stone_age.tools import best_bonus
+from engine.stone_age.tools import best_bonus, ready_tools
 
 
 def divisor(resource: str) -> int:
@@ -50,6 +50,46 @@ def start_roll(
         push(state.stacks, step)
     else:
         finish_roll(state, step, events)
+
+
+ToolUse = tuple[tuple[int, ...], tuple[int, ...]]  # tile slots, one-use tool indexes
+
+
+def _alike_counts(values: list[int], ready: list[int]) -> list[list[int]]:
+    """For each way to choose among ``ready`` (indexes into ``values``) up to equal
+    values: the indexes chosen, taking each value's first ready indexes."""
+    by_value: dict[int, list[int]] = {}
+    for i in ready:
+        by_value.setdefault(values[i], []).append(i)
+    ways: list[list[int]] = [[]]
+    for same in by_value.values():
+        ways = [way + same[:n] for way in ways for n in range(len(same) + 1)]
+    return ways
+
+
+def tool_uses(player: Player) -> list[ToolUse]:
+    """Every different way to add tools to a roll, fewest added points first.
+
+    Tiles of one value are alike, and so are one-use tools of one value: using the
+    first or the second of two +2 tiles leaves the same board (the used one is turned
+    aside either way), so each number of them is one way. A tile and a one-use tool of
+    the same value are not alike (one stays for the next round, the other is spent)."""
+    tiles = _alike_counts(player.tools, ready_tools(player))
+    once = _alike_counts(player.one_use_tools, list(range(len(player.one_use_tools))))
+    uses = [(tuple(sorted(t)), tuple(sorted(o))) for t in tiles for o in once]
+
+    def bonus(use: ToolUse) -> tuple[int, int]:
+        added = sum(player.tools[i] for i in use[0]) + sum(player.one_use_tools[i]
+                                                            for i in use[1])
+        return added, len(use[0]) + len(use[1])
+
+    return sorted(uses, key=bonus)
+
+
+def use_tools(step: RollStep, use: ToolUse) -> None:
+    """Choose exactly the tiles and one-use tools of ``use`` for this roll."""
+    step.tools = list(use[0])
+    step.once = list(use[1])
 
 
 def toggle_tool(step: RollStep, slot: int) -> None:

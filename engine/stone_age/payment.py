@@ -109,6 +109,17 @@ def can_pay(rule: PayRule, have: Bill) -> bool:
     return bool(bills(rule, have, limit=1))
 
 
+def payable(rule: PayRule, have: Bill, boons: int = 0) -> bool:
+    """Can ``rule`` be met from ``have`` and ``boons`` "two resources of your choice"
+    cards (each brings any two resources)?"""
+    room = 2 * boons
+    if not room:
+        return can_pay(rule, have)
+    plenty: Bill = (have[0] + room, have[1] + room, have[2] + room, have[3] + room)
+    return any(sum(max(0, b - h) for b, h in zip(bill, have, strict=True)) <= room
+               for bill in _bills(rule, plenty))
+
+
 def listed(rule: PayRule, have: Bill) -> list[Bill] | None:
     """The complete bills to offer, or None when there are too many to list."""
     found = bills(rule, have, limit=MAX_LISTED + 1)

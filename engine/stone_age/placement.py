@@ -137,6 +137,11 @@ def legal_counts(state: StoneAgeState, seat: int, loc: str) -> list[int]:
     return list(range(1, most + 1))
 
 
+def placements(state: StoneAgeState, seat: int) -> list[tuple[str, int]]:
+    """Every (location, number of people) ``seat`` may place now, in board order."""
+    return [(loc, n) for loc in all_locations(state) for n in legal_counts(state, seat, loc)]
+
+
 def can_place(state: StoneAgeState, seat: int) -> bool:
     """True while ``seat`` has workers left and somewhere to put them."""
     if state.players[seat].unplaced <= 0:

@@ -2,16 +2,19 @@
 
 Placement goes round the table from the player after the one placing, skipping players
 with no people left. The hunting grounds have room for everyone, so a player who still
-has people and has not hunted this round will surely place next, whatever the player
-before does. In the action phase players act in turn order; the next one is surely
-asked only if they must choose which of their places to resolve first (one place left
-resolves by itself and may ask nothing). A civilization card still to be resolved may
-give every player a die to pick, and feeding asks everyone at once: no guess then.
+has two people or more and has not hunted this round will surely be asked where to
+place next, whatever the player before does (with one person left, the hunt may become
+the one placement left, which goes without asking). In the action phase players act in
+turn order; the next one is surely asked only if they must choose which of their
+places comes next (``engine.stone_age.order``: places whose order cannot matter
+resolve by themselves). A civilization card still to be resolved may give every player
+a die to pick, and feeding asks everyone at once: no guess then.
 """
 
 from __future__ import annotations
 
 from engine.stone_age.flow import acting_seat
+from engine.stone_age.order import will_choose
 from engine.stone_age.placement import placement_error
 from engine.stone_age.state import StoneAgeState
 
@@ -23,8 +26,10 @@ def next_turn(state: StoneAgeState, seat: int) -> int | None:
     if state.phase == "placement" and state.turn == seat:
         for i in range(1, state.n):
             other = (seat + i) % state.n
-            if state.players[other].unplaced > 0:
-                return other if placement_error(state, other, "hunt", 1) is None else None
+            unplaced = state.players[other].unplaced
+            if unplaced > 0:
+                sure = unplaced > 1 and placement_error(state, other, "hunt", 1) is None
+                return other if sure else None
         return None
     if state.phase == "actions" and acting_seat(state) == seat:
         if any(loc.startswith("card") for loc in state.players[seat].placed):
@@ -34,6 +39,6 @@ def next_turn(state: StoneAgeState, seat: int) -> int | None:
         for i in range(position + 1, state.n):
             other = (state.first + i) % state.n
             if state.players[other].placed:
-                return other if len(state.players[other].placed) > 1 else None
+                return other if will_choose(state, other) else None
         return None
     return None

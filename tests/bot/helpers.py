@@ -322,9 +322,9 @@ def plan_until(
 
 
 def feeding_goal(count: int) -> Callable[[list[Prompt]], bool]:
-    """At least ``count`` players must decide how to feed their tribe at once."""
+    """Exactly ``count`` players must decide how to feed their tribe at once."""
     def goal(prompts: list[Prompt]) -> bool:
-        return sum(p.label.code == "sa.prompt.pay_feed" for p in prompts) >= count
+        return sum(p.label.code == "sa.prompt.pay_feed" for p in prompts) == count
     return goal
 
 

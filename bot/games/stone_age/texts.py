@@ -12,7 +12,13 @@ switched on) and turns the engine's arguments into text that any sentence may us
   or ``2, 3, 6`` (``dice``); ``resource`` becomes its name, with ``icon``;
 - ``card`` and ``building`` ids become short descriptions;
 - counts of people (``count``, ``unplaced``) give ``workers`` ("3 жителя"), a card
-  cost gives ``price`` ("2 ресурса").
+  cost gives ``price`` ("2 ресурса");
+- places that will follow by themselves (``later``) give their names, and the tools
+  a take adds (``tiles``, ``once``) give ``used`` ("🛠2+1, 🛠3 одноразовый").
+
+Options of one gathering site (its numbers of people) form a group that folds: a
+platform that cannot show every placement on one page opens a site's numbers from one
+button (``bot.ui.layout``).
 """
 
 from __future__ import annotations
@@ -23,7 +29,8 @@ from typing import Any, Final
 
 from bot.i18n.catalog import Lang, Markup
 from bot.texts.base import CatalogTexts
-from engine.core.prompts import Event, Label
+from bot.ui.choices import Group
+from engine.core.prompts import Event, Label, Option
 from engine.stone_age.components import GATHERING, GOODS, VILLAGE, components
 from engine.stone_age.gathering import divisor
 from engine.stone_age.view import building_info, card_info
@@ -139,6 +146,11 @@ def used_tools_text(total: int, tools: list[int]) -> str:
     return f"{ICON['dice']} {dice}" + "".join(f" +{v} {ICON['tool']}" for v in tools)
 
 
+def _summands(values: list[int]) -> str:
+    """``[1, 2, 1]`` → ``2+1+1`` (largest first)."""
+    return "+".join(str(v) for v in sorted(values, reverse=True))
+
+
 def _die_reward(args: Mapping[str, Any]) -> dict[str, Any]:
     """What the die face in ``args`` gives on a dice-for-everyone card."""
     face = args.get("face")
@@ -211,6 +223,18 @@ class StoneAgeTexts(CatalogTexts):
         if isinstance(counts, list) and counts:
             low, high = min(counts), max(counts)
             out["counts"] = str(low) if low == high else f"{low}–{high}"
+        later = raw.get("later")
+        if isinstance(later, list):
+            out["later"] = ", ".join(self.location(lang, str(loc)) for loc in later)
+        tiles, once = raw.get("tiles"), raw.get("once")
+        if isinstance(tiles, list) and isinstance(once, list):
+            used = []
+            if tiles:
+                used.append(self._word(lang, "sa.tool_tiles", values=_summands(tiles)))
+            if once:
+                number = "one" if len(once) == 1 else "many"
+                used.append(self._word(lang, f"sa.tool_once.{number}", values=_summands(once)))
+            out["used"] = ", ".join(used)
         return out
 
     # --- which code ----------------------------------------------------------------
@@ -220,6 +244,8 @@ class StoneAgeTexts(CatalogTexts):
         code, args = label.code, label.args
         if code in ("sa.opt.tool", "sa.opt.once") and args.get("on"):
             return code + "_on"
+        if code == "sa.opt.take" and (args.get("tiles") or args.get("once")):
+            return "sa.opt.take_tools"
         if code == "sa.opt.at" and len(args.get("counts") or ()) == 1:
             return "sa.opt.at_fixed"
         if code == "sa.opt.pay" and "points" in args:
@@ -256,7 +282,10 @@ class StoneAgeTexts(CatalogTexts):
         on its own with a capital letter. A payment begun shows what is chosen so far.
         """
         args = self._args(lang, label.args)
-        question = self._cat.t(lang, label.code, **args)
+        code = label.code
+        if code == "sa.prompt.act" and label.args.get("later"):
+            code = "sa.prompt.act_later"
+        question = self._cat.t(lang, code, **args)
         if seat is None:
             text = Markup(question[:1].upper() + question[1:])
         else:
@@ -281,6 +310,15 @@ class StoneAgeTexts(CatalogTexts):
                 pile = str(raw["loc"]).removeprefix("bld")
                 return f"🏠{pile}: {self.building(lang, building_info(str(raw['building'])))}"
         return self._cat.plain(lang, self._option_code(label), **self._args(lang, raw))
+
+    def option_group(self, lang: Lang, option: Option) -> Group | None:
+        """A gathering site's numbers of people: a group named after the site, with the
+        numbers it takes, that folds (see the module)."""
+        key = option.label.args.get("group")
+        if not isinstance(key, str) or not key:
+            return None
+        return Group(key, self._word(lang, "sa.group.site", **self._args(lang, option.label.args)),
+                     fold=True)
 
     def _event(self, lang: Lang, event: Event, names: list[str]) -> Markup | None:
         if event.code in SILENT:

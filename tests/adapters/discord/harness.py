@@ -146,6 +146,22 @@ def progress(message: Any, rng: random.Random | None = None,
     return rng.choice(found) if rng else found[0]
 
 
+async def act(member: simcord.MemberActor, message: Any,
+              choice: tuple[str, str, str | None]) -> simcord.InteractionResult:
+    """A member clicks a button or picks an option of a select (nothing is settled)."""
+    _, token, select = choice
+    # In a DM the member acts as a user, not as a member of the server.
+    actor: simcord.MemberActor | simcord.UserHandle = (
+        member.user if message.guild is None else member)
+    # simcord types a user's click and select as Any; they give an InteractionResult.
+    result: simcord.InteractionResult
+    if select is None:
+        result = await actor.click(message, custom_id="cf:" + token)
+    else:
+        result = await actor.select(message, [token], custom_id=select)
+    return result
+
+
 @dataclass
 class Table:
     """A table in a channel, played by members through what they see."""
@@ -191,16 +207,7 @@ class Table:
     async def choose(self, member: simcord.MemberActor, message: Any,
                      choice: tuple[str, str, str | None]) -> simcord.InteractionResult:
         """A member clicks a button or picks an option of a select."""
-        _, token, select = choice
-        # In a DM the member acts as a user, not as a member of the server.
-        actor: simcord.MemberActor | simcord.UserHandle = (
-            member.user if message.guild is None else member)
-        # simcord types a user's click and select as Any; they give an InteractionResult.
-        result: simcord.InteractionResult
-        if select is None:
-            result = await actor.click(message, custom_id="cf:" + token)
-        else:
-            result = await actor.select(message, [token], custom_id=select)
+        result = await act(member, message, choice)
         self.results.append(result)
         await settle(self.bot)
         return result

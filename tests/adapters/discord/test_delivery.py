@@ -23,7 +23,7 @@ from adapters.discord.service import DiscordSettings, running_discord
 from adapters.runtime import make_services, token_secret
 from adapters.store import StoreSettings, open_storage
 from bot.app import Campfire
-from tests.adapters.discord.harness import Table, restart, running_bot, settle
+from tests.adapters.discord.harness import Table, act, restart, running_bot, settle
 from tests.adapters.discord.test_interactions import started, world
 
 TOKEN = "MTA5ODc2NTQzMjEwOTg3NjU0.GsEcRt.tH1s-iS-tHe-b0t-t0kEn-d0-n0t-l0g"
@@ -48,7 +48,7 @@ async def test_a_crash_between_a_move_and_its_messages_delays_them_after_restart
 
         bot.app.sv.fault = crash
         member, message, choice = table.next_choice()  # type: ignore[misc]
-        result = await member.click(message, custom_id="cf:" + choice[1])
+        result = await act(member, message, choice)
         assert result.acknowledged  # the member hears of the failure, within the deadline
         await settle(bot)
         assert table.table_message.content == before  # the move's messages never left
@@ -66,7 +66,7 @@ async def test_queued_messages_survive_a_sender_killed_before_delivering(
         table = await started(bot, "Anna", "Boris", "Vera")
         before = table.table_message.content
         member, message, choice = table.next_choice()  # type: ignore[misc]
-        await member.click(message, custom_id="cf:" + choice[1])  # queued, not yet sent
+        await act(member, message, choice)  # queued, not yet sent
         assert await bot.client.outbox.pending() > 0
         assert table.table_message.content == before
         await restart(bot)  # the sender that would have sent it is gone
@@ -90,12 +90,7 @@ async def test_two_workers_share_one_outbox_and_deliver_each_message_once(
         for _ in range(6):  # moves queued without any sender running
             found = table.next_choice()
             assert found is not None
-            member, message, choice = found
-            actor: Any = member.user if message.guild is None else member
-            if choice[2] is None:
-                await actor.click(message, custom_id="cf:" + choice[1])
-            else:
-                await actor.select(message, [choice[1]], custom_id=choice[2])
+            await act(*found)
             while await client.outbox.pending() > 0:
                 await asyncio.gather(client.sender.step(), second.step())
         assert table.table_message.content != before  # every move shows
@@ -105,8 +100,12 @@ async def test_two_workers_share_one_outbox_and_deliver_each_message_once(
         live = [m for m in table.history() if _custom_ids(m)]
         assert [m.id for m in live] == [table.message_id]
         for member in table.seats:
-            contents = [m.content for m in table.dm(member)]
-            assert all(a != b for a, b in itertools.pairwise(contents))
+            # A second send would be a neighbour reading the same, never edited; a message
+            # edited until it reads like the one before it is not one (every placement
+            # passes the turn, so a player's notices come round again).
+            messages = table.dm(member)
+            assert all(a.content != b.content or b.edited_at is not None
+                       for a, b in itertools.pairwise(messages))
 
 
 async def test_the_table_message_carries_the_board_picture(
@@ -119,10 +118,11 @@ async def test_the_table_message_carries_the_board_picture(
         message = table.table_message
         assert message.attachments, "the game's message has the board attached"
         assert message.attachments[0].filename.endswith(".png")
-        assert any(cid.startswith("cf:") for cid in _custom_ids(message))
+        assert any(cid.startswith(("cf:", "cfs:")) for cid in _custom_ids(message))
 
 
 def _custom_ids(message: discord.Message) -> list[str]:
+    """The custom_ids of a message's buttons and selects (``cf:…``, ``cfs:…``)."""
     return [str(getattr(c, "custom_id", "")) for row in message.components
             for c in getattr(row, "children", ())]
 

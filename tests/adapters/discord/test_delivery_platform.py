@@ -14,7 +14,7 @@ from adapters.delivery import FailureKind
 from adapters.discord.delivery import DiscordPlatform, split_id
 from adapters.store import StoreSettings
 from bot.ui.message import Message, Outgoing, ToChat, ToUser
-from tests.adapters.discord.harness import buttons, settle
+from tests.adapters.discord.harness import choices, settle
 from tests.adapters.discord.test_interactions import play, started
 
 TO_CHANNEL = Outgoing(ToChat("dc:10"), Message("hi"))
@@ -80,7 +80,8 @@ async def test_a_deleted_table_message_is_sent_anew(store_settings: StoreSetting
         old = table.message_id
         bot.env.backend.delete_message(table.channel.id, old)
         await play_one(table)
-        live = [m for m in table.history() if any(c.startswith("cf:m.") for _, c in buttons(m))]
+        live = [m for m in table.history()
+                if any(token.startswith("m.") for _, token, _ in choices(m))]
         assert len(live) == 1 and live[0].id != old
 
 

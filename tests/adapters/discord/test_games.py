@@ -84,7 +84,7 @@ async def test_three_members_play_stone_age_to_the_end(store_settings: StoreSett
         table = await opened_table(bot, "stone_age", "Game night", "stone-age",
                                    ("Anna", "Boris", "Vera"), options="3")
         members = table.members
-        how = await play_to_the_end(table, typed_every=40, rng=random.Random(5))
+        how = await play_to_the_end(table, typed_every=30, rng=random.Random(5))
 
         ranked = final_ranking(table, "Stone Age")
         assert [place for place, _, _ in ranked] == ["1", "2", "3"]

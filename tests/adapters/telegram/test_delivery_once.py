@@ -44,9 +44,9 @@ def turns(tg: FakeTelegram, user: FakeUser, since: int) -> list[FakeMessage]:
 
 
 async def to_the_handover(table: GroupTable) -> tuple[FakeUser, Any, str, FakeUser]:
-    """Play until the press that passes the turn: the first player places people, and
-    is then asked how many; answering hands the turn to the other player. Returns
-    (mover, message, data, the other player)."""
+    """Play until a press that passes the turn: the first player places people, which
+    hands the turn to the other player, whose placement (the press returned) hands it
+    back. Returns (mover, message, data, the other player)."""
     assert await table.play(1) == 1
     mover, message, data = table.next_press() or pytest.fail("nobody to press")
     other = next(u for u in table.seats if u is not mover)

@@ -130,7 +130,7 @@ async def test_a_press_settles_its_table_in_the_step_that_queues_its_messages(
 
         monkeypatch.setattr(outbox, "finish_update", watched)
         monkeypatch.setattr(running.app, "acknowledge", acknowledge)
-        # The first player's second press ends their placement: the other one's turn opens.
+        # Two placements, each handing the turn on: the first player's turn opens again.
         assert await table.play(2) == 2
         record = await table.record()
         [(owed_before, done, owed_after)] = seen[-1:]
@@ -153,8 +153,8 @@ async def test_a_typed_move_sent_before_the_seats_last_move_is_out_of_date(
         group = table.group
         running = table.running
         tid = table.table_id
-        # The first player places people, and is asked next how many go there.
-        assert await table.play(1) == 1
+        # Each placement hands the turn on: once both have placed, the first is asked again.
+        assert await table.play(2) == 2
         record = await table.record()
         assert [p.seat for p in running.app.sv.prompts(record)] == [0]
         first = table.seats[0]
@@ -180,8 +180,8 @@ async def test_an_update_that_failed_is_handled_again_when_it_comes_again(
     shows the move, and the core's repair brings the next player their turn — once."""
     async with two_player_table(tg, start_bot, started=True, due_every_s=3600) as table:
         running = table.running
-        # The first player places people; the press that fails says how many, which
-        # ends their placement: the next one is the other player's.
+        # The first player places people; the press that fails is the second player's
+        # placement, which hands the turn back to the first.
         assert await table.play(1) == 1
         store = store_of(running)
         store.owed_grace = timedelta(0)

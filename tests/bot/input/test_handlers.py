@@ -277,11 +277,13 @@ async def test_garbled_moves_change_nothing(h: Harness) -> None:
     reply = await h.text(first, "/move 2")
     assert not reply.alert
     assert (await h.store.action_log(table_id))[-1].key == prompt.keys()[1]
+    # The number of people came with the site: the turn passed to the second player.
     prompt = (await h.prompts(table_id))[0]
-    reply = await h.text(first, f"move {table_id} {prompt.keys()[0]}", dm(first))
+    assert prompt.seat == 1
+    reply = await h.text(second, f"move {table_id} {prompt.keys()[0]}", dm(second))
     assert not reply.alert
     log = await h.store.action_log(table_id)
-    assert log[-1].key == prompt.keys()[0] and log[-1].user_id == first.id
+    assert log[-1].key == prompt.keys()[0] and log[-1].user_id == second.id
     assert (await h.get(table_id)).version == before.version + 2
 
 

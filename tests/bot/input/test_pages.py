@@ -8,7 +8,10 @@ from tests.bot.helpers import ANNA, BORIS, GROUP, Harness, buttons_of, plain, re
 
 
 def many_options(prompts: list[Prompt]) -> bool:
-    return len(prompts) == 1 and len([o for o in prompts[0].options if not o.back]) > 16
+    """One prompt with more options than a page holds, none of them in groups (a
+    placement's sites fold instead: tests/bot/ui/test_layout.py)."""
+    return (len(prompts) == 1 and len([o for o in prompts[0].options if not o.back]) > 16
+            and not any("group" in o.label.args for o in prompts[0].options))
 
 
 async def test_turning_pages_and_choosing_from_the_second_page(h: Harness) -> None:
@@ -47,3 +50,28 @@ async def test_turning_pages_and_choosing_from_the_second_page(h: Harness) -> No
     reply = await h.press(user, nxt.token)
     assert reply.alert and plain(reply.answer) == h.t("press.stale")
     await h.assert_unchanged(table_id, before)
+
+
+async def test_a_folded_site_opens_its_numbers_and_one_is_chosen_there(h: Harness) -> None:
+    """The first placement does not fit a Telegram page: each gathering site is one
+    button that opens its numbers of people; its ‹ leads back; a number there places."""
+    table_id = await h.started(ANNA, BORIS)
+    record = await h.get(table_id)
+    [prompt] = await h.prompts(table_id)
+    user = h.user_at(record, prompt.seat)
+    message = h.dm_prompt(record, prompt.seat)
+    openers = [b for b in buttons_of(message) if h.parse(b.token).kind == "p"]
+    assert [b.label.split(" ")[1] for b in openers] == [
+        "Hunting", "Forest", "Clay", "Quarry", "River"]
+    before = await h.snapshot(table_id)
+    reply = await h.press(user, openers[1].token)
+    await h.assert_unchanged(table_id, before)
+    assert reply.update is not None and reply.update.slot == f"dm:{table_id}:{prompt.seat}"
+    shown = [prompt.options[h.parse(t).int_field(3)].key
+             for t in h.move_tokens(reply.update, prompt)]
+    assert shown == [o.key for o in prompt.options if o.key.startswith("place:forest:")]
+    [back] = [b for b in buttons_of(reply.update) if h.parse(b.token).kind == "p"]
+    assert back.label == "‹" and h.parse(back.token).int_field(3) == 0
+    reply = await h.press(user, h.move_tokens(reply.update, prompt)[2])
+    assert not reply.alert, plain(reply.answer)
+    assert (await h.store.action_log(table_id))[-1].key == "place:forest:3"

@@ -93,7 +93,9 @@ def test_random_games_cover_the_engine(seen: Seen) -> None:
     codes = {e.code for e in seen.events.values()}
     assert {"placed", "gathered", "card_bought", "building_built", "fed", "game_over",
             "dice_for_all", "round_started"} <= codes
-    assert len({label.code for label, _ in seen.prompts.values()}) >= 9
+    # Every prompt but "how many people" (reached only by an old log's at:<site> now,
+    # its words tested in tests/bot/games/stone_age/test_texts.py).
+    assert len({label.code for label, _ in seen.prompts.values()}) >= 8
     assert len({label.code for label in seen.options.values()}) >= 16
     assert len({code for code, _ in seen.refusals.values()}) >= 10
 

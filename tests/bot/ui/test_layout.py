@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from adapters.console.chat import CONSOLE
@@ -107,3 +109,81 @@ def test_labels_are_cut_and_long_tokens_refused() -> None:
 def test_a_block_without_a_pager_must_fit() -> None:
     with pytest.raises(ValueError, match="pager"):
         lay_out(ChoiceBlock(tuple(options(40))), TELEGRAM)
+
+
+def test_discord_packs_neighbouring_groups_into_one_menu_when_menus_outnumber_rows() -> None:
+    sites = [Group(g, g.title()) for g in ("hunt", "forest", "clay", "quarry", "river")]
+    block = ChoiceBlock((*options(10), *(c for g in sites for c in options(5, g.key, g.key))),
+                        groups=tuple(sites), pager=PAGER)
+    layout = lay_out(block, DISCORD)
+    menus = [r for r in layout.rows if isinstance(r, SelectRow)]
+    # Six menus for five rows: the two smallest neighbours share one, the rest stay.
+    assert [(m.placeholder, len(m.options)) for m in menus] == [
+        (None, 10), ("Hunt · Forest", 10), ("Clay", 5), ("Quarry", 5), ("River", 5)]
+    assert layout.pages == 1
+    assert {c.token for c in layout.choices()} == {c.token for c in block.choices}
+    # The options of no group are never packed with a group's.
+    assert all(c.group is None for c in menus[0].options)
+
+
+def _sites(count: int, fold: bool = True) -> ChoiceBlock:
+    groups = tuple(Group(g, f"{g.title()} 1–{count}", fold=fold)
+                   for g in ("hunt", "forest", "clay", "quarry", "river"))
+    return ChoiceBlock((*options(9), *(c for g in groups for c in options(count, g.key, g.key)),
+                        Choice("back", "b", "back")), groups=groups, pager=PAGER)
+
+
+def test_telegram_folds_groups_that_do_not_fit_into_one_button_each() -> None:
+    block = _sites(5)  # 9 + 25 options: more than a page of sixteen
+    first = lay_out(block, TELEGRAM)
+    labels = [c.label for c in first.choices()]
+    assert labels == [*(f"o{i}" for i in range(9)),
+                      *(f"{g} 1–5 …" for g in ("Hunt", "Forest", "Clay", "Quarry", "River")),
+                      "back"]
+    assert first.pages == 6
+    opener = first.choices()[10]  # the forest's button opens the forest's page
+    assert opener.token == page_token(PAGER, 2)
+    forest = lay_out(replace(block, page=2), TELEGRAM)
+    assert [c.label for c in forest.choices()] == [*(f"forest{i}" for i in range(5)),
+                                                   PREVIOUS, "back"]
+    back = next(c for c in forest.choices() if c.label == PREVIOUS)
+    assert back.token == page_token(PAGER, 0)
+
+
+def test_only_as_many_groups_fold_as_it_takes_to_fit() -> None:
+    block = _sites(1)  # 9 + 5: fits whole, nothing folds
+    assert lay_out(block, TELEGRAM).pages == 1
+    groups = (Group("big", "Big", fold=True), Group("small", "Small", fold=True))
+    block = ChoiceBlock((*options(9), *options(12, "big", "b"), *options(2, "small", "s")),
+                        groups=groups, pager=PAGER)
+    first = lay_out(block, TELEGRAM)
+    assert [c.label for c in first.choices()] == [
+        *(f"o{i}" for i in range(9)), "Big …", "s0", "s1"]
+    assert first.pages == 2
+
+
+def test_groups_that_do_not_fold_are_paged_as_before() -> None:
+    block = _sites(5, fold=False)
+    assert lay_out(block, TELEGRAM).pages == 3
+    assert "…" not in " ".join(c.label for c in lay_out(block, TELEGRAM).choices())
+
+
+def test_a_long_folded_group_pages_within_itself_and_leads_back() -> None:
+    groups = (Group("hunt", "Hunt", fold=True), Group("forest", "Forest", fold=True))
+    block = ChoiceBlock((*options(12), *options(20, "hunt", "h"), *options(3, "forest", "f")),
+                        groups=groups, pager=PAGER)
+    first = lay_out(block, TELEGRAM)
+    assert [c.label for c in first.choices()][12:] == ["Hunt …", "f0", "f1", "f2"]
+    assert first.pages == 3  # the hunt's twenty options take two pages of their own
+    reached, todo, seen = set(), [0], set()
+    while todo:
+        page = todo.pop()
+        if page in seen:
+            continue
+        seen.add(page)
+        shown = lay_out(replace(block, page=page), TELEGRAM)
+        assert len([c for c in shown.choices() if c.kind == "option"]) <= 16
+        reached |= {c.token for c in shown.choices() if c.kind == "option"}
+        todo += [int(c.token.rsplit(".", 1)[1]) for c in shown.choices() if c.kind == "action"]
+    assert reached == {c.token for c in block.choices}
+    assert seen == set(range(first.pages))

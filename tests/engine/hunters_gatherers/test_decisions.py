@@ -85,11 +85,15 @@ def test_illegal_choices_are_refused_with_their_reason_and_change_nothing() -> N
 def test_rotation_step_refuses_turns_that_do_not_fit() -> None:
     state = scripted(draw=["HG003", "HG002"])
     play(state, 0, "at:0,-1")  # all-meadow tile above the start: every turn fits
-    # ...and lays the same map: one turn is offered, and every turn is still accepted.
-    assert GAME.pending(state)[0].keys() == ["rot:0", "back"]
+    # ...and lays the same map: nothing to choose, the first turn is taken unasked.
+    assert state.step == "figure" and state.rotation == 0
+    # A log from before names a turn there: one of the same map turns the tile so.
     for k in range(4):
-        play(GAME.load(GAME.dump(state)), 0, f"rot:{k}")
+        turned = GAME.load(GAME.dump(state))
+        play(turned, 0, f"rot:{k}")
+        assert (turned.step, turned.rotation) == ("figure", k)
     assert refused(state, 0, "rot:4") == "unknown_option"
+    assert refused(state, 0, "rot:x") == "unknown_option"
     state2 = scripted(draw=["HG028", "HG002"])
     play(state2, 0, "at:-1,0")
     assert GAME.pending(state2)[0].keys() == ["rot:0", "rot:2", "back"]
@@ -220,24 +224,24 @@ def test_figure_labels_carry_their_button_number() -> None:
 
 def test_a_tile_that_takes_no_figure_is_laid_without_asking() -> None:
     # The all-meadow HG002 joins the meadow where seat 1's hunter stands: the only
-    # figure it could take is a hunter, and that meadow is taken. Choosing the
-    # rotation lays the tile at once, exactly as "none" would, and the turn passes.
+    # figure it could take is a hunter, and that meadow is taken. With no turn to choose
+    # either, choosing the spot lays the tile at once, exactly as "none" would, and the
+    # turn passes.
     state = scripted(
         draw=["HG002", "HG005", "HG006"],
         laid=[(0, -1, "HG003", 0)],
         figures=[(0, -1, "hunter", "meadow", 0, 1)],
     )
-    play(state, 0, "at:-1,-1")
-    assert state.step == "rotation"
+    # Every turn of the tile lays the same map too: the spot alone lays it.
     twin = GAME.load(GAME.dump(state))
-    events = play(state, 0, "rot:0")
+    events = play(state, 0, "at:-1,-1")
     assert codes(events) == ["tile_placed", "tile_drawn"]
     assert first(events, "tile_placed").args == {"tile": "HG002", "x": -1, "y": -1,
                                                  "at": "CL90", "rotation": 0, "bonus": False}
     assert state.turn == 1 and state.step == "spot" and state.current == "HG005"
     assert state.tiles[-1].tile == "HG002" and state.players[0].members == 5
     # What asking and answering "none" would have given (the step forced by hand):
-    twin.rotation, twin.step = 0, "figure"
+    twin.spot, twin.rotation, twin.step = (-1, -1), 0, "figure"
     assert "a figure step is open with no figure to place" in GAME.invariants(twin)
     assert GAME.pending(twin)[0].keys() == ["none", "back"]
     assert play(twin, 0, "none") == events

@@ -81,8 +81,8 @@ def test_tied_gatherers_both_score_the_forest_in_full() -> None:
         figures=[(0, -1, "gatherer", "forest", 0, 0), (2, -1, "gatherer", "forest", 0, 1)],
     )
     play(state, 0, "at:1,-1")
-    assert state.step == "rotation"
-    events = play(state, 0, "rot:0", "none")
+    assert state.step == "figure"  # its two turns that fit lay the same map: not asked
+    events = play(state, 0, "none")
     scored = first(events, "forest_scored")
     assert scored.args["points"] == 6 and scored.args["winners"] == [0, 1]
     assert [p.points["forests"] for p in state.players] == [6, 6]
@@ -110,8 +110,7 @@ def test_forest_around_a_tile_pays_both_of_its_forest_pieces() -> None:
     state = scripted(draw=["HG008", "HG003"], laid=ring,
                      figures=[(0, -3, "gatherer", "forest", 0, 1)])
     play(state, 0, "at:0,-2")
-    assert state.step == "rotation"  # turned twice it fits as well
-    events = play(state, 0, "rot:0")
+    # Turned twice it fits as well, but lays the same map: no rotation is asked.
     assert state.step == "figure"  # the meadow between the pieces is free
     events = play(state, 0, "none")
     scored = first(events, "forest_scored")
@@ -214,9 +213,9 @@ def test_meadow_majority_hunters_merged_by_the_last_tile_both_score() -> None:
         laid=[(0, -1, "HG003", 0)],
         figures=[(0, 0, "hunter", "meadow", 0, 0), (0, -1, "hunter", "meadow", 0, 1)],
     )
-    # The all-meadow tile could only take a hunter, and its meadow is taken: no figure
-    # question, the rotation lays it and ends the game.
-    events = play(state, 0, "at:-1,-1", "rot:0")
+    # The all-meadow tile could only take a hunter, and its meadow is taken; every turn
+    # lays the same map: no question at all, the spot lays it and ends the game.
+    events = play(state, 0, "at:-1,-1")
     assert codes(events)[0] == "tile_placed" and "figure_placed" not in codes(events)
     assert codes(events)[-1] == "game_over" and state.end_reason == "last_tile_placed"
     scored = first(events, "meadow_scored")

@@ -28,13 +28,12 @@ def _row(card, slot=1):
 
 
 def _buy(card, *, dice=(), deck=None, extra=None, hold=True, players=4):
-    """Seat 0 buys ``card`` from slot 1 for one wood; returns the state and the events."""
+    """Seat 0 buys ``card`` from slot 1 for one wood; returns the state and the events.
+    With ``extra`` places the card must be one that goes first by itself."""
     state = scripted(players, dice=list(dice), row=_row(card), deck=deck)
     state.players[0].goods["wood"] = 1
     placed = {"card1": 1, **(extra or {})}
     start_actions(state, {0: placed, **({1: BYSTANDER} if hold else {})})
-    if extra:
-        play(state, 0, "do:card1")
     events = play(state, 0, "pay:1.0.0.0")
     bought = first(events, "card_bought")
     assert bought.args == {"card": card, "slot": 1, "paid": {"wood": 1}}
@@ -134,8 +133,8 @@ def test_resource_dice_card_rolls_two_dice_and_allows_tools():
     assert first(events, "rolled").args["dice"] == [4, 4]
     prompt = _prompt(state, 0)
     assert prompt.label.args["resource"] == "wood"
-    assert prompt.keys() == ["tool:0", "take"]
-    events = play(state, 0, "tool:0", "take")
+    assert prompt.keys() == ["take", "take:t0"]
+    events = play(state, 0, "take:t0")
     gathered = first(events, "gathered")
     assert (gathered.args["source"], gathered.args["total"], gathered.args["amount"]) == (
         "c35", 9, 3,
@@ -221,8 +220,8 @@ def test_one_use_tool_is_kept_used_in_a_later_roll_and_then_gone():
     # Round 2: hunt with one die (1), adding the one-use 4 and the tile of 1.
     start_actions(state, {0: {"hunt": 1, "forest": 2}})
     play(state, 0, "do:hunt")
-    assert _prompt(state, 0).keys() == ["tool:0", "once:0", "take"]
-    events = play(state, 0, "once:0", "tool:0", "take")
+    assert _prompt(state, 0).keys() == ["take", "take:t0", "take:o0", "take:t0.o0"]
+    events = play(state, 0, "take:t0.o0")
     hunt = first(events, "gathered")
     assert (hunt.args["total"], hunt.args["amount"]) == (6, 3)
     assert sorted(hunt.args["tools"]) == [1, 4]
@@ -249,12 +248,14 @@ def test_one_use_tool_left_out_of_a_roll_is_kept():
 
 
 def test_two_resources_card_used_at_once():
-    """The choose-two-resources card may be cashed in right after buying it."""
-    state, events = _buy("c04", extra={"hunt": 1, "forest": 1})
+    """The choose-two-resources card may be cashed in right after buying it. (It is
+    bought first by itself: neither the hunt nor the tool maker brings anything to pay
+    with; their own order is the player's, since the tool could help the hunt.)"""
+    state, events = _buy("c04", extra={"hunt": 1, "toolmaker": 1})
     assert "boon_gained" in codes(events)
     assert state.players[0].boons == 1
     prompt = _prompt(state, 0)
-    assert prompt.keys() == ["do:hunt", "do:forest", "boon"]
+    assert prompt.keys() == ["do:hunt", "do:toolmaker", "boon"]
     play(state, 0, "boon")
     keys = _prompt(state, 0).keys()
     assert len(keys) == 11 and keys[-1] == "back"
@@ -265,7 +266,7 @@ def test_two_resources_card_used_at_once():
     assert player.goods["gold"] == 2
     assert player.boons == 0
     assert "c04" in player.cards
-    assert _prompt(state, 0).keys() == ["do:hunt", "do:forest"]
+    assert _prompt(state, 0).keys() == ["do:hunt", "do:toolmaker"]
 
 
 def test_two_resources_card_kept_and_used_for_a_later_payment():

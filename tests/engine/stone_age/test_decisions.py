@@ -56,7 +56,8 @@ def action_position() -> StoneAgeState:
     """Seat 0 acts with workers on the hunt (2), the forest (1) and card 2 (cost 2).
 
     Seat 0 has tool tiles 2 (already used), 1 and none, and one one-use tool of 3;
-    the hunt will roll 3 and 4.
+    the hunt will roll 3 and 4, the forest 1. The card waits for the end (its payment
+    can only gain from the wood), so seat 0 chooses between the hunt and the forest.
     """
     state = game(2, dice=[3, 4, 1, 1])
     p0 = state.players[0]
@@ -78,7 +79,9 @@ def roll_position() -> StoneAgeState:
 
 def card_pay_position() -> StoneAgeState:
     state = action_position()
-    play(state, 0, "do:card2")
+    # The hunt, taken without tools; the forest then comes by itself (1 wood needs 3),
+    # taken without tools too; then the card.
+    play(state, 0, "do:hunt", "take", "take")
     assert isinstance(state.stacks[0][-1], PayStep)
     return state
 
@@ -88,8 +91,9 @@ def pick_position() -> StoneAgeState:
     state = scripted(2, dice=[5, 2], row=["c02", "c15", "c16", "c01"],
                      piles=[list(p) for p in PILES[:2]])
     state.players[0].goods["wood"] = 1
+    # The tool maker goes first by itself (no roll follows), then the card.
     start_actions(state, {0: {"card1": 1, "toolmaker": 1}, 1: {"field": 1}})
-    play(state, 0, "do:card1", "pay:1.0.0.0")
+    play(state, 0, "pay:1.0.0.0")
     assert isinstance(state.stacks[0][-1], PickStep)
     return state
 
@@ -351,24 +355,45 @@ def test_garbled_keys_when_feeding(key: str, code: str) -> None:
 # --- the action phase ----------------------------------------------------------
 
 
-def test_the_action_prompt_lists_the_own_locations() -> None:
+def test_the_action_prompt_lists_the_places_whose_order_matters() -> None:
     state = action_position()
-    assert prompt_of(state, 0).keys() == ["do:hunt", "do:forest", "do:card2"]
+    prompt = prompt_of(state, 0)
+    assert prompt.keys() == ["do:hunt", "do:forest"]
+    assert prompt.label.args == {"later": ["card2"]}
+    assert refused(state, 0, "do:card2") == "resolves_later"
     assert refused(state, 0, "boon") == "no_boon"
 
 
 def test_a_used_tool_is_not_offered_and_a_ready_one_is() -> None:
     state = roll_position()
     prompt = prompt_of(state, 0)
-    assert prompt.keys() == ["tool:1", "once:0", "take"]
-    take = prompt.options[-1].label.args
-    assert take == {"resource": "food", "total": 7, "amount": 3}
-    play(state, 0, "tool:1")
-    assert prompt_of(state, 0).options[-1].label.args["amount"] == 4
-    events = play(state, 0, "take")
+    # Tile 1 (slot 1) and the one-use 3: every way to add them, fewest points first.
+    assert prompt.keys() == ["take", "take:t1", "take:o0", "take:t1.o0"]
+    assert [(o.label.args["amount"], o.label.args["tiles"], o.label.args["once"])
+            for o in prompt.options] == [(3, [], []), (4, [1], []), (5, [], [3]), (5, [1], [3])]
+    assert prompt.options[0].label.args == {"resource": "food", "total": 7, "amount": 3,
+                                            "tiles": [], "once": []}
+    events = play(state, 0, "take:t1")
     assert first(events, "gathered").args["amount"] == 4
     assert state.players[0].tools_used == [True, True, False]
+    assert state.players[0].one_use_tools == [3]
     assert state.players[0].goods["food"] == 12 + 4
+
+
+def test_tools_added_one_at_a_time_as_logs_of_old_games_do_still_work() -> None:
+    """Before tools were chosen in one press, a roll took ``tool:<slot>`` and
+    ``once:<index>`` toggles and then ``take``: those keys are still accepted, and a
+    roll begun that way goes on offering the toggles."""
+    state = roll_position()
+    play(state, 0, "tool:1")
+    prompt = prompt_of(state, 0)
+    assert prompt.keys() == ["tool:1", "once:0", "take"]
+    assert prompt.options[-1].label.args["amount"] == 4
+    play(state, 0, "once:0", "once:0")
+    events = play(state, 0, "take")
+    assert first(events, "gathered").args == {
+        "source": "hunt", "resource": "food", "amount": 4, "total": 8, "tools": [1]}
+    assert state.players[0].tools_used == [True, True, False]
 
 
 def test_the_two_resource_card_can_be_used_and_stepped_out_of() -> None:
@@ -385,7 +410,7 @@ def test_the_two_resource_card_can_be_used_and_stepped_out_of() -> None:
     )
     play(state, 0, "back")
     assert state.players[0].boons == 1 and 0 not in state.stacks
-    assert prompt_of(state, 0).keys() == ["do:hunt", "do:forest", "do:card2", "boon"]
+    assert prompt_of(state, 0).keys() == ["do:hunt", "do:forest", "boon"]
     goods = dict(state.players[0].goods)
     events = play(state, 0, "boon", "gain:1.0.0.1")
     assert codes(events) == ["boon_used"]
@@ -423,7 +448,7 @@ def test_every_listed_option_applies(build: Callable[[], StoneAgeState]) -> None
 
 def test_every_listed_option_applies_in_nested_steps() -> None:
     count = game(4)
-    play(count, 0, "at:forest")
+    play(count, 0, "at:forest")  # a log's key from before: the number in a step of its own
     assert assert_every_listed_key_applies(count) == 6
     boon = boon_position()
     play(boon, 0, "boon")

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import random
+from unittest import mock
+
 import pytest
 
 from engine.core.errors import IllegalMove
+from engine.core.prompts import Prompt
 from engine.stone_age.game import GAME
+from engine.stone_age.gathering import tool_uses
+from engine.stone_age.state import RollStep, StoneAgeState
+from engine.stone_age.tools import ready_tools
 from tests.engine.stone_age.helpers import codes, first, play, scripted, start_actions
+from tests.engine.stone_age.reach import offered, outcomes
 
 # Seat 1 keeps two locations, so the round stops at its turn and seat 0's stock is read
 # before feeding touches it.
@@ -21,9 +29,9 @@ def _prompt(state, seat):
     raise AssertionError(f"seat {seat} has no prompt: {GAME.pending(state)}")
 
 
-def _take_amount(state, seat):
-    """The yield the ``take`` option of the open roll announces."""
-    option = next(o for o in _prompt(state, seat).options if o.key == "take")
+def _take_amount(state, seat, key="take"):
+    """The yield an option of the open roll announces (``take``: without tools)."""
+    option = next(o for o in _prompt(state, seat).options if o.key == key)
     return option.label.args["amount"]
 
 
@@ -48,11 +56,10 @@ def test_hunt_three_dice_eleven_with_tool_one_gives_six_food_and_uses_the_tool()
     start_actions(state, {0: {"hunt": 3, "forest": 2}, 1: BYSTANDER})
     play(state, 0, "do:hunt")
     prompt = _prompt(state, 0)
-    assert prompt.keys() == ["tool:0", "once:0", "take"]
-    assert _take_amount(state, 0) == 5
-    play(state, 0, "tool:0")
-    assert _take_amount(state, 0) == 6
-    events = play(state, 0, "take")
+    # Every way to add the tile of 1 and the one-use 2, each taken in one press.
+    assert prompt.keys() == ["take", "take:t0", "take:o0", "take:t0.o0"]
+    assert [o.label.args["amount"] for o in prompt.options] == [5, 6, 6, 7]
+    events = play(state, 0, "take:t0")
     gathered = first(events, "gathered")
     assert (gathered.args["total"], gathered.args["amount"]) == (12, 6)
     assert gathered.args["tools"] == [1]
@@ -62,10 +69,11 @@ def test_hunt_three_dice_eleven_with_tool_one_gives_six_food_and_uses_the_tool()
     # The forest roll (1 + 1) resolves next; the turned tile is no longer offered.
     prompt = _prompt(state, 0)
     assert prompt.label.args["resource"] == "wood"
-    assert prompt.keys() == ["once:0", "take"]
-    with pytest.raises(IllegalMove) as err:
-        GAME.apply(state, 0, "tool:0")
-    assert err.value.code == "tool_not_ready"
+    assert prompt.keys() == ["take", "take:o0"]
+    for key in ("take:t0", "tool:0"):
+        with pytest.raises(IllegalMove) as err:
+            GAME.apply(state, 0, key)
+        assert err.value.code == "tool_not_ready"
 
 
 def test_hunt_two_dice_four_with_two_tools_of_one_gives_three_food():
@@ -73,14 +81,10 @@ def test_hunt_two_dice_four_with_two_tools_of_one_gives_three_food():
     state = scripted(dice=[1, 3])
     state.players[0].tools = [1, 1, 0]
     start_actions(state, {0: {"hunt": 2}, 1: BYSTANDER})
-    # Two tools of one value are one button ("add a +1 tool"), pressed twice.
-    assert _prompt(state, 0).keys() == ["tool:0", "take"]
-    play(state, 0, "tool:0")
-    assert _prompt(state, 0).keys() == ["tool:0", "tool:1", "take"]  # back, or another +1
-    events = play(state, 0, "tool:1")
-    assert events == []
-    assert _take_amount(state, 0) == 3
-    events = play(state, 0, "take")
+    # Two tools of one value are alike: none, one or both of them.
+    assert _prompt(state, 0).keys() == ["take", "take:t0", "take:t0.t1"]
+    assert _take_amount(state, 0, "take:t0.t1") == 3
+    events = play(state, 0, "take:t0.t1")
     gathered = first(events, "gathered")
     assert (gathered.args["total"], gathered.args["amount"]) == (6, 3)
     assert state.players[0].goods["food"] == 12 + 3
@@ -88,7 +92,8 @@ def test_hunt_two_dice_four_with_two_tools_of_one_gives_three_food():
 
 
 def test_tool_toggled_off_again_is_not_used():
-    """A tool added to a roll and withdrawn again before taking stays ready."""
+    """A tool added to a roll and withdrawn again before taking stays ready (the
+    toggles of games logged before tools were chosen in one press)."""
     state = scripted(dice=[1, 3])
     state.players[0].tools = [1, 1, 0]
     start_actions(state, {0: {"hunt": 2}, 1: BYSTANDER})
@@ -105,7 +110,7 @@ def test_river_five_with_only_tool_already_used_gives_no_gold_without_asking():
     state.players[0].tools = [1, 0, 0]
     start_actions(state, {0: {"hunt": 1, "river": 2}, 1: BYSTANDER})
     play(state, 0, "do:hunt")
-    events = play(state, 0, "tool:0", "take")
+    events = play(state, 0, "take:t0")
     # The hunt took the tool; the river roll then resolved on its own (no prompt).
     assert codes(events) == ["gathered", "rolled", "gathered"]
     river = [e for e in events if e.code == "gathered"][1]
@@ -122,10 +127,10 @@ def test_river_seven_with_three_tools_of_two_gives_two_gold():
     state = scripted(dice=[1, 2, 4])
     state.players[0].tools = [2, 2, 2]
     start_actions(state, {0: {"river": 3}, 1: BYSTANDER})
-    # Three tools of 2 are one button ("add a +2 tool"), pressed three times.
-    assert _prompt(state, 0).keys() == ["tool:0", "take"]
+    # Three tools of 2 are alike: none, one, two or all three of them.
+    assert _prompt(state, 0).keys() == ["take", "take:t0", "take:t0.t1", "take:t0.t1.t2"]
     assert _take_amount(state, 0) == 1
-    events = play(state, 0, "tool:0", "tool:1", "tool:2", "take")
+    events = play(state, 0, "take:t0.t1.t2")
     gathered = first(events, "gathered")
     assert (gathered.args["total"], gathered.args["amount"]) == (13, 2)
     assert gathered.args["tools"] == [2, 2, 2]
@@ -158,3 +163,57 @@ def test_tools_that_cannot_raise_the_yield_are_not_offered():
     assert first(events, "gathered").args["amount"] == 3
     assert state.players[0].tools_used == [False, False, False]
     assert [p.seat for p in GAME.pending(state)] == [1]
+
+
+# --- tools in one press reach what adding them one at a time reached ------------------
+
+
+def _roll_turn(seed: int) -> StoneAgeState:
+    """Seat 0 rolls for one random site with random tiles (some turned aside) and one-use
+    tools; seat 1 keeps two places, so the game waits there afterwards."""
+    rnd = random.Random(seed)
+    site = rnd.choice(["hunt", "forest", "clay", "quarry", "river"])
+    people = rnd.randint(1, 4)
+    state = scripted(2, dice=[rnd.randint(1, 6) for _ in range(people)])
+    player = state.players[0]
+    tiles = sorted((rnd.randint(1, 4) for _ in range(rnd.randint(1, 3))), reverse=True)
+    player.tools = [*tiles, *[0] * (3 - len(tiles))]
+    player.tools_used = [v > 0 and rnd.random() < 0.25 for v in player.tools]
+    player.one_use_tools = [rnd.randint(2, 4) for _ in range(rnd.choice([0, 1, 2]))]
+    player.people = max(player.people, people)
+    start_actions(state, {0: {site: people}, 1: BYSTANDER})
+    return state
+
+
+def _roll_done(state: StoneAgeState) -> bool:
+    return not any(isinstance(step, RollStep) for step in state.stacks.get(0, []))
+
+
+def _one_at_a_time(state: StoneAgeState, prompt: Prompt) -> list[str]:
+    """A roll as it was asked at this issue's base: any ready tile or one-use tool added
+    or withdrawn, one press each, then ``take``."""
+    if prompt.label.code != "sa.prompt.roll":
+        return offered(state, prompt)
+    player = state.players[prompt.seat]
+    return [*(f"tool:{i}" for i in ready_tools(player)),
+            *(f"once:{i}" for i in range(len(player.one_use_tools))), "take"]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_tools_in_one_press_reach_every_outcome_of_adding_them_one_at_a_time(seed):
+    state = _roll_turn(seed)
+    if _roll_done(state):
+        pytest.skip("the tools could not change this roll: nobody was asked")
+    now = outcomes(state, _roll_done)
+    assert now == outcomes(state, _roll_done, _one_at_a_time)
+    assert len(now) == len(GAME.pending(state)[0].options)  # each option its own outcome
+
+
+def test_the_roll_comparison_finds_a_way_of_adding_tools_left_out():
+    state = scripted(dice=[3])
+    state.players[0].tools = [2, 1, 0]
+    start_actions(state, {0: {"forest": 1}, 1: BYSTANDER})
+    before = outcomes(state, _roll_done, _one_at_a_time)
+    with mock.patch("engine.stone_age.decisions.tool_uses",
+                    lambda player: tool_uses(player)[:-1]):
+        assert outcomes(state, _roll_done) < before

@@ -228,12 +228,12 @@ def test_pay_takes_the_bill() -> None:
 
 
 def card4_position(goods: dict[str, int], boons: int = 0) -> StoneAgeState:
-    """Seat 0 has a worker on card 4 (cost 4, c01: 7 food) and on the hunt."""
+    """Seat 0 has a worker on card 4 (cost 4, c01: 7 food) and on the field; the field
+    goes by itself, then the card asks its payment."""
     state = scripted(2, dice=[1, 1], row=list(ROW))
     state.players[0].goods.update(goods)
     state.players[0].boons = boons
     start_actions(state, {0: {"card4": 1, "field": 1}, 1: {"hunt": 1, "toolmaker": 1}})
-    play(state, 0, "do:card4")
     return state
 
 
@@ -390,3 +390,22 @@ def test_a_variable_building_scores_what_was_paid() -> None:
     assert refused(state, 0, "pay:0.0.0.0") == "wrong_payment"
     events = play(state, 0, "pay:1.1.0.0")
     assert first(events, "building_built").args["points"] == 7
+
+
+def test_a_building_no_two_resources_card_could_pay_for_is_passed_without_asking() -> None:
+    """b01 wants 2 wood and 1 clay; with nothing in stock, a "two resources" card brings
+    two of the three: the payment cannot be made, so nobody is asked (the card is kept)."""
+    state = building_position(["b19", "b01"], {}, boons=1)
+    assert [p.seat for p in GAME.pending(state)] == [1]
+    assert state.players[0].buildings == [] and state.players[0].boons == 1
+
+
+def test_a_two_resources_card_taken_to_no_avail_ends_the_payment_by_itself() -> None:
+    """With 1 wood, the card could bring the wood and clay b01 still lacks; taken as two
+    gold instead, only "don't build" would be left: the payment ends by itself."""
+    state = building_position(["b19", "b01"], {"wood": 1}, boons=1)
+    assert keys(state) == ["boon", "decline"]
+    events = play(state, 0, "boon", "gain:0.0.0.2")
+    assert codes(events)[:2] == ["boon_used", "building_declined"]
+    assert first(events, "building_declined").args == {"loc": "bld1", "cannot_pay": True}
+    assert state.players[0].goods["gold"] == 2 and state.players[0].buildings == []

@@ -8,16 +8,21 @@ exactly as it was (compared through ``GAME.dump``).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from unittest import mock
 
 import pytest
 
 from engine.core.errors import IllegalMove
+from engine.core.prompts import Prompt
 from engine.stone_age.flow import advance
 from engine.stone_age.game import GAME
-from engine.stone_age.placement import all_locations
-from engine.stone_age.state import StoneAgeState
+from engine.stone_age.placement import all_locations, legal_counts, placements
+from engine.stone_age.state import CountStep, StoneAgeState
 from tests.engine.events import assert_turns
 from tests.engine.stone_age.helpers import codes, play, refused, scripted
+from tests.engine.stone_age.reach import offered, outcomes
 
 ROW = ["c06", "c15", "c16", "c01"]
 PILES = [["b02", "b01"], ["b04", "b03"], ["b06", "b05"], ["b08", "b07"]]
@@ -30,12 +35,17 @@ def keys(state: StoneAgeState) -> list[str]:
 
 
 def counts_at(state: StoneAgeState, loc: str) -> list[int] | None:
-    """The counts the placement prompt offers for ``loc`` (None if not offered)."""
+    """The numbers of people the placement prompt offers for ``loc`` (None if none): a
+    place that takes a set number is one option, a gathering site one per number."""
     (prompt,) = GAME.pending(state)
+    numbers = []
     for option in prompt.options:
         if option.key == f"at:{loc}":
             return list(option.label.args["counts"])
-    return None
+        if option.key.startswith(f"place:{loc}:"):
+            assert option.key == f"place:{loc}:{option.label.args['count']}"
+            numbers.append(option.label.args["count"])
+    return numbers or None
 
 
 def game(players: int = 4, dice: list[int] | None = None) -> StoneAgeState:
@@ -56,7 +66,7 @@ def test_placing_where_you_already_are_is_refused(key: str) -> None:
     play(state, 3, "place:hunt:1")
     assert state.turn == 0
     assert refused(state, 0, key) == "already_there"
-    assert "at:forest" not in keys(state)
+    assert counts_at(state, "forest") is None
 
 
 @pytest.mark.parametrize("key", ["at:hunt", "place:hunt:1", "place:hunt:3"])
@@ -68,7 +78,7 @@ def test_hunting_twice_in_a_round_is_refused(key: str) -> None:
     assert state.turn == 0
     assert state.players[0].unplaced == 4
     assert refused(state, 0, key) == "already_there"
-    assert "at:hunt" not in keys(state)
+    assert counts_at(state, "hunt") is None
 
 
 @pytest.mark.parametrize(
@@ -258,7 +268,13 @@ def test_the_first_prompt_offers_every_location() -> None:
     assert prompt.seat == 0 and prompt.step == 1
     assert prompt.label.code == "sa.prompt.place"
     assert prompt.label.args == {"unplaced": 5}
-    assert prompt.keys() == [f"at:{loc}" for loc in all_locations(state)]
+    # A gathering site offers each number of people it may take, in the same step; the
+    # other places take a set number and are one option each.
+    sites = [f"place:{loc}:{n}" for loc in ("hunt", "forest", "clay", "quarry", "river")
+             for n in range(1, 6)]
+    assert prompt.keys() == [*sites, *(f"at:{loc}" for loc in all_locations(state)[5:])]
+    assert {o.label.args.get("group") for o in prompt.options} == {
+        "hunt", "forest", "clay", "quarry", "river", None}
     assert counts_at(state, "hunt") == [1, 2, 3, 4, 5]
     assert counts_at(state, "forest") == [1, 2, 3, 4, 5]
     assert counts_at(state, "toolmaker") == [1]
@@ -416,6 +432,7 @@ def test_turn_passes_left_and_skips_players_without_workers() -> None:
 
 def test_the_action_phase_starts_when_nobody_can_place() -> None:
     state = game(2)
+    state.players[0].goods["wood"] = 1  # enough to be asked to pay for card 1
     play(state, 0, "place:card1:1")
     play(state, 1, "place:card2:1")
     play(state, 0, "place:hunt:4")
@@ -424,14 +441,17 @@ def test_the_action_phase_starts_when_nobody_can_place() -> None:
     assert codes(events)[:2] == ["placed", "actions_started"]
     assert state.phase == "actions"
     assert state.turn == state.first == 0
+    # Card 1 (food) and the hunt cannot change each other: the card comes first by
+    # itself and asks its payment.
     (prompt,) = GAME.pending(state)
     assert prompt.seat == 0
-    assert prompt.keys() == ["do:card1", "do:hunt"]
+    assert prompt.label.code == "sa.prompt.pay_card"
+    assert prompt.label.args["target"] == "card1"
 
 
 def _blocked_position() -> StoneAgeState:
     """Seat 1 has one worker left but only the hut is free; seat 0 has three left."""
-    state = game()
+    state = game(dice=[1] * 60)
     p0, p1, p2, p3 = state.players
     p0.people, p0.placed = 3, {}
     p1.people, p1.placed = 5, {"hunt": 4}
@@ -447,25 +467,30 @@ def _blocked_position() -> StoneAgeState:
 def test_a_player_who_cannot_place_anywhere_is_skipped() -> None:
     state = _blocked_position()
     assert state.turn == 0
-    assert keys(state) == ["at:hunt", "at:hut"]
-    play(state, 0, "place:hut:2")
-    # Seat 1 still has a worker but the hut is gone: the turn comes back to seat 0.
-    assert state.phase == "placement"
-    assert state.turn == 0
-    assert state.players[1].unplaced == 1
-    assert keys(state) == ["at:hunt"]
-    assert refused(state, 1, "at:hunt") == "not_your_turn"
-    events = play(state, 0, "place:hunt:1")
-    assert "actions_started" in codes(events)
-    assert state.players[1].unplaced == 1  # a worker nobody could place stays home
+    assert keys(state) == ["place:hunt:1", "place:hunt:2", "place:hunt:3", "at:hut"]
+    events = play(state, 0, "place:hut:2")
+    # Seat 1 still has a worker but the hut is gone: the turn comes back to seat 0,
+    # whose last worker can only go hunting, so it goes without asking.
+    assert [(e.code, e.seat, e.args) for e in events][:3] == [
+        ("placed", 0, {"loc": "hut", "count": 2}),
+        ("placed", 0, {"loc": "hunt", "count": 1}),
+        ("actions_started", 0, {}),
+    ]
+    # A worker nobody could place stays home: seat 1 placed nothing more.
+    assert all(e.seat != 1 for e in events if e.code == "placed")
 
 
 def test_seat_one_is_skipped_even_with_the_hut_free() -> None:
     state = _blocked_position()
-    play(state, 0, "place:hunt:1")
-    # Only the hut is free: seat 1 has one worker, so it is seat 0's turn again.
-    assert state.turn == 0
-    assert keys(state) == ["at:hut"]
+    events = play(state, 0, "place:hunt:1")
+    # Only the hut is free: seat 1 has one worker, so it is seat 0's turn again, and
+    # the hut is the one placement left for its two: they go without asking.
+    assert [(e.code, e.seat, e.args) for e in events][:3] == [
+        ("placed", 0, {"loc": "hunt", "count": 1}),
+        ("placed", 0, {"loc": "hut", "count": 2}),
+        ("actions_started", 0, {}),
+    ]
+    assert all(e.seat != 1 for e in events if e.code == "placed")
 
 
 # --- no passing, and options that match what apply accepts ------------------------
@@ -484,12 +509,19 @@ def _check_placement_prompt(state: StoneAgeState) -> None:
     (prompt,) = GAME.pending(state)
     seat = prompt.seat
     assert state.players[seat].unplaced > 0
-    assert prompt.options, "a player who may place has something to choose"
+    assert len(prompt.options) > 1, "one placement left goes without asking"
+    offered: dict[str, list[int]] = {}
     for option in prompt.options:
-        assert option.key.startswith("at:"), f"unexpected option {option.key}"
         assert not option.back
-    offered = {o.key[3:]: o.label.args["counts"] for o in prompt.options}
+        if option.key.startswith("at:"):  # a place that takes a set number
+            offered[option.key[3:]] = list(option.label.args["counts"])
+        else:  # a gathering site, one option per number of people
+            loc, n = option.label.args["loc"], option.label.args["count"]
+            assert option.key == f"place:{loc}:{n}", f"unexpected option {option.key}"
+            offered.setdefault(loc, []).append(n)
     for loc in [*all_locations(state), "volcano"]:
+        # ``at:<site>`` (then the number in a step of its own) is how games logged
+        # before chose: still accepted wherever the site may take people.
         assert _accepts(state, seat, f"at:{loc}") == (loc in offered), loc
         for n in range(0, 7):
             expect = loc in offered and n in offered[loc]
@@ -510,13 +542,7 @@ def test_no_passing_and_offers_match_what_is_accepted(players: int, seed: int) -
         (prompt,) = GAME.pending(state)
         option = choose.choice(prompt.options)
         play(state, prompt.seat, option.key)
-        if state.phase == "placement" and state.stacks:
-            (count_prompt,) = GAME.pending(state)
-            counts = option.label.args["counts"]
-            assert count_prompt.keys() == [*(f"n:{n}" for n in counts), "back"]
-            for n in range(0, 7):
-                assert _accepts(state, prompt.seat, f"n:{n}") == (n in counts)
-            play(state, prompt.seat, f"n:{choose.choice(counts)}")
+        assert not state.stacks  # one step: the number comes with the site
         steps += 1
         assert steps < 50
     assert state.phase != "placement"
@@ -572,3 +598,74 @@ def test_a_count_has_one_canonical_spelling() -> None:
         assert refused(state, 0, key) == "unknown_option"
     play(state, 0, "n:2")
     assert state.players[0].placed == {"forest": 2}
+
+
+# --- the number with the site reaches what two steps reached ---------------------------
+
+
+def _placing(seed: int) -> StoneAgeState:
+    """A random moment of placement with at least two placements to choose from."""
+    rnd = random.Random(seed)
+    state = GAME.new(rnd.choice([2, 3, 4]), seed)
+    for _ in range(rnd.randint(0, 12)):
+        if state.phase != "placement":
+            break
+        (prompt,) = GAME.pending(state)
+        GAME.apply(state, prompt.seat, rnd.choice(prompt.options).key)
+    if state.phase != "placement":
+        return _placing(seed + 1000)
+    return state
+
+
+def _in_two_steps(state: StoneAgeState, prompt: Prompt) -> list[str]:
+    """Placement as it was asked at this issue's base: a place, then for a gathering
+    site how many people (in a step of its own); read off the rules, not the prompt."""
+    if prompt.label.code == "sa.prompt.place":
+        return [f"at:{loc}" for loc in all_locations(state)
+                if legal_counts(state, prompt.seat, loc)]
+    if prompt.label.code == "sa.prompt.count":
+        step = state.stacks[prompt.seat][-1]
+        assert isinstance(step, CountStep)
+        return [f"n:{n}" for n in legal_counts(state, prompt.seat, step.loc)]
+    return offered(state, prompt)
+
+
+def _placed_and_asked(seat: int, before: int) -> Callable[[StoneAgeState], bool]:
+    """Done once ``seat`` has placed and somebody has a real choice (or placing is over):
+    a placement with no other left is not a choice."""
+    def done(state: StoneAgeState) -> bool:
+        if state.phase != "placement":
+            return True
+        if sum(state.players[seat].placed.values()) == before or state.stacks:
+            return False  # not placed yet, or choosing how many
+        return len(placements(state, state.turn)) > 1
+    return done
+
+
+@contextmanager
+def _asking_every_placement() -> Iterator[None]:
+    """Within the block a seat with one placement left is asked it, as at the base."""
+    with mock.patch("engine.stone_age.flow.placements",
+                    lambda state, seat: placements(state, seat) * 2):
+        yield
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_number_with_the_site_reaches_what_two_steps_reached(seed: int) -> None:
+    state = _placing(seed)
+    (prompt,) = GAME.pending(state)
+    done = _placed_and_asked(prompt.seat, sum(state.players[prompt.seat].placed.values()))
+    now = outcomes(state, done)
+    assert len(now) == len(prompt.options)  # every option a placement of its own
+    with _asking_every_placement():
+        assert outcomes(state, done, _in_two_steps) == now
+
+
+def test_the_placement_comparison_finds_a_number_left_out() -> None:
+    state = game(2)
+    done = _placed_and_asked(0, 0)
+    with _asking_every_placement():
+        before = outcomes(state, done, _in_two_steps)
+    with mock.patch("engine.stone_age.decisions.legal_counts",
+                    lambda state, seat, loc: legal_counts(state, seat, loc)[:-1]):
+        assert outcomes(state, done) < before

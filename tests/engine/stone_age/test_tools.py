@@ -57,7 +57,7 @@ def test_used_tools_are_turned_back_at_the_next_round():
     _well_fed(state)
     state.players[0].tools = [1, 1, 0]
     start_actions(state, {0: {"hunt": 2}})
-    events = play(state, 0, "tool:0", "tool:1", "take")
+    events = play(state, 0, "take:t0.t1")
     assert first(events, "gathered").args["amount"] == 2
     # The take ended seat 0's actions, the round, feeding, and began round 2.
     assert first(events, "round_started").args["round"] == 2
@@ -66,8 +66,8 @@ def test_used_tools_are_turned_back_at_the_next_round():
     start_actions(state, {0: {"hunt": 2}})
     prompt = GAME.pending(state)[0]
     assert prompt.seat == 0
-    # Both +1 tools are ready again: one button adds one of them ("a +1 tool").
-    assert prompt.keys() == ["tool:0", "take"]
+    # Both +1 tools are ready again: none, one or both of them.
+    assert prompt.keys() == ["take", "take:t0", "take:t0.t1"]
 
 
 def test_used_tools_stay_used_for_the_rest_of_the_round():
@@ -76,7 +76,7 @@ def test_used_tools_stay_used_for_the_rest_of_the_round():
     state.players[0].tools = [2, 1, 0]
     start_actions(state, {0: {"hunt": 1, "forest": 1}, 1: {"hunt": 1, "clay": 1}})
     assert best_bonus(state.players[0]) == 3
-    play(state, 0, "do:hunt", "tool:0", "take")
+    play(state, 0, "do:hunt", "take:t0")
     assert best_bonus(state.players[0]) == 1
     assert ready_tools(state.players[0]) == [1]
 
@@ -129,15 +129,15 @@ def test_a_tool_got_between_two_rolls_helps_the_second_roll_in_full():
     state.players[0].tools = [1, 1, 1]
     start_actions(state, {0: {"hunt": 2, "toolmaker": 1, "forest": 2},
                           1: {"clay": 1}, 2: {"quarry": 1}, 3: {"river": 1}})
-    events = play(state, 0, "do:hunt", "tool:0", "take")
+    events = play(state, 0, "do:hunt", "take:t0")
     assert first(events, "gathered").args["amount"] == 3  # 5 + 1 = 6, halved
     events = play(state, 0, "do:toolmaker")
     assert first(events, "tool_gained").args["tools"] == [2, 1, 1]
     assert state.players[0].tools_used == [False, True, False]
     # The forest, the last place left, rolls at once: 3 + 3.
     prompt = GAME.pending(state)[0]
-    assert prompt.keys() == ["tool:0", "tool:2", "take"]
-    events = play(state, 0, "tool:0", "tool:2", "take")
+    assert prompt.keys() == ["take", "take:t2", "take:t0", "take:t0.t2"]
+    events = play(state, 0, "take:t0.t2")
     gathered = first(events, "gathered")
     assert (gathered.args["total"], gathered.args["amount"]) == (9, 3)
     assert gathered.args["tools"] == [2, 1]

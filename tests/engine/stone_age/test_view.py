@@ -28,6 +28,9 @@ from engine.stone_age.view_model import BuildingView, CardView, StoneAgeView
 from tests.engine.stone_age.helpers import play, scripted, start_actions
 
 SEED = 914263
+# Seat 1's places: two rolls, whose order seat 1 chooses, so the game waits there and the
+# action phase is still on when seat 0 is done.
+WAITING = {"forest": 1, "clay": 1}
 ID = re.compile(r"^[cb]\d\d$")
 SECRET_KEYS = {"rng", "seed", "pos", "deck", "box", "stacks", "values"}
 
@@ -202,21 +205,21 @@ def test_an_onlooker_sees_open_cards_only() -> None:
 
 
 def test_a_bought_card_shows_its_scoring_bottom_to_the_other_players() -> None:
-    # Seat 0 buys card 2 (c15: 3 points, music) and card 1 (c20: stone, 1 farmer).
+    # Seat 0 buys card 1 (c20: stone, 1 farmer) and card 2 (c15: 3 points, music), in
+    # that order by themselves (the stone of card 1 could help pay for card 2).
     state = scripted(2, row=["c20", "c15", "c16", "c01"], deck=["c21", "c09", "c06"])
     state.players[0].goods["wood"] = 3
-    start_actions(state, {0: {"card1": 1, "card2": 1, "field": 1},
-                          1: {"toolmaker": 1, "hut": 2}})
+    start_actions(state, {0: {"card1": 1, "card2": 1, "field": 1}, 1: WAITING})
     assert state.phase == "actions"
-    play(state, 0, "do:card2", "pay:2.0.0.0", "do:card1", "pay:1.0.0.0")
-    assert state.players[0].cards == ["c15", "c20"]
+    play(state, 0, "pay:1.0.0.0", "pay:2.0.0.0")
+    assert state.players[0].cards == ["c20", "c15"]
     assert state.players[0].blind == []
     for seat in (1, None):
         shown = check_view(state, seat)["players"][0]
         assert shown["cards"] == [
-            {"id": "c15", "top": "points", "amount": 3, "culture": "music"},
             {"id": "c20", "top": "resource", "amount": 1, "resource": "stone",
              "multiplier": "farmer", "figures": 1},
+            {"id": "c15", "top": "points", "amount": 3, "culture": "music"},
         ]
         assert shown["hidden_cards"] == 0
     check_view(state, 0)
@@ -226,8 +229,8 @@ def test_a_card_drawn_blind_stays_hidden_from_the_others() -> None:
     # c09 "extra card": the drawn card (the deck's next, c21) joins the buyer's hand.
     state = scripted(2, row=["c09", "c15", "c16", "c01"], deck=["c20", "c21"])
     state.players[0].goods["wood"] = 1
-    start_actions(state, {0: {"card1": 1, "field": 1}, 1: {"toolmaker": 1, "hut": 2}})
-    events = play(state, 0, "do:card1", "pay:1.0.0.0")
+    start_actions(state, {0: {"card1": 1, "field": 1}, 1: WAITING})
+    events = play(state, 0, "pay:1.0.0.0")
     assert "c21" not in json.dumps([e.args for e in events])  # the log does not name it
     assert state.phase == "actions"
     assert state.players[0].cards == ["c09", "c21"]
@@ -247,8 +250,8 @@ def test_a_card_drawn_blind_stays_hidden_from_the_others() -> None:
 def test_an_extra_card_with_an_empty_deck_draws_nothing_blind() -> None:
     state = scripted(2, row=["c09", "c15", "c16", "c01"], deck=[])
     state.players[0].goods["wood"] = 1
-    start_actions(state, {0: {"card1": 1, "field": 1}, 1: {"toolmaker": 1, "hut": 2}})
-    events = play(state, 0, "do:card1", "pay:1.0.0.0")
+    start_actions(state, {0: {"card1": 1, "field": 1}, 1: WAITING})
+    events = play(state, 0, "pay:1.0.0.0")
     assert "extra_card_none" in [e.code for e in events]
     assert state.players[0].blind == []
     assert seen(state, 1)["players"][0]["hidden_cards"] == 0
@@ -288,9 +291,9 @@ def test_a_card_in_the_row_and_in_a_hand_is_not_confused() -> None:
     # shows for everyone even when the row changes.
     state = scripted(2, row=["c06", "c15", "c16", "c01"], deck=["c20", "c21", "c09"])
     state.players[0].goods["wood"] = 2
-    start_actions(state, {0: {"card2": 1, "field": 1}, 1: {"toolmaker": 1, "hut": 2}})
+    start_actions(state, {0: {"card2": 1, "field": 1}, 1: WAITING})
     assert state.phase == "actions"
-    play(state, 0, "do:card2", "pay:2.0.0.0")
+    play(state, 0, "pay:2.0.0.0")
     assert state.players[0].cards == ["c15"]
     assert ids_in(seen(state, 1)) >= {"c15"}
     check_view(state, 0)
@@ -380,7 +383,7 @@ def test_a_view_reads_back_from_its_json_as_an_equal_model() -> None:
         prompt = choose.choice(prompts)
         real = [o for o in prompt.options if not o.back] or list(prompt.options)
         GAME.apply(state, prompt.seat, choose.choice(real).key)
-        if state.actions == 40:
+        if state.actions in (10, 40):
             states.append(state.model_copy(deep=True))
     states.append(state)
     assert states[-1].phase == "over"

@@ -23,20 +23,22 @@ def _no_missing_texts(catalog: RecordingCatalog) -> object:
 
 
 def bought_and_drawn() -> StoneAgeState:
-    """Anna buys c09 (bonus card: writing) in slot 1 and draws c21 blind (1 farmer);
-    then c18 (dice for everyone: 2 farmers) in slot 2. Boris buys c15 (3 points: music)."""
+    """Anna buys c18 (dice for everyone: 2 farmers) in slot 2, then c09 (bonus card:
+    writing) in slot 1 and draws c21 blind (1 farmer): the dice may bring what pays for
+    c09, so they come first by themselves. Boris buys c15 (3 points: music)."""
     # Three dice for everyone, then one for Cleo's hunt.
     state = scripted(3, dice=[3, 5, 6, 4], row=["c09", "c18", "c15", "c01"],
                      deck=["c20", "c06", "c07", "c21"])
     state.players[0].goods["wood"] = 3
     state.players[1].goods["clay"] = 3
     start_actions(state, {0: {"card1": 1, "card2": 1}, 1: {"card3": 1}, 2: {"hunt": 1}})
-    play(state, 0, "do:card1", "pay:1.0.0.0", "pay:2.0.0.0")  # card 2 is the last place
+    play(state, 0, "pay:2.0.0.0")
     # Dice for everyone: Anna takes the 3, Boris the 5, and the 6 is left to Cleo.
     play(state, 0, "die:3")
     play(state, 1, "die:5")
+    play(state, 0, "pay:1.0.0.0")
     play(state, 1, "pay:0.3.0.0")
-    assert state.players[0].cards == ["c09", "c21", "c18"]
+    assert state.players[0].cards == ["c18", "c09", "c21"]
     assert state.players[0].blind == ["c21"]
     assert state.players[1].cards == ["c15"]
     assert state.phase == "placement" and state.round == 2  # the game goes on
@@ -54,23 +56,23 @@ def test_your_cards_in_full_and_what_the_others_bought_in_the_open(
     state = bought_and_drawn()
     assert board(texts, state, 1, "en") == [
         "Your civilization cards: ⭐3 | music",
-        "<b>Anna</b>'s cards: writing, 2 farmers, 1 card face down",
+        "<b>Anna</b>'s cards: 2 farmers, writing, 1 card face down",
     ]
     assert board(texts, state, 1, "ru") == [
         "Ваши карты цивилизации: ⭐3 | музыка",
-        "Карты игрока <b>Анна</b>: письменность, 2 земледельца, 1 карта в закрытую",
+        "Карты игрока <b>Анна</b>: 2 земледельца, письменность, 1 карта в закрытую",
     ]
 
 
 def test_the_taker_sees_the_card_drawn_blind(texts: StoneAgeTexts) -> None:
     state = bought_and_drawn()
     assert board(texts, state, 0, "en") == [
-        "Your civilization cards: 🃏+1 | writing; 🌾+1 | 1 farmer; 🎲 for all | 2 farmers",
+        "Your civilization cards: 🎲 for all | 2 farmers; 🃏+1 | writing; 🌾+1 | 1 farmer",
         "<b>Boris</b>'s cards: music",
     ]
     assert board(texts, state, 0, "ru")[0] == (
-        "Ваши карты цивилизации: 🃏+1 | письменность; 🌾+1 | 1 земледелец; "
-        "🎲 предметы всем | 2 земледельца"
+        "Ваши карты цивилизации: 🎲 предметы всем | 2 земледельца; 🃏+1 | письменность; "
+        "🌾+1 | 1 земледелец"
     )
 
 
@@ -79,7 +81,7 @@ def test_players_without_cards_are_left_out(texts: StoneAgeTexts) -> None:
     lines = board(texts, state, 2, "en")
     assert lines == [
         "Your civilization cards: —",
-        "<b>Anna</b>'s cards: writing, 2 farmers, 1 card face down",
+        "<b>Anna</b>'s cards: 2 farmers, writing, 1 card face down",
         "<b>Boris</b>'s cards: music",
     ]
     assert board(texts, GAME.new(2, seed=1), 0, "ru") == ["Ваши карты цивилизации: —"]
@@ -104,7 +106,7 @@ def test_every_card_shows_once_the_game_is_over(texts: StoneAgeTexts) -> None:
     state = bought_and_drawn()
     state.phase = "over"
     assert board(texts, state, 1, "en")[1] == (
-        "<b>Anna</b>'s cards: writing, 1 farmer, 2 farmers"
+        "<b>Anna</b>'s cards: 2 farmers, writing, 1 farmer"
     )
 
 

@@ -6,7 +6,8 @@ import pytest
 
 from bot.games.stone_age.texts import StoneAgeTexts, goods_text, roll_text
 from bot.i18n.catalog import Lang
-from engine.core.prompts import Event, Label
+from bot.ui.choices import Group
+from engine.core.prompts import Event, Label, Option
 from engine.stone_age.scoring import BREAKDOWN_KEYS
 from engine.stone_age.view import building_info, card_info
 from tests.bot.texts.conftest import RecordingCatalog
@@ -108,7 +109,8 @@ def test_prompt_without_a_seat_stands_alone(texts: StoneAgeTexts) -> None:
     assert texts.prompt("ru", label, RU) == "Выставьте жителей (в запасе 3 жителя)."
     roll = Label("sa.prompt.roll", {"dice": [2], "resource": "food", "source": "hunt"})
     assert texts.prompt("ru", roll, RU) == (
-        "В охотничьих угодьях выпало 🎲 2: каждые 2 дают 1 🍖. Добавить инструменты?"
+        "В охотничьих угодьях выпало 🎲 2: каждые 2 дают 1 🍖. "
+        "Взять как есть или добавить инструменты?"
     )
 
 
@@ -121,7 +123,7 @@ def test_prompts_name_places_in_the_right_case(texts: StoneAgeTexts) -> None:
     roll = Label("sa.prompt.roll", {"dice": [6, 3], "resource": "stone", "source": "quarry"})
     assert texts.prompt("ru", roll, RU, 1) == (
         "<b>Борис</b>, в каменоломне выпало 🎲 6+3 = 9: каждые 5 дают 1 🪨. "
-        "Добавить инструменты?"
+        "Взять как есть или добавить инструменты?"
     )
 
 
@@ -148,6 +150,23 @@ def test_payment_prompt_shows_what_is_chosen(texts: StoneAgeTexts) -> None:
          "✅ Tool +3 (undo)", "✅ Инструмент +3 (убрать)"),
         (Label("sa.opt.take", {"resource": "food", "total": 14, "amount": 7}),
          "Take +7 🍖 (total 14)", "Взять +7 🍖 (сумма 14)"),
+        (Label("sa.opt.take", {"resource": "food", "total": 14, "amount": 7,
+                               "tiles": [], "once": []}),
+         "Take +7 🍖 (total 14)", "Взять +7 🍖 (сумма 14)"),
+        (Label("sa.opt.take", {"resource": "wood", "total": 12, "amount": 4,
+                               "tiles": [1, 2], "once": [3]}),
+         "Take +4 🪵: 🛠2+1, one-use 🛠3", "Взять +4 🪵: 🛠2+1, 🛠3 одноразовый"),
+        (Label("sa.opt.take", {"resource": "gold", "total": 25, "amount": 4,
+                               "tiles": [4, 4, 4], "once": [3, 4]}),
+         "Take +4 🪙: 🛠4+4+4, one-use 🛠4+3", "Взять +4 🪙: 🛠4+4+4, 🛠4+3 одноразовые"),
+        (Label("sa.opt.take", {"resource": "food", "total": 9, "amount": 4,
+                               "tiles": [], "once": [2]}),
+         "Take +4 🍖: one-use 🛠2", "Взять +4 🍖: 🛠2 одноразовый"),
+        (Label("sa.opt.place", {"loc": "forest", "count": 3, "counts": [1, 2, 3],
+                                "group": "forest"}),
+         "🪵 Forest: 3 people", "🪵 Лес: 3 жителя"),
+        (Label("sa.opt.place", {"loc": "hunt", "count": 1, "counts": [1], "group": "hunt"}),
+         "🍖 Hunting grounds: 1 person", "🍖 Охотничьи угодья: 1 житель"),
         (Label("sa.opt.pay", {"paid": {"wood": 2, "clay": 1}, "points": 10}),
          "Pay 2🪵 1🧱 → 10⭐", "Отдать 2🪵 1🧱 → 10⭐"),
         (Label("sa.opt.die", {"face": 2}), "🎲 2 → +1 🧱 clay", "🎲 2 → +1 🧱 глина"),
@@ -199,6 +218,9 @@ def test_event_lines(texts: StoneAgeTexts) -> None:
          "Столько жителей в карьер уже не поместится."),
         ("no_such_die", {"face": 5}, "There is no die showing 5.", "Нет кубика со значением 5."),
         ("not_your_turn", {}, "It is not your turn.", "Сейчас не ваш ход."),
+        ("resolves_later", {"loc": "card2"},
+         "That place comes by itself, after the ones you choose from now.",
+         "Это место разыграется само, после тех, что вы выбираете сейчас."),
         ("brand_new_code", {}, "That move is not allowed.", "Так ходить нельзя."),
     ],
 )
@@ -206,6 +228,29 @@ def test_reasons(texts: StoneAgeTexts, code: str, args: dict[str, object], en: s
                  ru: str) -> None:
     assert texts.reason("en", code, dict(args)) == en
     assert texts.reason("ru", code, dict(args)) == ru
+
+
+def test_a_sites_numbers_are_a_group_that_folds(texts: StoneAgeTexts) -> None:
+    option = Option("place:clay:2", Label("sa.opt.place", {
+        "loc": "clay", "count": 2, "counts": [1, 2, 3, 4], "group": "clay"}))
+    assert texts.option_group("en", option) == Group("clay", "🧱 Clay pit · 👤1–4", fold=True)
+    assert texts.option_group("ru", option) == Group("clay", "🧱 Карьер · 👤1–4", fold=True)
+    assert texts.option_group("en", Option("at:hut", Label("sa.opt.at", {"loc": "hut"}))) is None
+
+
+def test_the_order_prompt_names_the_places_that_follow_by_themselves(
+    texts: StoneAgeTexts,
+) -> None:
+    label = Label("sa.prompt.act", {"later": ["card2", "bld1"]})
+    assert texts.prompt("en", label, EN, 0) == (
+        "<b>Anna</b>, which place do you resolve next? "
+        "The rest then resolve by themselves: Card 2, Building 1.")
+    assert texts.prompt("ru", label, RU, 0) == (
+        "<b>Анна</b>, какое место разыграть следующим? "
+        "Остальные потом разыграются сами: Карта 2, Постройка 1.")
+    alone = Label("sa.prompt.act", {"later": []})
+    assert texts.prompt("en", alone, EN, 0) == "<b>Anna</b>, which place do you resolve next?"
+    assert texts.prompt("ru", alone, RU, 0) == "<b>Анна</b>, какое место разыграть следующим?"
 
 
 def test_locations(texts: StoneAgeTexts) -> None:
