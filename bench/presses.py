@@ -406,7 +406,7 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point: the report as one JSON object (``--driver``: one tree's runs)."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--driver", help=argparse.SUPPRESS)
-    parser.add_argument("--seeds", type=int, default=2, help="games per configuration")
+    parser.add_argument("--seeds", type=int, default=1, help="games per configuration")
     parser.add_argument("--seed", type=int, default=1, help="the first seed")
     parser.add_argument("--games", type=lambda s: s.split(","), default=list(GAMES))
     parser.add_argument("--players", type=lambda s: [int(n) for n in s.split(",")],
