@@ -452,6 +452,8 @@ async def cmd_log(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     if count is None:
         return refuse(sv, ctx, "log.usage")
     events = table_log.replay_events(get_game(record.game), record, log)
+    if events is None:
+        return say(sv.t(ctx.lang, "log.unreadable", table=record.table_id))
     lines = sv.presenter.event_lines(record, ctx.lang, events)[-count:]
     if not lines:
         return say(sv.t(ctx.lang, "log.empty", table=record.table_id))

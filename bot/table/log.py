@@ -12,6 +12,7 @@ from typing import Any
 from bot.i18n import Markup
 from bot.storage import LogEntry, TableNotFound, TableRecord
 from bot.table.turns import replay_with_events
+from engine.core.errors import IllegalMove
 from engine.core.prompts import Event
 from engine.core.protocol import Game
 
@@ -19,9 +20,18 @@ DEFAULT_EVENTS = 15
 MAX_EVENTS = 60
 
 
-def replay_events(game: Game[Any], record: TableRecord, log: list[LogEntry]) -> list[Event]:
-    """Every event of the table's moves, in order (none before it started)."""
-    return [] if record.seed is None else replay_with_events(game, record, log)[1]
+def replay_events(
+    game: Game[Any], record: TableRecord, log: list[LogEntry]
+) -> list[Event] | None:
+    """Every event of the table's moves, in order (none before it started); None when
+    a logged move no longer applies: a log written while the game asked its choices
+    otherwise (an earlier version of the bot) cannot be replayed."""
+    if record.seed is None:
+        return []
+    try:
+        return replay_with_events(game, record, log)[1]
+    except IllegalMove:
+        return None
 
 
 def parse_count(args: tuple[str, ...]) -> int | None:
