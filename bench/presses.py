@@ -114,17 +114,20 @@ class Table:
         return reply
 
 
-def _layout_tokens(block: Any, caps: Any, page: int) -> tuple[dict[int, str], dict[int, str]]:
+TokenKinds = dict[str, tuple[str, int]]  # token -> (kind, option index or page)
+
+
+def _layout_tokens(kinds: TokenKinds, block: Any, caps: Any, page: int
+                   ) -> tuple[dict[int, str], dict[int, str]]:
     """Option tokens by option index, and page tokens by the page they open, on one page."""
     from dataclasses import replace
 
     from bot.ui.layout import lay_out
 
-    layout = lay_out(replace(block, page=page), caps)
     options: dict[int, str] = {}
     pages: dict[int, str] = {}
-    for choice in layout.choices():
-        kind, number = _TOKEN_KIND.get(choice.token, ("", 0))
+    for choice in lay_out(replace(block, page=page), caps).choices():
+        kind, number = kinds.get(choice.token, ("", 0))
         if kind == "m":
             options[number] = choice.token
         elif kind == "p":
@@ -132,10 +135,7 @@ def _layout_tokens(block: Any, caps: Any, page: int) -> tuple[dict[int, str], di
     return options, pages
 
 
-_TOKEN_KIND: dict[str, tuple[str, int]] = {}  # token -> (kind, option index or page)
-
-
-def _learn_tokens(signer: Any, block: Any, caps: Any) -> None:
+def _learn_tokens(kinds: TokenKinds, signer: Any, block: Any, caps: Any) -> None:
     """Note the kind and number of every token a block's pages show."""
     from dataclasses import replace
 
@@ -143,22 +143,23 @@ def _learn_tokens(signer: Any, block: Any, caps: Any) -> None:
 
     for page in range(pages(block, caps)):
         for choice in lay_out(replace(block, page=page), caps).choices():
-            if choice.token in _TOKEN_KIND:
+            if choice.token in kinds:
                 continue
             token = signer.parse(choice.token)
             if token is not None and token.kind in ("m", "p"):
-                _TOKEN_KIND[choice.token] = (token.kind, token.int_field(3))
+                kinds[choice.token] = (token.kind, token.int_field(3))
 
 
 def _route(signer: Any, block: Any, caps: Any, start: int, index: int) -> list[str]:
     """The page tokens to press, from page ``start``, to see option ``index`` (then its
     own token last): the shortest way through the pages' own navigation."""
-    _learn_tokens(signer, block, caps)
+    kinds: TokenKinds = {}
+    _learn_tokens(kinds, signer, block, caps)
     seen = {start}
     paths: list[tuple[int, list[str]]] = [(start, [])]
     while paths:
         page, path = paths.pop(0)
-        options, turns = _layout_tokens(block, caps, page)
+        options, turns = _layout_tokens(kinds, block, caps, page)
         if index in options:
             return [*path, options[index]]
         for target, token in sorted(turns.items()):
@@ -406,7 +407,7 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point: the report as one JSON object (``--driver``: one tree's runs)."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--driver", help=argparse.SUPPRESS)
-    parser.add_argument("--seeds", type=int, default=2, help="games per configuration")
+    parser.add_argument("--seeds", type=int, default=1, help="games per configuration")
     parser.add_argument("--seed", type=int, default=1, help="the first seed")
     parser.add_argument("--games", type=lambda s: s.split(","), default=list(GAMES))
     parser.add_argument("--players", type=lambda s: [int(n) for n in s.split(",")],

@@ -1,11 +1,13 @@
 """Every open decision as a prompt, and carrying out a chosen option.
 
-Each kind of decision (placing, choosing how many, choosing the next action, adding
-tools to a roll, paying, taking two resources, picking a die) has one function that
-lists its options and one that applies a key. A key that is not listed is refused
-with the reason the rules give — except for a few complete shortcuts (``place:forest:3``,
-a full ``pay:`` bill) that a typed command may use and that are checked just as
-strictly.
+Each kind of decision (placing, choosing the next action, adding tools to a roll,
+paying, taking two resources, picking a die) has one function that lists its options
+and one that applies a key. A key that is not listed is refused with the reason the
+rules give — except for a few complete shortcuts (a full ``pay:`` bill, tiles of one
+value named by another slot in ``take:``) that a typed command may use and that are
+checked just as strictly, and the keys of games logged before choices were merged:
+``at:<site>`` then ``n:<people>`` (a step of its own), tools added one at a time
+(``tool:<slot>``, ``once:<index>``, then ``take``).
 """
 
 from __future__ import annotations
@@ -314,12 +316,10 @@ def _apply_roll(state: StoneAgeState, step: RollStep, key: str, events: list[Eve
         finish_roll(state, step, events)
     # Adding tools one at a time: the keys of games saved before, still accepted.
     elif head == "tool" and index is not None:
-        if index not in ready_tools(player):
-            raise IllegalMove("tool_not_ready", slot=index)
+        _refuse_use(player, ((index,), ()))
         toggle_tool(step, index)
     elif head == "once" and index is not None:
-        if index >= len(player.one_use_tools):
-            raise IllegalMove("tool_not_ready", slot=index)
+        _refuse_use(player, ((), (index,)))
         toggle_once(step, index)
     else:
         raise IllegalMove("unknown_option", key=key)

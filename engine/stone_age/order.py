@@ -96,11 +96,8 @@ def _waiting(places: list[tuple[str, Touches]]) -> set[str]:
             if all(may_precede(other, mine) for o, other in places if o != loc)}
 
 
-def next_action(state: StoneAgeState, seat: int) -> tuple[str | None, list[str]]:
-    """What happens next in ``seat``'s actions: ``(place, [])`` when the engine resolves
-    ``place`` by itself, ``(None, asked)`` when the player chooses among ``asked`` (in
-    the order they were placed), ``(None, [])`` when nothing is left."""
-    places = _places(state, seat)
+def _step(places: list[tuple[str, Touches]]) -> tuple[str | None, list[str]]:
+    """What happens next among ``places``: see ``next_action``."""
     if len(places) < 2:
         return (places[0][0] if places else None), []
     first = _first(places)
@@ -115,19 +112,23 @@ def next_action(state: StoneAgeState, seat: int) -> tuple[str | None, list[str]]
     return (asked or [places[0][0]])[0], []
 
 
+def next_action(state: StoneAgeState, seat: int) -> tuple[str | None, list[str]]:
+    """What happens next in ``seat``'s actions: ``(place, [])`` when the engine resolves
+    ``place`` by itself, ``(None, asked)`` when the player chooses among ``asked`` (in
+    the order they were placed), ``(None, [])`` when nothing is left."""
+    return _step(_places(state, seat))
+
+
 def will_choose(state: StoneAgeState, seat: int) -> bool:
     """Will ``seat`` surely be asked to choose which place comes next, once its turn to
     act comes? (What a place touches does not change while places resolve, so the
     places that will go by themselves can be taken away on paper.)"""
     places = _places(state, seat)
-    while len(places) > 1:
-        first = _first(places)
-        if first is None:
-            waiting = _waiting(places)
-            if sum(1 for loc, _ in places if loc not in waiting) > 1:
-                return True
-            first = next((loc for loc, _ in places if loc not in waiting), places[0][0])
-        places = [p for p in places if p[0] != first]
+    while places:
+        alone, asked = _step(places)
+        if asked:
+            return True
+        places = [p for p in places if p[0] != alone]
     return False
 
 
