@@ -199,11 +199,14 @@ class BreedStep(BaseModel):
 class ExchangeStep(BaseModel):
     """Trades allowed at any time: rubies for goods or single tiles, the furnishings'
     conversions, the Peaceful cave's weapons for food. ``final``: the trades after the
-    last harvest, before scoring (closed with ``done`` rather than ``back``)."""
+    last harvest, before scoring (closed with ``done`` rather than ``back``); ``traded``:
+    a trade was made (or a tile bought) since the step opened: leaving is then more
+    than a step back."""
 
     kind: Literal["exchange"] = "exchange"
     seat: int
     final: bool = False
+    traded: bool = False
 
 
 class SkipStep(BaseModel):

@@ -16,13 +16,14 @@ from engine.caverna.rubies import ruby_goods, ruby_tiles
 from engine.caverna.state import CavernaState, ExchangeStep, PayStep, SingleArgs, SingleTileStep
 from engine.core.errors import IllegalMove
 from engine.core.keys import parse_number
-from engine.core.prompts import Event, Label, Option
+from engine.core.prompts import BACK, Event, Option
 from engine.core.steps import StepRules
 
-# Leaving the trades keeps those made: a real choice (trade again or stop), not a step
-# back, so a single trade left is never made without asking. It reads "back" and keeps
-# the key of the step back it was before.
-LEAVE = Option("back", Label("opt.back"))
+# Leaving the trades once one was made keeps it: a real choice (trade again or stop),
+# not a step back, so a single trade left is never made without asking. Before any
+# trade, leaving only steps back (and an autopilot, which takes no step back, trades
+# rather than opening and leaving the trades for ever). Both read "back", with one key.
+LEAVE = Option(BACK.key, BACK.label)
 
 
 def _trades(state: CavernaState, seat: int) -> list[Option]:
@@ -64,13 +65,13 @@ def _exchange_options(state: CavernaState, step: ExchangeStep) -> list[Option]:
     paying = _paying(state, step)
     opts = (_trades(state, step.seat) if paying is None
             else safe_trades(state, step.seat, paying.bill))
-    return [*opts, DONE if step.final else LEAVE]
+    return [*opts, DONE if step.final else LEAVE if step.traded else BACK]
 
 
 def _apply_exchange(state: CavernaState, step: ExchangeStep, key: str,
                     events: list[Event]) -> None:
     seat = step.seat
-    if key == (DONE if step.final else LEAVE).key:
+    if key == (DONE if step.final else BACK).key:
         state.pop(seat)
         return
     paying = _paying(state, step)
@@ -78,6 +79,7 @@ def _apply_exchange(state: CavernaState, step: ExchangeStep, key: str,
                                                                         paying.bill)}:
         raise IllegalMove("unknown_option", key=key)
     _trade(state, step, key, events)
+    step.traded = True
 
 
 def _trade(state: CavernaState, step: ExchangeStep, key: str, events: list[Event]) -> None:

@@ -61,8 +61,10 @@ def test_the_cooking_cave_helps_with_feeding() -> None:
     give(state, 0, grain=1, vegetable=1)
     state.push(FeedStep(seat=0, need=5))
     assert "exchange" in keys(state, 0)
-    play(state, 0, "exchange", "swap:cooking_cave:0")
-    # 1 + 5 food: the trades menu closes (nothing left to trade) and the feeding is paid
+    # The Cooking cave's swap is the one trade open: made on opening the trades. 1 + 5
+    # food: the trades menu closes (nothing left to trade) and the feeding is paid.
+    events = play(state, 0, "exchange")
+    assert first(events, "swapped").args["tile"] == "cooking_cave"
     assert state.players[0].goods["food"] == 1
     assert state.top(0) is None
 
@@ -81,7 +83,7 @@ def test_the_peaceful_cave_turns_a_weapon_into_food() -> None:
     state = scripted(3)
     _cavern(state, 0, "peaceful_cave")
     state.players[0].dwarfs[1].weapon = 6
-    play(state, 0, "exchange", "disarm:1")
+    play(state, 0, "exchange")  # the one trade open: made on opening the trades
     assert state.players[0].dwarfs[1].weapon == 0
     assert state.players[0].goods["food"] == 7
 

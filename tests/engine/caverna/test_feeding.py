@@ -151,7 +151,7 @@ def test_no_begging_while_an_any_time_trade_could_still_give_food() -> None:
     state.players[0].board.edit((3, 2)).furnishing = "spare_part_storage"
     run(state)
     assert keys(state, 0) == ["exchange", "beg"]
-    play(state, 0, "exchange", "swap:spare_part_storage:0")
+    play(state, 0, "exchange")  # the storage's swap, the one trade open, is made
     assert state.players[0].goods["gold"] == 2
     assert "conv:gold" in keys(state, 0)
 

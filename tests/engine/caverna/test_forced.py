@@ -23,6 +23,7 @@ from engine.caverna import forced
 from engine.caverna.caverna_game import CAVERNA
 from engine.caverna.state import CavernaState, LootStep
 from engine.core.prompts import Option, only_choice
+from tests.engine.caverna.scenario import give, play, scripted
 
 GAMES = [(1 + seed % 4, seed) for seed in range(20)]  # (players, seed)
 
@@ -170,3 +171,19 @@ def test_a_rule_that_took_a_real_choice_would_be_seen() -> None:
         patch.setattr(forced, "only_choice", careless)
         compared, _, differ = _compare(until_different=True)
     assert compared > 0 and differ > 0
+
+
+def test_leaving_the_trades_is_a_step_back_until_a_trade_is_made() -> None:
+    """Opened and left without a trade, the any-time trades changed nothing: leaving
+    is a step back (and the autopilot, which takes none, trades rather than open and
+    leave them for ever). Once a trade is made, stopping is a real choice."""
+    state = scripted(3)
+    give(state, 0, ruby=2)
+    play(state, 0, "exchange")
+    options = {o.key: o for o in CAVERNA.pending(state)[0].options}
+    assert options["back"].back and len(options) > 2
+    play(state, 0, "buy:wood")
+    options = {o.key: o for o in CAVERNA.pending(state)[0].options}
+    assert not options["back"].back and "buy:wood" in options
+    play(state, 0, "back")
+    assert state.players[0].goods["ruby"] == 1 and state.top(0) is None

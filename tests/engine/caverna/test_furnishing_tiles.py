@@ -32,7 +32,7 @@ from engine.caverna.state import (
     TwinTileStep,
 )
 from engine.caverna.view import tally
-from tests.engine.caverna.scenario import give, keys, play, scripted
+from tests.engine.caverna.scenario import codes, give, keys, play, scripted
 
 PLENTY = {"wood": 20, "stone": 20, "ore": 10, "gold": 10, "grain": 5, "vegetable": 5,
           "food": 10}
@@ -488,12 +488,18 @@ def test_spare_part_storage_covers_the_trader_and_takes_its_points() -> None:
 
 
 def _trade(state: CavernaState, key: str) -> dict[str, int]:
-    """Carry out one any-time trade from the work turn; returns the change."""
-    play(state, 0, "exchange")
-    diff = build_diff(state, key)
+    """Carry out the any-time trade ``key`` from the work turn; returns the change. The
+    one trade open is made on opening the trades (nothing else to choose)."""
+    before = dict(state.players[0].goods)
+    made = "disarmed" if key.startswith("disarm:") else "swapped"
+    events = play(state, 0, "exchange")
+    if made not in codes(events):  # several trades open: this one is pressed
+        events = play(state, 0, key)
+    assert codes(events).count(made) == 1
+    after = state.players[0].goods
     if isinstance(state.top(0), ExchangeStep):  # closes by itself when nothing is left
         play(state, 0, "back")
-    return diff
+    return {g: after[g] - before[g] for g in after if after[g] != before[g]}
 
 
 def test_quarry_gives_a_stone_per_newborn_donkey() -> None:

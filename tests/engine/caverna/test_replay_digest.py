@@ -27,7 +27,7 @@ from engine.caverna.caverna_game import CAVERNA
 GAMES: tuple[tuple[int, int], ...] = (
     (1, 11), (2, 12), (3, 13), (4, 14), (5, 15), (6, 16), (7, 17), (4, 101), (4, 102), (4, 103),
 )
-DIGEST = "5be6723db70a8d3d361e6c5a53a8241edac16c74662bb4d58159e92f0c39f131"
+DIGEST = "b221732c67614399d85c2290a0747ce7c98565e67c1dc81dc7c20a90088b8767"
 
 
 def record(players: int, seed: int) -> dict[str, object]:
