@@ -137,16 +137,20 @@ def covers(have: Mapping[str, int], need: int, bonus: int = 0, limit: int = 5) -
     return [conv for _, conv in found[:limit]]
 
 
+def food_of(player: Player, conversion: Mapping[str, int]) -> int:
+    """The food ``conversion`` gives ``player`` (its Slaughtering cave counted)."""
+    bonus = slaughter_bonus(player)
+    return sum(food_from(kind, count, bonus) for kind, count in conversion.items())
+
+
 def convert(player: Player, conversion: Mapping[str, int]) -> int:
     """Turn ``conversion`` into food; returns the food gained."""
-    bonus = slaughter_bonus(player)
-    food = 0
+    food = food_of(player, conversion)
     for kind, count in conversion.items():
         if kind in FARM_ANIMALS:
             player.animals[kind] -= count
         else:
             player.goods[kind] -= count
-        food += food_from(kind, count, bonus)
     player.goods["food"] += food
     return food
 

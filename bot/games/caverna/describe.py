@@ -109,10 +109,11 @@ def counts(goods: Any) -> dict[str, int]:
     return ordered
 
 
-def goods_text(w: Words, goods: Any, empty: str = "") -> Series:
-    """``4 wood, 3 stone`` (``empty`` when there is nothing)."""
+def goods_text(w: Words, goods: Any, empty: str = "", sep: str = ", ") -> Series:
+    """``4 wood, 3 stone`` (``empty`` when there is nothing); ``sep`` " + " for goods
+    given up together (``1 ruby + 2 grain``)."""
     parts = [w.count(k, n) for k, n in counts(goods).items()]
-    return Series(parts) if parts else Series([empty])
+    return Series(parts, sep) if parts else Series([empty])
 
 
 def placement_text(w: Words, tile: str, at: str) -> Phrase:

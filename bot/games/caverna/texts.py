@@ -39,7 +39,7 @@ from bot.games.caverna.describe import (
     square_of,
 )
 from bot.i18n.catalog import Lang, Markup
-from bot.i18n.grammar import Series
+from bot.i18n.grammar import Inflected, Series
 from bot.texts.base import CatalogTexts
 from engine.caverna.components import components
 from engine.caverna.view_model import CavernaView
@@ -249,6 +249,13 @@ class CavernaTexts(CatalogTexts):
                               level=as_int(args.get("level")))
         return self._word(lang, "cav.part.other")
 
+    def _conversion(self, lang: Lang, args: dict[str, Any]) -> dict[str, Inflected]:
+        """A conversion in words: what goes (``1 ruby + 2 grain``; a step may take more
+        than one: gold for the food missing, a donkey pair) and the food it gives."""
+        w = self.words(lang)
+        return {"converted": goods_text(w, args.get("converted"), sep=" + "),
+                "food": w.count("food", as_int(args.get("food")))}
+
     def _option(self, lang: Lang, label: Label) -> str:
         text = self._option_text(lang, label)
         return text[:1].upper() + text[1:]
@@ -270,11 +277,9 @@ class CavernaTexts(CatalogTexts):
         if kind == "part":
             return self._word(lang, code, part=self._part(lang, args))
         if kind == "pay":
-            bill = self.goods(lang, args.get("bill"))
             if counts(args.get("converted")):
-                return self._word(lang, code, converted=self.goods(lang, args["converted"]),
-                                  bill=bill)
-            return self._word(lang, "cav.opt.pay_plain", bill=bill)
+                return self._word(lang, code, **self._conversion(lang, args))
+            return self._word(lang, "cav.opt.pay_plain", bill=self.goods(lang, args.get("bill")))
         if kind == "pay_ore":
             return self._word(lang, code, bill=self.goods(lang, args.get("bill")))
         if kind in ("loot", "loot_back"):
@@ -312,14 +317,8 @@ class CavernaTexts(CatalogTexts):
         if kind == "skip":
             stage = "breed" if args.get("stage") == "breed" else "field"
             return self._word(lang, f"cav.opt.skip.{stage}")
-        if kind == "cover":
-            return self._word(lang, code, converted=self.goods(lang, args.get("converted")))
         if kind == "convert":
-            # One step may take more than one (gold for the food missing, a donkey pair):
-            # the label says how many go and the food they give.
-            return self._word(lang, code, good=w.count(str(args.get("kind")),
-                                                       as_int(args.get("count", 1))),
-                              food=w.count("food", as_int(args.get("food"))))
+            return self._word(lang, code, **self._conversion(lang, args))
         if kind == "working_cave":
             good = str(args.get("good"))
             return self._word(lang, code, cost=w.count(good, as_int(args.get("cost", 1))))

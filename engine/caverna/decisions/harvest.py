@@ -9,7 +9,13 @@ from typing import Any
 from engine.caverna.anytime_trades import can_exchange
 from engine.caverna.components import components
 from engine.caverna.decisions.exchanges import open_exchange
-from engine.caverna.decisions.options import FEW_WAYS, convert_opt, kind_label, opt
+from engine.caverna.decisions.options import (
+    FEW_WAYS,
+    conversion_opt,
+    convert_opt,
+    kind_label,
+    opt,
+)
 from engine.caverna.feeding import (
     beg,
     convert,
@@ -25,7 +31,7 @@ from engine.caverna.feeding import (
 )
 from engine.caverna.state import CavernaState, FeedStep, HarvestStep, SkipStep
 from engine.core.errors import IllegalMove
-from engine.core.prompts import Event, Label, Option
+from engine.core.prompts import Event, Label, Option, one_per_label
 from engine.core.steps import StepRules
 
 
@@ -67,9 +73,12 @@ def _working_cave(state: CavernaState, step: FeedStep) -> list[str]:
 
 def _feed_options(state: CavernaState, step: FeedStep) -> list[Option]:
     player = state.players[step.seat]
-    opts = [opt(f"cover:{encode(c)}", "cover", converted=c) for c in _feed_covers(state, step)]
+    opts = [conversion_opt(player, f"cover:{encode(c)}", c) for c in _feed_covers(state, step)]
     short = step.need - player.goods["food"]
-    opts += [convert_opt(player, holdings(player), k, short) for k in single_conversions(player)]
+    # A step of one kind that is a whole way too ("1 grain → 1 food") is that option.
+    opts = one_per_label(
+        [*opts, *(convert_opt(player, holdings(player), k, short)
+                  for k in single_conversions(player))])
     opts += [opt(f"work:{g}", "working_cave", good=g, cost=working_cave_cost(player, g))
              for g in _working_cave(state, step)]
     if can_exchange(state, step.seat):
@@ -82,6 +91,9 @@ def _feed_options(state: CavernaState, step: FeedStep) -> list[Option]:
 def _apply_feed(state: CavernaState, step: FeedStep, key: str, events: list[Event]) -> None:
     player = state.players[step.seat]
     head, _, arg = key.partition(":")
+    if key not in {o.key for o in _feed_options(state, step)}:
+        # Listed keys only: a step of one kind that is also a whole way is offered once.
+        raise IllegalMove("unknown_option", key=key)
     if key == "beg":
         state.pop(step.seat)
         beg(state, step.seat, step.need, events)
@@ -89,16 +101,15 @@ def _apply_feed(state: CavernaState, step: FeedStep, key: str, events: list[Even
         open_exchange(state, step.seat)
     elif head == "cover":
         conv = decode(arg)
-        if conv is None or conv not in _feed_covers(state, step):
-            raise IllegalMove("unknown_option", key=key)
+        assert conv is not None  # a listed key
         food = convert(player, conv)
         events.append(Event("converted", step.seat, {"goods": conv, "food": food}))
-    elif head == "conv" and arg in single_conversions(player):
+    elif head == "conv":
         short = step.need - player.goods["food"]
         count = one_step(holdings(player), arg, short)
         food = convert(player, {arg: count})
         events.append(Event("converted", step.seat, {"kind": arg, "count": count, "food": food}))
-    elif head == "work" and arg in _working_cave(state, step):
+    elif head == "work":
         player.goods[arg] -= working_cave_cost(player, arg)
         step.need = max(0, step.need - _per_dwarf(state, step))
         step.substituted = True

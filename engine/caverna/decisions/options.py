@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.caverna.components import FARM_ANIMALS
-from engine.caverna.feeding import decode, encode, step_of
+from engine.caverna.feeding import decode, encode, food_of, step_of
 from engine.caverna.state import CavernaState, HomeBoardStep, Player
 from engine.core.prompts import BACK, Label, Option, only_choice
 from engine.core.steps import Step
@@ -47,9 +47,15 @@ FEW_WAYS = 3  # cheapest ways offered for a payment or a feeding
 
 def convert_opt(player: Player, have: Mapping[str, int], kind: str, short: int) -> Option:
     """Converting one step of ``kind``, labelled with what it takes and gives (gold and
-    donkeys go more than one at a time)."""
+    donkeys go more than one at a time): the label of a whole conversion that takes the
+    same (:func:`conversion_opt`), so the two are one option."""
     count, food = step_of(player, have, kind, short)
-    return opt(f"conv:{kind}", "convert", kind=kind, count=count, food=food)
+    return opt(f"conv:{kind}", "convert", converted={kind: count}, food=food)
+
+
+def conversion_opt(player: Player, key: str, conversion: Mapping[str, int]) -> Option:
+    """Turning ``conversion`` into food: what it takes and the food it gives."""
+    return opt(key, "convert", converted=dict(conversion), food=food_of(player, conversion))
 
 
 def kind_label(state: CavernaState, step: Step) -> Label:

@@ -10,7 +10,16 @@ from typing import Any
 from engine.caverna.board import pos_of
 from engine.caverna.decisions.exchanges import safe_trades
 from engine.caverna.decisions.options import FEW_WAYS, convert_opt, opt
-from engine.caverna.feeding import convert, decode, encode, one_step, pay, spare, ways_to_pay
+from engine.caverna.feeding import (
+    convert,
+    decode,
+    encode,
+    food_of,
+    one_step,
+    pay,
+    spare,
+    ways_to_pay,
+)
 from engine.caverna.flow import open_action
 from engine.caverna.furnishing import furnish
 from engine.caverna.receiving import receive
@@ -76,7 +85,8 @@ def _pay_options(state: CavernaState, step: PayStep) -> list[Option]:
     """The cheapest ways first (fewest points lost), then converting one kind at a time,
     then the any-time trades."""
     player = state.players[step.seat]
-    opts = [opt(f"pay:{encode(c)}", "pay", bill=dict(step.bill), converted=c)
+    opts = [opt(f"pay:{encode(c)}", "pay", bill=dict(step.bill), converted=c,
+                food=food_of(player, c))
             for c in ways_to_pay(player, step.bill)[:FEW_WAYS]]
     short = step.bill.get("food", 0) - player.goods["food"]
     have = spare(player, step.bill)

@@ -196,7 +196,7 @@ def test_a_payment_converts_only_the_gold_the_food_missing_needs() -> None:
 
     _pay_then(state, 0, {"food": 2}, "buy:wood", [])
     [step] = [o for o in prompt(state, 0).options if o.key == "conv:gold"]
-    assert step.label.args == {"kind": "gold", "count": 3, "food": 2}
+    assert step.label.args == {"converted": {"gold": 3}, "food": 2}
     events = play(state, 0, "conv:gold")
     # 3 gold became 2 food, which the bill then took (paid without asking: nothing
     # else was left to choose); the other gold and the grain stay.

@@ -13,7 +13,7 @@ from engine.caverna.feeding import (
     ways_to_pay,
 )
 from engine.caverna.state import Dwarf, FeedStep, Player
-from tests.engine.caverna.scenario import first, keys, play, scripted
+from tests.engine.caverna.scenario import first, keys, play, refused, scripted
 
 
 def test_conversion_rates() -> None:
@@ -171,22 +171,28 @@ def test_a_gold_step_buys_the_food_missing_and_keeps_the_rest() -> None:
     gold, one step pays 4 gold for 3 food; the other 6 stay (a point each). The option
     says exactly that, and so does the event."""
     state = _feeding(1, gold=10)
-    option = _option(state, "conv:gold")
-    assert option.label.args == {"kind": "gold", "count": 4, "food": 3}
-    events = play(state, 0, "conv:gold")
+    # Here the gold step is a whole way to feed too: one option, not two alike.
+    option = _option(state, "cover:gold*4")
+    assert option.label.args == {"converted": {"gold": 4}, "food": 3}
+    assert "conv:gold" not in keys(state, 0)
+    refused(state, 0, "conv:gold", "unknown_option")
+    events = play(state, 0, "cover:gold*4")
     player = state.players[0]
     assert (player.goods["gold"], player.begging, state.top(0)) == (6, 0, None)
-    assert first(events, "converted").args == {"kind": "gold", "count": 4, "food": 3}
+    assert first(events, "converted").args == {"goods": {"gold": 4}, "food": 3}
 
 
 def test_with_less_gold_than_the_need_a_gold_step_takes_it_all() -> None:
     state = _feeding(0, gold=3)
-    assert _option(state, "conv:gold").label.args == {"kind": "gold", "count": 3, "food": 2}
+    assert _option(state, "conv:gold").label.args == {"converted": {"gold": 3}, "food": 2}
     play(state, 0, "conv:gold")
     assert state.players[0].goods["gold"] == 0 and state.players[0].begging == 2
 
 
 def test_a_donkey_step_says_it_takes_the_pair() -> None:
     state = _feeding(0, donkey=3)
-    assert _option(state, "conv:donkey").label.args == {"kind": "donkey", "count": 2, "food": 3}
+    assert _option(state, "conv:donkey").label.args == {"converted": {"donkey": 2}, "food": 3}
     assert _option(state, "conv:donkey").label.args["food"] == food_from("donkey", 2)
+    # all three cover the need (3 + 1 food): a whole way, saying so
+    assert _option(state, "cover:donkey*3").label.args == {"converted": {"donkey": 3},
+                                                           "food": 4}

@@ -121,14 +121,27 @@ def test_a_conversion_step_says_what_it_takes_and_gives() -> None:
     """Gold goes several coins at a time (1 more than the food bought) and donkeys in
     pairs: the button and the event name the real counts, not "1 gold"."""
     texts = CavernaTexts()
-    gold = Label("cav.opt.convert", {"kind": "gold", "count": 3, "food": 2})
-    assert texts.option("en", gold) == "Convert 3 gold to 2 food"
-    assert texts.option("ru", gold) == "В еду: 3 золотых → 2 еды"
-    pair = Label("cav.opt.convert", {"kind": "donkey", "count": 2, "food": 3})
-    assert texts.option("en", pair) == "Convert 2 donkeys to 3 food"
+    gold = Label("cav.opt.convert", {"converted": {"gold": 3}, "food": 2})
+    assert texts.option("en", gold) == "Convert 3 gold → 2 food"
+    assert texts.option("ru", gold) == "Обменять 3 золотых → 2 еды"
+    pair = Label("cav.opt.convert", {"converted": {"donkey": 2}, "food": 3})
+    assert texts.option("en", pair) == "Convert 2 donkeys → 3 food"
     event = Event("converted", 0, {"kind": "gold", "count": 3, "food": 2})
     assert to_plain(texts.event("en", event, ["Ann"]) or "") == "Ann converts 3 gold into 2 food."
     assert "3 золотых" in to_plain(texts.event("ru", event, ["Ann"]) or "")
+
+
+def test_a_conversion_of_several_goods_says_the_food_it_gives() -> None:
+    """A whole way to cover a feeding or a bill names each good it takes and the food
+    it gives: "1 ruby + 2 grain → 4 food", never "… to food"."""
+    texts = CavernaTexts()
+    both = Label("cav.opt.convert", {"converted": {"grain": 2, "ruby": 1}, "food": 4})
+    assert texts.option("en", both) == "Convert 1 ruby + 2 grain → 4 food"
+    assert texts.option("ru", both) == "Обменять 1 рубин + 2 злака → 4 еды"
+    pay = Label("cav.opt.pay", {"bill": {"food": 2}, "converted": {"vegetable": 1},
+                                "food": 2})
+    assert texts.option("en", pay) == "Convert 1 vegetable → 2 food, then pay"
+    assert texts.option("ru", pay) == "Обменять 1 овощ → 2 еды и заплатить"
 
 
 def test_the_working_cave_button_names_the_cost_the_engine_gives() -> None:
@@ -200,3 +213,29 @@ def test_a_player_named_after_a_preposition_is_named_through_a_noun() -> None:
         "🏠 У игрока Ann теперь нет животных."
     assert _line("ru", "begged", {"food": 0, "markers": 2}) == \
         "Ann: еды на кормёжку нет, приходится взять 2 жетона попрошайничества."
+def test_every_conversion_offered_names_what_it_takes_and_the_food_it_gives() -> None:
+    """Over random games, each conversion a feeding or a payment offers names every good
+    it takes with its count (in the accusative: «обменять 1 овцу») and the food it gives,
+    in both languages."""
+    import random
+
+    texts = CavernaTexts()
+    seen = 0
+    for seed in range(6):
+        rnd = random.Random(seed)
+        state = CAVERNA.new(1 + seed % 4, seed)
+        while prompts := CAVERNA.pending(state):
+            for option in (o for p in prompts for o in p.options):
+                converted = option.label.args.get("converted")
+                if option.label.code not in ("cav.opt.convert", "cav.opt.pay") or not converted:
+                    continue
+                seen += 1
+                for lang in LANGS:
+                    words, text = texts.words(lang), texts.option(lang, option.label)
+                    # What is given up is the object of «обменять»: the accusative.
+                    wanted = [words.count(k, n).form("acc") for k, n in converted.items()]
+                    wanted.append(words.count("food", option.label.args["food"]))
+                    assert all(part in text for part in wanted), (text, wanted)
+            prompt = rnd.choice(prompts)
+            CAVERNA.apply(state, prompt.seat, rnd.choice(prompt.keys()))
+    assert seen > 50
