@@ -22,9 +22,10 @@ CAPTION_LIMIT = 1024
 TEXT_LIMIT = 4096
 JSONDict = dict[str, Any]
 # Inline keyboards take up to 100 buttons; two per row keeps labels readable on a phone,
-# and 16 options a page keeps the keyboard shorter than the screen.
+# and 16 options a page keeps the keyboard shorter than the screen. A row takes up to 8
+# buttons: short labels (a site's numbers of people, "🌲3") go 8 to a row.
 TELEGRAM = Capabilities(per_row=2, max_rows=12, max_buttons=100, page_size=16,
-                        label_chars=120, token_bytes=64)
+                        label_chars=120, token_bytes=64, narrow_per_row=8)
 
 
 _HTML_TAGS: dict[Style, str] = {

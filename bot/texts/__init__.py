@@ -42,6 +42,11 @@ class GameTexts(Protocol[V_contra]):
         """A button text: plain, short (at most 40 characters)."""
         ...
 
+    def option_short(self, lang: Lang, label: Label) -> str | None:
+        """A short button text for narrow rows that still tells the option apart, or
+        None (see ``bot.ui.layout``)."""
+        ...
+
     def option_group(self, lang: Lang, option: Option) -> Group | None:
         """The group an option is shown in (``CatalogTexts`` reads the label's
         ``group`` argument), or None."""

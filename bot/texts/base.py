@@ -68,6 +68,17 @@ class CatalogTexts:
         text: str = self._remember(key, lambda: self._option(lang, label))
         return text
 
+    def option_short(self, lang: Lang, label: Label) -> str | None:
+        """A short button text that still tells the option from every other of its
+        prompt (``🌲3``), for narrow rows (``bot.ui.layout``): the catalog's
+        ``<code>_short`` filled like the full label, or None when there is none."""
+        key = f"s|{lang}|{label.code}|{label.args!r}"
+        text: str | None = self._remember(key, lambda: self._short(lang, label))
+        return text
+
+    def _short(self, lang: Lang, label: Label) -> str | None:
+        return None
+
     def option_group(self, lang: Lang, option: Option) -> Group | None:
         """The group an option is shown in (e.g. a furnishing's colour), or None: an
         engine names it as the label's ``group`` argument, worded by the catalog code

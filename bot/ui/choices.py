@@ -30,7 +30,9 @@ A block holds:
   variants of one choice (the numbers of people one place may take): where the whole
   block does not fit on one page, the layout may show it as one button that opens its
   options (``bot.ui.layout``), so the choice takes two presses there and one where it
-  fits.
+  fits. Where every option of such a group has a ``short`` label (``🌲3``: one that
+  still says what it is among the whole block's), a platform with narrow rows may show
+  the group many to a row with those labels instead of folding it.
 - ``prompt`` — a reference to the decision the block answers
   (``table:version:seat:fingerprint``), or None for blocks that answer none (lobby,
   votes). Adapters may use it to recognise the same question (e.g. Discord's
@@ -64,6 +66,7 @@ class Choice:
     kind: ChoiceKind = "option"
     group: str | None = None
     mark: int | None = None  # the option's number in its prompt (see the module)
+    short: str | None = None  # a label that stands alone in a narrow row (see the module)
 
 
 Button = Choice

@@ -14,21 +14,26 @@ a ``bot.ui.choices.ChoiceBlock`` into rows it can send as they are:
 - ``select_options`` — options one select menu holds (0: the platform has none); with
   selects, an option list that does not fit as buttons is offered as menus, one per
   group (split when a group is longer), ``select_label_chars`` long labels;
+- ``narrow_per_row`` — buttons in a narrow row: a folding group whose options all have
+  ``short`` labels may be shown this many to a row, with those labels (0: never);
 - ``unlimited`` — no limits at all (the console's numbered list): one page, one row
   per group.
 
 ``lay_out`` returns a ``Layout``: ``rows`` (each a ``ButtonRow`` or a ``SelectRow``),
 the page shown and how many pages there are. A block that fits on one page is shown
 whole: as buttons, else (with selects) as menus, neighbouring groups' menus packed into
-one where there are more menus than rows. A block that does not fit and has groups
-that ``fold`` shows each such group as one button on its first page (as few as it
-takes: the smallest groups stay open), which opens the group's own page with a ‹ back;
-a choice there takes two presses instead of one. Otherwise options are split across
-pages read in turn. The block's fixed items (back, confirm, actions) are on every page,
-after the options, with ‹ › navigation (tokens from ``bot.ui.choices.page_token``)
-when there are several pages. Paging is deterministic: ``pages(block, caps)`` gives the
-same split the adapter's next call will, so a page token names the same options when
-pressed.
+one where there are more menus than rows. A block that does not fit and has groups that
+``fold`` shows each such group as one button on its first page (as few as it takes: the
+largest fold first, the smallest stay open), which opens the group's own page with a ‹
+back; a choice there takes two presses instead of one. A group that stays open is shown
+in narrow rows where the platform has them and its options have short labels (rows count
+against ``max_rows``, not against ``page_size``: a row of numbers reads as one item), so
+a block of several sites and their numbers fits one page and every choice is one press.
+Otherwise options are split across pages read in turn. The block's fixed items (back,
+confirm, actions) are on every page, after the options, with ‹ › navigation (tokens from
+``bot.ui.choices.page_token``) when there are several pages. Paging is deterministic:
+``pages(block, caps)`` gives the same split the adapter's next call will, so a page
+token names the same options when pressed.
 
 Each adapter declares its own capabilities beside its rendering (Telegram's, the
 console's and Discord's are checked together over real games by the layout test).
@@ -61,6 +66,7 @@ class Capabilities:
     token_bytes: int = 64
     select_options: int = 0
     select_label_chars: int = 100
+    narrow_per_row: int = 0
     unlimited: bool = False
 
 
@@ -125,6 +131,16 @@ def _runs(options: tuple[Choice, ...]) -> list[list[Choice]]:
 
 def _rows_of(items: list[Choice], width: int) -> list[tuple[Choice, ...]]:
     return [tuple(items[i:i + width]) for i in range(0, len(items), width)]
+
+
+def _narrow_rows(run: list[Choice], caps: Capabilities) -> list[tuple[Choice, ...]] | None:
+    """A group's options in narrow rows with their short labels, the rows as even as
+    they can be (10 numbers: two rows of 5, not 8 and 2); None when the platform has no
+    narrow rows or an option has no short label."""
+    if caps.narrow_per_row <= 0 or any(c.short is None for c in run):
+        return None
+    rows = -(-len(run) // caps.narrow_per_row)
+    return _rows_of([replace(c, label=c.short or c.label) for c in run], -(-len(run) // rows))
 
 
 def _fixed_rows(block: ChoiceBlock, caps: Capabilities, nav: bool) -> list[tuple[Choice, ...]]:
@@ -205,11 +221,12 @@ _OPENS = "\x00opens:"
 
 def _folded(block: ChoiceBlock, caps: Capabilities) -> _Plan | None:
     """The block with its folding groups shown as one button each on the first page
-    (as few as it takes to fit: the smallest stay open), each opening pages of its
-    own that lead back; None when it does not fit even so."""
+    (as few as it takes to fit: the smallest stay open, in narrow rows where they can
+    be), each opening pages of its own that lead back; None when it does not fit even
+    so. With nothing folded, the block is one page and needs no pager."""
     runs = _runs(block.options)
     foldable = [i for i, run in enumerate(runs) if block.folds(run[0].group)]
-    if not foldable or block.pager is None:
+    if not foldable:
         return None
     fixed = _fixed_rows(block, caps, nav=False)
     rows_left = caps.max_rows - len(fixed)
@@ -218,6 +235,7 @@ def _folded(block: ChoiceBlock, caps: Capabilities) -> _Plan | None:
 
     def first_page(folded: set[int]) -> list[tuple[Choice, ...]] | None:
         rows: list[tuple[Choice, ...]] = []
+        counted = 0  # the buttons that count against the page size (narrow rows do not)
         openers: list[Choice] = []
         for i, run in enumerate(runs):
             if i in folded:
@@ -226,18 +244,34 @@ def _folded(block: ChoiceBlock, caps: Capabilities) -> _Plan | None:
                 continue
             if openers:
                 rows += _rows_of(openers, caps.per_row)
+                counted += len(openers)
                 openers = []
-            rows += _rows_of(run, caps.per_row)
+            narrow = _narrow_rows(run, caps) if i in foldable else None
+            if narrow is not None:
+                rows += narrow
+            else:
+                rows += _rows_of(run, caps.per_row)
+                counted += len(run)
         rows += _rows_of(openers, caps.per_row)
-        fits = len(rows) <= rows_left and sum(len(r) for r in rows) <= per_page
+        counted += len(openers)
+        fits = len(rows) <= rows_left and counted <= per_page
         return rows if fits else None
 
-    folded = set(foldable)
-    for i in sorted(foldable, key=lambda i: len(runs[i])):
+    # Fold the largest groups until the page fits, then open again any that fit back.
+    folded: set[int] = set()
+    for i in sorted(foldable, key=lambda i: -len(runs[i])):
+        if first_page(folded) is not None:
+            break
+        folded.add(i)
+    for i in sorted(folded, key=lambda i: len(runs[i])):
         if first_page(folded - {i}) is not None:
             folded.discard(i)
     index = first_page(folded)
     if index is None:
+        return None
+    if not folded:
+        return _Plan([[ButtonRow(r) for r in index]], [{}])
+    if block.pager is None:
         return None
     pages: list[list[Row]] = [[]]
     nav: list[dict[str, int]] = [{}]

@@ -152,7 +152,7 @@ class Presenter:
             if group is not None:
                 groups.setdefault(group.key, group)
             choices.append(Choice(label, token, "option", group.key if group else None,
-                                  mark=i + 1))
+                                  mark=i + 1, short=texts.option_short(lang, option.label)))
         pager = self.signer.make_pager(record.table_id, record.version, prompt.seat, fp)
         return ChoiceBlock(tuple(choices), tuple(groups.values()),
                            prompt=f"{record.table_id}:{record.version}:{prompt.seat}:{fp}",

@@ -311,6 +311,12 @@ class StoneAgeTexts(CatalogTexts):
                 return f"🏠{pile}: {self.building(lang, building_info(str(raw['building'])))}"
         return self._cat.plain(lang, self._option_code(label), **self._args(lang, raw))
 
+    def _short(self, lang: Lang, label: Label) -> str | None:
+        code = f"{label.code}_short"
+        if not self._cat.has(lang, code):
+            return None
+        return self._cat.plain(lang, code, **self._args(lang, label.args))
+
     def option_group(self, lang: Lang, option: Option) -> Group | None:
         """A gathering site's numbers of people: a group named after the site, with the
         numbers it takes, that folds (see the module)."""

@@ -187,3 +187,49 @@ def test_a_long_folded_group_pages_within_itself_and_leads_back() -> None:
         todo += [int(c.token.rsplit(".", 1)[1]) for c in shown.choices() if c.kind == "action"]
     assert reached == {c.token for c in block.choices}
     assert seen == set(range(first.pages))
+
+
+def _short_sites(counts: dict[str, int], loose: int) -> ChoiceBlock:
+    """``loose`` options of no group, then each site's numbers with short labels."""
+    groups = tuple(Group(g, g.title(), fold=True) for g in counts)
+    sites = [replace(c, short=f"{g[0]}{i + 1}")
+             for g, n in counts.items() for i, c in enumerate(options(n, g, f"{g} people "))]
+    return ChoiceBlock((*options(loose), *sites), groups=groups, pager=PAGER)
+
+
+def test_sites_with_short_labels_go_in_narrow_rows_on_one_page() -> None:
+    """Five sites of 7 and a hunt of 10 (45 options with 9 more) fit one Telegram page
+    in narrow rows: every choice one press, no opener; the hunt's 10 in two rows of 5."""
+    block = _short_sites({"hunt": 10, "forest": 7, "clay": 7, "quarry": 7, "river": 7}, 9)
+    layout = lay_out(block, TELEGRAM)
+    assert layout.pages == 1
+    assert {c.token for c in layout.choices()} == {c.token for c in block.choices}
+    widths = [len(r.buttons) for r in layout.rows if isinstance(r, ButtonRow)]
+    assert widths == [2, 2, 2, 2, 1, 5, 5, 7, 7, 7, 7]
+    assert [c.label for c in layout.rows[5].buttons] == ["h1", "h2", "h3", "h4", "h5"]
+    # The console and Discord have no narrow rows: their layouts are as before.
+    assert all(len(r.buttons) <= CONSOLE.per_row or CONSOLE.unlimited
+               for r in lay_out(block, CONSOLE).rows if isinstance(r, ButtonRow))
+
+
+def test_narrow_rows_count_against_the_rows_not_the_page_size() -> None:
+    """Loose options fill most of a page: the sites still fit as narrow rows while rows
+    are left, and fold (largest first) once they are not."""
+    block = _short_sites({"hunt": 10, "forest": 3}, 16)
+    first = lay_out(block, TELEGRAM)
+    assert first.pages == 1  # 8 rows of 2, then 2 + 1 narrow rows: 11 of 12
+    # 8 rows of loose options and 5 narrow rows: one too many; the hunt (2 rows) folds
+    # into one button, the small sites stay open.
+    block = _short_sites({"hunt": 10, "forest": 3, "clay": 3, "quarry": 3}, 15)
+    first = lay_out(block, TELEGRAM)
+    labels = [c.label for c in first.choices()]
+    assert "Hunt …" in labels and {"f1", "c1", "q1"} <= set(labels)
+    assert len(first.rows) <= TELEGRAM.max_rows
+
+
+def test_a_group_without_short_labels_folds_as_before() -> None:
+    block = _short_sites({"hunt": 10, "forest": 7, "clay": 7, "quarry": 7, "river": 7}, 9)
+    plain = replace(block, choices=tuple(replace(c, short=None) if c.group == "clay" else c
+                                         for c in block.choices))
+    labels = [c.label for c in lay_out(plain, TELEGRAM).choices()]
+    assert "Clay …" in labels and "f1" in labels

@@ -50,7 +50,10 @@ def check_page(layout: Layout, block: ChoiceBlock, caps: Capabilities) -> None:
     assert len(buttons) <= caps.max_buttons
     for row in layout.rows:
         if isinstance(row, ButtonRow):
-            assert 0 < len(row.buttons) <= caps.per_row or caps.unlimited
+            # A row wider than per_row is a narrow row: short labels only.
+            narrow = all(c.short is not None and c.label == c.short for c in row.buttons)
+            width = max(caps.per_row, caps.narrow_per_row) if narrow else caps.per_row
+            assert 0 < len(row.buttons) <= width or caps.unlimited
             for c in row.buttons:
                 assert not caps.label_chars or len(c.label) <= caps.label_chars, c.label
         else:
