@@ -77,6 +77,10 @@ class BaseGame(ABC, Generic[S]):
     def final_result(self, state: S) -> Result:
         """The final scores of a finished game."""
 
+    def copy(self, state: S) -> S:
+        """An independent copy: through JSON unless the game has a cheaper way."""
+        return self.load(self.dump(state))
+
     def dump(self, state: S) -> str:
         """The state as JSON."""
         return state.model_dump_json()

@@ -101,6 +101,11 @@ class Game(Protocol[S]):
         must never contain. The conformance suite checks views against it."""
         ...
 
+    def copy(self, state: S) -> S:
+        """An independent copy of ``state``, as cheap as the game can make it (search
+        copies a state for every trial and playout)."""
+        ...
+
     def result(self, state: S) -> Result | None:
         """Final scores once the game is over, else ``None``."""
         ...

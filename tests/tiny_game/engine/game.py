@@ -155,6 +155,10 @@ class CharmNim:
             problems.append("points for another number of seats")
         return problems
 
+    def copy(self, state: CharmNimState) -> CharmNimState:
+        """An independent copy."""
+        return state.model_copy(deep=True)
+
     def dump(self, state: CharmNimState) -> str:
         """The state as JSON."""
         return state.model_dump_json()
