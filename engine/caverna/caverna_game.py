@@ -23,6 +23,7 @@ from engine.caverna.forced import carry_on
 from engine.caverna.heuristic import position_value
 from engine.caverna.housed import tell_housing
 from engine.caverna.invariants import problems
+from engine.caverna.redraw import redeal
 from engine.caverna.results import final_result
 from engine.caverna.rounds import open_round
 from engine.caverna.setup import MAX_PLAYERS, MIN_PLAYERS, setup
@@ -88,6 +89,11 @@ class CavernaGame(BaseGame[CavernaState]):
     def secrets(self, state: CavernaState, seat: int | None) -> list[Any]:
         """The face-down round cards' and harvest markers' order, and the random source."""
         return secrets(state, seat)
+
+    def redraw(self, state: CavernaState, seat: int, seed: int) -> CavernaState:
+        """A state no seat can tell from ``state``, the face-down round cards and harvest
+        markers drawn again from ``seed`` (see ``engine.caverna.redraw``)."""
+        return redeal(self.copy(state), seed)
 
     def final_result(self, state: CavernaState) -> Result:
         """The scores of the finished game."""

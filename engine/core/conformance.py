@@ -14,6 +14,12 @@
 
 Each finding is a line of text; an empty list means the playout conformed. The checks
 are pure: they never touch the state they are given.
+
+``redraw_playout`` checks ``redraw`` over states sampled from one random game, for every
+seat: the seat cannot tell a redrawn state from the real one (its view is the same), two
+states that differ only in what it cannot see redraw alike, a redrawn state holds its
+invariants and plays on to its end, and redraws from different seeds do differ in the
+hidden part (or the checks before would pass for a redraw that changed nothing).
 """
 
 from __future__ import annotations
@@ -24,10 +30,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from engine.core.errors import IllegalMove
 from engine.core.protocol import Game, Result
+from engine.core.redraw import SEED_BITS
+from engine.core.rng import RandomSource
 from engine.core.views import View
 
 # Keys no game offers: garbage, near-misses of common shapes, and odd characters.
@@ -262,4 +270,120 @@ def conformance_playout(
         found.problems.append("no prompts left but no result")
     else:
         found.problems += check_result(found.result, players)
+    return found
+
+
+_RANDOM_SOURCE: TypeAdapter[Any] = TypeAdapter(RandomSource)
+# Seeds for the redraw checks: a state, its twin, and two more to see the redraw vary.
+REDRAW_SEEDS = (7, 99, 1, 2)
+
+
+@dataclass
+class RedrawFindings:
+    """What the redraw checks of one random game found wrong: how many states and seats
+    were checked, how many of those redrew differently for different seeds."""
+
+    seed: int
+    players: int
+    checked: int = 0
+    varied: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+def _is_random_source(item: Any) -> bool:
+    try:
+        _RANDOM_SOURCE.validate_python(item)
+    except ValidationError:
+        return False
+    return True
+
+
+def unseen_items(game: Game[Any], state: BaseModel, seat: int) -> list[Any]:
+    """What ``seat`` may not see besides the random source: the orders and hidden items
+    ``secrets`` names. A redraw that only reseeded the dice would leave it unchanged."""
+    return [item for item in game.secrets(state, seat) if not _is_random_source(item)]
+
+
+def check_redraw(game: Game[Any], state: BaseModel, seat: int) -> list[str]:
+    """A redraw for ``seat`` leaves ``state`` alone, shows ``seat`` the very view of
+    ``state``, holds the invariants, and is the same for a twin of ``state`` that
+    differs only in what ``seat`` cannot see."""
+    seed, twin_seed = REDRAW_SEEDS[:2]
+    before = game.dump(state)
+    redrawn = game.redraw(state, seat, seed)
+    problems = []
+    if game.dump(state) != before:
+        problems.append(f"redraw for seat {seat} changed the state it was given")
+    if game.view(redrawn, seat) != game.view(state, seat):
+        problems.append(f"seat {seat} can tell a redrawn state by its view")
+    problems += [f"redrawn for seat {seat}: {p}" for p in game.invariants(redrawn)]
+    twin = game.redraw(state, seat, twin_seed)
+    if game.dump(game.redraw(twin, seat, seed)) != game.dump(redrawn):
+        problems.append(f"a twin of the state redraws otherwise for seat {seat}")
+    return problems
+
+
+def redraw_varies(game: Game[Any], state: BaseModel, seat: int) -> bool:
+    """Do redraws of ``state`` for ``seat`` from different seeds differ in the hidden
+    part (the random source aside)?"""
+    one, other = (game.redraw(state, seat, k) for k in REDRAW_SEEDS[2:])
+    return unseen_items(game, one, seat) != unseen_items(game, other, seat)
+
+
+def check_redrawn_plays_out(
+    game: Game[Any], state: BaseModel, seat: int, rnd: random.Random, max_actions: int,
+) -> list[str]:
+    """A state redrawn for ``seat`` plays to its end with random moves, its invariants
+    holding at the end and a result given."""
+    redrawn = game.redraw(state, seat, rnd.getrandbits(SEED_BITS))
+    for _ in range(max_actions):
+        prompts = game.pending(redrawn)
+        if not prompts:
+            break
+        prompt = rnd.choice(prompts)
+        game.apply(redrawn, prompt.seat, rnd.choice(prompt.options).key)
+    else:
+        return [f"a state redrawn for seat {seat} did not end in {max_actions} actions"]
+    problems = [f"redrawn for seat {seat}, at the end: {p}" for p in game.invariants(redrawn)]
+    if game.result(redrawn) is None:
+        problems.append(f"a state redrawn for seat {seat} ended with no result")
+    return problems
+
+
+def redraw_playout(
+    game: Game[Any], players: int, seed: int, *, samples: int = 4, playouts: int = 2,
+    max_actions: int = 50_000,
+) -> RedrawFindings:
+    """Play one random legal game and check ``redraw`` for every seat on its first
+    state, ``samples`` states drawn at random from the rest (reservoir sampling) and
+    its last; the first ``playouts`` of them (the first state and a random one) are also
+    redrawn for one seat and played to their end."""
+    rnd = random.Random(seed)
+    found = RedrawFindings(seed=seed, players=players)
+    state = game.new(players, seed, {})
+    first = game.dump(state)
+    kept: list[str] = []
+    actions = 0
+    while prompts := game.pending(state):
+        if actions >= max_actions:
+            found.problems.append(f"no end after {max_actions} actions")
+            return found
+        prompt = rnd.choice(prompts)
+        game.apply(state, prompt.seat, rnd.choice(prompt.options).key)
+        actions += 1
+        if len(kept) < samples:
+            kept.append(game.dump(state))
+        elif (slot := rnd.randrange(actions)) < samples:
+            kept[slot] = game.dump(state)
+    for n, text in enumerate([first, *kept, game.dump(state)]):
+        sample = game.load(text)
+        for seat in range(players):
+            found.checked += 1
+            found.problems += check_redraw(game, sample, seat)
+            found.varied += redraw_varies(game, sample, seat)
+        if n < playouts:
+            found.problems += check_redrawn_plays_out(game, sample, n % players, rnd,
+                                                      max_actions)
+        if found.problems:
+            break
     return found

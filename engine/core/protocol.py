@@ -106,6 +106,15 @@ class Game(Protocol[S]):
         copies a state for every trial and playout)."""
         ...
 
+    def redraw(self, state: S, seat: int, seed: int) -> S:
+        """A state ``seat`` cannot tell from ``state``: everything hidden from that seat
+        (what ``secrets(state, seat)`` names: deck orders, face-down tiles, other seats'
+        blind cards, the dice to come) put in a canonical order and drawn again from
+        ``seed``, the random source reseeded from it. Two states that differ only in what
+        ``seat`` cannot see give the same state for the same seed; ``state`` itself is
+        left as it was. An AI that simulates decides on such a state, never the real one."""
+        ...
+
     def result(self, state: S) -> Result | None:
         """Final scores once the game is over, else ``None``."""
         ...

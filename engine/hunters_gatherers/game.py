@@ -22,6 +22,7 @@ from engine.hunters_gatherers.coords import CURRENT, NAMES_VARIANT, SCHEMES, VAR
 from engine.hunters_gatherers.decisions import machine
 from engine.hunters_gatherers.flow import next_tile
 from engine.hunters_gatherers.invariants import problems
+from engine.hunters_gatherers.redraw import redeal
 from engine.hunters_gatherers.scoring import (
     final_result,
     forest_points,
@@ -169,6 +170,12 @@ class HuntersGatherers(BaseGame[HuntersGatherersState]):
     def secrets(self, state: HuntersGatherersState, seat: int | None) -> list[Any]:
         """The order of both face-down piles and the seed."""
         return [state.draw, state.bonus, state.rng.model_dump()]
+
+    def redraw(self, state: HuntersGatherersState, seat: int, seed: int
+               ) -> HuntersGatherersState:
+        """A state no seat can tell from ``state``, both face-down piles drawn again from
+        ``seed`` (see ``engine.hunters_gatherers.redraw``)."""
+        return redeal(self.copy(state), seed)
 
     def final_result(self, state: HuntersGatherersState) -> Result:
         """The scores of the finished game."""

@@ -15,6 +15,7 @@ from engine.stone_age.decisions import MACHINE, seats_to_ask
 from engine.stone_age.flow import advance
 from engine.stone_age.heuristic import position_value
 from engine.stone_age.invariants import problems
+from engine.stone_age.redraw import redeal
 from engine.stone_age.scoring import final_result
 from engine.stone_age.state import Player, StoneAgeState, start_goods
 from engine.stone_age.turn_order import next_turn
@@ -100,6 +101,11 @@ class StoneAge(BaseGame[StoneAgeState]):
                 if s != seat:
                     hidden += player.blind
         return hidden
+
+    def redraw(self, state: StoneAgeState, seat: int, seed: int) -> StoneAgeState:
+        """A state ``seat`` cannot tell from ``state``, its hidden part drawn again from
+        ``seed`` (see ``engine.stone_age.redraw``)."""
+        return redeal(self.copy(state), seat, seed)
 
     def final_result(self, state: StoneAgeState) -> Result:
         """The scores of the finished game."""

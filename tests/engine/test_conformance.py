@@ -13,9 +13,11 @@ import pytest
 
 from engine.core.conformance import (
     GARBLED_KEYS,
+    check_redraw,
     check_refused_keys,
     conformance_playout,
     leaks,
+    redraw_playout,
 )
 from engine.core.protocol import Game
 from engine.registry import games
@@ -120,3 +122,69 @@ def test_a_move_never_changes_the_stored_state_it_was_loaded_from(name: str) -> 
             game.apply(state, prompt.seat, rnd.choice(prompt.keys()))
             assert stored == before, (name, players)
             stored = state.model_dump(mode="json")
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.usefixtures("hosted_game")
+def test_redraws_conform(name: str) -> None:
+    """Over states of a random game per player count and every seat: the seat cannot
+    tell a redrawn state, twins redraw alike, redrawn states hold and play to their end;
+    and redraws do vary (else a redraw that changed nothing would pass)."""
+    game = games()[name]
+    checked = varied = 0
+    for players in _counts(game):
+        found = redraw_playout(game, players, 500 + players)
+        assert not found.problems, (name, players, found.problems[:5])
+        checked += found.checked
+        varied += found.varied
+    assert checked > 0 and varied > 0, (name, checked, varied)
+
+
+class _Redrawn:
+    """A game whose ``redraw`` is replaced by a broken one: the checks must notice."""
+
+    def __init__(self, game: Game[Any], redraw: Any) -> None:
+        self.game = game
+        self.redraw = redraw
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.usefixtures("hosted_game")
+def test_a_redraw_that_changes_nothing_is_caught_by_the_variety_check(name: str) -> None:
+    game = games()[name]
+    unchanged = _Redrawn(game, lambda state, seat, seed: game.copy(state))
+    found = redraw_playout(unchanged, game.max_players, 3, playouts=0)
+    # Every other check passes a copy: only the variety shows the redraw is no redraw.
+    assert not found.problems and found.checked > 0 and found.varied == 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.usefixtures("hosted_game")
+def test_a_redraw_that_ignores_the_state_is_caught(name: str) -> None:
+    game = games()[name]
+    state = game.new(game.max_players, 3, {})
+    seat = game.pending(state)[0].seat
+    game.apply(state, seat, game.pending(state)[0].options[-1].key)
+    # The same state whatever it is given: twins redraw alike, but the seat can tell.
+    constant = _Redrawn(game, lambda _s, _seat, seed: game.new(game.max_players, seed, {}))
+    problems = check_redraw(constant, state, 0)
+    assert problems == ["seat 0 can tell a redrawn state by its view"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.usefixtures("hosted_game")
+def test_a_redraw_that_changes_its_input_is_caught(name: str) -> None:
+    game = games()[name]
+    state = game.new(game.max_players, 3, {})
+
+    def in_place(given: Any, seat: int, seed: int) -> Any:
+        redrawn = game.redraw(given, seat, seed)
+        for field_name in type(given).model_fields:
+            setattr(given, field_name, getattr(redrawn, field_name))
+        return redrawn
+
+    problems = check_redraw(_Redrawn(game, in_place), state, 0)
+    assert "redraw for seat 0 changed the state it was given" in problems

@@ -1,5 +1,6 @@
 """The hooks that host a game from outside ``engine/`` and ``bot/games/`` leave nothing
-behind, and the tiny game's hidden part gives the secrets check something to find."""
+behind, and the tiny game's hidden part gives the secrets check something to find and
+its redraw something to deal."""
 
 from __future__ import annotations
 
@@ -61,3 +62,20 @@ def test_a_view_showing_another_seats_charm_is_caught() -> None:
     assert check_views(GAME, state) == []
     problems = check_views(_ShowsEveryCharm(), state)
     assert problems and all("view" in p for p in problems), problems
+
+
+def test_a_redraw_keeps_the_seats_charm_and_deals_the_others_from_the_unseen() -> None:
+    state = GAME.new(3, 11)
+    twin = GAME.copy(state)  # seat 2's charm and a deck charm swapped: seat 0 sees no change
+    twin.charms[2], twin.deck[0] = twin.deck[0], twin.charms[2]
+    assert GAME.view(twin, 0) == GAME.view(state, 0)
+    dealt = set()
+    for seed in range(10):
+        redrawn = GAME.redraw(state, 0, seed)
+        assert GAME.dump(redrawn) == GAME.dump(GAME.redraw(twin, 0, seed))
+        assert redrawn.charms[0] == state.charms[0]
+        assert not GAME.invariants(redrawn)
+        dealt.add(tuple(redrawn.charms[1:] + redrawn.deck))
+    assert len(dealt) > 1
+    # Seat 2 sees its own charm: for it the twin is another state.
+    assert GAME.dump(GAME.redraw(twin, 2, 1)) != GAME.dump(GAME.redraw(state, 2, 1))

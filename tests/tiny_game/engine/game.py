@@ -19,6 +19,7 @@ from engine.core.errors import IllegalMove
 from engine.core.keys import parse_number
 from engine.core.prompts import Event, Label, Option, Prompt
 from engine.core.protocol import Result, SeatScore, Summary
+from engine.core.redraw import Redraw
 from engine.core.variants import Variant
 from engine.core.views import View
 
@@ -158,6 +159,23 @@ class CharmNim:
     def copy(self, state: CharmNimState) -> CharmNimState:
         """An independent copy."""
         return state.model_copy(deep=True)
+
+    def redraw(self, state: CharmNimState, seat: int, seed: int) -> CharmNimState:
+        """The deck and every other seat's charm dealt again from ``seed``: the seat
+        knows only its own charm, so any other charm could be in any of those places.
+        The game has no random source after setup: nothing else is hidden.
+
+        A seat is taken to know the state's view only: a charm point earned in the open
+        narrows down what its owner holds, but the state keeps no record of the takes
+        to narrow the pool by, and a tiny test game needs no sharper guess."""
+        fresh = self.copy(state)
+        others = [s for s in range(len(state.charms)) if s != seat]
+        deck, charms = Redraw.from_seed(seed).redeal(
+            [state.deck, [state.charms[s] for s in others]])
+        fresh.deck = deck
+        for s, charm in zip(others, charms, strict=True):
+            fresh.charms[s] = charm
+        return fresh
 
     def dump(self, state: CharmNimState) -> str:
         """The state as JSON."""
