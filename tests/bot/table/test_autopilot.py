@@ -25,6 +25,7 @@ from engine.hunters_gatherers.game import GAME as HUNTERS_GATHERERS
 from engine.hunters_gatherers.state import HuntersGatherersState
 from engine.stone_age.game import GAME as STONE_AGE
 from engine.stone_age.state import StoneAgeState
+from tests.engine.ai.omniscient import Omniscient
 from tests.tiny_game.engine.game import CHARMS, CharmNimState
 from tests.tiny_game.engine.game import GAME as CHARM_NIM
 
@@ -107,20 +108,6 @@ def _choose_on_the_real_state(
     return best_key
 
 
-class _Omniscient:
-    """The game with a heuristic that reads the whole position it is given, hidden part
-    and all, and so would follow a peek wherever it led."""
-
-    def __init__(self, game: Game[Any]) -> None:
-        self.game = game
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.game, name)
-
-    def heuristic(self, state: BaseModel, seat: int) -> float:
-        return random.Random(self.game.dump(state)).random()
-
-
 # --- the decision points ----------------------------------------------------------------
 
 
@@ -174,7 +161,7 @@ def test_the_greedy_choice_is_the_same_for_states_the_seat_cannot_tell_apart(
     for state, twin, prompt in _decision_points(name):
         asked = _twin_prompt(game, twin, prompt)
         for seed in SEEDS:
-            for judge in (game, _Omniscient(game)):
+            for judge in (game, Omniscient(game)):
                 mine = choose(judge, state, prompt, "greedy", random.Random(seed))
                 theirs = choose(judge, twin, asked, "greedy", random.Random(seed))
                 assert mine == theirs, (name, prompt.label.code, seed)
@@ -186,7 +173,7 @@ def test_trying_the_options_on_the_real_state_would_peek(name: str) -> None:
     """The positive control: the same decision points tell the old way's twins apart,
     so the test above could fail."""
     game = GAMES[name][0]
-    omniscient = _Omniscient(game)
+    omniscient = Omniscient(game)
     told = 0
     for state, twin, prompt in _decision_points(name):
         asked = _twin_prompt(game, twin, prompt)

@@ -1,0 +1,139 @@
+"""The searching player: information-set Monte Carlo tree search (ISMCTS).
+
+One tree is grown over the decisions of every seat, keyed by the options chosen. Each
+iteration redraws the hidden part of the seat's information (``Game.redraw``: deck
+orders, dice to come, face-down tiles, others' blind cards) from the player's own
+randomness, walks the tree on that determinization — choosing among the options it
+allows, each seat maximising its own reward (``engine.ai.rewards``: its gain since the
+root, or the result once the game is over) — adds one new
+decision, plays a few random moves on, and judges the position by the game's heuristic
+(or its result, once over). A child's exploration term counts the iterations in which
+it was available, not its parent's visits, as ISMCTS asks: an option some redraws do
+not offer is not penalised for the iterations it could not be chosen.
+
+A decision with one real option is not a decision: the walk and the playout make it
+and go on, so the tree holds choices only. Before the first iteration every option of
+the root is tried once, as the greedy player would, and counts as ``prior`` visits of
+the reward it reached: with few iterations (a slow game, a short budget) the search
+plays at least as the greedy player does, and more iterations overrule it. The answer
+is the root's most visited option.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.ai.greedy import real_options
+from engine.ai.rewards import baseline, rewards
+from engine.core.prompts import Prompt
+from engine.core.protocol import Game
+
+Clock = Callable[[], float]
+
+
+@dataclass(slots=True)
+class Node:
+    """A decision taken in the tree: who took it, and what it has earned them."""
+
+    seat: int
+    visits: int = 0
+    total: float = 0.0
+    available: int = 0
+    children: dict[str, Node] = field(default_factory=dict)
+
+    def score(self, explore: float) -> float:
+        """Mean reward plus the exploration bonus (UCB1 over availability)."""
+        return self.total / self.visits + explore * math.sqrt(
+            math.log(max(self.available, 1)) / self.visits)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchLimits:
+    """When a search stops and how it looks: seconds, iterations (0: no cap), random
+    moves after the tree before judging, and the exploration constant."""
+
+    seconds: float = 2.0
+    iterations: int = 0
+    playout: int = 4
+    explore: float = 0.7
+    prior: int = 2
+
+
+def _prompt_for(prompts: list[Prompt], seat: int) -> Prompt:
+    """The open prompt of ``seat`` (the root's), else the first one."""
+    return next((p for p in prompts if p.seat == seat), prompts[0])
+
+
+def _iterate(game: Game[Any], info: Any, prompt: Prompt, root: Node, base: list[float],
+             rnd: random.Random, limits: SearchLimits) -> None:
+    """One iteration: redraw, walk and grow the tree, play on, judge, back up."""
+    det = game.redraw(info, prompt.seat, rnd.getrandbits(62))
+    node, path, first = root, [], True
+    while prompts := game.pending(det):
+        asked = _prompt_for(prompts, prompt.seat) if first else prompts[0]
+        first = False
+        keys = [o.key for o in real_options(asked)]
+        if len(keys) == 1:
+            game.apply(det, asked.seat, keys[0])
+            continue
+        untried = [k for k in keys if k not in node.children]
+        for k in keys:
+            if k in node.children:
+                node.children[k].available += 1
+        if untried:
+            key = rnd.choice(untried)
+            node.children[key] = child = Node(asked.seat, available=1)
+            game.apply(det, asked.seat, key)
+            path.append(child)
+            break
+        # Ties (equal children early on) go to a random one, not the first listed.
+        key = max(keys, key=lambda k: (node.children[k].score(limits.explore), rnd.random()))
+        game.apply(det, asked.seat, key)
+        node = node.children[key]
+        path.append(node)
+    for _ in range(limits.playout):
+        prompts = game.pending(det)
+        if not prompts:
+            break
+        asked = prompts[0]
+        game.apply(det, asked.seat, rnd.choice(real_options(asked)).key)
+    reward = rewards(game, det, base)
+    root.visits += 1
+    for step in path:
+        step.visits += 1
+        step.total += reward[step.seat]
+
+
+def search(game: Game[Any], info: Any, prompt: Prompt, rnd: random.Random,
+           limits: SearchLimits, clock: Clock = time.perf_counter) -> str:
+    """The option of ``prompt`` the search likes best, deciding on ``info`` (a state
+    already redrawn for ``prompt.seat``) within ``limits``."""
+    options = real_options(prompt)
+    if len(options) == 1:
+        return options[0].key
+    base = baseline(game, info, len(game.summary(info).scores))
+    root = Node(seat=-1)
+    deadline = clock() + limits.seconds
+    if limits.prior:
+        first = game.redraw(info, prompt.seat, rnd.getrandbits(62))
+        for option in options:
+            if clock() >= deadline:
+                break  # the options left are tried by the iterations, as any new child
+            trial = game.copy(first)
+            game.apply(trial, prompt.seat, option.key)
+            value = rewards(game, trial, base)[prompt.seat]
+            root.children[option.key] = Node(prompt.seat, limits.prior, value * limits.prior,
+                                             limits.prior)
+    done = 0
+    while (not limits.iterations or done < limits.iterations) and (
+            done == 0 or clock() < deadline):
+        _iterate(game, info, prompt, root, base, rnd, limits)
+        done += 1
+    visited = [(root.children[o.key].visits, root.children[o.key].total, rnd.random(), o.key)
+               for o in options if o.key in root.children]
+    return max(visited)[3] if visited else options[0].key

@@ -1,0 +1,56 @@
+"""engine.ai.search: the tree search finds what one step of greed cannot see."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from engine.ai.greedy import greedy
+from engine.ai.search import Node, SearchLimits, search
+from tests.tiny_game.engine.game import CharmNim, CharmNimState
+
+LIMITS = SearchLimits(seconds=math.inf, iterations=400, playout=0)
+
+
+def _nim(pile: int, charm: str) -> tuple[CharmNim, CharmNimState]:
+    game = CharmNim()
+    state = CharmNimState(pile=pile, turn=0, charms=[charm, "owl"],
+                          deck=["hare", "lynx", "bear", "wolf"], charm_points=[0, 0])
+    return game, state
+
+
+def test_search_leaves_the_rival_a_losing_pile_where_greed_takes_its_charm() -> None:
+    """Five stones, a charm woken by 2: greed takes 2 (a point now) and leaves 3, so the
+    rival takes the last stone (3 points). Search takes 1 and leaves 4: whatever the
+    rival takes, the last stone is ours."""
+    game, state = _nim(5, "fox")
+    prompt = game.pending(state)[0]
+    assert greedy(game, state, prompt, random.Random(1)) == "2"
+    for seed in range(3):
+        assert search(game, state, prompt, random.Random(seed), LIMITS) == "1"
+
+
+def test_search_takes_the_last_stones_when_it_can() -> None:
+    game, state = _nim(3, "owl")
+    prompt = game.pending(state)[0]
+    assert search(game, state, prompt, random.Random(0), LIMITS) == "3"
+
+
+def test_a_time_budget_stops_the_search_on_its_clock() -> None:
+    """The clock is read, not slept on: a clock that jumps past the budget after a few
+    readings ends the search after the first iteration, with an answer."""
+    game, state = _nim(9, "bear")
+    prompt = game.pending(state)[0]
+    ticks = iter(range(1000))
+    answer = search(game, state, prompt, random.Random(0),
+                    SearchLimits(seconds=2.0, playout=0, prior=0),
+                    clock=lambda: 0.0 if next(ticks) < 2 else 10.0)
+    assert answer in {"1", "2", "3"}
+
+
+def test_the_exploration_bonus_counts_availability() -> None:
+    """ISMCTS: a child seen available more often, with the same visits and rewards,
+    is explored more."""
+    often, rarely = Node(0, visits=2, total=1.0, available=50), Node(0, 2, 1.0, 3)
+    assert often.score(0.7) > rarely.score(0.7)
+    assert Node(0, 2, 1.0, 3).score(0.0) == 0.5
