@@ -89,7 +89,13 @@ def _piece_nodes(pos: Pos, tile: Tile) -> list[Node]:
 
 
 class Features:
-    """Union-find of the features of a growing map."""
+    """Union-find of the features of a growing map.
+
+    Copies share their totals (``Feature`` objects) until one of them changes a total:
+    only the totals an instance made itself (its *owned* roots) are changed in place,
+    any other is cloned first. So a copy costs a few dict copies, and laying a tile on
+    a copy clones only the few features the tile touches.
+    """
 
     def __init__(self) -> None:
         self.board: dict[Pos, Placement] = {}
@@ -97,6 +103,9 @@ class Features:
         self._data: dict[Node, Feature] = {}
         self._sys_parent: dict[Node, Node] = {}
         self._sys_data: dict[Node, Feature] = {}
+        # Roots whose totals no other instance holds (safe to change in place).
+        self._owned: set[Node] = set()
+        self._sys_owned: set[Node] = set()
 
     @classmethod
     def from_board(cls, board: Board) -> Features:
@@ -107,13 +116,16 @@ class Features:
         return features
 
     def copy(self) -> Features:
-        """An independent copy (much cheaper than rebuilding from the board)."""
+        """An independent copy: the totals are shared, so from now on neither this
+        instance nor the copy changes one without cloning it first."""
         other = Features()
         other.board = dict(self.board)
         other._parent = dict(self._parent)
-        other._data = {node: _clone(data) for node, data in self._data.items()}
+        other._data = dict(self._data)
         other._sys_parent = dict(self._sys_parent)
-        other._sys_data = {node: _clone(data) for node, data in self._sys_data.items()}
+        other._sys_data = dict(self._sys_data)
+        self._owned = set()
+        self._sys_owned = set()
         return other
 
     # --- union-find ---------------------------------------------------------------
@@ -127,9 +139,19 @@ class Features:
             parent[node], node = root, parent[node]
         return root
 
+    @staticmethod
+    def _writable(data: dict[Node, Feature], owned: set[Node], root: Node) -> Feature:
+        """The totals of ``root``, cloned first unless this instance owns them."""
+        found = data[root]
+        if root not in owned:
+            found = data[root] = _clone(found)
+            owned.add(root)
+        return found
+
     @classmethod
     def _union(
-        cls, parent: dict[Node, Node], data: dict[Node, Feature], a: Node, b: Node
+        cls, parent: dict[Node, Node], data: dict[Node, Feature], owned: set[Node],
+        a: Node, b: Node,
     ) -> Node:
         ra, rb = cls._find(parent, a), cls._find(parent, b)
         if ra == rb:
@@ -137,8 +159,18 @@ class Features:
         if len(data[ra].tiles) < len(data[rb].tiles):
             ra, rb = rb, ra
         parent[rb] = ra
-        _merge(data[ra], data.pop(rb))
+        _merge(cls._writable(data, owned, ra), data.pop(rb))
+        owned.discard(rb)
         return ra
+
+    def _open(self, node: Node, change: int) -> None:
+        """Change the open segments of the feature holding ``node`` (a piece)."""
+        self._writable(self._data, self._owned, self.find(node)).open_segments += change
+
+    def _sys_open(self, node: Node, change: int) -> None:
+        """Change the open segments of the river system holding ``node``."""
+        root = self._find(self._sys_parent, node)
+        self._writable(self._sys_data, self._sys_owned, root).open_segments += change
 
     def find(self, node: Node) -> Node:
         """The representative node of the feature holding ``node``."""
@@ -179,6 +211,7 @@ class Features:
         for node in nodes:
             self._parent[node] = node
             self._data[node] = Feature(kind=node[1], tiles={pos})
+        self._owned.update(nodes)
         for i, forest in enumerate(tile.forests):
             data = self._data[(pos, "forest", i)]
             data.gold, data.mushrooms = forest.gold, forest.mushrooms
@@ -192,6 +225,7 @@ class Features:
             self._sys_data[lake_node] = Feature(
                 kind="system", tiles={pos}, lakes={(pos, lake.id): lake.fish}
             )
+            self._sys_owned.add(lake_node)
         for i, river in enumerate(tile.rivers):
             river_node: Node = (pos, "river", i)
             data = self._data[river_node]
@@ -200,27 +234,29 @@ class Features:
                 data.lakes[(pos, lake_id)] = tile.lake(lake_id).fish
             self._sys_parent[river_node] = river_node
             self._sys_data[river_node] = Feature(kind="system", tiles={pos}, springs=river.springs)
+            self._sys_owned.add(river_node)
             for lake_id in river.lakes:
-                self._union(self._sys_parent, self._sys_data, river_node, lake_nodes[lake_id])
+                self._union(self._sys_parent, self._sys_data, self._sys_owned,
+                            river_node, lake_nodes[lake_id])
 
         for seg, (kind, i) in segment_owners(tile).items():
             node = (pos, kind, i)
             near = neighbour(pos, segment_side(seg))
             other = self.board.get(near)
             if other is None:
-                self.feature(node).open_segments += 1
+                self._open(node, 1)
                 if kind == "river":
-                    self.system(node).open_segments += 1
+                    self._sys_open(node, 1)
                 continue
             other_kind, other_i = segment_owners(other.oriented)[facing_segment(seg)]
             if other_kind != kind:
                 raise ValueError(f"{pos} {seg} meets a {other_kind} at {near}")
             other_node: Node = (near, other_kind, other_i)
-            self.feature(other_node).open_segments -= 1
-            self._union(self._parent, self._data, node, other_node)
+            self._open(other_node, -1)
+            self._union(self._parent, self._data, self._owned, node, other_node)
             if kind == "river":
-                self.system(other_node).open_segments -= 1
-                self._union(self._sys_parent, self._sys_data, node, other_node)
+                self._sys_open(other_node, -1)
+                self._union(self._sys_parent, self._sys_data, self._sys_owned, node, other_node)
 
         completed: list[Node] = []
         for node in nodes:
