@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from operator import attrgetter
 
 from engine.hunters_gatherers.features import Features, Node
 from engine.hunters_gatherers.geometry import Placement, Pos, frontier, legal_placements
@@ -32,9 +33,13 @@ BoardKey = tuple[tuple[int, int, str, int], ...]
 Spots = list[tuple[Pos, list[int]]]
 
 
+# A placed tile's part of a board key (attrgetter: the key is made for every question).
+_LAID = attrgetter("x", "y", "tile", "rotation")
+
+
 def board_key(state: HuntersGatherersState) -> BoardKey:
     """A hashable summary of the placed tiles: everything the map depends on, for caching."""
-    return tuple((t.x, t.y, t.tile, t.rotation) for t in state.tiles)
+    return tuple(map(_LAID, state.tiles))
 
 
 def board_at(key: BoardKey) -> dict[Pos, Placement]:

@@ -38,7 +38,7 @@ from engine.hunters_gatherers.board import FEATURE_OF, MEMBER_KINDS, occupied, p
 from engine.hunters_gatherers.board_cache import BoardCache
 from engine.hunters_gatherers.features import Features, Node
 from engine.hunters_gatherers.flow import next_tile
-from engine.hunters_gatherers.geometry import Pos, facing_edges, frontier
+from engine.hunters_gatherers.geometry import Pos, facing_edges
 from engine.hunters_gatherers.scoring import score_completed
 from engine.hunters_gatherers.state import (
     FeatureKind,
@@ -227,8 +227,7 @@ def _choose_spot(
         pos = state.names.parse_square(key)  # a typed square name: ``/move CL91``
     if pos is None:
         raise IllegalMove("unknown_option", key=key)
-    board = cache.board(state)
-    if pos in board or pos not in frontier(board):
+    if pos not in cache.needs(state):  # on the map, or away from it
         raise IllegalMove("no_such_spot", x=pos[0], y=pos[1], at=state.names.square_name(pos))
     if not rotations_at(state, cache, pos):
         raise IllegalMove("does_not_fit", x=pos[0], y=pos[1], at=state.names.square_name(pos))
@@ -309,7 +308,6 @@ def _commit(
     choice = _parse_figure(state, features, placed, seat, key)  # may refuse: nothing changed yet
     x, y = pos
     state.tiles.append(PlacedTile(x=x, y=y, tile=tile_id, rotation=rotation))
-    cache.remember_features(state, features)
     events.append(Event("tile_placed", seat, {"tile": tile_id, "x": x, "y": y,
                                               "at": state.names.square_name(pos),
                                               "rotation": rotation,
