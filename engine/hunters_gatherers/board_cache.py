@@ -5,9 +5,13 @@ Everything memoised here depends on the placed tiles alone, so every entry is ke
 and can never hand one game another game's map, and games may share one cache. Each
 memo is bounded and forgets its least recently used entry first.
 
-A map's facts (``MapFacts``) are derived from those of the map one tile smaller when
-the cache still holds them: the trial placement of the figure step is the next map, so
-a game in progress works out each map once, a tile at a time.
+A map's facts (``MapFacts``, which memoise the legal spots of the tiles asked about)
+are derived from those of the map one tile smaller when the cache still holds them: the
+trial placement of the figure step is the next map, so a game in progress works out
+each map once, a tile at a time. A state's tiles are a tuple of frozen tiles, so the
+facts of a tuple seen lately are found by the tuple itself (``_by_tiles``), and a trial
+placement by its map's facts and the tile laid (``_trials``): the board key, which
+reads every tile, is made once per map.
 
 The cache belongs to the ``HuntersGatherers`` game object and is passed explicitly to
 the functions that need it; nothing is kept at module level. It is not thread-safe
@@ -18,18 +22,14 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from engine.hunters_gatherers.board import BoardKey, Spots, board_key
 from engine.hunters_gatherers.features import Features, Node
 from engine.hunters_gatherers.geometry import Placement, Pos
-from engine.hunters_gatherers.map_facts import MapFacts
-from engine.hunters_gatherers.state import HuntersGatherersState
+from engine.hunters_gatherers.map_facts import Laid, MapFacts
+from engine.hunters_gatherers.state import HuntersGatherersState, PlacedTile
 from engine.hunters_gatherers.tiles import tile
-
-if TYPE_CHECKING:
-    from functools import _lru_cache_wrapper
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -37,7 +37,8 @@ V = TypeVar("V")
 # How many entries each memo keeps. A game in progress needs only its current map
 # (and the one before it); the margin covers many games played interleaved.
 MAPS_KEPT = 64
-SPOTS_KEPT = 64
+TILE_TUPLES_KEPT = 16
+TRIALS_KEPT = 16
 
 
 class Lru(Generic[K, V]):
@@ -81,26 +82,26 @@ class Lru(Generic[K, V]):
 
 
 class BoardCache:
-    """Bounded memos of maps' facts and of legal spots, by board key.
+    """Bounded memos of maps' facts, by board key, and two small memos that find the
+    facts without a board key (see the module).
 
-    The facts of each map are an ``Lru`` (a map is derived from the one before it, which
-    the memo must be asked for without computing it); the spots and their notes are
-    ``functools.lru_cache`` wrappers made for this instance alone, as fast as a
-    module-level cache. Values are shared between callers: never mutate a board, a
-    ``Features`` (other than through its own lookups) or a spot list obtained here.
+    Values are shared between callers: never mutate a board, a ``Features`` (other
+    than through its own lookups) or a spot list obtained here.
     """
 
-    __slots__ = ("_maps", "_notes", "_spots")
+    __slots__ = ("_by_tiles", "_maps", "_trials")
 
     def __init__(self) -> None:
         self._maps: Lru[BoardKey, MapFacts] = Lru(MAPS_KEPT)
-        # The same map is searched for many tiles (discards, bonus tiles, every prompt).
-        self._spots: _lru_cache_wrapper[Spots] = lru_cache(maxsize=SPOTS_KEPT)(self._find_spots)
-        self._notes: _lru_cache_wrapper[tuple[dict[str, Any], ...]] = lru_cache(
-            maxsize=SPOTS_KEPT
-        )(self._note_spots)
+        # By the id of a state's tiles tuple: that tuple (kept, so the id stays its own;
+        # checked by identity), its board key and its facts.
+        self._by_tiles: Lru[int, tuple[tuple[PlacedTile, ...], BoardKey, MapFacts]] = Lru(
+            TILE_TUPLES_KEPT)
+        # By the id of a map's facts and a tile laid on it: those facts (kept and checked
+        # like the tuples) and the facts of the map with that tile.
+        self._trials: Lru[tuple[int, Laid], tuple[MapFacts, MapFacts]] = Lru(TRIALS_KEPT)
 
-    # --- what the memos compute, by key -----------------------------------------------
+    # --- finding the facts ----------------------------------------------------------
 
     def _facts(self, key: BoardKey) -> MapFacts:
         found = self._maps.get(key)
@@ -110,36 +111,54 @@ class BoardCache:
                 key, MapFacts.of(key) if smaller is None else smaller.extended(key[-1]))
         return found
 
-    def _find_spots(self, key: BoardKey, tile_id: str) -> Spots:
-        return self._facts(key).spots(tile(tile_id).edges)
+    def _of_state(self, state: HuntersGatherersState) -> tuple[BoardKey, MapFacts]:
+        """The board key and facts of the state's map."""
+        tiles = state.tiles
+        seen = self._by_tiles.get(id(tiles))
+        if seen is not None and seen[0] is tiles:
+            return seen[1], seen[2]
+        key = board_key(state)
+        facts = self._facts(key)
+        if type(tiles) is tuple:  # only an immutable tuple is known by itself
+            self._by_tiles.put(id(tiles), (tiles, key, facts))
+        return key, facts
 
-    def _note_spots(self, key: BoardKey, tile_id: str) -> tuple[dict[str, Any], ...]:
-        needs = self._facts(key).needs
-        return tuple({"x": pos[0], "y": pos[1], "touch": needs[pos], "rotations": list(rots)}
-                     for pos, rots in self._spots(key, tile_id))
+    def facts(self, state: HuntersGatherersState) -> MapFacts:
+        """Everything the state's map implies (shared: do not modify)."""
+        return self._of_state(state)[1]
+
+    def facts_with(self, state: HuntersGatherersState, laid: Laid) -> MapFacts:
+        """The facts of the state's map with one more tile ``laid`` (shared)."""
+        key, facts = self._of_state(state)
+        trial = self._trials.get((id(facts), laid))
+        if trial is not None and trial[0] is facts:
+            return trial[1]
+        found = self._facts((*key, laid))
+        self._trials.put((id(facts), laid), (facts, found))
+        return found
 
     # --- by state -------------------------------------------------------------------
 
     def board(self, state: HuntersGatherersState) -> dict[Pos, Placement]:
         """The placed tiles by position (shared: do not modify)."""
-        return self._facts(board_key(state)).board
+        return self.facts(state).board
 
     def features(self, state: HuntersGatherersState) -> Features:
         """The features of the placed tiles (shared: never call ``place`` on it)."""
-        return self._facts(board_key(state)).features
+        return self.facts(state).features
 
     def features_with(
         self, state: HuntersGatherersState, pos: Pos, tile_id: str, rotation: int
     ) -> tuple[Features, list[Node]]:
         """The features with one more tile, and the features it completes (shared):
         the facts of the map that laying it makes."""
-        facts = self._facts((*board_key(state), (pos[0], pos[1], tile_id, rotation)))
+        facts = self.facts_with(state, (pos[0], pos[1], tile_id, rotation))
         return facts.features, facts.completed
 
     def needs(self, state: HuntersGatherersState) -> Mapping[Pos, str]:
         """The frontier: every empty cell next to a tile, with what lies across its
         sides (``geometry.facing_edges``; shared: do not modify)."""
-        return self._facts(board_key(state)).needs
+        return self.facts(state).needs
 
     def spots(self, state: HuntersGatherersState) -> Spots:
         """Where the tile in hand fits: positions by (y, x), each with its legal rotations.
@@ -148,7 +167,7 @@ class BoardCache:
         """
         if state.current is None:
             return []
-        return self._spots(board_key(state), state.current)
+        return self.facts(state).spots(tile(state.current).edges)
 
     def spot_notes(self, state: HuntersGatherersState) -> tuple[dict[str, Any], ...]:
         """Each spot of ``spots`` as the spot prompt's label describes it: ``x``, ``y``,
@@ -156,28 +175,25 @@ class BoardCache:
         ``rotations`` that fit (memoised and shared: do not modify)."""
         if state.current is None:
             return ()
-        return self._notes(board_key(state), state.current)
+        return self.facts(state).spot_notes(tile(state.current).edges)
 
     def fits_somewhere(self, state: HuntersGatherersState, tile_id: str) -> bool:
         """Whether a tile could be laid on the state's current map."""
-        return self._facts(board_key(state)).fits(tile(tile_id).edges)
+        return self.facts(state).fits(tile(tile_id).edges)
 
     # --- upkeep ---------------------------------------------------------------------
 
     def sizes(self) -> dict[str, int]:
         """How many entries each memo holds now (never more than ``bounds``)."""
-        return {
-            "maps": len(self._maps),
-            "spots": self._spots.cache_info().currsize,
-            "spot_notes": self._notes.cache_info().currsize,
-        }
+        return {"maps": len(self._maps), "tile_tuples": len(self._by_tiles),
+                "trials": len(self._trials)}
 
     def bounds(self) -> dict[str, int]:
         """The most entries each memo may hold (same names as ``sizes``)."""
-        return {"maps": MAPS_KEPT, "spots": SPOTS_KEPT, "spot_notes": SPOTS_KEPT}
+        return {"maps": MAPS_KEPT, "tile_tuples": TILE_TUPLES_KEPT, "trials": TRIALS_KEPT}
 
     def clear(self) -> None:
         """Forget everything (answers stay the same, only slower until refilled)."""
         self._maps.clear()
-        self._spots.cache_clear()
-        self._notes.cache_clear()
+        self._by_tiles.clear()
+        self._trials.clear()

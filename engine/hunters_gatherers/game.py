@@ -70,7 +70,7 @@ def setup(
     unused = [t for t in land if t not in pile] + [t for t in extra if t not in bonus_pile]
     return HuntersGatherersState(
         players=[Player() for _ in range(players)],
-        tiles=[PlacedTile(x=0, y=0, tile=start_tile().id, rotation=0)],
+        tiles=(PlacedTile(x=0, y=0, tile=start_tile().id, rotation=0),),
         draw=pile,
         bonus=bonus_pile,
         discards=unused,

@@ -12,6 +12,7 @@ order. Facts are shared by everyone who asks about the same map: never change th
 from __future__ import annotations
 
 from operator import itemgetter
+from typing import Any
 
 from engine.hunters_gatherers.board import BoardKey, Spots
 from engine.hunters_gatherers.features import Features, Node
@@ -41,7 +42,8 @@ class MapFacts:
     an edge type, or ``.`` where no tile is; ``geometry.facing_edges``).
     """
 
-    __slots__ = ("_cells", "_distinct_needs", "board", "completed", "features", "needs")
+    __slots__ = ("_cells", "_distinct_needs", "_notes", "_spots", "board", "completed",
+                 "features", "needs")
 
     def __init__(self, features: Features, completed: list[Node], needs: dict[Pos, str]) -> None:
         self.features = features
@@ -50,6 +52,9 @@ class MapFacts:
         self.needs = needs
         self._cells: tuple[Pos, ...] | None = None
         self._distinct_needs: frozenset[str] | None = None
+        # Answers by the edges of the tile asked about (a map is asked about few tiles).
+        self._spots: dict[str, Spots] = {}
+        self._notes: dict[str, tuple[dict[str, Any], ...]] = {}
 
     @classmethod
     def of(cls, tiles: BoardKey) -> MapFacts:
@@ -86,14 +91,29 @@ class MapFacts:
 
     def spots(self, edges: str) -> Spots:
         """Where a tile with ``edges`` fits: frontier cells in order, each with the
-        rotations that fit there (``geometry.legal_placements``, grouped by cell)."""
-        needs = self.needs
-        out: Spots = []
-        for cell in self.cells:
-            rotations = rotations_fitting(needs[cell], edges)
-            if rotations:
-                out.append((cell, list(rotations)))
-        return out
+        rotations that fit there (``geometry.legal_placements``, grouped by cell;
+        memoised and shared: do not modify)."""
+        found = self._spots.get(edges)
+        if found is None:
+            needs = self.needs
+            found = self._spots[edges] = []
+            for cell in self.cells:
+                rotations = rotations_fitting(needs[cell], edges)
+                if rotations:
+                    found.append((cell, list(rotations)))
+        return found
+
+    def spot_notes(self, edges: str) -> tuple[dict[str, Any], ...]:
+        """Each spot of ``spots(edges)`` as the spot prompt's label describes it: ``x``,
+        ``y``, ``touch`` (its need) and the ``rotations`` that fit (memoised and shared:
+        do not modify)."""
+        found = self._notes.get(edges)
+        if found is None:
+            needs = self.needs
+            found = self._notes[edges] = tuple(
+                {"x": pos[0], "y": pos[1], "touch": needs[pos], "rotations": list(rotations)}
+                for pos, rotations in self.spots(edges))
+        return found
 
     def fits(self, edges: str) -> bool:
         """Whether a tile with ``edges`` fits anywhere: cells with equal needs fit

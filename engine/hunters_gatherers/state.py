@@ -31,7 +31,9 @@ def empty_points() -> dict[str, int]:
 
 
 class PlacedTile(BaseModel):
-    """A tile lying on the map."""
+    """A tile lying on the map (frozen: a tile once laid never moves)."""
+
+    model_config = ConfigDict(frozen=True)
 
     x: int
     y: int
@@ -80,7 +82,10 @@ class HuntersGatherersState(BaseModel):
     game: Literal["hunters_gatherers"] = "hunters_gatherers"
     schema_version: int = SCHEMA_VERSION
     players: list[Player]
-    tiles: list[PlacedTile]  # in the order they were laid
+    # In the order they were laid. A tuple of frozen tiles, replaced (never changed) when
+    # a tile is laid: the same tuple is the same map, so the game's ``BoardCache`` knows
+    # a map it has seen by the tuple alone, without reading every tile again.
+    tiles: tuple[PlacedTile, ...]
     draw: list[str]  # land tiles face down; the next one is the last element
     bonus: list[str]  # bonus tiles face down; the next one is the last element
     discards: list[str] = Field(default_factory=list)  # tiles that fitted nowhere
