@@ -171,11 +171,12 @@ class BoardCache:
 
     def spot_notes(self, state: HuntersGatherersState) -> tuple[dict[str, Any], ...]:
         """Each spot of ``spots`` as the spot prompt's label describes it: ``x``, ``y``,
-        ``touch`` (what lies across its sides, see ``geometry.facing_edges``) and the
-        ``rotations`` that fit (memoised and shared: do not modify)."""
+        ``at`` (its name in the game's scheme), ``touch`` (what lies across its sides,
+        see ``geometry.facing_edges``) and the ``rotations`` that fit (memoised and
+        shared: do not modify)."""
         if state.current is None:
             return ()
-        return self.facts(state).spot_notes(tile(state.current).edges)
+        return self.facts(state).spot_notes(tile(state.current).edges, state.names)
 
     def fits_somewhere(self, state: HuntersGatherersState, tile_id: str) -> bool:
         """Whether a tile could be laid on the state's current map."""

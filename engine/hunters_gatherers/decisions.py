@@ -146,20 +146,19 @@ def fig_key(choice: Choice) -> str:
 
 
 def _spot_options(cache: BoardCache, state: HuntersGatherersState, turn: Turn) -> list[Option]:
+    names = state.names
     return [
         Option(spot_key(pos), Label("hg.opt.at", {"x": pos[0], "y": pos[1], "n": n,
-                                                  "at": state.names.square_name(pos)}))
+                                                  "at": names.square_name(pos)}))
         for n, (pos, _) in enumerate(cache.spots(state), start=1)
     ]
 
 
 def _spot_label(cache: BoardCache, state: HuntersGatherersState, turn: Turn) -> Label:
     # What lies around each spot and the turns that fit there, for the words (the notes
-    # are the map's, shared by every game with that map: the names are this game's).
-    spots = [{**note, "at": state.names.square_name((note["x"], note["y"]))}
-             for note in cache.spot_notes(state)]
+    # are the map's, shared by every game with that map and naming scheme).
     return Label("hg.prompt.spot", {"tile": state.current, "bonus": state.current_bonus,
-                                    "spots": spots})
+                                    "spots": list(cache.spot_notes(state))})
 
 
 def _rotation_options(

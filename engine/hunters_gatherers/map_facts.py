@@ -15,6 +15,7 @@ from operator import itemgetter
 from typing import Any
 
 from engine.hunters_gatherers.board import BoardKey, Spots
+from engine.hunters_gatherers.coords import Naming
 from engine.hunters_gatherers.features import Features, Node
 from engine.hunters_gatherers.geometry import (
     Placement,
@@ -54,7 +55,7 @@ class MapFacts:
         self._distinct_needs: frozenset[str] | None = None
         # Answers by the edges of the tile asked about (a map is asked about few tiles).
         self._spots: dict[str, Spots] = {}
-        self._notes: dict[str, tuple[dict[str, Any], ...]] = {}
+        self._notes: dict[tuple[str, Naming], tuple[dict[str, Any], ...]] = {}
 
     @classmethod
     def of(cls, tiles: BoardKey) -> MapFacts:
@@ -103,15 +104,16 @@ class MapFacts:
                     found.append((cell, list(rotations)))
         return found
 
-    def spot_notes(self, edges: str) -> tuple[dict[str, Any], ...]:
+    def spot_notes(self, edges: str, names: Naming) -> tuple[dict[str, Any], ...]:
         """Each spot of ``spots(edges)`` as the spot prompt's label describes it: ``x``,
-        ``y``, ``touch`` (its need) and the ``rotations`` that fit (memoised and shared:
-        do not modify)."""
-        found = self._notes.get(edges)
+        ``y``, ``at`` (its name in ``names``), ``touch`` (its need) and the ``rotations``
+        that fit (memoised and shared: do not modify)."""
+        found = self._notes.get((edges, names))
         if found is None:
             needs = self.needs
-            found = self._notes[edges] = tuple(
-                {"x": pos[0], "y": pos[1], "touch": needs[pos], "rotations": list(rotations)}
+            found = self._notes[(edges, names)] = tuple(
+                {"x": pos[0], "y": pos[1], "touch": needs[pos], "rotations": list(rotations),
+                 "at": names.square_name(pos)}
                 for pos, rotations in self.spots(edges))
         return found
 
