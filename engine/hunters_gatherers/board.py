@@ -100,19 +100,25 @@ def pieces(placed: Tile, feature: FeatureKind) -> int:
     return len(placed.lakes)
 
 
+def claim_root(features: Features, kind: FigureKind, node: Node) -> Node:
+    """What a figure of ``kind`` on ``node`` claims: a hut its river system, a tribe
+    member its connected feature."""
+    return features.system_root(node) if kind == "hut" else features.find(node)
+
+
+def taken(features: Features, figures: list[Figure]) -> set[tuple[FigureKind, Node]]:
+    """``(kind, claimed root)`` of every figure on the map (see ``occupied``)."""
+    return {(f.kind, claim_root(features, f.kind, node_of(f))) for f in figures}
+
+
 def occupied(features: Features, figures: list[Figure], kind: FigureKind, node: Node) -> bool:
     """Whether a figure of ``kind`` may not go on ``node`` because its feature is taken.
 
     Tribe members block only tribe members of the same feature; huts block huts in
-    the whole river system. Huts and fishermen ignore each other.
+    the whole river system. Huts and fishermen ignore each other. (To ask about many
+    nodes, look them up in ``taken`` once.)
     """
-    if kind == "hut":
-        root = features.system_root(node)
-        return any(f.kind == "hut" and hut_root(features, f) == root for f in figures)
-    root = features.find(node)
-    return any(
-        f.kind == kind and member_root(features, f) == root for f in figures
-    )
+    return (kind, claim_root(features, kind, node)) in taken(features, figures)
 
 
 def owners(features: Features, figures: list[Figure], kind: FigureKind, root: Node) -> list[int]:
@@ -121,8 +127,7 @@ def owners(features: Features, figures: list[Figure], kind: FigureKind, root: No
     for f in figures:
         if f.kind != kind:
             continue
-        here = hut_root(features, f) if kind == "hut" else member_root(features, f)
-        if here == root:
+        if claim_root(features, kind, node_of(f)) == root:
             counts[f.seat] += 1
     if not counts:
         return []

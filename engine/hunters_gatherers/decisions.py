@@ -34,7 +34,7 @@ from engine.core.keys import parse_number
 from engine.core.machine import Machine
 from engine.core.prompts import BACK, Event, Label, Option
 from engine.core.steps import Step, StepRules, Turn
-from engine.hunters_gatherers.board import FEATURE_OF, MEMBER_KINDS, occupied, pieces
+from engine.hunters_gatherers.board import FEATURE_OF, MEMBER_KINDS, occupied, pieces, taken
 from engine.hunters_gatherers.board_cache import BoardCache
 from engine.hunters_gatherers.features import Features, Node
 from engine.hunters_gatherers.flow import next_tile
@@ -112,29 +112,28 @@ def figure_choices(
     """
     player = state.players[seat]
     out: list[Choice] = []
+    claimed = taken(features, state.figures)
     if player.members:
         for kind in MEMBER_KINDS:
             feature = FEATURE_OF[kind]
             seen: set[Node] = set()
             for i in range(pieces(placed, feature)):
-                node: Node = (pos, feature, i)
-                root = features.find(node)
+                root = features.find((pos, feature, i))
                 if root in seen:
                     continue
                 seen.add(root)
-                if not occupied(features, state.figures, kind, node):
+                if (kind, root) not in claimed:
                     out.append((kind, feature, i))
     if player.huts:
         # A hut is offered once per river system on the tile, on its first river piece:
         # every lake is fed by a river of the same tile, so this reaches every system.
         systems: set[Node] = set()
         for i in range(len(placed.rivers)):
-            node = (pos, "river", i)
-            root = features.system_root(node)
+            root = features.system_root((pos, "river", i))
             if root in systems:
                 continue
             systems.add(root)
-            if not occupied(features, state.figures, "hut", node):
+            if ("hut", root) not in claimed:
                 out.append(("hut", "river", i))
     return out
 

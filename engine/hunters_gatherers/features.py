@@ -25,11 +25,11 @@ from functools import cache
 from types import MappingProxyType
 
 from engine.hunters_gatherers.geometry import (
+    OFFSETS,
     Board,
     Placement,
     Pos,
     facing_segment,
-    neighbour,
 )
 from engine.hunters_gatherers.tiles import Tile, iter_segments, segment_side
 
@@ -77,15 +77,45 @@ def segment_owners(tile: Tile) -> Mapping[str, tuple[str, int]]:
 def _piece_nodes(pos: Pos, tile: Tile) -> list[Node]:
     """The nodes of every feature piece of ``tile`` at ``pos``: its forests, then its
     rivers, then its meadows, each in the tile's order."""
-    return [
-        (pos, kind, i)
-        for kind, pieces in (
-            ("forest", tile.forests),
-            ("river", tile.rivers),
-            ("meadow", tile.meadows),
-        )
-        for i in range(len(pieces))
-    ]
+    return [(pos, kind, i) for kind, i in _plan(tile).pieces]
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What laying an oriented tile does, read off the tile once (``_plan``).
+
+    ``pieces``: (kind, index) of every feature piece, in ``_piece_nodes`` order;
+    ``forests``: (index, gold, mushrooms); ``meadows``: (index, animals);
+    ``lakes``: (index, lake id, fish); ``rivers``: (index, springs, its lakes as
+    (lake id, fish)); ``borders``: for every border segment (in ``segment_owners``
+    order) the segment, its owner (kind, index), the offset (dx, dy) of the neighbour
+    across it and the neighbour's segment it touches.
+    """
+
+    pieces: tuple[tuple[str, int], ...]
+    forests: tuple[tuple[int, int, int], ...]
+    meadows: tuple[tuple[int, dict[str, int]], ...]
+    lakes: tuple[tuple[int, str, int], ...]
+    rivers: tuple[tuple[int, int, tuple[tuple[str, int], ...]], ...]
+    borders: tuple[tuple[str, str, int, int, int, str], ...]
+
+
+# A constant table, not state: one entry per oriented tile (the game's tiles x 4 turns).
+@cache
+def _plan(tile: Tile) -> _Plan:
+    return _Plan(
+        pieces=tuple((kind, i) for kind, items in (
+            ("forest", tile.forests), ("river", tile.rivers), ("meadow", tile.meadows),
+        ) for i in range(len(items))),
+        forests=tuple((i, f.gold, f.mushrooms) for i, f in enumerate(tile.forests)),
+        meadows=tuple((i, dict(m.animals)) for i, m in enumerate(tile.meadows)),
+        lakes=tuple((i, lake.id, lake.fish) for i, lake in enumerate(tile.lakes)),
+        rivers=tuple((i, r.springs, tuple((lake_id, tile.lake(lake_id).fish)
+                                          for lake_id in r.lakes))
+                     for i, r in enumerate(tile.rivers)),
+        borders=tuple((seg, kind, i, *OFFSETS[segment_side(seg)], facing_segment(seg))
+                      for seg, (kind, i) in segment_owners(tile).items()),
+    )
 
 
 class Features:
@@ -206,63 +236,64 @@ class Features:
         if pos in self.board:
             raise ValueError(f"{pos} is already occupied")
         self.board[pos] = placement
-        tile = placement.oriented
-        nodes = _piece_nodes(pos, tile)
+        plan = _plan(placement.oriented)
+        data, sys_data = self._data, self._sys_data
+        nodes: list[Node] = [(pos, kind, i) for kind, i in plan.pieces]
         for node in nodes:
             self._parent[node] = node
-            self._data[node] = Feature(kind=node[1], tiles={pos})
+            data[node] = Feature(kind=node[1], tiles={pos})
         self._owned.update(nodes)
-        for i, forest in enumerate(tile.forests):
-            data = self._data[(pos, "forest", i)]
-            data.gold, data.mushrooms = forest.gold, forest.mushrooms
-        for i, meadow in enumerate(tile.meadows):
-            self._data[(pos, "meadow", i)].animals.update(dict(meadow.animals))
+        for i, gold, mushrooms in plan.forests:
+            forest = data[(pos, "forest", i)]
+            forest.gold, forest.mushrooms = gold, mushrooms
+        for i, animals in plan.meadows:
+            data[(pos, "meadow", i)].animals.update(animals)
         lake_nodes: dict[str, Node] = {}
-        for i, lake in enumerate(tile.lakes):
+        for i, lake_id, fish in plan.lakes:
             lake_node: Node = (pos, "lake", i)
-            lake_nodes[lake.id] = lake_node
+            lake_nodes[lake_id] = lake_node
             self._sys_parent[lake_node] = lake_node
-            self._sys_data[lake_node] = Feature(
-                kind="system", tiles={pos}, lakes={(pos, lake.id): lake.fish}
-            )
+            sys_data[lake_node] = Feature(kind="system", tiles={pos}, lakes={(pos, lake_id): fish})
             self._sys_owned.add(lake_node)
-        for i, river in enumerate(tile.rivers):
+        for i, springs, lakes in plan.rivers:
             river_node: Node = (pos, "river", i)
-            data = self._data[river_node]
-            data.springs = river.springs
-            for lake_id in river.lakes:
-                data.lakes[(pos, lake_id)] = tile.lake(lake_id).fish
+            river = data[river_node]
+            river.springs = springs
+            for lake_id, fish in lakes:
+                river.lakes[(pos, lake_id)] = fish
             self._sys_parent[river_node] = river_node
-            self._sys_data[river_node] = Feature(kind="system", tiles={pos}, springs=river.springs)
+            sys_data[river_node] = Feature(kind="system", tiles={pos}, springs=springs)
             self._sys_owned.add(river_node)
-            for lake_id in river.lakes:
-                self._union(self._sys_parent, self._sys_data, self._sys_owned,
+            for lake_id, _ in lakes:
+                self._union(self._sys_parent, sys_data, self._sys_owned,
                             river_node, lake_nodes[lake_id])
 
-        for seg, (kind, i) in segment_owners(tile).items():
+        x, y = pos
+        board = self.board
+        for seg, kind, i, dx, dy, facing in plan.borders:
             node = (pos, kind, i)
-            near = neighbour(pos, segment_side(seg))
-            other = self.board.get(near)
+            near = (x + dx, y + dy)
+            other = board.get(near)
             if other is None:
                 self._open(node, 1)
                 if kind == "river":
                     self._sys_open(node, 1)
                 continue
-            other_kind, other_i = segment_owners(other.oriented)[facing_segment(seg)]
+            other_kind, other_i = segment_owners(other.oriented)[facing]
             if other_kind != kind:
                 raise ValueError(f"{pos} {seg} meets a {other_kind} at {near}")
             other_node: Node = (near, other_kind, other_i)
             self._open(other_node, -1)
-            self._union(self._parent, self._data, self._owned, node, other_node)
+            self._union(self._parent, data, self._owned, node, other_node)
             if kind == "river":
                 self._sys_open(other_node, -1)
-                self._union(self._sys_parent, self._sys_data, self._sys_owned, node, other_node)
+                self._union(self._sys_parent, sys_data, self._sys_owned, node, other_node)
 
         completed: list[Node] = []
         for node in nodes:
             root = self.find(node)
-            data = self._data[root]
-            if data.kind in ("forest", "river") and data.complete and root not in completed:
+            found = data[root]
+            if found.kind in ("forest", "river") and found.complete and root not in completed:
                 completed.append(root)
         return completed
 
