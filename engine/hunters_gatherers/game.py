@@ -28,7 +28,12 @@ from engine.hunters_gatherers.scoring import (
     meadow_points,
     river_points,
 )
-from engine.hunters_gatherers.state import HuntersGatherersState, PlacedTile, Player
+from engine.hunters_gatherers.state import (
+    HuntersGatherersState,
+    PlacedTile,
+    Player,
+    copy_state,
+)
 from engine.hunters_gatherers.tiles import start_tile, tiles_of
 from engine.hunters_gatherers.turn_order import next_turn
 from engine.hunters_gatherers.view import HuntersGatherersView, view
@@ -169,6 +174,10 @@ class HuntersGatherers(BaseGame[HuntersGatherersState]):
     def secrets(self, state: HuntersGatherersState, seat: int | None) -> list[Any]:
         """The order of both face-down piles and the seed."""
         return [state.draw, state.bonus, state.rng.model_dump()]
+
+    def copy(self, state: HuntersGatherersState) -> HuntersGatherersState:
+        """An independent copy, made field by field (``state.copy_state``)."""
+        return copy_state(state)
 
     def final_result(self, state: HuntersGatherersState) -> Result:
         """The scores of the finished game."""

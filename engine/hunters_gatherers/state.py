@@ -42,11 +42,14 @@ class PlacedTile(BaseModel):
 
 
 class Figure(BaseModel):
-    """A tribe member or hut on a feature piece of a placed tile.
+    """A tribe member or hut on a feature piece of a placed tile (frozen: a figure
+    stays where it was put until it goes home, and copies of a state share it).
 
     ``index`` points into the rotated tile's list of that feature kind (forests,
     rivers, meadows or lakes).
     """
+
+    model_config = ConfigDict(frozen=True)
 
     x: int
     y: int
@@ -113,3 +116,18 @@ class HuntersGatherersState(BaseModel):
     def n(self) -> int:
         """Number of players."""
         return len(self.players)
+
+
+def copy_state(state: HuntersGatherersState) -> HuntersGatherersState:
+    """An independent copy of ``state`` (equal to a JSON round trip), made field by
+    field, since search copies a state per trial: the frozen tiles and figures are
+    shared, the piles, the list of figures, the players and the random source are
+    copied."""
+    return state.model_copy(update={
+        "players": [p.model_copy(update={"points": dict(p.points)}) for p in state.players],
+        "draw": list(state.draw),
+        "bonus": list(state.bonus),
+        "discards": list(state.discards),
+        "figures": list(state.figures),
+        "rng": state.rng.model_copy(deep=True),
+    })
