@@ -169,6 +169,12 @@ class BoardCache:
             return []
         return self.facts(state).spots(tile(state.current).edges)
 
+    def spot_rotations(self, state: HuntersGatherersState) -> Mapping[Pos, list[int]]:
+        """``spots`` by position (memoised and shared: do not modify)."""
+        if state.current is None:
+            return {}
+        return self.facts(state).spot_rotations(tile(state.current).edges)
+
     def spot_notes(self, state: HuntersGatherersState) -> tuple[dict[str, Any], ...]:
         """Each spot of ``spots`` as the spot prompt's label describes it: ``x``, ``y``,
         ``at`` (its name in the game's scheme), ``touch`` (what lies across its sides,

@@ -26,7 +26,7 @@ The game's ``BoardCache`` is passed in for the questions about the map.
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from engine.core.errors import IllegalMove
@@ -36,6 +36,7 @@ from engine.core.prompts import BACK, Event, Label, Option
 from engine.core.steps import Step, StepRules, Turn
 from engine.hunters_gatherers.board import FEATURE_OF, MEMBER_KINDS, occupied, pieces, taken
 from engine.hunters_gatherers.board_cache import BoardCache
+from engine.hunters_gatherers.coords import naming
 from engine.hunters_gatherers.features import Features, Node
 from engine.hunters_gatherers.flow import next_tile
 from engine.hunters_gatherers.geometry import Pos, facing_edges
@@ -95,11 +96,9 @@ def parse_spot(key: str) -> Pos | None:
 
 
 def rotations_at(state: HuntersGatherersState, cache: BoardCache, pos: Pos) -> list[int]:
-    """Legal rotations of the tile in hand at ``pos`` (empty if it does not fit there)."""
-    for spot, rots in cache.spots(state):
-        if spot == pos:
-            return rots
-    return []
+    """Legal rotations of the tile in hand at ``pos`` (empty if it does not fit there;
+    shared: do not modify)."""
+    return cache.spot_rotations(state).get(pos, [])
 
 
 def figure_choices(
@@ -144,13 +143,19 @@ def fig_key(choice: Choice) -> str:
     return f"fig:{kind}:{index}"
 
 
+@lru_cache(maxsize=1 << 14)
+def _spot_option(x: int, y: int, n: int, scheme: int) -> Option:
+    """The option of the ``n``-th spot, at ``(x, y)``, named in naming ``scheme``: a
+    pure memo (the same spots come up turn after turn and game after game), so the
+    option is shared: never change its label's arguments."""
+    return Option(spot_key((x, y)), Label("hg.opt.at", {
+        "x": x, "y": y, "n": n, "at": naming(scheme).square_name((x, y))}))
+
+
 def _spot_options(cache: BoardCache, state: HuntersGatherersState, turn: Turn) -> list[Option]:
-    names = state.names
-    return [
-        Option(spot_key(pos), Label("hg.opt.at", {"x": pos[0], "y": pos[1], "n": n,
-                                                  "at": names.square_name(pos)}))
-        for n, (pos, _) in enumerate(cache.spots(state), start=1)
-    ]
+    scheme = state.naming
+    return [_spot_option(pos[0], pos[1], n, scheme)
+            for n, (pos, _) in enumerate(cache.spots(state), start=1)]
 
 
 def _spot_label(cache: BoardCache, state: HuntersGatherersState, turn: Turn) -> Label:
@@ -173,15 +178,22 @@ def distinct_rotations(state: HuntersGatherersState, cache: BoardCache, pos: Pos
     rotations that lay the same one, only the first is offered (any of them is still
     accepted, and means the same)."""
     assert state.current is not None
-    in_hand = tile(state.current)
+    return list(_distinct_layouts(state.current, tuple(rotations_at(state, cache, pos))))
+
+
+@lru_cache(maxsize=1024)
+def _distinct_layouts(tile_id: str, rotations: tuple[int, ...]) -> tuple[int, ...]:
+    """The first of each group of ``rotations`` of a tile that lay the same map (a pure
+    memo: a tile has few sets of legal rotations)."""
+    in_hand = tile(tile_id)
     seen: set[tuple[object, ...]] = set()
     out = []
-    for k in rotations_at(state, cache, pos):
+    for k in rotations:
         lay = layout(oriented(in_hand, k))
         if lay not in seen:
             seen.add(lay)
             out.append(k)
-    return out
+    return tuple(out)
 
 
 def _rotation_label(cache: BoardCache, state: HuntersGatherersState, turn: Turn) -> Label:

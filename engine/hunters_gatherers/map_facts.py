@@ -43,8 +43,8 @@ class MapFacts:
     an edge type, or ``.`` where no tile is; ``geometry.facing_edges``).
     """
 
-    __slots__ = ("_cells", "_distinct_needs", "_notes", "_spots", "board", "completed",
-                 "features", "needs")
+    __slots__ = ("_by_cell", "_cells", "_distinct_needs", "_notes", "_spots", "board",
+                 "completed", "features", "needs")
 
     def __init__(self, features: Features, completed: list[Node], needs: dict[Pos, str]) -> None:
         self.features = features
@@ -55,6 +55,7 @@ class MapFacts:
         self._distinct_needs: frozenset[str] | None = None
         # Answers by the edges of the tile asked about (a map is asked about few tiles).
         self._spots: dict[str, Spots] = {}
+        self._by_cell: dict[str, dict[Pos, list[int]]] = {}
         self._notes: dict[tuple[str, Naming], tuple[dict[str, Any], ...]] = {}
 
     @classmethod
@@ -102,6 +103,13 @@ class MapFacts:
                 rotations = rotations_fitting(needs[cell], edges)
                 if rotations:
                     found.append((cell, list(rotations)))
+        return found
+
+    def spot_rotations(self, edges: str) -> dict[Pos, list[int]]:
+        """``spots(edges)`` by cell (memoised and shared: do not modify)."""
+        found = self._by_cell.get(edges)
+        if found is None:
+            found = self._by_cell[edges] = dict(self.spots(edges))
         return found
 
     def spot_notes(self, edges: str, names: Naming) -> tuple[dict[str, Any], ...]:
