@@ -84,11 +84,6 @@ def member_root(features: Features, figure: Figure) -> Node:
     return features.find(node_of(figure))
 
 
-def hut_root(features: Features, figure: Figure) -> Node:
-    """The river system a hut belongs to."""
-    return features.system_root(node_of(figure))
-
-
 def pieces(placed: Tile, feature: FeatureKind) -> int:
     """How many pieces of that feature the (rotated) tile has."""
     if feature == "forest":
