@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from operator import attrgetter
 
 from engine.hunters_gatherers.features import Features, Node
 from engine.hunters_gatherers.geometry import Placement, Pos, frontier, legal_placements
@@ -32,9 +33,13 @@ BoardKey = tuple[tuple[int, int, str, int], ...]
 Spots = list[tuple[Pos, list[int]]]
 
 
+# A placed tile's part of a board key (attrgetter: the key is made for every question).
+_LAID = attrgetter("x", "y", "tile", "rotation")
+
+
 def board_key(state: HuntersGatherersState) -> BoardKey:
     """A hashable summary of the placed tiles: everything the map depends on, for caching."""
-    return tuple((t.x, t.y, t.tile, t.rotation) for t in state.tiles)
+    return tuple(map(_LAID, state.tiles))
 
 
 def board_at(key: BoardKey) -> dict[Pos, Placement]:
@@ -79,11 +84,6 @@ def member_root(features: Features, figure: Figure) -> Node:
     return features.find(node_of(figure))
 
 
-def hut_root(features: Features, figure: Figure) -> Node:
-    """The river system a hut belongs to."""
-    return features.system_root(node_of(figure))
-
-
 def pieces(placed: Tile, feature: FeatureKind) -> int:
     """How many pieces of that feature the (rotated) tile has."""
     if feature == "forest":
@@ -95,19 +95,25 @@ def pieces(placed: Tile, feature: FeatureKind) -> int:
     return len(placed.lakes)
 
 
+def claim_root(features: Features, kind: FigureKind, node: Node) -> Node:
+    """What a figure of ``kind`` on ``node`` claims: a hut its river system, a tribe
+    member its connected feature."""
+    return features.system_root(node) if kind == "hut" else features.find(node)
+
+
+def taken(features: Features, figures: list[Figure]) -> set[tuple[FigureKind, Node]]:
+    """``(kind, claimed root)`` of every figure on the map (see ``occupied``)."""
+    return {(f.kind, claim_root(features, f.kind, node_of(f))) for f in figures}
+
+
 def occupied(features: Features, figures: list[Figure], kind: FigureKind, node: Node) -> bool:
     """Whether a figure of ``kind`` may not go on ``node`` because its feature is taken.
 
     Tribe members block only tribe members of the same feature; huts block huts in
-    the whole river system. Huts and fishermen ignore each other.
+    the whole river system. Huts and fishermen ignore each other. (To ask about many
+    nodes, look them up in ``taken`` once.)
     """
-    if kind == "hut":
-        root = features.system_root(node)
-        return any(f.kind == "hut" and hut_root(features, f) == root for f in figures)
-    root = features.find(node)
-    return any(
-        f.kind == kind and member_root(features, f) == root for f in figures
-    )
+    return (kind, claim_root(features, kind, node)) in taken(features, figures)
 
 
 def owners(features: Features, figures: list[Figure], kind: FigureKind, root: Node) -> list[int]:
@@ -116,8 +122,7 @@ def owners(features: Features, figures: list[Figure], kind: FigureKind, root: No
     for f in figures:
         if f.kind != kind:
             continue
-        here = hut_root(features, f) if kind == "hut" else member_root(features, f)
-        if here == root:
+        if claim_root(features, kind, node_of(f)) == root:
             counts[f.seat] += 1
     if not counts:
         return []

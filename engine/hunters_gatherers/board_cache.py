@@ -5,6 +5,14 @@ Everything memoised here depends on the placed tiles alone, so every entry is ke
 and can never hand one game another game's map, and games may share one cache. Each
 memo is bounded and forgets its least recently used entry first.
 
+A map's facts (``MapFacts``, which memoise the legal spots of the tiles asked about)
+are derived from those of the map one tile smaller when the cache still holds them: the
+trial placement of the figure step is the next map, so a game in progress works out
+each map once, a tile at a time. A state's tiles are a tuple of frozen tiles, so the
+facts of a tuple seen lately are found by the tuple itself (``_by_tiles``), and a trial
+placement by its map's facts and the tile laid (``_trials``): the board key, which
+reads every tile, is made once per map.
+
 The cache belongs to the ``HuntersGatherers`` game object and is passed explicitly to
 the functions that need it; nothing is kept at module level. It is not thread-safe
 (the bot drives games from one event loop).
@@ -13,35 +21,24 @@ the functions that need it; nothing is kept at module level. It is not thread-sa
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Hashable
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from collections.abc import Hashable, Mapping
+from typing import Any, Generic, TypeVar
 
-from engine.hunters_gatherers.board import BoardKey, Spots, board_at, board_key, group_spots
+from engine.hunters_gatherers.board import BoardKey, Spots, board_key
 from engine.hunters_gatherers.features import Features, Node
-from engine.hunters_gatherers.geometry import (
-    Placement,
-    Pos,
-    facing_edges,
-    frontier,
-    legal_placements,
-)
-from engine.hunters_gatherers.state import HuntersGatherersState
+from engine.hunters_gatherers.geometry import Placement, Pos
+from engine.hunters_gatherers.map_facts import Laid, MapFacts
+from engine.hunters_gatherers.state import HuntersGatherersState, PlacedTile
 from engine.hunters_gatherers.tiles import tile
-
-if TYPE_CHECKING:
-    from functools import _lru_cache_wrapper
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
-# How many entries each memo keeps. A game in progress needs only its current board
+# How many entries each memo keeps. A game in progress needs only its current map
 # (and the one before it); the margin covers many games played interleaved.
-BOARDS_KEPT = 64
-FEATURES_KEPT = 64
-FEATURES_WITH_KEPT = 16
-FRONTIERS_KEPT = 64
-SPOTS_KEPT = 64
+MAPS_KEPT = 64
+TILE_TUPLES_KEPT = 16
+TRIALS_KEPT = 16
 
 
 class Lru(Generic[K, V]):
@@ -85,82 +82,83 @@ class Lru(Generic[K, V]):
 
 
 class BoardCache:
-    """Bounded memos of boards, features, frontiers and legal spots, by board key.
+    """Bounded memos of maps' facts, by board key, and two small memos that find the
+    facts without a board key (see the module).
 
-    The pure memos (board, frontier, spots, features with one more tile) are
-    ``functools.lru_cache`` wrappers made for this instance alone, as fast as a
-    module-level cache; the features by board are an ``Lru`` because laying a tile
-    also stores the features it produced. Values are shared between callers: never
-    mutate a board, a ``Features`` (other than through its own lookups) or a spot list
-    obtained here.
+    Values are shared between callers: never mutate a board, a ``Features`` (other
+    than through its own lookups) or a spot list obtained here.
     """
 
-    __slots__ = ("_board", "_features", "_features_with", "_frontier", "_notes", "_spots")
+    __slots__ = ("_by_tiles", "_maps", "_trials")
 
     def __init__(self) -> None:
-        self._board: _lru_cache_wrapper[dict[Pos, Placement]] = lru_cache(
-            maxsize=BOARDS_KEPT
-        )(board_at)
-        # Filled by ``remember_features`` after each tile is laid, so a game in
-        # progress never rebuilds its features from scratch.
-        self._features: Lru[BoardKey, Features] = Lru(FEATURES_KEPT)
-        self._features_with: _lru_cache_wrapper[tuple[Features, list[Node]]] = lru_cache(
-            maxsize=FEATURES_WITH_KEPT
-        )(self._place)
-        # The same map is searched for many tiles (discards, bonus tiles, every prompt).
-        self._frontier: _lru_cache_wrapper[tuple[Pos, ...]] = lru_cache(
-            maxsize=FRONTIERS_KEPT
-        )(self._find_frontier)
-        self._spots: _lru_cache_wrapper[Spots] = lru_cache(maxsize=SPOTS_KEPT)(self._find_spots)
-        self._notes: _lru_cache_wrapper[tuple[dict[str, Any], ...]] = lru_cache(
-            maxsize=SPOTS_KEPT
-        )(self._note_spots)
+        self._maps: Lru[BoardKey, MapFacts] = Lru(MAPS_KEPT)
+        # By the id of a state's tiles tuple: that tuple (kept, so the id stays its own;
+        # checked by identity), its board key and its facts.
+        self._by_tiles: Lru[int, tuple[tuple[PlacedTile, ...], BoardKey, MapFacts]] = Lru(
+            TILE_TUPLES_KEPT)
+        # By the id of a map's facts and a tile laid on it: those facts (kept and checked
+        # like the tuples) and the facts of the map with that tile.
+        self._trials: Lru[tuple[int, Laid], tuple[MapFacts, MapFacts]] = Lru(TRIALS_KEPT)
 
-    # --- what the memos compute, by key -----------------------------------------------
+    # --- finding the facts ----------------------------------------------------------
 
-    def _features_at(self, key: BoardKey) -> Features:
-        found = self._features.get(key)
+    def _facts(self, key: BoardKey) -> MapFacts:
+        found = self._maps.get(key)
         if found is None:
-            found = self._features.put(key, Features.from_board(self._board(key)))
+            smaller = self._maps.get(key[:-1]) if key else None
+            found = self._maps.put(
+                key, MapFacts.of(key) if smaller is None else smaller.extended(key[-1]))
         return found
 
-    def _place(
-        self, key: BoardKey, pos: Pos, tile_id: str, rotation: int
-    ) -> tuple[Features, list[Node]]:
-        features = self._features_at(key).copy()
-        completed = features.place(pos, Placement(tile(tile_id), rotation))
-        return features, completed
+    def _of_state(self, state: HuntersGatherersState) -> tuple[BoardKey, MapFacts]:
+        """The board key and facts of the state's map."""
+        tiles = state.tiles
+        seen = self._by_tiles.get(id(tiles))
+        if seen is not None and seen[0] is tiles:
+            return seen[1], seen[2]
+        key = board_key(state)
+        facts = self._facts(key)
+        if type(tiles) is tuple:  # only an immutable tuple is known by itself
+            self._by_tiles.put(id(tiles), (tiles, key, facts))
+        return key, facts
 
-    def _find_frontier(self, key: BoardKey) -> tuple[Pos, ...]:
-        return tuple(frontier(self._board(key)))
+    def facts(self, state: HuntersGatherersState) -> MapFacts:
+        """Everything the state's map implies (shared: do not modify)."""
+        return self._of_state(state)[1]
 
-    def _find_spots(self, key: BoardKey, tile_id: str) -> Spots:
-        return group_spots(legal_placements(self._board(key), tile(tile_id), self._frontier(key)))
-
-    def _note_spots(self, key: BoardKey, tile_id: str) -> tuple[dict[str, Any], ...]:
-        board = self._board(key)
-        return tuple({"x": pos[0], "y": pos[1], "touch": facing_edges(board, pos),
-                      "rotations": list(rots)} for pos, rots in self._spots(key, tile_id))
+    def facts_with(self, state: HuntersGatherersState, laid: Laid) -> MapFacts:
+        """The facts of the state's map with one more tile ``laid`` (shared)."""
+        key, facts = self._of_state(state)
+        trial = self._trials.get((id(facts), laid))
+        if trial is not None and trial[0] is facts:
+            return trial[1]
+        found = self._facts((*key, laid))
+        self._trials.put((id(facts), laid), (facts, found))
+        return found
 
     # --- by state -------------------------------------------------------------------
 
     def board(self, state: HuntersGatherersState) -> dict[Pos, Placement]:
         """The placed tiles by position (shared: do not modify)."""
-        return self._board(board_key(state))
+        return self.facts(state).board
 
     def features(self, state: HuntersGatherersState) -> Features:
         """The features of the placed tiles (shared: never call ``place`` on it)."""
-        return self._features_at(board_key(state))
+        return self.facts(state).features
 
     def features_with(
         self, state: HuntersGatherersState, pos: Pos, tile_id: str, rotation: int
     ) -> tuple[Features, list[Node]]:
-        """The features with one more tile, and the features it completes (shared)."""
-        return self._features_with(board_key(state), pos, tile_id, rotation)
+        """The features with one more tile, and the features it completes (shared):
+        the facts of the map that laying it makes."""
+        facts = self.facts_with(state, (pos[0], pos[1], tile_id, rotation))
+        return facts.features, facts.completed
 
-    def remember_features(self, state: HuntersGatherersState, features: Features) -> None:
-        """Record ``features`` as those of the state's current board (after laying a tile)."""
-        self._features.put(board_key(state), features)
+    def needs(self, state: HuntersGatherersState) -> Mapping[Pos, str]:
+        """The frontier: every empty cell next to a tile, with what lies across its
+        sides (``geometry.facing_edges``; shared: do not modify)."""
+        return self.facts(state).needs
 
     def spots(self, state: HuntersGatherersState) -> Spots:
         """Where the tile in hand fits: positions by (y, x), each with its legal rotations.
@@ -169,50 +167,40 @@ class BoardCache:
         """
         if state.current is None:
             return []
-        return self._spots(board_key(state), state.current)
+        return self.facts(state).spots(tile(state.current).edges)
+
+    def spot_rotations(self, state: HuntersGatherersState) -> Mapping[Pos, list[int]]:
+        """``spots`` by position (memoised and shared: do not modify)."""
+        if state.current is None:
+            return {}
+        return self.facts(state).spot_rotations(tile(state.current).edges)
 
     def spot_notes(self, state: HuntersGatherersState) -> tuple[dict[str, Any], ...]:
         """Each spot of ``spots`` as the spot prompt's label describes it: ``x``, ``y``,
-        ``touch`` (what lies across its sides, see ``geometry.facing_edges``) and the
-        ``rotations`` that fit (memoised and shared: do not modify)."""
+        ``at`` (its name in the game's scheme), ``touch`` (what lies across its sides,
+        see ``geometry.facing_edges``) and the ``rotations`` that fit (memoised and
+        shared: do not modify)."""
         if state.current is None:
             return ()
-        return self._notes(board_key(state), state.current)
+        return self.facts(state).spot_notes(tile(state.current).edges, state.names)
 
     def fits_somewhere(self, state: HuntersGatherersState, tile_id: str) -> bool:
         """Whether a tile could be laid on the state's current map."""
-        key = board_key(state)
-        return bool(legal_placements(self._board(key), tile(tile_id), self._frontier(key)))
+        return self.facts(state).fits(tile(tile_id).edges)
 
     # --- upkeep ---------------------------------------------------------------------
 
     def sizes(self) -> dict[str, int]:
         """How many entries each memo holds now (never more than ``bounds``)."""
-        return {
-            "boards": self._board.cache_info().currsize,
-            "features": len(self._features),
-            "features_with": self._features_with.cache_info().currsize,
-            "frontiers": self._frontier.cache_info().currsize,
-            "spots": self._spots.cache_info().currsize,
-            "spot_notes": self._notes.cache_info().currsize,
-        }
+        return {"maps": len(self._maps), "tile_tuples": len(self._by_tiles),
+                "trials": len(self._trials)}
 
     def bounds(self) -> dict[str, int]:
         """The most entries each memo may hold (same names as ``sizes``)."""
-        return {
-            "boards": BOARDS_KEPT,
-            "features": FEATURES_KEPT,
-            "features_with": FEATURES_WITH_KEPT,
-            "frontiers": FRONTIERS_KEPT,
-            "spots": SPOTS_KEPT,
-            "spot_notes": SPOTS_KEPT,
-        }
+        return {"maps": MAPS_KEPT, "tile_tuples": TILE_TUPLES_KEPT, "trials": TRIALS_KEPT}
 
     def clear(self) -> None:
         """Forget everything (answers stay the same, only slower until refilled)."""
-        self._board.cache_clear()
-        self._features.clear()
-        self._features_with.cache_clear()
-        self._frontier.cache_clear()
-        self._spots.cache_clear()
-        self._notes.cache_clear()
+        self._maps.clear()
+        self._by_tiles.clear()
+        self._trials.clear()

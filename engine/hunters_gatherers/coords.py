@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from engine.core.variants import Variant
@@ -92,8 +93,8 @@ class Naming:
         return str(y + self.start_row)
 
     def square_name(self, pos: Pos) -> str:
-        """The name of the square at ``pos``."""
-        return self.column_name(pos[0]) + self.row_name(pos[1])
+        """The name of the square at ``pos`` (memoised: prompts name every spot)."""
+        return _square_name(self, pos)
 
     def parse_square(self, text: str) -> Pos | None:
         """The position a square's name means, or None when ``text`` names no square.
@@ -116,6 +117,12 @@ class Naming:
         column = -index - 1 if west else index
         row = -int(digits) if north else int(digits)
         return (column - self.start_column, row - self.start_row)
+
+
+@lru_cache(maxsize=1 << 14)
+def _square_name(names: Naming, pos: Pos) -> str:
+    """``names.square_name(pos)``, worked out (a pure memo of constant names)."""
+    return names.column_name(pos[0]) + names.row_name(pos[1])
 
 
 #: The schemes by number, as a game's state records it.

@@ -26,7 +26,7 @@ The game's ``BoardCache`` is passed in for the questions about the map.
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from engine.core.errors import IllegalMove
@@ -34,11 +34,12 @@ from engine.core.keys import parse_number
 from engine.core.machine import Machine
 from engine.core.prompts import BACK, Event, Label, Option
 from engine.core.steps import Step, StepRules, Turn
-from engine.hunters_gatherers.board import FEATURE_OF, MEMBER_KINDS, occupied, pieces
+from engine.hunters_gatherers.board import FEATURE_OF, MEMBER_KINDS, occupied, pieces, taken
 from engine.hunters_gatherers.board_cache import BoardCache
+from engine.hunters_gatherers.coords import naming
 from engine.hunters_gatherers.features import Features, Node
 from engine.hunters_gatherers.flow import next_tile
-from engine.hunters_gatherers.geometry import Pos, facing_edges, frontier
+from engine.hunters_gatherers.geometry import Pos, facing_edges
 from engine.hunters_gatherers.scoring import score_completed
 from engine.hunters_gatherers.state import (
     FeatureKind,
@@ -95,11 +96,9 @@ def parse_spot(key: str) -> Pos | None:
 
 
 def rotations_at(state: HuntersGatherersState, cache: BoardCache, pos: Pos) -> list[int]:
-    """Legal rotations of the tile in hand at ``pos`` (empty if it does not fit there)."""
-    for spot, rots in cache.spots(state):
-        if spot == pos:
-            return rots
-    return []
+    """Legal rotations of the tile in hand at ``pos`` (empty if it does not fit there;
+    shared: do not modify)."""
+    return cache.spot_rotations(state).get(pos, [])
 
 
 def figure_choices(
@@ -112,29 +111,28 @@ def figure_choices(
     """
     player = state.players[seat]
     out: list[Choice] = []
+    claimed = taken(features, state.figures)
     if player.members:
         for kind in MEMBER_KINDS:
             feature = FEATURE_OF[kind]
             seen: set[Node] = set()
             for i in range(pieces(placed, feature)):
-                node: Node = (pos, feature, i)
-                root = features.find(node)
+                root = features.find((pos, feature, i))
                 if root in seen:
                     continue
                 seen.add(root)
-                if not occupied(features, state.figures, kind, node):
+                if (kind, root) not in claimed:
                     out.append((kind, feature, i))
     if player.huts:
         # A hut is offered once per river system on the tile, on its first river piece:
         # every lake is fed by a river of the same tile, so this reaches every system.
         systems: set[Node] = set()
         for i in range(len(placed.rivers)):
-            node = (pos, "river", i)
-            root = features.system_root(node)
+            root = features.system_root((pos, "river", i))
             if root in systems:
                 continue
             systems.add(root)
-            if not occupied(features, state.figures, "hut", node):
+            if ("hut", root) not in claimed:
                 out.append(("hut", "river", i))
     return out
 
@@ -145,21 +143,26 @@ def fig_key(choice: Choice) -> str:
     return f"fig:{kind}:{index}"
 
 
+@lru_cache(maxsize=1 << 14)
+def _spot_option(x: int, y: int, n: int, scheme: int) -> Option:
+    """The option of the ``n``-th spot, at ``(x, y)``, named in naming ``scheme``: a
+    pure memo (the same spots come up turn after turn and game after game), so the
+    option is shared: never change its label's arguments."""
+    return Option(spot_key((x, y)), Label("hg.opt.at", {
+        "x": x, "y": y, "n": n, "at": naming(scheme).square_name((x, y))}))
+
+
 def _spot_options(cache: BoardCache, state: HuntersGatherersState, turn: Turn) -> list[Option]:
-    return [
-        Option(spot_key(pos), Label("hg.opt.at", {"x": pos[0], "y": pos[1], "n": n,
-                                                  "at": state.names.square_name(pos)}))
-        for n, (pos, _) in enumerate(cache.spots(state), start=1)
-    ]
+    scheme = state.naming
+    return [_spot_option(pos[0], pos[1], n, scheme)
+            for n, (pos, _) in enumerate(cache.spots(state), start=1)]
 
 
 def _spot_label(cache: BoardCache, state: HuntersGatherersState, turn: Turn) -> Label:
     # What lies around each spot and the turns that fit there, for the words (the notes
-    # are the map's, shared by every game with that map: the names are this game's).
-    spots = [{**note, "at": state.names.square_name((note["x"], note["y"]))}
-             for note in cache.spot_notes(state)]
+    # are the map's, shared by every game with that map and naming scheme).
     return Label("hg.prompt.spot", {"tile": state.current, "bonus": state.current_bonus,
-                                    "spots": spots})
+                                    "spots": list(cache.spot_notes(state))})
 
 
 def _rotation_options(
@@ -175,15 +178,22 @@ def distinct_rotations(state: HuntersGatherersState, cache: BoardCache, pos: Pos
     rotations that lay the same one, only the first is offered (any of them is still
     accepted, and means the same)."""
     assert state.current is not None
-    in_hand = tile(state.current)
+    return list(_distinct_layouts(state.current, tuple(rotations_at(state, cache, pos))))
+
+
+@lru_cache(maxsize=1024)
+def _distinct_layouts(tile_id: str, rotations: tuple[int, ...]) -> tuple[int, ...]:
+    """The first of each group of ``rotations`` of a tile that lay the same map (a pure
+    memo: a tile has few sets of legal rotations)."""
+    in_hand = tile(tile_id)
     seen: set[tuple[object, ...]] = set()
     out = []
-    for k in rotations_at(state, cache, pos):
+    for k in rotations:
         lay = layout(oriented(in_hand, k))
         if lay not in seen:
             seen.add(lay)
             out.append(k)
-    return out
+    return tuple(out)
 
 
 def _rotation_label(cache: BoardCache, state: HuntersGatherersState, turn: Turn) -> Label:
@@ -227,8 +237,7 @@ def _choose_spot(
         pos = state.names.parse_square(key)  # a typed square name: ``/move CL91``
     if pos is None:
         raise IllegalMove("unknown_option", key=key)
-    board = cache.board(state)
-    if pos in board or pos not in frontier(board):
+    if pos not in cache.needs(state):  # on the map, or away from it
         raise IllegalMove("no_such_spot", x=pos[0], y=pos[1], at=state.names.square_name(pos))
     if not rotations_at(state, cache, pos):
         raise IllegalMove("does_not_fit", x=pos[0], y=pos[1], at=state.names.square_name(pos))
@@ -308,8 +317,7 @@ def _commit(
     placed = oriented(tile(tile_id), rotation)
     choice = _parse_figure(state, features, placed, seat, key)  # may refuse: nothing changed yet
     x, y = pos
-    state.tiles.append(PlacedTile(x=x, y=y, tile=tile_id, rotation=rotation))
-    cache.remember_features(state, features)
+    state.tiles = (*state.tiles, PlacedTile(x=x, y=y, tile=tile_id, rotation=rotation))
     events.append(Event("tile_placed", seat, {"tile": tile_id, "x": x, "y": y,
                                               "at": state.names.square_name(pos),
                                               "rotation": rotation,

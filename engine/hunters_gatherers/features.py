@@ -25,11 +25,11 @@ from functools import cache
 from types import MappingProxyType
 
 from engine.hunters_gatherers.geometry import (
+    OFFSETS,
     Board,
     Placement,
     Pos,
     facing_segment,
-    neighbour,
 )
 from engine.hunters_gatherers.tiles import Tile, iter_segments, segment_side
 
@@ -77,19 +77,55 @@ def segment_owners(tile: Tile) -> Mapping[str, tuple[str, int]]:
 def _piece_nodes(pos: Pos, tile: Tile) -> list[Node]:
     """The nodes of every feature piece of ``tile`` at ``pos``: its forests, then its
     rivers, then its meadows, each in the tile's order."""
-    return [
-        (pos, kind, i)
-        for kind, pieces in (
-            ("forest", tile.forests),
-            ("river", tile.rivers),
-            ("meadow", tile.meadows),
-        )
-        for i in range(len(pieces))
-    ]
+    return [(pos, kind, i) for kind, i in _plan(tile).pieces]
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What laying an oriented tile does, read off the tile once (``_plan``).
+
+    ``pieces``: (kind, index) of every feature piece, in ``_piece_nodes`` order;
+    ``forests``: (index, gold, mushrooms); ``meadows``: (index, animals);
+    ``lakes``: (index, lake id, fish); ``rivers``: (index, springs, its lakes as
+    (lake id, fish)); ``borders``: for every border segment (in ``segment_owners``
+    order) the segment, its owner (kind, index), the offset (dx, dy) of the neighbour
+    across it and the neighbour's segment it touches.
+    """
+
+    pieces: tuple[tuple[str, int], ...]
+    forests: tuple[tuple[int, int, int], ...]
+    meadows: tuple[tuple[int, dict[str, int]], ...]
+    lakes: tuple[tuple[int, str, int], ...]
+    rivers: tuple[tuple[int, int, tuple[tuple[str, int], ...]], ...]
+    borders: tuple[tuple[str, str, int, int, int, str], ...]
+
+
+# A constant table, not state: one entry per oriented tile (the game's tiles x 4 turns).
+@cache
+def _plan(tile: Tile) -> _Plan:
+    return _Plan(
+        pieces=tuple((kind, i) for kind, items in (
+            ("forest", tile.forests), ("river", tile.rivers), ("meadow", tile.meadows),
+        ) for i in range(len(items))),
+        forests=tuple((i, f.gold, f.mushrooms) for i, f in enumerate(tile.forests)),
+        meadows=tuple((i, dict(m.animals)) for i, m in enumerate(tile.meadows)),
+        lakes=tuple((i, lake.id, lake.fish) for i, lake in enumerate(tile.lakes)),
+        rivers=tuple((i, r.springs, tuple((lake_id, tile.lake(lake_id).fish)
+                                          for lake_id in r.lakes))
+                     for i, r in enumerate(tile.rivers)),
+        borders=tuple((seg, kind, i, *OFFSETS[segment_side(seg)], facing_segment(seg))
+                      for seg, (kind, i) in segment_owners(tile).items()),
+    )
 
 
 class Features:
-    """Union-find of the features of a growing map."""
+    """Union-find of the features of a growing map.
+
+    Copies share their totals (``Feature`` objects) until one of them changes a total:
+    only the totals an instance made itself (its *owned* roots) are changed in place,
+    any other is cloned first. So a copy costs a few dict copies, and laying a tile on
+    a copy clones only the few features the tile touches.
+    """
 
     def __init__(self) -> None:
         self.board: dict[Pos, Placement] = {}
@@ -97,6 +133,9 @@ class Features:
         self._data: dict[Node, Feature] = {}
         self._sys_parent: dict[Node, Node] = {}
         self._sys_data: dict[Node, Feature] = {}
+        # Roots whose totals no other instance holds (safe to change in place).
+        self._owned: set[Node] = set()
+        self._sys_owned: set[Node] = set()
 
     @classmethod
     def from_board(cls, board: Board) -> Features:
@@ -107,13 +146,16 @@ class Features:
         return features
 
     def copy(self) -> Features:
-        """An independent copy (much cheaper than rebuilding from the board)."""
+        """An independent copy: the totals are shared, so from now on neither this
+        instance nor the copy changes one without cloning it first."""
         other = Features()
         other.board = dict(self.board)
         other._parent = dict(self._parent)
-        other._data = {node: _clone(data) for node, data in self._data.items()}
+        other._data = dict(self._data)
         other._sys_parent = dict(self._sys_parent)
-        other._sys_data = {node: _clone(data) for node, data in self._sys_data.items()}
+        other._sys_data = dict(self._sys_data)
+        self._owned = set()
+        self._sys_owned = set()
         return other
 
     # --- union-find ---------------------------------------------------------------
@@ -127,9 +169,19 @@ class Features:
             parent[node], node = root, parent[node]
         return root
 
+    @staticmethod
+    def _writable(data: dict[Node, Feature], owned: set[Node], root: Node) -> Feature:
+        """The totals of ``root``, cloned first unless this instance owns them."""
+        found = data[root]
+        if root not in owned:
+            found = data[root] = _clone(found)
+            owned.add(root)
+        return found
+
     @classmethod
     def _union(
-        cls, parent: dict[Node, Node], data: dict[Node, Feature], a: Node, b: Node
+        cls, parent: dict[Node, Node], data: dict[Node, Feature], owned: set[Node],
+        a: Node, b: Node,
     ) -> Node:
         ra, rb = cls._find(parent, a), cls._find(parent, b)
         if ra == rb:
@@ -137,8 +189,18 @@ class Features:
         if len(data[ra].tiles) < len(data[rb].tiles):
             ra, rb = rb, ra
         parent[rb] = ra
-        _merge(data[ra], data.pop(rb))
+        _merge(cls._writable(data, owned, ra), data.pop(rb))
+        owned.discard(rb)
         return ra
+
+    def _open(self, node: Node, change: int) -> None:
+        """Change the open segments of the feature holding ``node`` (a piece)."""
+        self._writable(self._data, self._owned, self.find(node)).open_segments += change
+
+    def _sys_open(self, node: Node, change: int) -> None:
+        """Change the open segments of the river system holding ``node``."""
+        root = self._find(self._sys_parent, node)
+        self._writable(self._sys_data, self._sys_owned, root).open_segments += change
 
     def find(self, node: Node) -> Node:
         """The representative node of the feature holding ``node``."""
@@ -174,59 +236,64 @@ class Features:
         if pos in self.board:
             raise ValueError(f"{pos} is already occupied")
         self.board[pos] = placement
-        tile = placement.oriented
-        nodes = _piece_nodes(pos, tile)
+        plan = _plan(placement.oriented)
+        data, sys_data = self._data, self._sys_data
+        nodes: list[Node] = [(pos, kind, i) for kind, i in plan.pieces]
         for node in nodes:
             self._parent[node] = node
-            self._data[node] = Feature(kind=node[1], tiles={pos})
-        for i, forest in enumerate(tile.forests):
-            data = self._data[(pos, "forest", i)]
-            data.gold, data.mushrooms = forest.gold, forest.mushrooms
-        for i, meadow in enumerate(tile.meadows):
-            self._data[(pos, "meadow", i)].animals.update(dict(meadow.animals))
+            data[node] = Feature(kind=node[1], tiles={pos})
+        self._owned.update(nodes)
+        for i, gold, mushrooms in plan.forests:
+            forest = data[(pos, "forest", i)]
+            forest.gold, forest.mushrooms = gold, mushrooms
+        for i, animals in plan.meadows:
+            data[(pos, "meadow", i)].animals.update(animals)
         lake_nodes: dict[str, Node] = {}
-        for i, lake in enumerate(tile.lakes):
+        for i, lake_id, fish in plan.lakes:
             lake_node: Node = (pos, "lake", i)
-            lake_nodes[lake.id] = lake_node
+            lake_nodes[lake_id] = lake_node
             self._sys_parent[lake_node] = lake_node
-            self._sys_data[lake_node] = Feature(
-                kind="system", tiles={pos}, lakes={(pos, lake.id): lake.fish}
-            )
-        for i, river in enumerate(tile.rivers):
+            sys_data[lake_node] = Feature(kind="system", tiles={pos}, lakes={(pos, lake_id): fish})
+            self._sys_owned.add(lake_node)
+        for i, springs, lakes in plan.rivers:
             river_node: Node = (pos, "river", i)
-            data = self._data[river_node]
-            data.springs = river.springs
-            for lake_id in river.lakes:
-                data.lakes[(pos, lake_id)] = tile.lake(lake_id).fish
+            river = data[river_node]
+            river.springs = springs
+            for lake_id, fish in lakes:
+                river.lakes[(pos, lake_id)] = fish
             self._sys_parent[river_node] = river_node
-            self._sys_data[river_node] = Feature(kind="system", tiles={pos}, springs=river.springs)
-            for lake_id in river.lakes:
-                self._union(self._sys_parent, self._sys_data, river_node, lake_nodes[lake_id])
+            sys_data[river_node] = Feature(kind="system", tiles={pos}, springs=springs)
+            self._sys_owned.add(river_node)
+            for lake_id, _ in lakes:
+                self._union(self._sys_parent, sys_data, self._sys_owned,
+                            river_node, lake_nodes[lake_id])
 
-        for seg, (kind, i) in segment_owners(tile).items():
+        x, y = pos
+        board = self.board
+        for seg, kind, i, dx, dy, facing in plan.borders:
             node = (pos, kind, i)
-            near = neighbour(pos, segment_side(seg))
-            other = self.board.get(near)
+            near = (x + dx, y + dy)
+            other = board.get(near)
             if other is None:
-                self.feature(node).open_segments += 1
+                self._open(node, 1)
                 if kind == "river":
-                    self.system(node).open_segments += 1
+                    self._sys_open(node, 1)
                 continue
-            other_kind, other_i = segment_owners(other.oriented)[facing_segment(seg)]
+            other_kind, other_i = segment_owners(other.oriented)[facing]
             if other_kind != kind:
                 raise ValueError(f"{pos} {seg} meets a {other_kind} at {near}")
             other_node: Node = (near, other_kind, other_i)
-            self.feature(other_node).open_segments -= 1
-            self._union(self._parent, self._data, node, other_node)
+            self._open(other_node, -1)
+            self._union(self._parent, data, self._owned, node, other_node)
             if kind == "river":
-                self.system(other_node).open_segments -= 1
-                self._union(self._sys_parent, self._sys_data, node, other_node)
+                self._sys_open(other_node, -1)
+                self._union(self._sys_parent, sys_data, self._sys_owned, node, other_node)
 
         completed: list[Node] = []
         for node in nodes:
             root = self.find(node)
-            data = self._data[root]
-            if data.kind in ("forest", "river") and data.complete and root not in completed:
+            found = data[root]
+            if found.kind in ("forest", "river") and found.complete and root not in completed:
                 completed.append(root)
         return completed
 

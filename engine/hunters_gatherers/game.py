@@ -29,7 +29,12 @@ from engine.hunters_gatherers.scoring import (
     meadow_points,
     river_points,
 )
-from engine.hunters_gatherers.state import HuntersGatherersState, PlacedTile, Player
+from engine.hunters_gatherers.state import (
+    HuntersGatherersState,
+    PlacedTile,
+    Player,
+    copy_state,
+)
 from engine.hunters_gatherers.tiles import start_tile, tiles_of
 from engine.hunters_gatherers.turn_order import next_turn
 from engine.hunters_gatherers.view import HuntersGatherersView, view
@@ -71,7 +76,7 @@ def setup(
     unused = [t for t in land if t not in pile] + [t for t in extra if t not in bonus_pile]
     return HuntersGatherersState(
         players=[Player() for _ in range(players)],
-        tiles=[PlacedTile(x=0, y=0, tile=start_tile().id, rotation=0)],
+        tiles=(PlacedTile(x=0, y=0, tile=start_tile().id, rotation=0),),
         draw=pile,
         bonus=bonus_pile,
         discards=unused,
@@ -176,6 +181,10 @@ class HuntersGatherers(BaseGame[HuntersGatherersState]):
         """A state no seat can tell from ``state``, both face-down piles drawn again from
         ``seed`` (see ``engine.hunters_gatherers.redraw``)."""
         return redeal(self.copy(state), seed)
+
+    def copy(self, state: HuntersGatherersState) -> HuntersGatherersState:
+        """An independent copy, made field by field (``state.copy_state``)."""
+        return copy_state(state)
 
     def final_result(self, state: HuntersGatherersState) -> Result:
         """The scores of the finished game."""

@@ -12,7 +12,7 @@ reverses: A.X1 <-> B.Y2, A.X <-> B.Y, A.X2 <-> B.Y1.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from engine.hunters_gatherers.tiles import SIDES, Tile, oriented, rotate_edges
@@ -27,20 +27,21 @@ ORIGIN: Pos = (0, 0)
 
 @dataclass(frozen=True, slots=True)
 class Placement:
-    """A tile lying on the map, turned ``rotation`` quarter turns clockwise."""
+    """A tile lying on the map, turned ``rotation`` quarter turns clockwise.
+
+    ``edges`` (its edge letters N, E, S, W as it lies) and ``oriented`` (the tile with
+    its segments named as it lies on the map) are worked out once, when it is made:
+    every search of the map reads them.
+    """
 
     tile: Tile
     rotation: int
+    edges: str = field(init=False, repr=False, compare=False)
+    oriented: Tile = field(init=False, repr=False, compare=False)
 
-    @property
-    def edges(self) -> str:
-        """Its edge letters N, E, S, W as it lies."""
-        return rotate_edges(self.tile.edges, self.rotation)
-
-    @property
-    def oriented(self) -> Tile:
-        """The tile with its segments named as it lies on the map."""
-        return oriented(self.tile, self.rotation)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "edges", rotate_edges(self.tile.edges, self.rotation))
+        object.__setattr__(self, "oriented", oriented(self.tile, self.rotation))
 
 
 Board = Mapping[Pos, Placement]

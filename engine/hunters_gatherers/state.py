@@ -31,7 +31,9 @@ def empty_points() -> dict[str, int]:
 
 
 class PlacedTile(BaseModel):
-    """A tile lying on the map."""
+    """A tile lying on the map (frozen: a tile once laid never moves)."""
+
+    model_config = ConfigDict(frozen=True)
 
     x: int
     y: int
@@ -40,11 +42,14 @@ class PlacedTile(BaseModel):
 
 
 class Figure(BaseModel):
-    """A tribe member or hut on a feature piece of a placed tile.
+    """A tribe member or hut on a feature piece of a placed tile (frozen: a figure
+    stays where it was put until it goes home, and copies of a state share it).
 
     ``index`` points into the rotated tile's list of that feature kind (forests,
     rivers, meadows or lakes).
     """
+
+    model_config = ConfigDict(frozen=True)
 
     x: int
     y: int
@@ -80,7 +85,10 @@ class HuntersGatherersState(BaseModel):
     game: Literal["hunters_gatherers"] = "hunters_gatherers"
     schema_version: int = SCHEMA_VERSION
     players: list[Player]
-    tiles: list[PlacedTile]  # in the order they were laid
+    # In the order they were laid. A tuple of frozen tiles, replaced (never changed) when
+    # a tile is laid: the same tuple is the same map, so the game's ``BoardCache`` knows
+    # a map it has seen by the tuple alone, without reading every tile again.
+    tiles: tuple[PlacedTile, ...]
     draw: list[str]  # land tiles face down; the next one is the last element
     bonus: list[str]  # bonus tiles face down; the next one is the last element
     discards: list[str] = Field(default_factory=list)  # tiles that fitted nowhere
@@ -108,3 +116,18 @@ class HuntersGatherersState(BaseModel):
     def n(self) -> int:
         """Number of players."""
         return len(self.players)
+
+
+def copy_state(state: HuntersGatherersState) -> HuntersGatherersState:
+    """An independent copy of ``state`` (equal to a JSON round trip), made field by
+    field, since search copies a state per trial: the frozen tiles and figures are
+    shared, the piles, the list of figures, the players and the random source are
+    copied."""
+    return state.model_copy(update={
+        "players": [p.model_copy(update={"points": dict(p.points)}) for p in state.players],
+        "draw": list(state.draw),
+        "bonus": list(state.bonus),
+        "discards": list(state.discards),
+        "figures": list(state.figures),
+        "rng": state.rng.model_copy(deep=True),
+    })

@@ -13,7 +13,7 @@ The tables are immutable and loaded once: they are constants of the game, not st
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources as importlib_resources
 from types import MappingProxyType
@@ -97,6 +97,17 @@ class Tile:
     specials: tuple[str, ...] = ()
     uncertain: bool = False
     rotation: int = 0
+    # The hash, worked out once: tiles key the constant tables (turned tiles, layouts,
+    # segment owners), and hashing a tile walks every one of its pieces.
+    _hash: int = field(init=False, repr=False, compare=False, default=0)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((
+            self.id, self.kind, self.edges, self.forests, self.rivers, self.lakes,
+            self.meadows, self.specials, self.uncertain, self.rotation)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def edge(self, side: str) -> str:
         """The edge type (F, M or R) on ``side``."""

@@ -31,7 +31,7 @@ def scripted(
     state = setup(players, draw=list(draw), bonus=list(bonus))
     for x, y, tile_id, rotation in laid:
         state.discards.remove(tile_id)
-        state.tiles.append(PlacedTile(x=x, y=y, tile=tile_id, rotation=rotation))
+        state.tiles = (*state.tiles, PlacedTile(x=x, y=y, tile=tile_id, rotation=rotation))
     for x, y, kind, feature, index, seat in figures:
         state.figures.append(
             Figure(x=x, y=y, kind=kind, feature=feature, index=index, seat=seat)

@@ -12,6 +12,7 @@ from engine.hunters_gatherers.board import board_of, spots
 from engine.hunters_gatherers.board_cache import BoardCache, Lru
 from engine.hunters_gatherers.game import GAME, HuntersGatherers
 from engine.hunters_gatherers.state import HuntersGatherersState
+from tests.engine.round_trip import random_moves
 
 
 def _record(game: HuntersGatherers, state: HuntersGatherersState) -> str:
@@ -158,3 +159,16 @@ def test_a_new_cache_is_empty() -> None:
     cache = BoardCache()
     assert not any(cache.sizes().values())
     assert all(bound > 0 for bound in cache.bounds().values())
+
+
+def test_tiles_put_in_a_list_by_hand_are_read_afresh() -> None:
+    # Only a tuple of tiles is known by itself: a list may change under the cache.
+    game = HuntersGatherers()
+    state = game.new(2, 3)
+    random_moves(game, state, random.Random(3), 30)
+    tiles = list(state.tiles)
+    state.tiles = tiles  # type: ignore[assignment]  # what a careless caller might do
+    assert game.cache.board(state) == board_of(state)
+    tiles.pop()
+    assert game.cache.board(state) == board_of(state)
+    assert len(game.cache.board(state)) == len(tiles)

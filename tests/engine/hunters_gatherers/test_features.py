@@ -144,3 +144,43 @@ def test_random_growth_features_are_consistent(seed: int) -> None:
                 okind, oi = other[facing_segment(seg)]
                 assert okind == kind
                 assert forward.same((pos, kind, i), (near, okind, oi))
+
+
+def totals(f: Features) -> dict[object, tuple[object, ...]]:
+    """Every feature's and river system's totals, by the pieces it joins."""
+    out: dict[object, tuple[object, ...]] = {}
+    for pos, placement in f.board.items():
+        tile = placement.oriented
+        pieces = [(kind, len(items)) for kind, items in (
+            ("forest", tile.forests), ("river", tile.rivers), ("meadow", tile.meadows))]
+        for kind, count in pieces:
+            for i in range(count):
+                a = f.feature((pos, kind, i))
+                out[(pos, kind, i)] = (a.tiles, a.pieces, a.open_segments, a.gold,
+                                       a.mushrooms, a.springs, a.lakes, a.animals)
+        for i in range(len(tile.rivers)):
+            s = f.system((pos, "river", i))
+            out[(pos, "system", i)] = (s.tiles, s.pieces, s.open_segments, s.springs, s.lakes)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_copies_share_nothing_that_changes(seed: int) -> None:
+    # Copies share their totals until one changes: growing either side of a copy must
+    # leave the other as it was, and each side must equal a fresh build of its board.
+    board, _ = grow(seed)
+    items = list(board.items())
+    half = len(items) // 2
+    original = Features.from_board(dict(items[:half]))
+    before = totals(original)
+    copied = original.copy()
+    for pos, placement in items[half:]:
+        original.place(pos, placement)
+    assert totals(copied) == before
+    assert totals(original) == totals(Features.from_board(board))
+    grown = totals(original)
+    again = copied.copy()  # the copy, copied in turn, grows while its source stays
+    for pos, placement in items[half:]:
+        again.place(pos, placement)
+    assert totals(again) == grown
+    assert totals(copied) == before and totals(original) == grown

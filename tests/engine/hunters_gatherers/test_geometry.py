@@ -18,7 +18,7 @@ from engine.hunters_gatherers.geometry import (
     neighbours,
     opposite,
 )
-from engine.hunters_gatherers.tiles import start_tile, tiles_of
+from engine.hunters_gatherers.tiles import oriented, rotate_edges, start_tile, tiles_of
 
 from .helpers import ALL_MEADOW, BEND, FOREST_END, FOREST_PIPE, STRAIGHT, at
 
@@ -133,3 +133,13 @@ def test_invariant_checks_detect_faults() -> None:
     bad = {ORIGIN: at(FOREST_END), (0, -1): at(ALL_MEADOW)}
     assert mismatches(bad) == [(ORIGIN, "N"), ((0, -1), "S")]
     assert not is_connected({ORIGIN: at(ALL_MEADOW), (2, 0): at(ALL_MEADOW)})
+
+
+def test_a_placement_works_out_its_edges_and_turned_tile_once() -> None:
+    for t in tiles_of("land")[:10]:
+        for k in range(4):
+            placed = Placement(t, k)
+            assert placed.edges == rotate_edges(t.edges, k)
+            assert placed.oriented == oriented(t, k)
+            assert placed == Placement(t, k) and hash(placed) == hash(Placement(t, k))
+    assert Placement(start_tile(), 0) != Placement(start_tile(), 1)

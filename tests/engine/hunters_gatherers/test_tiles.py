@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import pytest
@@ -137,3 +138,17 @@ def test_bad_data_is_rejected() -> None:
         )
     with pytest.raises(ValueError, match="unknown kind"):
         parse_tile("X", {"kind": "river", "edges": "MMMM", "meadows": [[["N", "E", "S", "W"]]]})
+
+
+def test_a_tiles_kept_hash_follows_its_contents() -> None:
+    # The hash is worked out once, when the tile is made: equal tiles hash alike,
+    # whether turned, rebuilt or changed by ``replace``.
+    for t in all_tiles().values():
+        for k in range(4):
+            turned = oriented(t, k)
+            rebuilt = dataclasses.replace(turned)
+            assert rebuilt == turned and hash(rebuilt) == hash(turned)
+    first = tile("HG001")
+    moved = dataclasses.replace(first, edges=first.edges[1:] + first.edges[:1])
+    assert moved != first and moved._hash != first._hash
+    assert {first: 1}[dataclasses.replace(first)] == 1

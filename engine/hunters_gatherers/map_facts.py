@@ -1,0 +1,133 @@
+"""What one map implies, worked out once: the tiles by position, their connected
+features, what the last tile laid completed, and the frontier with what each of its
+cells needs.
+
+The facts of a map are derived from those of the map one tile smaller
+(``MapFacts.extended``) when they are at hand — laying a tile changes only the features
+it touches and the frontier round it — and built from the tiles otherwise
+(``MapFacts.of``); both ways give the same facts, since the tiles are laid in the same
+order. Facts are shared by everyone who asks about the same map: never change them.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import Any
+
+from engine.hunters_gatherers.board import BoardKey, Spots
+from engine.hunters_gatherers.coords import Naming
+from engine.hunters_gatherers.features import Features, Node
+from engine.hunters_gatherers.geometry import (
+    Placement,
+    Pos,
+    facing_edges,
+    frontier,
+    neighbours,
+    rotations_fitting,
+)
+from engine.hunters_gatherers.tiles import tile
+
+# One placed tile as a board key lists it: x, y, tile id, rotation.
+Laid = tuple[int, int, str, int]
+
+# The frontier's order everywhere (prompts, views): by row, then column.
+_ROW_MAJOR = itemgetter(1, 0)
+
+
+class MapFacts:
+    """The facts of one map (see the module); read-only once made.
+
+    ``board`` is the placed tiles by position (the features' own board), ``completed``
+    the roots of the forests and rivers the last tile laid completed, and ``needs``
+    every empty cell next to a tile with what lies across each of its sides (N, E, S, W:
+    an edge type, or ``.`` where no tile is; ``geometry.facing_edges``).
+    """
+
+    __slots__ = ("_by_cell", "_cells", "_distinct_needs", "_notes", "_spots", "board",
+                 "completed", "features", "needs")
+
+    def __init__(self, features: Features, completed: list[Node], needs: dict[Pos, str]) -> None:
+        self.features = features
+        self.board = features.board
+        self.completed = completed
+        self.needs = needs
+        self._cells: tuple[Pos, ...] | None = None
+        self._distinct_needs: frozenset[str] | None = None
+        # Answers by the edges of the tile asked about (a map is asked about few tiles).
+        self._spots: dict[str, Spots] = {}
+        self._by_cell: dict[str, dict[Pos, list[int]]] = {}
+        self._notes: dict[tuple[str, Naming], tuple[dict[str, Any], ...]] = {}
+
+    @classmethod
+    def of(cls, tiles: BoardKey) -> MapFacts:
+        """The facts of the map of ``tiles``, laid in that order."""
+        features = Features()
+        completed: list[Node] = []
+        for x, y, tile_id, rotation in tiles:
+            completed = features.place((x, y), Placement(tile(tile_id), rotation))
+        board = features.board
+        return cls(features, completed, {cell: facing_edges(board, cell)
+                                         for cell in frontier(board)})
+
+    def extended(self, laid: Laid) -> MapFacts:
+        """The facts of this map with one more tile ``laid`` (this map stays as it is)."""
+        x, y, tile_id, rotation = laid
+        pos = (x, y)
+        features = self.features.copy()
+        completed = features.place(pos, Placement(tile(tile_id), rotation))
+        board = features.board
+        needs = dict(self.needs)
+        needs.pop(pos, None)
+        # Only the cells round the new tile gain a neighbour (or join the frontier).
+        for _, near in neighbours(pos):
+            if near not in board:
+                needs[near] = facing_edges(board, near)
+        return MapFacts(features, completed, needs)
+
+    @property
+    def cells(self) -> tuple[Pos, ...]:
+        """The frontier by row, then column (``geometry.frontier``'s order)."""
+        if self._cells is None:
+            self._cells = tuple(sorted(self.needs, key=_ROW_MAJOR))
+        return self._cells
+
+    def spots(self, edges: str) -> Spots:
+        """Where a tile with ``edges`` fits: frontier cells in order, each with the
+        rotations that fit there (``geometry.legal_placements``, grouped by cell;
+        memoised and shared: do not modify)."""
+        found = self._spots.get(edges)
+        if found is None:
+            needs = self.needs
+            found = self._spots[edges] = []
+            for cell in self.cells:
+                rotations = rotations_fitting(needs[cell], edges)
+                if rotations:
+                    found.append((cell, list(rotations)))
+        return found
+
+    def spot_rotations(self, edges: str) -> dict[Pos, list[int]]:
+        """``spots(edges)`` by cell (memoised and shared: do not modify)."""
+        found = self._by_cell.get(edges)
+        if found is None:
+            found = self._by_cell[edges] = dict(self.spots(edges))
+        return found
+
+    def spot_notes(self, edges: str, names: Naming) -> tuple[dict[str, Any], ...]:
+        """Each spot of ``spots(edges)`` as the spot prompt's label describes it: ``x``,
+        ``y``, ``at`` (its name in ``names``), ``touch`` (its need) and the ``rotations``
+        that fit (memoised and shared: do not modify)."""
+        found = self._notes.get((edges, names))
+        if found is None:
+            needs = self.needs
+            found = self._notes[(edges, names)] = tuple(
+                {"x": pos[0], "y": pos[1], "touch": needs[pos], "rotations": list(rotations),
+                 "at": names.square_name(pos)}
+                for pos, rotations in self.spots(edges))
+        return found
+
+    def fits(self, edges: str) -> bool:
+        """Whether a tile with ``edges`` fits anywhere: cells with equal needs fit
+        alike, so each distinct need is tried once."""
+        if self._distinct_needs is None:
+            self._distinct_needs = frozenset(self.needs.values())
+        return any(rotations_fitting(need, edges) for need in self._distinct_needs)
