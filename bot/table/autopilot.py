@@ -1,8 +1,11 @@
-"""The built-in autopilot that plays a seat whose player ran out of time.
+"""The built-in autopilot that plays an AI player's seat, or a seat whose player ran
+out of time.
 
-Two levels: ``random`` picks any legal option; ``greedy`` tries each option on a copy
-of the state and keeps the one the game's heuristic likes best for that seat. "Back"
-options are never chosen, so the autopilot always makes progress.
+Two ways of playing: ``random`` picks any legal option; ``greedy`` tries each option on
+a copy of the state and keeps the one the game's heuristic likes best for that seat.
+The AI levels a table offers (``easy``, ``normal``, ``strong``) are played by one of
+them (``PLAYS``). "Back" options are never chosen, so the autopilot always makes
+progress.
 """
 
 from __future__ import annotations
@@ -15,11 +18,17 @@ from pydantic import BaseModel
 from engine.core.prompts import Prompt
 from engine.core.protocol import Game
 
+# until engine.ai lands
+PLAYS: dict[str, str] = {"easy": "random", "normal": "greedy", "strong": "greedy"}
+
 
 def choose(
-    game: Game[Any], state: BaseModel, prompt: Prompt, level: str, rnd: random.Random
+    game: Game[Any], state: BaseModel, prompt: Prompt, level: str, rnd: random.Random,
+    *, budget_s: float = 2.0,
 ) -> str:
-    """The option key the autopilot plays for ``prompt.seat``."""
+    """The option key the autopilot plays for ``prompt.seat`` at ``level`` (an AI level,
+    or ``random``/``greedy`` itself), thinking at most about ``budget_s`` seconds."""
+    level = PLAYS.get(level, level)
     options = [o for o in prompt.options if not o.back] or list(prompt.options)
     if level != "greedy" or len(options) == 1:
         return rnd.choice(options).key
