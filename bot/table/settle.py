@@ -70,7 +70,8 @@ def _as_decided(decided_on: TableRecord, seat: int, key: str, record: TableRecor
     """The autopilot's move on ``record``: ``key`` for ``seat``, decided on
     ``decided_on``, if the table is still in the game state it was decided on (a ballot
     or a lobby note may have come between) and the autopilot still holds the seat."""
-    if record.status != TableStatus.RUNNING or record.state != decided_on.state \
+    if record.status != TableStatus.RUNNING or (
+            record.state is not decided_on.state and record.state != decided_on.state) \
             or str(seat) not in meta_view(record).autopilot:
         return Refusal("autopilot.moved_on")
     return seat, key

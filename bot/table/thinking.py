@@ -6,7 +6,9 @@ other table while an AI thinks.
 settings of the deployment) and awaits it. Only what pickles small crosses over: the
 game's name, the state as JSON, the deciding seat, the level, a seed and the budget;
 the worker rebuilds the state and the prompt itself (``decide``). A pool whose process
-died (killed, out of memory) is replaced and the decision asked again once.
+died (killed, out of memory) is replaced and the decision asked again once. A decision
+asked again while this process is still thinking it out (a ``/status`` that repairs the
+table meanwhile) waits for the same thought instead of thinking twice.
 
 With no worker processes (``workers=0``) the decision is made in the caller, on the
 event loop: for tests, and for a machine that wants no second process.
@@ -72,6 +74,7 @@ class Thinker:
         self.budget_s = budget_s
         self.work = work
         self._pool: Executor | None = None
+        self._thinking: dict[tuple[str, int, str, str], asyncio.Future[str]] = {}
 
     def _executor(self) -> Executor:
         if self._pool is None:
@@ -84,9 +87,20 @@ class Thinker:
     async def decide(self, game: str, state: Mapping[str, Any], seat: int, level: str,
                      seed: str) -> str:
         """The option key ``seat`` plays at ``level`` in ``state`` (a stored record's),
-        decided off the event loop."""
+        decided off the event loop. ``seed`` names the decision: the same seed, the same
+        state (a table's id and version)."""
+        key = (game, seat, level, seed)
+        thought = self._thinking.get(key)
+        if thought is None:
+            thought = asyncio.ensure_future(self._decide(game, json.dumps(state), seat, level,
+                                                         seed))
+            self._thinking[key] = thought
+            thought.add_done_callback(lambda _: self._thinking.pop(key, None))
+        # Shielded: one caller giving up (its request cancelled) leaves it to the others.
+        return await asyncio.shield(thought)
+
+    async def _decide(self, game: str, as_json: str, seat: int, level: str, seed: str) -> str:
         loop = asyncio.get_running_loop()
-        as_json = json.dumps(state)
         for attempt in range(RETRIES + 1):
             pool = self._executor()
             try:

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from bot.table.autopilot import choose
-from bot.table.thinking import Thinker
+from bot.table.thinking import Thinker, decide
 from engine.registry import get_game
 from tests.bot.helpers import ANNA, BORIS, GROUP, Harness, plain
 from tests.bot.table.slow_thinking import DIR_ENV, SECONDS_ENV, slow_decide
@@ -65,6 +65,24 @@ async def test_in_the_caller_it_decides_what_the_autopilot_chooses() -> None:
         for level in ("easy", "normal", "strong"):
             expected = choose(game, state, prompt, level, random.Random("t:9"))
             assert await thinker.decide(name, stored, seat, level, "t:9") == expected
+
+
+async def test_a_decision_asked_again_while_it_is_thought_out_is_thought_once() -> None:
+    calls: list[str] = []
+
+    def counting(game: str, state: str, seat: int, level: str, seed: str,
+                 budget_s: float) -> str:
+        calls.append(seed)
+        return decide(game, state, seat, level, seed, budget_s)
+
+    thinker = Thinker(workers=0, work=counting)
+    _, seat, stored = _position("caverna")
+    first, again = await asyncio.gather(thinker.decide("caverna", stored, seat, "normal", "a:1"),
+                                        thinker.decide("caverna", stored, seat, "normal", "a:1"))
+    assert first == again and calls == ["a:1"]
+    await thinker.decide("caverna", stored, seat, "normal", "a:2")  # another decision
+    await thinker.decide("caverna", stored, seat, "normal", "a:1")  # asked once it was done
+    assert calls == ["a:1", "a:2", "a:1"]
 
 
 async def test_a_worker_process_decides_as_the_caller_does(thinking_dir: Path) -> None:
