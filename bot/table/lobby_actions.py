@@ -4,6 +4,7 @@ players) and aborting, from buttons or commands."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from bot.i18n import Markup
 from bot.identity import User
@@ -58,7 +59,8 @@ async def lobby_verb(sv: Services, ctx: Ctx, table_id: str, verb: str) -> Reply:
         "join": lambda r: lobby.join(r, user),
         "leave": lambda r: lobby.leave(r, user),
         "cancel": lambda r: lobby.cancel(r, user),
-        **{verb: _seat_ai(sv, user, level) for verb, level in AI_VERBS.items()},
+        **{verb: partial(seat_ai, sv, user=user, level=level)
+           for verb, level in AI_VERBS.items()},
         AI_DROP: lambda r: lobby.remove_ai(r, user),
         "start": lambda r: open_first_prompts(
             get_game(r.game), lobby.start(r, user, get_game(r.game), sv.rng), sv.now()
@@ -97,10 +99,6 @@ def seat_ai(sv: Services, record: TableRecord, user: User, level: AiLevel) -> Ta
     """``record`` with one more AI player at ``level``, seated by ``user`` (named in the
     table's language)."""
     return lobby.add_ai(record, user, level, lambda n: ai_name(sv, record, level, n))
-
-
-def _seat_ai(sv: Services, user: User, level: AiLevel) -> Callable[[TableRecord], TableRecord]:
-    return lambda r: seat_ai(sv, r, user, level)
 
 
 def _who(before: TableRecord, after: TableRecord, actor: str) -> str:

@@ -55,5 +55,5 @@ async def test_too_many_ai_players_are_refused_with_the_seats_there_are(h: Harne
     # /new explains both settings among the others.
     lines = plain((await h.text(ANNA, "/new")).answer).splitlines()
     assert "; ai=2 (how many seats AI players take from the start" in lines[-2]
-    assert "; level=strong (those AI players' level: easy, normal (unless said) or strong)" \
+    assert "; level=strong (those AI players' level: easy, normal (the default) or strong)" \
         in lines[-2]
