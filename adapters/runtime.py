@@ -11,12 +11,14 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
+from adapters.edge.settings import AiEnv
 from adapters.store import Storage, StoreSettings, open_storage
 from bot.app import Campfire
 from bot.i18n.catalog import default_catalog
 from bot.rules import RulesLibrary
 from bot.services import Services
 from bot.storage.pref_cache import CachedPrefs
+from bot.table.thinking import Thinker
 from bot.ui.present import Presenter
 from bot.ui.tokens import TokenSigner
 
@@ -93,9 +95,12 @@ def make_services(
     worker_id: str | None = None,
     bot_name: str | None = None,
     seed: int | None = None,
+    thinker: Thinker | None = None,
 ) -> Services:
     """Services over an open storage; ``seed`` makes seat orders and game seeds
-    reproducible (the same seed, the same lobbies: for tests and bug reports)."""
+    reproducible (the same seed, the same lobbies: for tests and bug reports);
+    ``thinker`` is where AI players decide (by default a pool of one process, started
+    when an AI first decides)."""
     catalog = default_catalog()
     signer = TokenSigner(secret)
     return Services(
@@ -112,6 +117,7 @@ def make_services(
         worker_id=worker_id or f"w{os.getpid()}-{secrets.token_hex(3)}",
         bot_name=bot_name,
         rng=bot_rng(seed),
+        thinker=thinker or Thinker(),
     )
 
 
@@ -132,14 +138,20 @@ async def running_core(
     pictures: bool = True,
     bot_name: str | None = None,
     seed: int | None = None,
+    ai: AiEnv | None = None,
 ) -> AsyncIterator[Core]:
     """Open storage (embedded Redis unless ``REDIS_URL``) and yield the bot on it, for
-    any number of platforms to serve; ``seed`` seeds its lobbies (see ``make_services``).
-    The collector is not tuned here: whoever starts the platforms does, once they are
-    all up (``tune_gc``)."""
+    any number of platforms to serve; ``seed`` seeds its lobbies (see ``make_services``),
+    ``ai`` says how AI players think (else ``CAMPFIRE_AI_*``), and their processes stop
+    with the bot. The collector is not tuned here: whoever starts the platforms does,
+    once they are all up (``tune_gc``)."""
     settings = settings or StoreSettings.from_env()
-    async with open_storage(settings) as storage:
-        secret = await token_secret(storage, settings.key_prefix)
-        app = Campfire(make_services(storage, secret, now=now, pictures=pictures,
-                                     bot_name=bot_name, seed=seed))
-        yield Core(app, storage, settings.key_prefix)
+    thinker = (ai or AiEnv.read()).thinker()
+    try:
+        async with open_storage(settings) as storage:
+            secret = await token_secret(storage, settings.key_prefix)
+            app = Campfire(make_services(storage, secret, now=now, pictures=pictures,
+                                         bot_name=bot_name, seed=seed, thinker=thinker))
+            yield Core(app, storage, settings.key_prefix)
+    finally:
+        thinker.close()

@@ -2,7 +2,10 @@
 them gets as it reaches the core.
 
 Ids are namespaced by platform (``tg:123``, ``dc:456``, ``con:anna``) so that ids of
-different platforms never collide in storage.
+different platforms never collide in storage. An AI player seated at a table has an id
+of its own kind, ``ai:<level>:<n>`` (``ai_id``): no platform hands out an ``ai:`` id, so
+nobody can act as one, and every place that would send to a user asks ``is_ai`` first
+(an AI is never sent anything).
 
 A platform may hand over what Python happily holds but nothing downstream can store: a
 lone UTF-16 surrogate (``"\\ud800"`` in Telegram's JSON, a Discord display name, a
@@ -19,6 +22,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, replace
 
+AI_PREFIX = "ai:"
 NAME_LIMIT = 64  # Telegram's cap on a first (or last) name, and room for any real one
 # Explicit direction embeddings, overrides and isolates: they reorder what follows them.
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -43,6 +47,22 @@ class Chat:
     id: str
     private: bool = False
     title: str = ""
+
+
+def ai_id(level: str, n: int) -> str:
+    """The user id of a table's ``n``-th AI player, playing at ``level``."""
+    return f"{AI_PREFIX}{level}:{n}"
+
+
+def is_ai(user_id: str) -> bool:
+    """Is ``user_id`` an AI player's (never a person's: no platform's ids look so)?"""
+    return user_id.startswith(AI_PREFIX)
+
+
+def ai_parts(user_id: str) -> tuple[str, int]:
+    """The level and the number of an AI player's id (``ai_id`` read back)."""
+    level, _, n = user_id.removeprefix(AI_PREFIX).partition(":")
+    return level, int(n)
 
 
 def valid_unicode(text: str) -> str:

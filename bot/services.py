@@ -24,6 +24,7 @@ from bot.storage import (
 )
 from bot.table.access import AdminPort, ReportedAdmins
 from bot.table.settings import options_of
+from bot.table.thinking import Thinker
 from bot.table.turns import load_state
 from bot.ui.present import Presenter
 from bot.ui.tokens import TokenSigner
@@ -55,6 +56,8 @@ class Services:
     # Called at named points of the work a move owes ("after_commit", "before_archive",
     # "mid_reminder"); crash-injection tests make it raise there. Does nothing otherwise.
     fault: Callable[[str], None] = field(default=lambda point: None)
+    # Where AI players decide (a process pool, started on first use).
+    thinker: Thinker = field(default_factory=Thinker)
     # Per committed (table, version): its prompts and a read-only state. A version is
     # written once, so these never go stale; they only save repeated work in a press.
     _prompts: dict[tuple[str, int], list[Prompt]] = field(default_factory=dict)

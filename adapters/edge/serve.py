@@ -16,6 +16,7 @@ import sys
 from collections.abc import Sequence
 
 from adapters.edge.registry import PLATFORMS, Start
+from adapters.edge.settings import AiEnv
 from adapters.runtime import running_core, tune_gc
 from adapters.store import StoreSettings, VolatileRedis
 
@@ -23,7 +24,7 @@ log = logging.getLogger(__name__)
 
 
 async def serve(starts: Sequence[Start], titles: Sequence[str],
-                store: StoreSettings | None = None) -> None:
+                store: StoreSettings | None = None, ai: AiEnv | None = None) -> None:
     """Serve every platform of ``starts`` until SIGTERM or SIGINT, then stop them all."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -40,7 +41,7 @@ async def serve(starts: Sequence[Start], titles: Sequence[str],
         loop.add_signal_handler(sig, asked, sig)
     try:
         # A signal during start-up is not lost: the bot stops as soon as it has started.
-        async with running_core(store) as core, contextlib.AsyncExitStack() as started:
+        async with running_core(store, ai=ai) as core, contextlib.AsyncExitStack() as started:
             for start in starts:
                 await started.enter_async_context(start(core))
             tune_gc()
@@ -60,12 +61,13 @@ def serve_main(names: Sequence[str]) -> int:
     try:
         starts = [edge.start() for edge in edges]
         store = StoreSettings.from_env()
+        ai = AiEnv.read()
     except ValueError as err:
         print(str(err), file=sys.stderr)
         return 2
     try:
         with contextlib.suppress(KeyboardInterrupt):  # a Ctrl-C before the loop listens
-            asyncio.run(serve(starts, [edge.title for edge in edges], store))
+            asyncio.run(serve(starts, [edge.title for edge in edges], store, ai))
     except (VolatileRedis, RuntimeError) as err:  # raised with one line to say
         print(str(err), file=sys.stderr)
         return 2

@@ -1,7 +1,8 @@
 """Settings from the environment through one declared model per platform.
 
 A platform declares its variables once, as the fields of an ``EnvModel`` subclass
-with its ``env_prefix`` (``TELEGRAM_``, ``DISCORD_``): each field is read from
+with its ``env_prefix`` (``TELEGRAM_``, ``DISCORD_``; the AI players' ``CAMPFIRE_AI_``,
+``AiEnv``, for every platform alike): each field is read from
 ``<prefix><FIELD>``, typed and validated by pydantic-settings, and an empty variable
 means the field's default. ``read`` turns what pydantic reports into one line naming
 the variable, as an operator would look for it (``TELEGRAM_TOKEN is not set``,
@@ -14,8 +15,10 @@ import os
 from collections.abc import Mapping
 from typing import Any, Self
 
-from pydantic import ValidationError
+from pydantic import Field, ValidationError
 from pydantic_settings import BaseSettings, EnvSettingsSource, SettingsConfigDict
+
+from bot.table.thinking import DEFAULT_BUDGET_S, DEFAULT_WORKERS, Thinker
 
 # pydantic's error types for a value that is not the number a field wants.
 NOT_A_NUMBER = frozenset({"float_parsing", "int_parsing", "int_from_float", "float_type",
@@ -70,3 +73,16 @@ class EnvModel(BaseSettings):
         if error["type"] == "value_error":  # a field's own check: its message
             return f"{name}: {error.get('ctx', {}).get('error')}"
         return f"{name}: {error['msg']}, not {error.get('input')!r}"
+
+
+class AiEnv(EnvModel, env_prefix="CAMPFIRE_AI_"):
+    """How AI players think, whatever the platform: ``CAMPFIRE_AI_BUDGET_S`` seconds per
+    decision, in ``CAMPFIRE_AI_WORKERS`` processes beside the bot's (0: in the bot's
+    own, holding up everything else while an AI thinks)."""
+
+    budget_s: float = Field(default=DEFAULT_BUDGET_S, gt=0, le=600)
+    workers: int = Field(default=DEFAULT_WORKERS, ge=0, le=64)
+
+    def thinker(self) -> Thinker:
+        """The place to think these settings make (its processes start on first use)."""
+        return Thinker(self.workers, self.budget_s)

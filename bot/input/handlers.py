@@ -14,7 +14,7 @@ from bot.games import alias_key, manifests, named_game
 from bot.i18n import Lang, Markup, escape
 from bot.input.command_schema import arg_of, spec_named
 from bot.input.commands import Command
-from bot.input.new_table_args import SETTINGS, BadArgument, parse_new_args
+from bot.input.new_table_args import SETTINGS, BadArgument, read_new_args
 from bot.input.presses import play
 from bot.input.usage import help_lines, usage, usage_reply
 from bot.services import Ctx, Services
@@ -31,7 +31,7 @@ from bot.table import lobby
 from bot.table import log as table_log
 from bot.table.access import belongs_here
 from bot.table.commits import Change, commit_change
-from bot.table.lobby_actions import abort_request, confirm_abort, lobby_verb
+from bot.table.lobby_actions import abort_request, confirm_abort, lobby_verb, seat_ai
 from bot.table.moves import MoveRequest, Typed, prompt_of, seat_of
 from bot.table.refusals import Refusal, refusal_reply, refuse
 from bot.table.repair import repair
@@ -120,7 +120,8 @@ def _new_refusal(sv: Services, ctx: Ctx, bad: BadArgument) -> Reply:
 
 async def cmd_new(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     """Open a table: ``new <game> [3 | 2-4] [ru|en] [remind=12h] [repeat=3]
-    [clock[=24/12/72]] [quiet] [variants]`` (see ``bot.input.new_table_args``)."""
+    [clock[=24/12/72]] [quiet] [ai=2 [level=strong]] [variants]`` (see ``bot.input
+    .new_table_args``), with the AI players asked for seated."""
     if ctx.chat.private:
         return refuse(sv, ctx, "cmd.new_in_group")
     games = sv.t(ctx.lang, "new.games", games=_game_list(sv, ctx.lang))
@@ -132,12 +133,14 @@ async def cmd_new(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
         title = named.upcoming[ctx.lang] if named.upcoming else args[0]
         return refuse(sv, ctx, code, game=title, games=_game_list(sv, ctx.lang))
     try:
-        options = parse_new_args(named.game, ctx.lang, named.rest)
+        asked = read_new_args(named.game, ctx.lang, named.rest)
     except BadArgument as bad:
         return _new_refusal(sv, ctx, bad)
     table_id = await sv.store.new_table_id()
-    record = await sv.store.create(
-        lobby.open_table(table_id, named.game.game, ctx.chat, ctx.user, options))
+    record = lobby.open_table(table_id, named.game.game, ctx.chat, ctx.user, asked.options)
+    for _ in range(asked.ai):
+        record = seat_ai(sv, record, ctx.user, asked.level)
+    record = await sv.store.create(record)
     return Reply(out=[Outgoing(ToChat(ctx.chat.id), await table_message(sv, record))],
                  owed=[Owed(record.table_id, record.version)])
 
@@ -438,7 +441,7 @@ async def cmd_undo(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
 
 async def cmd_vote(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     """A typed ballot in the table's open vote: ``vote [table] <answer>`` (after a
-    time-out wait|random|greedy|abort, on taking back agree|refuse)."""
+    time-out wait|easy|normal|strong|abort, on taking back agree|refuse)."""
     found = await resolve_table(sv, ctx, args)
     if isinstance(found, Reply):
         return found

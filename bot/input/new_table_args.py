@@ -1,8 +1,11 @@
-"""Reading ``/new``'s arguments into a table's options.
+"""Reading ``/new``'s arguments into a table's options and its AI players.
 
 ``/new <game> [3 | 2-4] [ru|en] [remind=12h] [repeat=3] [clock[=24/12/72]] [quiet]
-[<variant>=<value> | <variant word>]`` — every argument is optional and may come in
-any order, each under its English or its Russian name (``напоминание=12ч``, ``тихо``).
+[ai=2 [level=strong]] [<variant>=<value> | <variant word>]`` — every argument is
+optional and may come in any order, each under its English or its Russian name
+(``напоминание=12ч``, ``тихо``, ``ии=2 уровень=сильный``). The AI players take seats
+at the table as it opens (``bot.table.lobby.add_ai``), all at one level (``normal``
+unless named; a level's words are the ones ``/vote`` takes for it).
 Durations take a unit (``30m``, ``1.5h``, ``2d``, or ``30м``, ``1,5ч``, ``2д``; hours
 without one) and are bounded, so no setting can overflow a date later in the game.
 
@@ -14,20 +17,30 @@ so that the answer can show what that setting expects, with an example
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from bot.games import GameManifest
 from bot.i18n import Lang
-from bot.table.settings import MAX_DURATION_H, MIN_DURATION_H, TableOptions
+from bot.input.command_schema import arg_of
+from bot.table.settings import (
+    MAX_DURATION_H,
+    MIN_DURATION_H,
+    AiLevel,
+    TableOptions,
+    as_level,
+)
 
 UNIT_HOURS = {"s": 1 / 3600, "m": 1 / 60, "h": 1.0, "d": 24.0,
               "с": 1 / 3600, "м": 1 / 60, "ч": 1.0, "д": 24.0}
 DURATION = r"(\d+(?:[.,]\d+)?)([smhdсмчд]?)"
 #: Every setting ``/new`` reads, in the order a usage lists them.
-SETTINGS = ("seats", "lang", "remind", "repeat", "clock", "quiet")
+SETTINGS = ("seats", "lang", "remind", "repeat", "clock", "quiet", "ai", "level")
 #: The names a setting is typed by (``name=value`` or the bare word), both languages.
 NAMES = {"remind": "remind", "напоминание": "remind", "repeat": "repeat", "повтор": "repeat",
-         "clock": "clock", "часы": "clock", "quiet": "quiet", "тихо": "quiet"}
+         "clock": "clock", "часы": "clock", "quiet": "quiet", "тихо": "quiet",
+         "ai": "ai", "ии": "ai", "level": "level", "уровень": "level"}
+DEFAULT_AI_LEVEL: AiLevel = "normal"
 LANG_WORDS: dict[str, Lang] = {"ru": "ru", "рус": "ru", "русский": "ru",
                                "en": "en", "англ": "en", "английский": "en"}
 MAX_REPEATS = 20
@@ -80,6 +93,22 @@ def _variant(arg: str, game: GameManifest) -> tuple[str, str] | None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class NewTable:
+    """What ``/new`` asks for: the table's options, and how many AI players sit down at
+    it from the start, at which level."""
+
+    options: TableOptions
+    ai: int = 0
+    level: AiLevel = DEFAULT_AI_LEVEL
+
+
+def _level(word: str) -> AiLevel | None:
+    """The AI level a typed word names (``/vote``'s words for it, either language)."""
+    key = arg_of("vote", "choice").value_of(word)
+    return None if key is None else as_level(key)
+
+
 def _setting(arg: str, values: dict[str, Any]) -> bool:
     """Read ``arg`` as a named setting into ``values``; False if it names none. A named
     setting whose value does not read is refused with what it expects."""
@@ -104,14 +133,18 @@ def _setting(arg: str, values: dict[str, Any]) -> bool:
                       clock_max_h=most)
     elif setting == "quiet" and not eq:
         values["notify_next"] = False
+    elif setting == "ai" and re.fullmatch(r"\d", value):
+        values["ai"] = (int(value), arg)
+    elif setting == "level" and (level := _level(value)) is not None:
+        values["level"] = level
     else:
         raise BadArgument("cmd.bad_setting", {"option": arg}, setting)
     return True
 
 
-def parse_new_args(game: GameManifest, lang: Lang, args: tuple[str, ...]) -> TableOptions:
-    """The options ``args`` choose for a new table of ``game``; ``BadArgument`` says
-    which argument is wrong and why (nothing is created then)."""
+def read_new_args(game: GameManifest, lang: Lang, args: tuple[str, ...]) -> NewTable:
+    """What ``args`` ask for a new table of ``game``; ``BadArgument`` says which argument
+    is wrong and why (nothing is created then)."""
     values: dict[str, Any] = {"min_seats": game.min_players, "max_seats": game.max_players,
                               "lang": lang, "variants": game.variant_defaults()}
     for arg in args:
@@ -126,4 +159,14 @@ def parse_new_args(game: GameManifest, lang: Lang, args: tuple[str, ...]) -> Tab
             values["variants"] = {**values["variants"], chosen[0]: chosen[1]}
         else:
             raise BadArgument("cmd.bad_option", {"option": arg})
-    return TableOptions.model_validate(values)
+    ai, typed = values.pop("ai", (0, ""))
+    level: AiLevel = values.pop("level", DEFAULT_AI_LEVEL)
+    options = TableOptions.model_validate(values)
+    if ai > options.max_seats - 1:  # the creator sits at the table too
+        raise BadArgument("cmd.bad_ai", {"option": typed, "max": options.max_seats - 1}, "ai")
+    return NewTable(options, ai, level)
+
+
+def parse_new_args(game: GameManifest, lang: Lang, args: tuple[str, ...]) -> TableOptions:
+    """The options ``args`` choose for a new table of ``game`` (``read_new_args``)."""
+    return read_new_args(game, lang, args).options

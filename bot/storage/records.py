@@ -16,6 +16,8 @@ from typing import Annotated
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, JsonValue, StringConstraints
 
+from bot.identity import is_ai
+
 #: Short lowercase id shown to players ("a7k2"); see ``ids.py``.
 TableId = Annotated[str, StringConstraints(pattern=r"^[0-9a-z]{1,16}$")]
 #: Chat and user ids come from the adapters, namespaced by platform ("tg:-1001", "dc:42")
@@ -73,8 +75,9 @@ class TableRecord(BaseModel):
     updated_at: AwareDatetime = Field(default_factory=utc_now)
 
     def user_ids(self) -> list[str]:
-        """Users whose "my tables" list shows this table: the creator and every seat."""
-        return sorted({self.creator_id, *self.seats})
+        """Users whose "my tables" list shows this table: the creator and every seat
+        held by a person (an AI player has no list of its own)."""
+        return sorted({self.creator_id, *(s for s in self.seats if not is_ai(s))})
 
 
 class ActionKind(StrEnum):

@@ -20,6 +20,7 @@ from typing import Any
 
 from pydantic import JsonValue
 
+from bot.identity import is_ai
 from bot.services import Services
 from bot.storage import (
     Action,
@@ -162,10 +163,16 @@ async def _time_out(sv: Services, job_id: str, payload: dict[str, Any]) -> JobRe
         left = meta.bank.get(str(seat), 0.0) - (sv.now() - meta.opened_at.get(str(seat), sv.now()))
         if left > 1:
             return Refusal("clock.later", {"left": left})
+        # The players who decide: every other person at the table (an AI is never
+        # asked). With nobody to ask (the others are all AI) there is no vote: the
+        # player is waited for, reminded as usual.
+        voters = [s for s, user_id in enumerate(record.seats) if s != seat and not is_ai(user_id)]
+        if not voters:
+            return Refusal("job.gone")
         if meta.vote is not None:
             # One vote at a time: this seat's time-out comes back after that vote.
             return Refusal("clock.later", {"left": BUSY_RETRY_S})
-        meta.vote = Vote(seat=seat, opened=record.version + 1)
+        meta.vote = Vote(seat=seat, opened=record.version + 1, voters=voters)
         changed = record.model_copy(update={"meta": meta.model_dump(mode="json")})
         return Change(changed, Action(key="timeout", seat=seat, kind=ActionKind.SYSTEM))
 

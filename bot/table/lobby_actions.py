@@ -1,22 +1,33 @@
-"""Lobby verbs (join, leave, start, cancel) and aborting, from buttons or commands."""
+"""Lobby verbs (join, leave, start, cancel; the creator's seating and unseating of AI
+players) and aborting, from buttons or commands."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from bot.i18n import Markup
+from bot.identity import User
 from bot.services import Ctx, Services
 from bot.storage import Action, ActionKind, Owed, TableRecord, TableStatus
 from bot.table import lobby
 from bot.table.access import admin_here, belongs_here
 from bot.table.commits import Change, commit_change
+from bot.table.lobby import AI_DROP, AI_VERBS
 from bot.table.refusals import Refusal, refusal_reply
+from bot.table.settings import AiLevel, meta_view
 from bot.table.settle import settle, table_message
 from bot.table.turns import open_first_prompts
 from bot.ui.message import Choice, Message, Outgoing, Reply, ToChat, block
 from bot.ui.present import seat_names
 from bot.ui.tokens import TokenKind
 from engine.registry import get_game
+
+
+def ai_name(sv: Services, record: TableRecord, level: AiLevel, n: int) -> str:
+    """The name of the table's ``n``-th AI player: it says it is an AI, and its level,
+    in the table's language."""
+    return sv.catalog.plain(sv.table_lang(record), f"ai.name.{level}", n=n)
 
 
 async def _change(
@@ -48,6 +59,9 @@ async def lobby_verb(sv: Services, ctx: Ctx, table_id: str, verb: str) -> Reply:
         "join": lambda r: lobby.join(r, user),
         "leave": lambda r: lobby.leave(r, user),
         "cancel": lambda r: lobby.cancel(r, user),
+        **{verb: partial(seat_ai, sv, user=user, level=level)
+           for verb, level in AI_VERBS.items()},
+        AI_DROP: lambda r: lobby.remove_ai(r, user),
         "start": lambda r: open_first_prompts(
             get_game(r.game), lobby.start(r, user, get_game(r.game), sv.rng), sv.now()
         ),
@@ -73,11 +87,27 @@ async def lobby_verb(sv: Services, ctx: Ctx, table_id: str, verb: str) -> Reply:
         return Reply(out=out + settled.out, owed=settled.owed)
     if record.status == TableStatus.ABORTED:
         await sv.store.archive(record.table_id)
-    answer = sv.t(lang, f"lobby.done.{verb}", table=record.table_id, name=ctx.user.name)
+    answer = sv.t(lang, f"lobby.done.{'ai' if verb in AI_VERBS else verb}",
+                  table=record.table_id, name=_who(before, record, ctx.user.name))
     message = await table_message(sv, record)
     return Reply(answer=answer, out=[Outgoing(ToChat(record.chat_id), message,
                                               version=record.version)],
                  owed=[Owed(record.table_id, record.version)])
+
+
+def seat_ai(sv: Services, record: TableRecord, user: User, level: AiLevel) -> TableRecord:
+    """``record`` with one more AI player at ``level``, seated by ``user`` (named in the
+    table's language)."""
+    return lobby.add_ai(record, user, level, lambda n: ai_name(sv, record, level, n))
+
+
+def _who(before: TableRecord, after: TableRecord, actor: str) -> str:
+    """The name of whoever sat down or got up in a lobby change (else the actor's)."""
+    moved = [s for s in after.seats if s not in before.seats] + [
+        s for s in before.seats if s not in after.seats]
+    if not moved:
+        return actor
+    return {**meta_view(before).names, **meta_view(after).names}.get(moved[0], actor)
 
 
 async def abort_request(sv: Services, ctx: Ctx, record: TableRecord) -> Reply:

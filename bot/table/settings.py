@@ -8,16 +8,36 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from bot.identity_memo import IdentityMemo
 from bot.storage import TableRecord
+from engine.ai.levels import LevelName
 from engine.core.protocol import Game
 from engine.core.variants import recorded
 
-AutopilotLevel = Literal["random", "greedy"]
+# How well an AI plays: a seat of its own (``bot.table.lobby.add_ai``), or the seat of
+# a player whose time ran out, given to it by the others' vote.
+AiLevel = LevelName
+AI_LEVELS: tuple[AiLevel, ...] = get_args(AiLevel)
+# The autopilot's levels before the AI had its own: a stored table, ballot or vote's
+# outcome that names one reads as the AI level that plays alike.
+OLD_LEVELS: dict[str, AiLevel] = {"random": "easy", "greedy": "normal"}
+
+
+def current_level(word: str) -> str:
+    """``word`` with an old autopilot level read as its AI level (any other as it is)."""
+    return OLD_LEVELS.get(word, word)
+
+
+def as_level(word: str) -> AiLevel | None:
+    """The AI level ``word`` is (or an old autopilot level it stands for), or None."""
+    word = current_level(word)
+    return next((level for level in AI_LEVELS if level == word), None)
+
+
 # Every duration a table may set: from a second (tests, impatient friends) to 90 days.
 # The bound keeps every computed date far inside what datetime can hold.
 MIN_DURATION_H = 1 / 3600
@@ -66,6 +86,14 @@ class Vote(BaseModel):
     voters: list[int] = Field(default_factory=list)  # the seats asked; none: all but ``seat``
     until: float = 0.0  # when it lapses unanswered (unix time; 0: it does not)
 
+    @field_validator("ballots", mode="before")
+    @classmethod
+    def _current_ballots(cls, ballots: Any) -> Any:
+        if not isinstance(ballots, dict):
+            return ballots
+        return {user: current_level(c) if isinstance(c, str) else c
+                for user, c in ballots.items()}
+
 
 class VoteEnd(BaseModel):
     """How the table's last vote ended, for the messages of the change that ended it."""
@@ -77,6 +105,11 @@ class VoteEnd(BaseModel):
     seat: int
     outcome: str  # the choice decided, or what ended it otherwise (``vote_kinds``)
     by: int | None = None  # the seat whose ballot decided it
+
+    @field_validator("outcome", mode="before")
+    @classmethod
+    def _current_outcome(cls, outcome: Any) -> Any:
+        return current_level(outcome) if isinstance(outcome, str) else outcome
 
 
 class UndoPoint(BaseModel):
@@ -121,13 +154,22 @@ class TableMeta(BaseModel):
     began: dict[str, int] = Field(default_factory=dict)  # seat -> version its turn began
     opened_at: dict[str, float] = Field(default_factory=dict)  # seat -> unix time it opened
     bank: dict[str, float] = Field(default_factory=dict)  # seat -> clock seconds left
-    autopilot: dict[str, AutopilotLevel] = Field(default_factory=dict)
+    # seat -> the AI level that plays it: an AI player's seat from the start, a seat
+    # whose time ran out once the others chose so
+    autopilot: dict[str, AiLevel] = Field(default_factory=dict)
     vote: Vote | None = None
     ended: VoteEnd | None = None  # how the last vote ended (``bot.table.vote_kinds``)
     recent: list[list[Any]] = Field(default_factory=list)  # last events: [code, seat, args]
     undo: UndoTrail | None = None  # what may still be taken back (``bot.table.undo``)
     sealed: int = 0  # the version of the last move that showed something random or hidden
     undone: int = 0  # the version of the last undo (its messages say "taken back")
+
+    @field_validator("autopilot", mode="before")
+    @classmethod
+    def _current_levels(cls, held: Any) -> Any:
+        if not isinstance(held, dict):
+            return held
+        return {seat: current_level(v) if isinstance(v, str) else v for seat, v in held.items()}
 
 
 def options_of(record: TableRecord) -> TableOptions:

@@ -9,15 +9,15 @@ each seat's reminder and clock jobs, made when the messages are handed over.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
+from functools import partial
 
 from pydantic import JsonValue
 
+from bot.identity import is_ai
 from bot.services import Services
 from bot.storage import JobChanges, Owed, TableRecord, TableStatus
-from bot.table.autopilot import choose
 from bot.table.moves import commit
 from bot.table.refusals import Refusal
 from bot.table.settings import meta_view, options_of
@@ -65,30 +65,44 @@ def _held_prompt(sv: Services, record: TableRecord) -> Prompt | None:
     return next((p for p in sv.prompts(record) if str(p.seat) in held), None)
 
 
-def _autopilot_move(sv: Services, record: TableRecord) -> tuple[int, str] | Refusal:
-    """The move the autopilot makes on ``record``: what its level chooses for a held
-    seat, on the seat's own randomness for this version."""
-    prompt = _held_prompt(sv, record)
-    if prompt is None:
-        return Refusal("autopilot.idle")
-    state = sv.view_state(record)  # choose() tries options on copies only
-    rnd = random.Random(f"{record.table_id}:{record.version}")
-    level = meta_view(record).autopilot[str(prompt.seat)]
-    return prompt.seat, choose(get_game(record.game), state, prompt, level, rnd)
+def _as_decided(decided_on: TableRecord, seat: int, key: str, record: TableRecord
+                ) -> tuple[int, str] | Refusal:
+    """The autopilot's move on ``record``: ``key`` for ``seat``, decided on
+    ``decided_on``, if the table is still in the game state it was decided on (a ballot
+    or a lobby note may have come between) and the autopilot still holds the seat."""
+    if record.status != TableStatus.RUNNING or (
+            record.state is not decided_on.state and record.state != decided_on.state) \
+            or str(seat) not in meta_view(record).autopilot:
+        return Refusal("autopilot.moved_on")
+    return seat, key
 
 
 async def autopilot(sv: Services, record: TableRecord) -> TableRecord:
     """Play every open prompt of a seat the autopilot holds, each through the one move
-    path (``bot.table.moves.commit``); the table after them."""
+    path (``bot.table.moves.commit``); the table after them.
+
+    Each decision is thought out off the event loop (``Services.thinker``, on the
+    seat's own randomness for the version) and committed only onto the game state it
+    was made for; if the game moved on meanwhile, it is thought out again on the table
+    as stored (whoever moved it owes the same and may get there first: one of the two
+    moves, the other finds nothing left to play)."""
     for _ in range(MAX_AUTOPILOT_MOVES):
-        if _held_prompt(sv, record) is None:
+        prompt = _held_prompt(sv, record)
+        if prompt is None:
             return record
-        done = await commit(sv, record.table_id, lambda r: _autopilot_move(sv, r), AUTOPILOT,
+        level = meta_view(record).autopilot[str(prompt.seat)]
+        key = await sv.thinker.decide(record.game, record.state, prompt.seat, level,
+                                      f"{record.table_id}:{record.version}")
+        done = await commit(sv, record.table_id,
+                            partial(_as_decided, record, prompt.seat, key), AUTOPILOT,
                             first=record)
-        if isinstance(done, Refusal):
-            # Another write left the autopilot nothing to play (rare): the table as stored.
-            return await sv.store.get(record.table_id)
-        record = done.after
+        if not isinstance(done, Refusal):
+            record = done.after
+            continue
+        stored = await sv.store.get(record.table_id)
+        if stored.state == record.state:
+            return stored  # refused for another reason than a move: nothing to play now
+        record = stored
     return record
 
 
@@ -208,7 +222,7 @@ async def follow_ups(sv: Services, record: TableRecord, before: TableRecord | No
     for key in sorted(set(was_open) - set(now_open)):
         seat = int(key)
         cancel += seat_job_ids(record, seat)
-        if not prompts:
+        if not prompts or is_ai(record.seats[seat]):
             continue
         lang = await sv.seat_lang(record, seat)
         title = sv.presenter.game_title(lang, record.game)
@@ -251,6 +265,8 @@ async def follow_ups(sv: Services, record: TableRecord, before: TableRecord | No
         # every seat hears how, its result or that the table was aborted.
         state = sv.view_state(record)
         for seat in range(len(record.seats)):
+            if is_ai(record.seats[seat]):
+                continue  # an AI's result is the table's, told in its chat
             lang = await sv.seat_lang(record, seat)
             text = sv.presenter.personal_result(record, get_game(record.game), state, seat, lang) \
                 if record.status == TableStatus.FINISHED else sv.t(

@@ -99,7 +99,9 @@ def reach(record: TableRecord, seat: int) -> int | Refusal:
 def _consent_of(record: TableRecord, meta: TableMeta, seat: int, last: int) -> list[int]:
     """The seats whose decisions after ``seat``'s ``last`` one an undo would take back
     too and whose players must agree: not the asker's own seats, nor a seat the
-    autopilot holds (it has no say, and decides again when asked again)."""
+    autopilot holds (it has no say, and decides again when asked again). An AI player's
+    seat is always the autopilot's: taking back an AI's decision needs no consent —
+    there is nobody to ask, and the AI loses nothing it could object to."""
     asker = record.seats[seat]
     later = standing(meta, record.version)[last + 1:]
     return sorted({p.seat for p in later

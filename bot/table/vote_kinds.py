@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.table.settings import TableMeta, Vote, VoteEnd, VoteKindName
+from bot.table.settings import AI_LEVELS, TableMeta, Vote, VoteEnd, VoteKindName
 
 AGREE = "agree"
 REFUSE = "refuse"
@@ -44,7 +44,8 @@ def _consent(choice: str, voters: int) -> int:
 
 
 KINDS: dict[VoteKindName, VoteKind] = {
-    "timeout": VoteKind(("wait", "random", "greedy", "abort"), _majority, any_move_ends=False),
+    # After a time-out: wait for the player, hand the seat to the AI at a level, or abort.
+    "timeout": VoteKind(("wait", *AI_LEVELS, "abort"), _majority, any_move_ends=False),
     "undo": VoteKind((AGREE, REFUSE), _consent, any_move_ends=True),
 }
 # Every answer a ballot may give (a token or a typed ``/vote`` naming another is forged).
@@ -52,7 +53,8 @@ CHOICES: tuple[str, ...] = tuple(dict.fromkeys(c for k in KINDS.values() for c i
 
 
 def voter_seats(vote: Vote, seats: int) -> list[int]:
-    """The seats a vote asks: those it lists, or every seat but the one it is about."""
+    """The seats a vote asks: those it lists, or every seat but the one it is about (a
+    vote opened before AI players had seats; it lists its voters since)."""
     return vote.voters or [s for s in range(seats) if s != vote.seat]
 
 

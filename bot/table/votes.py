@@ -1,9 +1,10 @@
 """Ballots: one way to count them for every kind of vote a table holds.
 
 A vote asks some players (``bot.table.vote_kinds``): after a player's clock ran out,
-the others decide by a majority to wait, hand the seat to the autopilot, or abort
-(waiting grants the player one turn bonus of time); when a player asks to take back a
-decision others have built on, those others must all agree, and one refusal ends it.
+the other people at the table decide by a majority to wait, hand the seat to the AI at
+a level they choose, or abort (waiting grants the player one turn bonus of time); when
+a player asks to take back a decision others have built on, those others must all
+agree, and one refusal ends it.
 A ballot that decides nothing is only counted; one that decides carries the answer out
 (``DECIDED``, by kind) in the same change, so the vote's end and what it does are one
 commit, and its messages come with the table's follow-ups (``bot.table.vote_messages``).
@@ -18,7 +19,15 @@ from bot.storage import Action, ActionKind, Owed, TableRecord, TableStatus
 from bot.table.commits import Change, commit_change
 from bot.table.moves import seat_of
 from bot.table.refusals import Refusal, refusal_reply
-from bot.table.settings import TableMeta, VoteKindName, meta_of, meta_view, options_of
+from bot.table.settings import (
+    TableMeta,
+    VoteKindName,
+    as_level,
+    current_level,
+    meta_of,
+    meta_view,
+    options_of,
+)
 from bot.table.settle import settle
 from bot.table.undo import taken_back
 from bot.table.undo_trail import carry
@@ -28,7 +37,10 @@ from engine.registry import get_game
 
 
 async def cast_vote(sv: Services, ctx: Ctx, table_id: str, version: int, choice: str) -> Reply:
-    """Count one ballot; carry out the decision once the ballots decide one."""
+    """Count one ballot; carry out the decision once the ballots decide one. A button of
+    a vote asked before the AI had levels (``random``, ``greedy``) counts as the level
+    that plays alike."""
+    choice = current_level(choice)
     if choice not in CHOICES:
         return refusal_reply(sv, ctx, Refusal("press.forged"))
 
@@ -87,8 +99,8 @@ def _timeout_decided(sv: Services, record: TableRecord, meta: TableMeta, choice:
         meta.opened[str(seat)] = meta.began[str(seat)] = version
     elif choice == "abort":
         status = TableStatus.ABORTED
-    else:
-        meta.autopilot[str(seat)] = "greedy" if choice == "greedy" else "random"
+    elif (level := as_level(choice)) is not None:
+        meta.autopilot[str(seat)] = level
     end_vote(meta, choice, version, by)
     changed = record.model_copy(update={"meta": meta.model_dump(mode="json"), "status": status})
     return Change(changed, Action(key=f"vote:{choice}", user_id=record.seats[by],

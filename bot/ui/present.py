@@ -17,9 +17,11 @@ from pydantic import BaseModel
 from bot.games import GameManifest, manifests
 from bot.i18n import Lang, Markup
 from bot.i18n.catalog import Catalog
+from bot.identity import is_ai
 from bot.render.caption import with_caption
 from bot.storage import TableRecord, TableStatus
 from bot.table.clock import duration_words, time_left
+from bot.table.lobby import AI_DROP, AI_VERBS
 from bot.table.settings import meta_view, options_of
 from bot.table.turns import fingerprint
 from bot.table.undo_trail import UNDO_EVENT, UNDO_MANY_EVENT
@@ -83,7 +85,8 @@ class Presenter:
     # --- lobby ---------------------------------------------------------------------
 
     def lobby(self, record: TableRecord, lang: Lang) -> Message:
-        """The open table with its join/leave/start/cancel buttons."""
+        """The open table with its join/leave/start/cancel buttons, and the creator's
+        for AI players."""
         options = options_of(record)
         names = seat_names(record)
         text = self.t(
@@ -95,6 +98,12 @@ class Presenter:
         if rules is not None:
             text = Markup(f"{text}\n{rules}")
         verbs = ["join", "leave", "start", "cancel"]
+        # The creator's: an AI player of each level while a seat is free, and taking the
+        # last one away while there is one.
+        if len(record.seats) < options.max_seats:
+            verbs += AI_VERBS
+        if any(is_ai(s) for s in record.seats):
+            verbs.append(AI_DROP)
         actions = [
             Choice(self.catalog.plain(lang, f"lobby.btn.{v}"),
                    self.signer.make(TokenKind.LOBBY, record.table_id, v), "action")

@@ -9,7 +9,8 @@ anything is loaded. Kinds:
   the first four are signed (``make_pager``): the page is appended by whichever adapter
   lays the list out (``bot.ui.choices.page_token``), since only it knows its page size; any
   page number is harmless (it only chooses what is shown)
-- ``l`` a lobby action: table, verb (join, leave, start, cancel)
+- ``l`` a lobby action: table, verb (join, leave, start, cancel; the creator's
+  ``aieasy``, ``ainormal``, ``aistrong`` seat an AI player, ``aidrop`` takes one away)
 - ``a`` confirm an abort: table, version
 - ``v`` a vote after a time-out: table, version, choice
 

@@ -20,6 +20,7 @@ from engine.ai.greedy import greedy, real_options
 from engine.ai.search import SearchLimits, search
 from engine.core.prompts import Prompt
 from engine.core.protocol import Game
+from engine.core.redraw import SEED_BITS
 
 LevelName = Literal["easy", "normal", "strong"]
 
@@ -50,7 +51,7 @@ def decide(game: Game[Any], state: Any, prompt: Prompt, level: str, seed: int,
         return options[0].key
     way = LEVELS[level]
     rnd = random.Random(seed)
-    info = game.redraw(state, prompt.seat, rnd.getrandbits(62))
+    info = game.redraw(state, prompt.seat, rnd.getrandbits(SEED_BITS))
     if way.way == "greedy":
         return greedy(game, info, prompt, rnd, way.noise)
     limits = way.limits

@@ -32,6 +32,7 @@ from engine.ai.greedy import real_options
 from engine.ai.rewards import baseline, rewards
 from engine.core.prompts import Prompt
 from engine.core.protocol import Game
+from engine.core.redraw import SEED_BITS
 
 Clock = Callable[[], float]
 
@@ -72,7 +73,7 @@ def _prompt_for(prompts: list[Prompt], seat: int) -> Prompt:
 def _iterate(game: Game[Any], info: Any, prompt: Prompt, root: Node, base: list[float],
              rnd: random.Random, limits: SearchLimits) -> None:
     """One iteration: redraw, walk and grow the tree, play on, judge, back up."""
-    det = game.redraw(info, prompt.seat, rnd.getrandbits(62))
+    det = game.redraw(info, prompt.seat, rnd.getrandbits(SEED_BITS))
     node, path, first = root, [], True
     while prompts := game.pending(det):
         asked = _prompt_for(prompts, prompt.seat) if first else prompts[0]
@@ -120,7 +121,7 @@ def search(game: Game[Any], info: Any, prompt: Prompt, rnd: random.Random,
     root = Node(seat=-1)
     deadline = clock() + limits.seconds
     if limits.prior:
-        first = game.redraw(info, prompt.seat, rnd.getrandbits(62))
+        first = game.redraw(info, prompt.seat, rnd.getrandbits(SEED_BITS))
         for option in options:
             if clock() >= deadline:
                 break  # the options left are tried by the iterations, as any new child

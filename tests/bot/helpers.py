@@ -22,6 +22,7 @@ from bot.app import Campfire
 from bot.i18n import to_plain
 from bot.identity import Chat, User
 from bot.storage import LogEntry, TableRecord
+from bot.table.thinking import Thinker
 from bot.table.turns import load_state
 from bot.ui.layout import lay_out
 from bot.ui.markup import Rich
@@ -66,8 +67,9 @@ def build_app(
     bot_name: str | None = None, seed: int = 7,
 ) -> Campfire:
     """A Campfire over ``storage`` with the fake clock and a seeded random source."""
+    # AI players decide in the test's own process: fast, and in step with the test.
     services = make_services(storage, SECRET, now=clock, pictures=pictures,
-                             worker_id=worker_id, bot_name=bot_name)
+                             worker_id=worker_id, bot_name=bot_name, thinker=Thinker(workers=0))
     services.rng = random.Random(seed)
     return Campfire(services)
 

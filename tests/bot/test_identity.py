@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from bot.identity import NAME_LIMIT, Chat, User, arrived, clean_text
+from bot.identity import NAME_LIMIT, Chat, User, ai_id, ai_parts, arrived, clean_text, is_ai
 from bot.table.settings import meta_of
 from tests.bot.conftest import AppFactory
 from tests.bot.helpers import plain
@@ -47,3 +47,11 @@ async def test_raw_names_open_and_join_a_table(make_app: AppFactory) -> None:
     json.dumps(names, ensure_ascii=False).encode("utf-8")  # storable as it is
     shown = plain((await app.on_text(group, users[0], "/status")).out[0].message.text)
     assert all(name in shown for name in RAW.values()), shown
+
+
+def test_an_ai_players_id_is_its_own_kind() -> None:
+    assert ai_id("strong", 2) == "ai:strong:2" and ai_parts("ai:strong:2") == ("strong", 2)
+    assert is_ai(ai_id("easy", 1))
+    # No platform's id is an AI's, whatever its user calls themselves.
+    for person in ("tg:42", "dc:42", "con:ai", "con:ai:strong:1"):
+        assert not is_ai(person)

@@ -9,6 +9,9 @@ message's text) — and a Russian table's words must hold no English word, an En
 table's no Cyrillic letter. The players' clients speak the other language, so nothing
 can pass by following them.
 
+Every table has an AI player too (its name says so in the table's language: it is
+checked like any other word).
+
 Set aside as true names, and only these: the players' names and the table's id;
 *Campfire*, the bot's own name; on Telegram, command names (Telegram takes only Latin
 ones, so a Russian table says ``/vote`` there: the console and Discord say ``/голос``
@@ -218,8 +221,10 @@ class Table:
         return self.by_id[record.seats[seat]]
 
     async def open(self, game: str, options: tuple[str, ...]) -> None:
+        """The first user opens the table with one AI player at it, the others join."""
         creator, *others = self.users
         reply = await self.text(creator, " ".join(["/new", game, self.lang, *options]))
+        assert not reply.alert, plain(reply.answer)
         slot = reply.out[0].message.slot
         assert slot is not None
         self.table_id = slot.removeprefix("table:")
@@ -233,7 +238,7 @@ class Table:
         assert not reply.alert, plain(reply.answer)
 
     async def vote_if_asked(self, rnd: random.Random) -> None:
-        """Every other player answers a time-out's vote by one of its buttons."""
+        """Every player the time-out's vote asks answers it by one of its buttons."""
         record = await self.h.get(self.table_id)
         vote = meta_view(record).vote
         if vote is None:
@@ -242,9 +247,8 @@ class Table:
                   for b in buttons_of(o.message) if self.h.parse(b.token).kind == "v"
                   and self.h.parse(b.token).int_field(0) == vote.opened]
         choice = rnd.choice([t for t in tokens if self.h.parse(t).fields[1] != "abort"])
-        for seat, user_id in enumerate(record.seats):
-            if seat != vote.seat:
-                await self.press(self.by_id[user_id], choice, GROUP, "vote")
+        for seat in vote.voters:
+            await self.press(self.by_id[record.seats[seat]], choice, GROUP, "vote")
 
     async def commands(self, user: User) -> None:
         """Every command once, in the table's chat, and the private ones privately."""
@@ -319,7 +323,8 @@ async def test_a_table_speaks_its_language_on_every_platform(
     count = max(entry.min_players, 2) if lang == "ru" else min(3, entry.max_players)
     table = Table(h, lang, people(lang, count), tmp_path,
                   ConsoleButtons(raw_redis, prefix=key_prefix))
-    await table.open(game, (str(count), "clock=2h/1h/4h"))
+    ai = {"ru": "ии=1 уровень=сильный", "en": "ai=1 level=strong"}[lang].split()
+    await table.open(game, (str(count + 1), *ai, "clock=2h/1h/4h"))
     await table.play(random.Random(f"{game}{lang}"))
     await table.after()
     assert table.checked > 1000

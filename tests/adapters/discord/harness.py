@@ -71,8 +71,16 @@ async def running_bot(settings: StoreSettings, *, seed: int | None = None,
     async with open_storage(settings) as storage:
         secret = await token_secret(storage, settings.key_prefix)
         client = make_client(storage, settings, secret, clock, seed, pictures)
-        async with simcord.run(client, shard_count=2) as env:
-            yield Bot(storage, client.app, client, env, settings, clock)
+        bot: Bot | None = None
+        try:
+            async with simcord.run(client, shard_count=2) as env:
+                bot = Bot(storage, client.app, client, env, settings, clock)
+                yield bot
+        finally:
+            # The AI's worker process, if an AI played (that of the last restart too).
+            client.app.sv.thinker.close()
+            if bot is not None:
+                bot.app.sv.thinker.close()
 
 
 async def settle(bot: Bot, timeout_s: float = 15.0) -> None:

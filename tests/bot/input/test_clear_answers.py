@@ -23,19 +23,21 @@ async def test_vote_with_a_word_it_does_not_know_shows_the_usage(h: Harness) -> 
     await h.started(ANNA, BORIS)
     for text in ("/vote maybe", "/vote", "/vote wait now"):
         lines = plain((await h.text(BORIS, text)).answer).splitlines()
-        assert lines[0] == "Usage: /vote [table] wait|random|greedy|abort|agree|refuse", text
-        # Every word is explained, "greedy" too.
+        assert lines[0] == "Usage: /vote [table] wait|easy|normal|strong|abort|agree|refuse", \
+            text
+        # Every word is explained, each AI level too.
         assert lines[1] == "table: Which table (when there are several)"
         assert lines[2].startswith("choice: wait — give the player another turn's time; ")
-        assert "greedy — the autopilot plays their seat, each time the move that looks " \
-               "best right away" in lines[2]
+        assert "normal — an AI of middle strength plays their seat, each time the move " \
+               "that looks best right away" in lines[2]
 
 
 async def test_a_russian_table_takes_and_explains_its_own_vote_words(h: Harness) -> None:
     table_id = await h.started(ANNA, BORIS, options=("ru",))
     lines = plain((await h.text(BORIS, "/vote может")).answer).splitlines()
-    assert lines[0] == "Формат: /vote [стол] ждать|случайно|жадно|прервать|согласен|против"
-    assert "жадно — за игрока ходит автопилот, каждый раз выбирая ход" in lines[2]
+    assert lines[0] == \
+        "Формат: /vote [стол] ждать|лёгкий|обычный|сильный|прервать|согласен|против"
+    assert "сильный — за игрока ходит сильный ИИ, заглядывая дальше вперёд" in lines[2]
     # The Russian word is read like the English one (no vote is open: it says so).
     for word in ("ждать", "wait"):
         reply = await h.text(BORIS, f"/vote {table_id} {word}")

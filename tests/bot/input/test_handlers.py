@@ -219,7 +219,7 @@ async def test_help_lists_every_command(h: Harness) -> None:
     lines = text.splitlines()
     assert lines[0] == "Campfire commands:"
     assert [line.split(" — ")[0].split()[0] for line in lines[1:]] == [f"/{c}" for c in COMMANDS]
-    assert ("/vote [table] wait|random|greedy|abort|agree|refuse — "
+    assert ("/vote [table] wait|easy|normal|strong|abort|agree|refuse — "
             "Vote after a time-out or on taking back") in lines
     assert "/board [table] — Your own board, sent privately" in lines
     assert "{" not in text and "}" not in text

@@ -30,7 +30,7 @@ async def test_a_typed_command_acts_like_the_typed_text(h: Harness) -> None:
 async def test_typed_arguments_that_do_not_fit_get_the_usage_line(h: Harness) -> None:
     reply = await h.app.on_command(GROUP, ANNA, "vote", {"choice": "maybe"})
     assert plain(reply.answer).splitlines()[0] == \
-        "Usage: /vote [table] wait|random|greedy|abort|agree|refuse"
+        "Usage: /vote [table] wait|easy|normal|strong|abort|agree|refuse"
     assert reply.alert
     # A choice delivered in either language's word reads the same (no vote is open).
     for word in ("wait", "ждать"):

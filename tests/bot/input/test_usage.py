@@ -65,11 +65,11 @@ async def test_each_platform_spells_a_command_its_own_way(h: Harness) -> None:
     assert vote is not None
     first = {name: render(vote).splitlines()[0] for name, render in RENDERERS.items()}
     assert first == {
-        "console": "Формат: /голос [стол] ждать|случайно|жадно|прервать|согласен|против",
-        "telegram": "Формат: /vote [стол] ждать|случайно|жадно|прервать|согласен|против",
-        "discord": r"Формат: /стол голос \[стол\] ждать\|случайно\|жадно\|прервать"
+        "console": "Формат: /голос [стол] ждать|лёгкий|обычный|сильный|прервать|согласен|против",
+        "telegram": "Формат: /vote [стол] ждать|лёгкий|обычный|сильный|прервать|согласен|против",
+        "discord": r"Формат: /стол голос \[стол\] ждать\|лёгкий\|обычный\|сильный\|прервать"
                    r"\|согласен\|против",
     }
     # Plain text (an alert, a button) says it the way a platform without its own does.
     assert plain(vote).splitlines()[0] == (
-        "Формат: /vote [стол] ждать|случайно|жадно|прервать|согласен|против")
+        "Формат: /vote [стол] ждать|лёгкий|обычный|сильный|прервать|согласен|против")

@@ -30,7 +30,7 @@ async def test_a_moves_prompts_are_what_a_repair_of_its_version_sends(
         # move and their next prompt, which must still read as their new turn.
         timed_out = await time_out(h, clock, BORIS)
         table_id = timed_out.table_id
-        await h.press(timed_out.voters[0], timed_out.token("random"), GROUP)
+        await h.press(timed_out.voters[0], timed_out.token("easy"), GROUP)
     else:
         table_id = await h.started(ANNA, BORIS, CLARA)
     rnd = random.Random(5)

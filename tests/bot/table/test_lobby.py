@@ -1,11 +1,16 @@
-"""Opening, joining, leaving, starting and cancelling tables, by buttons and commands."""
+"""Opening, joining, leaving, starting and cancelling tables, by buttons and commands;
+seating AI players (the creator's buttons and ``/new … ai=``)."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
 from bot.storage import ActionKind, TableNotFound, TableStatus
-from bot.table.settings import options_of
+from bot.table.log import load_any
+from bot.table.settings import meta_of, options_of
+from bot.ui.message import ToUser
 from tests.bot.helpers import (
     ANNA,
     BORIS,
@@ -32,7 +37,9 @@ async def test_new_table_with_options_shows_lobby_with_buttons(h: Harness) -> No
     assert f"table #{table_id} is open" in text
     assert "Players (1, 3–4): Anna" in text
     labels = [b.label for b in buttons_of(item.message)]
-    assert labels == ["Join", "Leave", "Start", "Cancel"]
+    # The creator's buttons for AI players too, while seats are free.
+    assert labels == ["Join", "Leave", "Start", "Cancel",
+                      "🤖 + easy AI", "🤖 + normal AI", "🤖 + strong AI"]
     record = await h.get(table_id)
     assert record.status == TableStatus.LOBBY
     assert record.seats == (ANNA.id,)
@@ -253,3 +260,101 @@ async def test_a_table_with_the_beginner_tiles_says_so_in_its_lobby_and_start(
     assert said in plain(started.out[0].message.text)
     plain_table = await h.new_table(CLARA, "en", game="caverna")
     assert "Played with" not in plain(h.table_message(plain_table).text)
+
+
+# --- AI players ------------------------------------------------------------------------
+
+
+def _lobby_labels(h: Harness, table_id: str) -> list[str]:
+    return [b.label for b in buttons_of(h.table_message(table_id))]
+
+
+async def test_the_creator_seats_ai_players_by_buttons_and_takes_them_away(h: Harness) -> None:
+    table_id = await h.new_table(ANNA, "3", "en")
+    reply = await h.press(ANNA, h.lobby_token(table_id, "aistrong"), GROUP)
+    assert not reply.alert and plain(reply.answer) == f"🤖 AI 1 (strong) joined table #{table_id}."
+    reply = await h.press(ANNA, h.lobby_token(table_id, "aieasy"), GROUP)
+    assert plain(reply.answer) == f"🤖 AI 2 (easy) joined table #{table_id}."
+    record = await h.get(table_id)
+    assert record.seats == (ANNA.id, "ai:strong:1", "ai:easy:2")
+    assert "Players (3, 3–3): Anna, 🤖 AI 1 (strong), 🤖 AI 2 (easy)" in plain(
+        h.table_message(table_id).text)
+    # The table is full: no more AI buttons, and the one that takes an AI away.
+    assert _lobby_labels(h, table_id) == ["Join", "Leave", "Start", "Cancel", "🤖 − remove AI"]
+    reply = await h.press(ANNA, h.lobby_token(table_id, "aidrop"), GROUP)
+    assert plain(reply.answer) == f"🤖 AI 2 (easy) left table #{table_id}."
+    record = await h.get(table_id)
+    assert record.seats == (ANNA.id, "ai:strong:1")
+    assert "ai:easy:2" not in meta_of(record).names
+    assert _lobby_labels(h, table_id)[4:] == [
+        "🤖 + easy AI", "🤖 + normal AI", "🤖 + strong AI", "🤖 − remove AI"]
+    # A person may still take the free seat; an AI is never in anyone's list of tables.
+    assert not (await h.press(BORIS, h.lobby_token(table_id, "join"), GROUP)).alert
+    assert [t.table_id for t in await h.store.tables_of_user("ai:strong:1")] == []
+    log = await h.store.action_log(table_id)
+    assert [(e.key, e.user_id) for e in log] == [
+        ("aistrong", ANNA.id), ("aieasy", ANNA.id), ("aidrop", ANNA.id), ("join", BORIS.id)]
+
+
+async def test_only_the_creator_seats_or_removes_ai_and_only_while_seats_are_free(
+    h: Harness
+) -> None:
+    table_id = await h.new_table(ANNA, "2", "en")
+    await h.press(BORIS, h.lobby_token(table_id, "join"), GROUP)
+    assert _lobby_labels(h, table_id) == ["Join", "Leave", "Start", "Cancel"]
+    await _refused(h, table_id, h.press(ANNA, h.sv.signer.make("l", table_id, "ainormal"),
+                                        GROUP), "lobby.full")
+    await h.press(BORIS, h.lobby_token(table_id, "leave"), GROUP)
+    add = h.lobby_token(table_id, "ainormal")
+    await _refused(h, table_id, h.press(BORIS, add, GROUP), "lobby.only_creator")
+    await _refused(h, table_id, h.press(ANNA, h.sv.signer.make("l", table_id, "aidrop"),
+                                        GROUP), "lobby.no_ai")
+    assert not (await h.press(ANNA, add, GROUP)).alert
+    drop = h.lobby_token(table_id, "aidrop")
+    await _refused(h, table_id, h.press(BORIS, drop, GROUP), "lobby.only_creator")
+    # An AI's seat is nobody's to leave or take: a person cannot act as it.
+    await _refused(h, table_id, h.press(ANNA, add, GROUP), "lobby.full")
+
+
+async def test_a_table_all_ai_but_the_creator_plays_to_its_end(h: Harness) -> None:
+    """``/new … ai=3``: the creator starts at once; the AI players' seats are the
+    autopilot's from the start, so the creator is asked only for their own decisions,
+    and the AI's results are told in the table's chat, never to an AI."""
+    reply = await h.text(ANNA, "/new stone_age 4 en ai=3 level=strong")
+    table_id = reply.out[0].message.slot.removeprefix("table:")  # type: ignore[union-attr]
+    record = await h.get(table_id)
+    assert record.seats == (ANNA.id, "ai:strong:1", "ai:strong:2", "ai:strong:3")
+    assert not (await h.press(ANNA, h.lobby_token(table_id, "start"), GROUP)).alert
+    record = await h.get(table_id)
+    assert meta_of(record).autopilot == {str(s): "strong" for s, user_id in
+                                         enumerate(record.seats) if user_id != ANNA.id}
+    rnd = random.Random(3)
+    for _ in range(2000):
+        try:
+            record = await h.get(table_id)
+        except TableNotFound:
+            break
+        prompts = await h.prompts(table_id)
+        assert {record.seats[p.seat] for p in prompts} == {ANNA.id}
+        await h.play_one(table_id, rnd)
+    else:
+        raise AssertionError("the game did not end")
+    record, log = await load_any(h.store, table_id)
+    assert record.status == TableStatus.FINISHED
+    moves = [e for e in log if e.seat is not None]
+    assert {e.user_id for e in moves} == {ANNA.id, "autopilot"}
+    assert {record.seats[e.seat] for e in moves if e.user_id == "autopilot"} == {
+        "ai:strong:1", "ai:strong:2", "ai:strong:3"}
+    result = plain(h.inbox[(GROUP.id, f"table:{table_id}")].text)
+    assert all(f"🤖 AI {n} (strong)" in result for n in (1, 2, 3))
+    assert not [o for o in h.sent if isinstance(o.to, ToUser) and o.to.user_id.startswith("ai:")]
+
+
+async def test_ai_players_are_named_in_the_tables_language(h: Harness) -> None:
+    reply = await h.text(ANNA, "/new каверна 3 рус ии=2 уровень=лёгкий")
+    assert not reply.alert, plain(reply.answer)
+    table_id = reply.out[0].message.slot.removeprefix("table:")  # type: ignore[union-attr]
+    text = plain(h.table_message(table_id).text)
+    assert "Anna, 🤖 ИИ 1 (лёгкий), 🤖 ИИ 2 (лёгкий)" in text
+    assert [b.label for b in buttons_of(h.table_message(table_id))] == [
+        "Войти", "Выйти", "Начать", "Отменить", "🤖 − убрать ИИ"]

@@ -12,9 +12,11 @@ second round finds nothing more to send.
 
 from __future__ import annotations
 
+import asyncio
 import random
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
@@ -23,6 +25,7 @@ from bot.app import Campfire
 from bot.storage import TableNotFound, TableRecord, TableStatus
 from bot.table.settings import meta_of
 from bot.table.settle import clock_job, reminder_job
+from bot.table.thinking import Thinker
 from bot.ui.message import Outgoing, ToUser
 from tests.bot.helpers import (
     ANNA,
@@ -192,7 +195,7 @@ async def test_an_autopilot_seat_moves_after_a_crash(world: World) -> None:
     table_id = await h.started(ANNA, BORIS, options=("en", "clock=1/1/2", "remind=20"))
     world.clock.advance(3600 + 5)
     [vote] = await h.due()
-    token = next(b.token for b in vote.message.all_buttons() if b.token.split(".")[3] == "random")
+    token = next(b.token for b in vote.message.all_buttons() if b.token.split(".")[3] == "easy")
     record = await h.get(table_id)
     late, other = record.seats[0], record.seats[1]
     voter = h.user_at(record, 1)
@@ -233,3 +236,58 @@ async def test_a_request_to_take_back_is_announced_after_a_crash(world: World) -
     assert [h.parse(b.token).fields[1] for b in vote.message.all_buttons()] == [
         "agree", "refuse"]
     assert await world.recover() == []
+
+
+class StuckThinker(Thinker):
+    """An AI that starts thinking and never finishes: the worker dies meanwhile."""
+
+    def __init__(self) -> None:
+        super().__init__(workers=0)
+        self.thinking = asyncio.Event()
+
+    async def decide(self, game: str, state: Mapping[str, Any], seat: int, level: str,
+                     seed: str) -> str:
+        self.thinking.set()
+        await asyncio.Event().wait()
+        raise AssertionError("never")
+
+
+async def test_an_ai_move_owed_while_it_thought_arrives_after_the_crash(world: World) -> None:
+    """Anna's move is saved; the AI player after her starts thinking and the worker dies
+    (its task is gone, nothing after the commit ran). The table is left owing, and the
+    worker that repairs it has the AI decide and move, and asks Anna again."""
+    h = world.crashing
+    reply = await h.text(ANNA, "/new stone_age 2 en ai=1")
+    table_id = reply.out[0].message.slot.removeprefix("table:")  # type: ignore[union-attr]
+    await h.press(ANNA, h.lobby_token(table_id, "start"), GROUP)
+    rnd = random.Random(1)
+    stuck = StuckThinker()
+    h.sv.thinker = stuck
+    thinking = asyncio.create_task(stuck.thinking.wait())
+    for _ in range(20):
+        record = await h.get(table_id)
+        [prompt] = await h.prompts(table_id)
+        token = rnd.choice(h.move_tokens(h.dm_prompt(record, prompt.seat), prompt))
+        pressing = asyncio.create_task(h.app.on_press(dm(ANNA), ANNA, token))
+        await asyncio.wait([pressing, thinking], return_when=asyncio.FIRST_COMPLETED)
+        if stuck.thinking.is_set():
+            break
+        h.keep(pressing.result().out)  # Anna's turn went on: her next step
+        await h.app.acknowledge(pressing.result())
+    else:
+        raise AssertionError("the AI was never asked")
+    pressing.cancel()  # the worker dies while the AI thinks
+    with pytest.raises(asyncio.CancelledError):
+        await pressing
+    saved = await h.get(table_id)
+    ai_seat = saved.seats.index("ai:normal:1")
+    assert [p.seat for p in await h.prompts(table_id)] == [ai_seat]  # owed, not lost
+    out = await world.recover()
+    log = await h.store.action_log(table_id)
+    assert log[-1].version > saved.version and any(
+        e.user_id == "autopilot" and e.version > saved.version for e in log)
+    record = await h.get(table_id)
+    assert all(p.seat != ai_seat for p in await h.prompts(table_id))
+    # Anna is asked again, privately, by the repair.
+    assert [record.seats[p.seat] for p in await h.prompts(table_id)] == [ANNA.id]
+    assert any(o.to == ToUser(ANNA.id) and o.message.choices for o in out)

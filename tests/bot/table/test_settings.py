@@ -78,3 +78,18 @@ def test_an_old_hunters_gatherers_table_replays_its_typed_square_names() -> None
     replayed = replay(HUNTERS_GATHERERS, record, log)
     assert state_dict(replayed) == state_dict(played)
     assert load_state(HUNTERS_GATHERERS, record).naming == FIRST
+
+
+def test_the_autopilots_old_levels_read_as_ai_levels() -> None:
+    """A record written before the AI levels: its autopilot seats, ballots and a vote's
+    outcome named ``random``/``greedy``, read as the levels that play alike."""
+    record = _record(meta={
+        "autopilot": {"0": "random", "1": "greedy"},
+        "vote": {"seat": 1, "ballots": {"tg:u1": "greedy", "tg:u3": "wait"}},
+        "ended": {"version": 3, "kind": "timeout", "seat": 0, "outcome": "random"},
+    })
+    meta = meta_view(record)
+    assert meta.autopilot == {"0": "easy", "1": "normal"}
+    assert meta.vote is not None and meta.vote.ballots == {"tg:u1": "normal", "tg:u3": "wait"}
+    assert meta.ended is not None and meta.ended.outcome == "easy"
+    assert meta_of(record).model_dump(mode="json")["autopilot"] == {"0": "easy", "1": "normal"}

@@ -1,14 +1,21 @@
 """Private notices around a turn change (bot/table/settle.py): the finished player's prompt
 becomes "done", the new player gets a fresh prompt, and the player after them hears
-"you're next" — inside the "done" edit when that is the player who just finished."""
+"you're next" — inside the "done" edit when that is the player who just finished. An AI
+player is never sent anything."""
 
 from __future__ import annotations
 
 import random
 
-from bot.identity import User
+import pytest
+
+from bot.games import manifests
+from bot.identity import User, is_ai
+from bot.storage import TableNotFound, TableStatus
+from bot.table.log import load_any
+from bot.table.settings import meta_of
 from bot.ui.message import Outgoing, Reply, ToUser
-from tests.bot.helpers import ANNA, BORIS, CLARA, Harness, dm, plain
+from tests.bot.helpers import ANNA, BORIS, CLARA, GROUP, Harness, dm, plain
 
 MAX_STEPS = 8  # a Stone Age placement takes at most a few taps
 
@@ -90,3 +97,86 @@ async def test_a_player_can_turn_next_notices_off_and_on(h: Harness) -> None:
     assert plain(reply.answer) == h.t("settings.next_on")
     assert plain((await h.text(third, "/settings next maybe", dm(third))).answer).startswith(
         "Usage: /settings [next] [on|off]")
+
+
+# --- AI players ------------------------------------------------------------------------
+
+
+async def _ai_table(h: Harness, game: str, humans: tuple[User, ...], ai: int,
+                    options: tuple[str, ...]) -> str:
+    """A started table of ``game``: ``humans`` (the first opens it) and ``ai`` AI players."""
+    seats = len(humans) + ai
+    table_id = await h.new_table(humans[0], str(seats), f"ai={ai}", "level=normal", *options,
+                                 game=game)
+    for user in humans[1:]:
+        assert not (await h.press(user, h.lobby_token(table_id, "join"), GROUP)).alert
+    assert not (await h.press(humans[0], h.lobby_token(table_id, "start"), GROUP)).alert
+    return table_id
+
+
+async def _vote_as_people(h: Harness, table_id: str, rnd: random.Random) -> None:
+    """Every person a time-out's vote asks answers it (never with abort)."""
+    record = await h.get(table_id)
+    vote = meta_of(record).vote
+    if vote is None:
+        return
+    choices = ["wait", "easy", "normal", "strong"]
+    assert vote.voters and not any(is_ai(record.seats[s]) for s in vote.voters)
+    for seat in vote.voters:
+        await h.text(h.user_at(record, seat), f"/vote {table_id} {rnd.choice(choices)}")
+
+
+@pytest.mark.parametrize("game", ["stone_age", "hunters_gatherers", "caverna"])
+async def test_nothing_is_ever_sent_to_an_ai_over_a_whole_game(h: Harness, game: str) -> None:
+    """Two people and two AI players (one AI for a game of three at most), a clock that
+    runs out now and then (reminders, time-outs, votes), commands typed along the way:
+    every message of the game goes to a chat or a person, none to an AI; the AI seats
+    play through the one move path; the result and ``/log`` name them as AI."""
+    ai = 2 if manifests()[game].max_players >= 4 else 1
+    table_id = await _ai_table(h, game, (ANNA, BORIS), ai, ("en", "clock=1/1/2", "remind=1"))
+    record = await h.get(table_id)
+    rnd = random.Random(game)
+    for step in range(3000):
+        try:
+            record = await h.get(table_id)
+        except TableNotFound:
+            break
+        if step % 41 == 40:
+            h.clock.advance(7300)  # reminders, and the clock runs out: a vote
+            await h.due()
+            await _vote_as_people(h, table_id, rnd)
+            continue
+        if step % 97 == 50:
+            await h.text(ANNA, f"/status {table_id}")
+            await h.text(BORIS, f"/undo {table_id}")
+        prompts = await h.prompts(table_id)
+        if not prompts:
+            await _vote_as_people(h, table_id, rnd)
+            continue
+        prompt = rnd.choice(prompts)
+        assert not record.seats[prompt.seat].startswith("ai:"), "an AI's prompt was left open"
+        user = h.user_at(record, prompt.seat)
+        tokens = h.move_tokens(h.dm_prompt(record, prompt.seat), prompt)
+        if not tokens:
+            await h.text(user, f"/turn {table_id}", dm(user))
+            continue
+        await h.press(user, rnd.choice(tokens))
+    else:
+        raise AssertionError("the game did not end")
+    record, log = await load_any(h.store, table_id)
+    assert record.status == TableStatus.FINISHED
+    assert any(e.key == "timeout" for e in log)  # a vote was asked on the way
+    to_people = {o.to.user_id for o in h.sent if isinstance(o.to, ToUser)}
+    assert to_people and not [u for u in to_people if is_ai(u)], to_people
+    ai_seats = {s for s, user_id in enumerate(record.seats) if is_ai(user_id)}
+    assert len(ai_seats) == ai
+    assert ai_seats <= {e.seat for e in log if e.user_id == "autopilot"}
+    # The result and the log say which seats were AI: by their names.
+    names = [f"🤖 AI {n} (normal)" for n in range(1, ai + 1)]
+    result = plain(h.inbox[(GROUP.id, f"table:{table_id}")].text)
+    assert all(name in result for name in names), result
+    told = plain((await h.text(ANNA, f"/log {table_id} 60")).answer)
+    assert any(name in told for name in names), told
+    # The people hear their own results, privately.
+    assert all(any(o.key == "result" for o in h.sent if o.to == ToUser(u.id))
+               for u in (ANNA, BORIS))

@@ -447,7 +447,7 @@ async def test_a_seat_on_autopilot_is_not_asked(h: Harness, clock: Clock) -> Non
     """The autopilot has no say: its decisions after the asker's go back with it, and
     it decides again when asked again."""
     t = await time_out(h, clock, BORIS)  # two players: the other hands the seat over
-    await h.press(t.voters[0], t.token("random"), GROUP)
+    await h.press(t.voters[0], t.token("easy"), GROUP)
     [player] = t.voters
     rnd = random.Random(1)
     for _ in range(20):
@@ -488,3 +488,36 @@ async def test_taking_back_the_late_players_move_asks_their_vote_anew(
     assert stale.alert and plain(stale.answer) == h.t("press.stale")
     fresh = next(b.token for b in message.all_buttons() if h.parse(b.token).fields[1] == "wait")
     assert plain((await h.press(t.voters[0], fresh, GROUP)).answer) == h.t("vote.counted")
+
+
+async def test_an_ai_players_decisions_go_back_with_the_askers_without_a_vote(
+    h: Harness
+) -> None:
+    """An AI player has no say (like the autopilot): taking back a decision it built on
+    asks nobody, and it decides again when asked again."""
+    reply = await h.text(ANNA, "/new stone_age 2 en ai=1")
+    table_id = reply.out[0].message.slot.removeprefix("table:")  # type: ignore[union-attr]
+    await h.press(ANNA, h.lobby_token(table_id, "start"), GROUP)
+    rnd = random.Random(2)
+    for _ in range(20):
+        await h.play_one(table_id, rnd)
+        record = await h.get(table_id)
+        points = standing(meta_view(record), record.version)
+        ai_seat = record.seats.index("ai:normal:1")
+        if points and points[-1].seat == ai_seat and any(
+                p.seat != ai_seat for p in points):
+            break
+    else:
+        raise AssertionError("the AI never decided after Anna")
+    mine = max(i for i, p in enumerate(points) if p.seat != ai_seat)
+    later = len(points) - mine
+    reply = await h.text(ANNA, "/undo")
+    assert plain(reply.answer) == h.t("undo.done")
+    after = await h.get(table_id)
+    assert meta_view(after).vote is None
+    log = await h.store.action_log(table_id)
+    undo = next(e for e in reversed(log) if e.kind == ActionKind.UNDO)
+    assert undo_count(undo.key) == later > 1
+    # Anna decides again; the table replays to what it holds.
+    assert any(after.seats[p.seat] == ANNA.id for p in await h.prompts(table_id))
+    assert state_dict(replay(get_game("stone_age"), after, log)) == after.state

@@ -17,8 +17,11 @@ def test_a_time_out_is_decided_by_a_majority_of_the_voters() -> None:
     assert decided(Vote(seat=0, ballots=ballots("wait")), 2) is None
     assert decided(Vote(seat=0, ballots=ballots("wait", "abort")), 2) is None
     assert decided(Vote(seat=0, ballots=ballots("wait", "wait")), 2) == "wait"
-    assert decided(Vote(seat=0, ballots=ballots("random", "abort", "random")), 3) == "random"
-    assert decided(Vote(seat=0, ballots=ballots("greedy")), 1) == "greedy"
+    assert decided(Vote(seat=0, ballots=ballots("easy", "abort", "easy")), 3) == "easy"
+    assert decided(Vote(seat=0, ballots=ballots("strong")), 1) == "strong"
+    # A stored ballot of the autopilot's old levels counts for the level that plays alike.
+    assert decided(Vote(seat=0, ballots=ballots("random", "abort", "easy")), 3) == "easy"
+    assert decided(Vote(seat=0, ballots=ballots("greedy", "normal")), 3) == "normal"
 
 
 def test_taking_back_needs_every_voter_and_one_refusal_ends_it() -> None:

@@ -1,13 +1,16 @@
 """The turn clock: a player who runs out is announced with vote buttons; the others
-decide to wait, hand the seat to the autopilot (random or greedy) or abort; the group
-hears how the vote ended."""
+decide to wait, hand the seat to the AI (easy, normal or strong) or abort; the group
+hears how the vote ended. A ballot or a button of the autopilot's old levels (random,
+greedy) counts for the level that plays alike."""
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass
 
 import pytest
+from redis.asyncio import Redis
 
 from bot.storage import ActionKind, TableNotFound, TableStatus
 from bot.table.autopilot import choose
@@ -60,7 +63,7 @@ async def test_time_out_is_announced_with_vote_buttons(h: Harness, clock: Clock)
     assert plain(t.vote.text) == (f"⌛ {t.late.name} ran out of time at table #{t.table_id}. "
                                   "The other players decide:")
     assert [b.label for b in t.vote.all_buttons()] == [
-        "Wait longer", "Autopilot (random)", "Autopilot (greedy)", "Abort the game"]
+        "Wait longer", "AI: easy", "AI: normal", "AI: strong", "Abort the game"]
     record = await h.get(t.table_id)
     vote = meta_of(record).vote
     assert vote is not None and vote.seat == 0 and vote.ballots == {}
@@ -116,17 +119,17 @@ async def autopilot_moves(h: Harness, table_id: str) -> list[tuple[int, str, int
             if e.user_id == "autopilot"]
 
 
-async def test_vote_random_autopilot_plays_now_and_later_until_resume(
+async def test_vote_easy_ai_plays_now_and_later_until_resume(
     h: Harness, clock: Clock
 ) -> None:
     t = await time_out(h, clock)
     record = await h.get(t.table_id)
     old_buttons = h.move_tokens(h.dm_prompt(record, 0))
-    await h.press(t.voters[0], t.token("random"), GROUP)
-    reply = await h.text(t.voters[1], "/vote random")
-    assert plain(reply.answer) == h.t("vote.decided.random")
+    await h.press(t.voters[0], t.token("easy"), GROUP)
+    reply = await h.text(t.voters[1], "/vote easy")
+    assert plain(reply.answer) == h.t("vote.decided.easy")
     after = await h.get(t.table_id)
-    assert meta_of(after).autopilot == {"0": "random"}
+    assert meta_of(after).autopilot == {"0": "easy"}
     moves = await autopilot_moves(h, t.table_id)
     assert moves and {seat for seat, _, _ in moves} == {0}
     assert all(p.seat != 0 for p in await h.prompts(t.table_id))  # played at once
@@ -163,12 +166,12 @@ async def test_vote_random_autopilot_plays_now_and_later_until_resume(
     assert not (await h.press(t.late, token)).alert
 
 
-async def test_vote_greedy_autopilot_plays_the_greedy_choice(h: Harness, clock: Clock) -> None:
+async def test_vote_normal_ai_plays_the_greedy_choice(h: Harness, clock: Clock) -> None:
     t = await time_out(h, clock, BORIS)  # two players: one voter decides alone
-    reply = await h.press(t.voters[0], t.token("greedy"), GROUP)
-    assert plain(reply.answer) == h.t("vote.decided.greedy")
+    reply = await h.press(t.voters[0], t.token("normal"), GROUP)
+    assert plain(reply.answer) == h.t("vote.decided.normal")
     record = await h.get(t.table_id)
-    assert meta_of(record).autopilot == {"0": "greedy"}
+    assert meta_of(record).autopilot == {"0": "normal"}
     log = await h.store.action_log(t.table_id)
     auto = [i for i, e in enumerate(log) if e.user_id == "autopilot"]
     assert auto
@@ -176,7 +179,7 @@ async def test_vote_greedy_autopilot_plays_the_greedy_choice(h: Harness, clock: 
     for i in auto:
         state = replay(game, record, log[:i])
         prompt = next(p for p in game.pending(state) if p.seat == 0)
-        expected = choose(game, state, prompt, "greedy",
+        expected = choose(game, state, prompt, "normal",
                           random.Random(f"{t.table_id}:{log[i].version - 1}"))
         assert log[i].key == expected
     assert state_dict(replay(game, record, log)) == record.state
@@ -227,7 +230,7 @@ async def test_two_players_running_out_together_both_get_a_vote(
     record = await h.get(table_id)
     voters = [h.user_at(record, s) for s in range(3) if s != first.seat]
     token = next(b.token for b in out[0].message.all_buttons()
-                 if b.token.split(".")[3] == "random")
+                 if b.token.split(".")[3] == "easy")
     for voter in voters:
         await h.press(voter, token, GROUP)
     clock.advance(HOUR)
@@ -240,9 +243,9 @@ async def test_two_players_running_out_together_both_get_a_vote(
 async def test_the_group_hears_how_the_vote_ended(h: Harness, clock: Clock) -> None:
     t = await time_out(h, clock)
     for voter in t.voters:
-        await h.press(voter, t.token("random"), GROUP)
+        await h.press(voter, t.token("strong"), GROUP)
     told = h.inbox[(GROUP.id, f"vote:{t.table_id}")]
-    assert plain(told.text) == h.t("vote.ended.timeout.random", name=t.late.name,
+    assert plain(told.text) == h.t("vote.ended.timeout.strong", name=t.late.name,
                                    table=t.table_id)
     assert told.renew and told.choices is None
 
@@ -258,3 +261,96 @@ async def test_the_late_players_move_ends_the_vote(h: Harness, clock: Clock) -> 
                                    table=t.table_id)
     reply = await h.press(t.voters[0], t.token("wait"), GROUP)
     assert reply.alert and plain(reply.answer) == h.t("vote.closed")
+
+
+async def _with_ai(h: Harness, *people: User, ai: int) -> str:
+    """A started clocked table of ``people`` and ``ai`` AI players."""
+    table_id = await h.new_table(people[0], str(len(people) + ai), f"ai={ai}", *CLOCK)
+    for user in people[1:]:
+        await h.press(user, h.lobby_token(table_id, "join"), GROUP)
+    assert not (await h.press(people[0], h.lobby_token(table_id, "start"), GROUP)).alert
+    return table_id
+
+
+async def test_only_people_are_asked_and_one_person_decides_beside_ai_players(
+    h: Harness, clock: Clock
+) -> None:
+    table_id = await _with_ai(h, ANNA, BORIS, ai=2)
+    for _ in range(10):
+        clock.advance(HOUR + 5)
+        if any("ran out of time" in plain(o.message.text) for o in await h.due()):
+            break
+    vote = meta_of(await h.get(table_id)).vote
+    assert vote is not None
+    record = await h.get(table_id)
+    late = record.seats[vote.seat]
+    [voter] = [u for u in (ANNA, BORIS) if u.id != late]
+    assert [record.seats[s] for s in vote.voters] == [voter.id]
+    message = h.inbox[(GROUP.id, f"vote:{table_id}")]
+    assert plain(message.text).endswith("The other players decide:")
+    assert [b.label for b in message.all_buttons()] == [
+        "Wait longer", "AI: easy", "AI: normal", "AI: strong", "Abort the game"]
+    # An AI's ballot cannot be cast (no platform gives an ``ai:`` id), and one person's
+    # ballot is the majority.
+    reply = await h.text(voter, "/vote strong")
+    assert plain(reply.answer) == h.t("vote.decided.strong")
+    assert meta_of(await h.get(table_id)).autopilot[str(vote.seat)] == "strong"
+
+
+async def test_a_person_alone_with_ai_players_is_waited_for(h: Harness, clock: Clock) -> None:
+    """Nobody could vote: the clock running out asks nothing, and the player plays on."""
+    table_id = await _with_ai(h, ANNA, ai=1)
+    before = len(await h.store.action_log(table_id))
+    clock.advance(3 * HOUR)
+    out = await h.due()
+    assert not any("ran out of time" in plain(o.message.text) for o in out)
+    record = await h.get(table_id)
+    assert meta_of(record).vote is None and len(await h.store.action_log(table_id)) == before
+    assert any(record.seats[p.seat] == ANNA.id for p in await h.prompts(table_id))
+
+
+async def test_a_stored_vote_of_the_autopilots_old_levels_counts_as_the_ai_levels(
+    h: Harness, clock: Clock, raw_redis: Redis, key_prefix: str
+) -> None:
+    """A table stored before the AI levels: its open vote holds a ``greedy`` ballot, and
+    its message the old buttons. The ballot still counts (as ``normal``), an old
+    button still votes, and the seat is played."""
+    t = await time_out(h, clock)
+    first, second = t.voters
+    key = f"{key_prefix}table:{t.table_id}"
+    stored = json.loads(await raw_redis.hget(key, "record"))
+    stored["meta"]["vote"]["ballots"] = {first.id: "greedy"}
+    await raw_redis.hset(key, "record", json.dumps(stored))
+    old_button = h.sv.signer.make("v", t.table_id, str(stored["meta"]["vote"]["opened"]),
+                                  "greedy")
+    reply = await h.press(second, old_button, GROUP)
+    assert plain(reply.answer) == h.t("vote.decided.normal")
+    record = await h.get(t.table_id)
+    assert meta_of(record).autopilot == {"0": "normal"}
+    assert all(p.seat != 0 for p in await h.prompts(t.table_id))
+
+
+async def test_a_stored_table_on_the_old_greedy_autopilot_loads_and_plays(
+    h: Harness, raw_redis: Redis, key_prefix: str
+) -> None:
+    """A record written before the AI levels holds its seat on ``greedy``: it reads as
+    ``normal``, and the seat is played as greedy played it."""
+    table_id = await h.started(ANNA, BORIS)
+    key = f"{key_prefix}table:{table_id}"
+    stored = json.loads(await raw_redis.hget(key, "record"))
+    stored["meta"]["autopilot"] = {"0": "greedy"}
+    await raw_redis.hset(key, "record", json.dumps(stored))
+    record = await h.get(table_id)
+    assert meta_of(record).autopilot == {"0": "normal"}
+    await h.text(BORIS, f"/status {table_id}")  # what the table owes: the seat's moves
+    record = await h.get(table_id)
+    assert all(p.seat != 0 for p in await h.prompts(table_id))
+    log = await h.store.action_log(table_id)
+    auto = [i for i, e in enumerate(log) if e.user_id == "autopilot"]
+    assert auto
+    game = get_game("stone_age")
+    for i in auto:
+        state = replay(game, record, log[:i])
+        prompt = next(p for p in game.pending(state) if p.seat == 0)
+        assert log[i].key == choose(game, state, prompt, "greedy",
+                                    random.Random(f"{table_id}:{log[i].version - 1}"))
