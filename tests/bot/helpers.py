@@ -24,7 +24,7 @@ from bot.identity import Chat, User
 from bot.storage import LogEntry, TableRecord
 from bot.table.thinking import Thinker
 from bot.table.turns import load_state
-from bot.ui.layout import lay_out
+from bot.ui.layout import Capabilities, lay_out
 from bot.ui.markup import Rich
 from bot.ui.message import Button, Message, Outgoing, Reply, ToChat, ToUser
 from bot.ui.tokens import Token
@@ -98,9 +98,10 @@ def plain(text: str | Rich | None) -> str:
     return to_plain(text or "")
 
 
-def buttons_of(message: Message) -> list[Button]:
-    """A message's buttons in reading order, as Telegram shows them (one page)."""
-    return lay_out(message.choices, TELEGRAM).choices() if message.choices else []
+def buttons_of(message: Message, caps: Capabilities = TELEGRAM) -> list[Button]:
+    """A message's buttons in reading order, as Telegram (or ``caps``) shows them (one
+    page)."""
+    return lay_out(message.choices, caps).choices() if message.choices else []
 
 
 def where(item: Outgoing) -> str:
@@ -253,10 +254,11 @@ class Harness:
         assert token is not None, raw
         return token
 
-    def move_tokens(self, message: Message, prompt: Prompt | None = None) -> list[str]:
+    def move_tokens(self, message: Message, prompt: Prompt | None = None,
+                    caps: Capabilities = TELEGRAM) -> list[str]:
         """The move buttons of a message, without page turns and (given the prompt) backs."""
         tokens = []
-        for b in buttons_of(message):
+        for b in buttons_of(message, caps):
             token = self.parse(b.token)
             if token.kind != "m":
                 continue
