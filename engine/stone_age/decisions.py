@@ -12,6 +12,7 @@ checked just as strictly, and the keys of games logged before choices were merge
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.core.errors import IllegalMove
@@ -52,9 +53,9 @@ from engine.stone_age.payment import (
     pay,
 )
 from engine.stone_age.placement import (
-    all_locations,
     fixed_count,
     legal_counts,
+    open_places,
     placement_error,
     slot_index,
 )
@@ -106,29 +107,52 @@ def _place_options(state: StoneAgeState, turn: Turn) -> list[Option]:
     option (``at:<loc>``); a gathering site offers each number of people it may take
     (``place:<loc>:<n>``), grouped by site so a platform that cannot show them all
     may open a site's numbers in a second step."""
-    seat = turn.seat
-    options = []
-    for loc in all_locations(state):
-        counts = legal_counts(state, seat, loc)
-        if not counts:
-            continue
+    options: list[Option] = []
+    for loc, counts in open_places(state, turn.seat):
         if fixed_count(loc) is None:
-            options += [Option(f"place:{loc}:{n}", Label("sa.opt.place", {
-                "loc": loc, "count": n, "counts": counts, "group": loc})) for n in counts]
+            options += _site_options(loc, len(counts))
         else:
-            args = {"loc": loc, "counts": counts, **_what_is_there(state, loc)}
-            options.append(Option(f"at:{loc}", Label("sa.opt.at", args)))
+            options.append(_at_option(loc, counts[0], *_thing_at(state, loc)))
     return options
+
+
+# The options below are built once for each input and shared by every prompt that
+# offers them: options and labels are frozen, and nothing changes a label's arguments.
+
+
+@cache
+def _site_options(loc: str, most: int) -> tuple[Option, ...]:
+    """A gathering site's options: each number of people from 1 to ``most``."""
+    counts = list(range(1, most + 1))
+    return tuple(Option(f"place:{loc}:{n}", Label("sa.opt.place", {
+        "loc": loc, "count": n, "counts": counts, "group": loc})) for n in counts)
+
+
+@cache
+def _at_option(loc: str, need: int, thing: str, what: str | None) -> Option:
+    """The option of a place that takes ``need`` people, with what lies there (``thing``
+    names the argument: ``card``, ``building``, or empty for a village place)."""
+    args: dict[str, Any] = {"loc": loc, "counts": [need]}
+    if thing:
+        args[thing] = what
+    return Option(f"at:{loc}", Label("sa.opt.at", args))
+
+
+def _thing_at(state: StoneAgeState, loc: str) -> tuple[str, str | None]:
+    """What lies at ``loc`` as (argument name, id): the card, the face-up building, or
+    nothing (``("", None)``) for the other places."""
+    if loc.startswith("card"):
+        return "card", state.row[slot_index(loc)]
+    if loc.startswith("bld"):
+        building = top_building(state, slot_index(loc))
+        return "building", building.id if building else None
+    return "", None
 
 
 def _what_is_there(state: StoneAgeState, loc: str) -> dict[str, Any]:
     """The card or face-up building at ``loc``, so a button can describe it."""
-    if loc.startswith("card"):
-        return {"card": state.row[slot_index(loc)]}
-    if loc.startswith("bld"):
-        building = top_building(state, slot_index(loc))
-        return {"building": building.id if building else None}
-    return {}
+    thing, what = _thing_at(state, loc)
+    return {thing: what} if thing else {}
 
 
 def _refuse_placement(state: StoneAgeState, seat: int, loc: str, count: int) -> None:

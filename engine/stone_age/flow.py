@@ -18,7 +18,7 @@ from engine.stone_age.feeding import go_hungry, start_feeding
 from engine.stone_age.gathering import start_roll
 from engine.stone_age.order import next_action
 from engine.stone_age.payment import building_rule, card_rule, holdings, payable
-from engine.stone_age.placement import can_place, place, placements, slot_index
+from engine.stone_age.placement import can_place, lone_placement, place, slot_index
 from engine.stone_age.rounds import end_round
 from engine.stone_age.state import PayStep, PickStep, StoneAgeState
 
@@ -139,12 +139,12 @@ def advance(state: StoneAgeState, events: list[Event]) -> None:
             seat = _next_placer(state)
             if seat is not None:
                 state.turn = seat
-                only = placements(state, seat)
-                if len(only) > 1:
+                only = lone_placement(state, seat)
+                if only is None:
                     return
                 # One placement left: nobody may pass while they can place, so the
                 # people go there without asking.
-                put_people(state, seat, *only[0], events)
+                put_people(state, seat, *only, events)
                 continue
             state.phase = "actions"
             state.turn = state.first

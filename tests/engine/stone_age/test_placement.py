@@ -18,7 +18,7 @@ from engine.core.errors import IllegalMove
 from engine.core.prompts import Prompt
 from engine.stone_age.flow import advance
 from engine.stone_age.game import GAME
-from engine.stone_age.placement import all_locations, legal_counts, placements
+from engine.stone_age.placement import all_locations, legal_counts, open_places, placements
 from engine.stone_age.state import CountStep, StoneAgeState
 from tests.engine.events import assert_turns
 from tests.engine.stone_age.helpers import codes, play, refused, scripted
@@ -645,8 +645,7 @@ def _placed_and_asked(seat: int, before: int) -> Callable[[StoneAgeState], bool]
 @contextmanager
 def _asking_every_placement() -> Iterator[None]:
     """Within the block a seat with one placement left is asked it, as at the base."""
-    with mock.patch("engine.stone_age.flow.placements",
-                    lambda state, seat: placements(state, seat) * 2):
+    with mock.patch("engine.stone_age.flow.lone_placement", lambda state, seat: None):
         yield
 
 
@@ -666,6 +665,7 @@ def test_the_placement_comparison_finds_a_number_left_out() -> None:
     done = _placed_and_asked(0, 0)
     with _asking_every_placement():
         before = outcomes(state, done, _in_two_steps)
-    with mock.patch("engine.stone_age.decisions.legal_counts",
-                    lambda state, seat, loc: legal_counts(state, seat, loc)[:-1]):
+    with mock.patch("engine.stone_age.decisions.open_places",
+                    lambda state, seat: [(loc, counts[:-1] or counts)
+                                         for loc, counts in open_places(state, seat)]):
         assert outcomes(state, done) < before
