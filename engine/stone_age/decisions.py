@@ -12,7 +12,7 @@ checked just as strictly, and the keys of games logged before choices were merge
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from engine.core.errors import IllegalMove
@@ -28,12 +28,14 @@ from engine.stone_age.feeding import HUNGER_PENALTY, feed_with, go_hungry
 from engine.stone_age.flow import put_people, start_action, take_die
 from engine.stone_age.gathering import (
     ToolUse,
+    divisor,
     finish_roll,
     roll_total,
     roll_yield,
     toggle_once,
     toggle_tool,
     tool_uses,
+    tools_bonus,
     use_tools,
 )
 from engine.stone_age.order import later, next_action
@@ -275,22 +277,29 @@ def _parse_use(text: str) -> ToolUse | None:
     return tuple(tiles), tuple(once)
 
 
-def _take_label(player: Player, step: RollStep, use: ToolUse) -> Label:
-    trial = step.model_copy(update={"tools": list(use[0]), "once": list(use[1])})
-    return Label("sa.opt.take", {
-        "resource": step.resource, "total": roll_total(player, trial),
-        "amount": roll_yield(player, trial),
-        "tiles": [player.tools[i] for i in use[0]],
-        "once": [player.one_use_tools[i] for i in use[1]],
-    })
-
-
 def _roll_options(state: StoneAgeState, step: RollStep) -> list[Option]:
     player = state.players[step.seat]
     if step.tools or step.once:
         return _toggle_options(player, step)
     # One press: every different way to add tools, each taking the yield at once.
-    return [Option(_use_key(use), _take_label(player, step, use)) for use in tool_uses(player)]
+    return list(_take_options(step.resource, sum(step.dice), tuple(player.tools),
+                              tuple(player.one_use_tools), tuple(tool_uses(player))))
+
+
+@lru_cache(maxsize=4096)
+def _take_options(resource: str, dice: int, tiles: tuple[int, ...], once: tuple[int, ...],
+                  uses: tuple[ToolUse, ...]) -> tuple[Option, ...]:
+    """Taking a roll of ``dice`` pips for ``resource`` with each of ``uses`` (on a
+    board with tool tiles ``tiles`` and one-use tools ``once``); shared like the places'
+    options."""
+    out = []
+    for use in uses:
+        total = dice + tools_bonus(tiles, once, *use)
+        out.append(Option(_use_key(use), Label("sa.opt.take", {
+            "resource": resource, "total": total, "amount": total // divisor(resource),
+            "tiles": [tiles[i] for i in use[0]], "once": [once[i] for i in use[1]],
+        })))
+    return tuple(out)
 
 
 def _toggle_options(player: Player, step: RollStep) -> list[Option]:
@@ -353,12 +362,32 @@ def _apply_roll(state: StoneAgeState, step: RollStep, key: str, events: list[Eve
 
 
 def _bill_label(state: StoneAgeState, step: PayStep, bill: Bill) -> Label:
+    return _pay_label_of(bill, _bill_points(state, step, bill))
+
+
+def _bill_points(state: StoneAgeState, step: PayStep, bill: Bill) -> int | None:
+    """The points a building paid with ``bill`` scores (None: not a building)."""
+    if step.purpose != "building":
+        return None
+    building = top_building(state, slot_index(step.target))
+    assert building is not None
+    return building_points(building, bill)
+
+
+@cache
+def _pay_label_of(bill: Bill, points: int | None) -> Label:
+    """The label of paying ``bill`` (scoring ``points``, for a building); shared like
+    the places' options."""
     args: dict[str, Any] = {"paid": bill_dict(bill)}
-    if step.purpose == "building":
-        building = top_building(state, slot_index(step.target))
-        assert building is not None
-        args["points"] = building_points(building, bill)
+    if points is not None:
+        args["points"] = points
     return Label("sa.opt.pay", args)
+
+
+@cache
+def _whole_bill_option(bill: Bill, points: int | None) -> Option:
+    """The option of paying ``bill`` in one press."""
+    return Option(bill_key(bill), _pay_label_of(bill, points))
 
 
 def _pay_options(state: StoneAgeState, step: PayStep) -> list[Option]:
@@ -366,7 +395,7 @@ def _pay_options(state: StoneAgeState, step: PayStep) -> list[Option]:
     paid = bill_of(step.paid)
     whole = listed(step.rule, have) if not step.paid else None
     if whole is not None:
-        opts = [Option(bill_key(b), _bill_label(state, step, b)) for b in whole]
+        opts = [_whole_bill_option(b, _bill_points(state, step, b)) for b in whole]
     else:
         opts = []
         for i, r in enumerate(RESOURCES):

@@ -28,6 +28,7 @@ a player could reach by choosing every order is lost.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from engine.stone_age.components import GATHERING, components
 from engine.stone_age.placement import slot_index
@@ -52,14 +53,22 @@ class Touches:
 
 def touches(state: StoneAgeState, loc: str) -> Touches:
     """What resolving ``loc`` touches for the player standing there."""
+    if loc.startswith("card"):
+        card_id = state.row[slot_index(loc)]
+        return _touches(loc, components().cards[card_id].top.effect if card_id else "")
+    return _touches(loc, "")
+
+
+@cache
+def _touches(loc: str, effect: str) -> Touches:
+    """What resolving ``loc`` touches, a card slot holding a card whose top is
+    ``effect`` (empty for other places); a memo, as there are few of each."""
     if loc in GATHERING:
         # Hunting brings food, which pays for nothing before feeding.
         return Touches(dice=True, tools_roll=True, gains=loc != "hunt")
     if loc == "toolmaker":
         return Touches(tools_gain=True)
     if loc.startswith("card"):
-        card_id = state.row[slot_index(loc)]
-        effect = components().cards[card_id].top.effect if card_id else ""
         return Touches(dice=effect in _ROLLING_CARDS, tools_roll=effect == "resource_dice",
                        tools_gain=effect in _TOOL_CARDS, pays=True,
                        gains=effect in _GAINING_CARDS)

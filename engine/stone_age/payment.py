@@ -9,6 +9,7 @@ tap); otherwise the payer adds resources one at a time and confirms.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 
 from engine.core.keys import parse_number
 from engine.stone_age.components import RESOURCES, Building, components
@@ -59,14 +60,32 @@ def bill_value(bill: Bill) -> int:
     return sum(n * values[r] for n, r in zip(bill, RESOURCES, strict=True))
 
 
+# A payment rule as a hashable value: the fixed bill (None if none), the least and
+# the most resources, the exact number of kinds (None if any).
+RuleKey = tuple[Bill | None, int, int, int | None]
+
+
+def rule_key(rule: PayRule) -> RuleKey:
+    """``rule`` as a hashable value, to look its ways to pay up in a memo."""
+    f = rule.fixed
+    fixed: Bill | None = None if f is None else (
+        f.get("wood", 0), f.get("clay", 0), f.get("stone", 0), f.get("gold", 0))
+    return fixed, rule.count_min, rule.count_max, rule.kinds
+
+
 def fits(rule: PayRule, bill: Bill) -> bool:
     """Does ``bill`` satisfy ``rule`` exactly?"""
-    if rule.fixed is not None:
-        return bill == tuple(rule.fixed.get(r, 0) for r in RESOURCES)
-    total = sum(bill)
-    if not rule.count_min <= total <= rule.count_max:
+    return _fits(rule_key(rule), bill)
+
+
+def _fits(key: RuleKey, bill: Bill) -> bool:
+    """``fits`` for a rule given as its ``rule_key``."""
+    fixed, count_min, count_max, kinds = key
+    if fixed is not None:
+        return bill == fixed
+    if not count_min <= sum(bill) <= count_max:
         return False
-    return rule.kinds is None or sum(1 for n in bill if n) == rule.kinds
+    return kinds is None or sum(1 for n in bill if n) == kinds
 
 
 def affordable(bill: Bill, have: Bill) -> bool:
@@ -75,38 +94,39 @@ def affordable(bill: Bill, have: Bill) -> bool:
 
 
 def _bills(rule: PayRule, have: Bill) -> Iterator[Bill]:
-    if rule.fixed is not None:
-        f = rule.fixed
-        bill: Bill = (f["wood"], f["clay"], f["stone"], f["gold"])
-        if affordable(bill, have):
-            yield bill
-        return
-    for total in range(rule.count_min, rule.count_max + 1):
+    return iter(_all_bills(rule_key(rule), have))
+
+
+@lru_cache(maxsize=8192)
+def _all_bills(key: RuleKey, have: Bill) -> tuple[Bill, ...]:
+    """Every way to pay the rule ``key`` from ``have``: by number of resources, and
+    cheapest first within a number (a player usually pays with what is worth least).
+    A memo: the same few rules are paid from the same small stocks again and again."""
+    fixed, count_min, count_max, _ = key
+    if fixed is not None:
+        return (fixed,) if affordable(fixed, have) else ()
+    out: list[Bill] = []
+    for total in range(count_min, count_max + 1):
         found: list[Bill] = []
         for w in range(min(have[0], total) + 1):
             for c in range(min(have[1], total - w) + 1):
                 for s in range(min(have[2], total - w - c) + 1):
                     g = total - w - c - s
-                    if g <= have[3] and fits(rule, (w, c, s, g)):
+                    if g <= have[3] and _fits(key, (w, c, s, g)):
                         found.append((w, c, s, g))
-        # Cheapest first: a player usually pays with what is worth least.
         found.sort(key=lambda b: (bill_value(b), b[::-1]))
-        yield from found
+        out += found
+    return tuple(out)
 
 
 def bills(rule: PayRule, have: Bill, limit: int | None = None) -> list[Bill]:
     """Ways to pay, cheapest first; at most ``limit`` of them when given."""
-    out: list[Bill] = []
-    for bill in _bills(rule, have):
-        out.append(bill)
-        if limit is not None and len(out) >= limit:
-            break
-    return out
+    return list(_all_bills(rule_key(rule), have)[:limit])
 
 
 def can_pay(rule: PayRule, have: Bill) -> bool:
     """Is there any way to pay?"""
-    return bool(bills(rule, have, limit=1))
+    return bool(_all_bills(rule_key(rule), have))
 
 
 def payable(rule: PayRule, have: Bill, boons: int = 0) -> bool:
