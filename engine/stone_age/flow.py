@@ -18,7 +18,7 @@ from engine.stone_age.feeding import go_hungry, start_feeding
 from engine.stone_age.gathering import start_roll
 from engine.stone_age.order import next_action
 from engine.stone_age.payment import building_rule, card_rule, holdings, payable
-from engine.stone_age.placement import can_place, lone_placement, place, slot_index
+from engine.stone_age.placement import first_places, lone_placement, place, slot_index
 from engine.stone_age.rounds import end_round
 from engine.stone_age.state import PayStep, PickStep, StoneAgeState
 
@@ -32,12 +32,14 @@ def acting_seat(state: StoneAgeState) -> int | None:
     return None
 
 
-def _next_placer(state: StoneAgeState) -> int | None:
-    """The seat to place next, from the one whose turn it is, skipping those who cannot."""
+def _next_placer(state: StoneAgeState) -> tuple[int, list[tuple[str, list[int]]]] | None:
+    """The seat to place next, from the one whose turn it is, skipping those who
+    cannot, with its first two open places (enough to see whether it has a choice)."""
     for i in range(state.n):
         seat = (state.turn + i) % state.n
-        if can_place(state, seat):
-            return seat
+        found = first_places(state, seat, 2)
+        if found:
+            return seat, found
     return None
 
 
@@ -136,10 +138,11 @@ def advance(state: StoneAgeState, events: list[Event]) -> None:
                 continue
             return
         if state.phase == "placement":
-            seat = _next_placer(state)
-            if seat is not None:
+            placer = _next_placer(state)
+            if placer is not None:
+                seat, found = placer
                 state.turn = seat
-                only = lone_placement(state, seat)
+                only = lone_placement(found)
                 if only is None:
                     return
                 # One placement left: nobody may pass while they can place, so the

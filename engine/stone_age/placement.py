@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
+from itertools import islice
 
 from engine.core.keys import parse_number
 from engine.stone_age.components import GATHERING, VILLAGE, components
@@ -38,7 +39,9 @@ def all_locations(state: StoneAgeState) -> list[str]:
 # Enough names for any row and any number of piles (both are at most four).
 _CARD_LOCS = tuple(f"card{i + 1}" for i in range(9))
 _BUILDING_LOCS = tuple(f"bld{i + 1}" for i in range(9))
-_BOARD = frozenset((*GATHERING, *VILLAGE))
+_SITES = frozenset(GATHERING)
+_VILLAGE_PLACES = frozenset(VILLAGE)
+_BOARD = _SITES | _VILLAGE_PLACES
 
 
 @cache
@@ -143,9 +146,9 @@ def _error_at(ctx: Placing, loc: str, count: int) -> str | None:
         return "already_there"
     if count < 1:
         return "bad_count"
-    if loc in GATHERING:
+    if loc in _SITES:
         return _site_error(ctx, loc, count)
-    if loc in VILLAGE:
+    if loc in _VILLAGE_PLACES:
         return _village_error(ctx, loc, count)
     state = ctx.state
     if loc.startswith("card"):
@@ -197,7 +200,7 @@ def legal_counts(state: StoneAgeState, seat: int, loc: str) -> list[int]:
 
 def _counts_at(ctx: Placing, loc: str) -> list[int]:
     """``legal_counts`` for a location of the board."""
-    need = fixed_count(loc)
+    need = _FIXED_COUNT.get(loc)  # every location of the board but the sites
     if need is not None:
         return [need] if _error_at(ctx, loc, need) is None else []
     if _error_at(ctx, loc, 1) is not None:
@@ -226,24 +229,22 @@ def placements(state: StoneAgeState, seat: int) -> list[tuple[str, int]]:
     return [(loc, n) for loc, counts in open_places(state, seat) for n in counts]
 
 
-def lone_placement(state: StoneAgeState, seat: int) -> tuple[str, int] | None:
-    """The one placement ``seat`` may make now, or None when there are several (or
-    none); stops looking at the second, which hunting usually is."""
-    found: tuple[str, int] | None = None
-    for loc, counts in _open_places(Placing(state, seat)):
-        if found is not None or len(counts) > 1:
-            return None
-        found = (loc, counts[0])
-    return found
-
-
-def can_place(state: StoneAgeState, seat: int) -> bool:
-    """True while ``seat`` has workers left and somewhere to put them."""
+def first_places(state: StoneAgeState, seat: int, most: int) -> list[tuple[str, list[int]]]:
+    """The first ``most`` of ``open_places`` (none once ``seat``'s people are all
+    out): enough to tell whether ``seat`` can place, or has a choice, without
+    checking every location; hunting usually comes first and is open."""
     ctx = Placing(state, seat)
     if ctx.unplaced <= 0:
-        return False
-    # Hunting is almost always open; checking it first keeps this cheap.
-    return next(_open_places(ctx), None) is not None
+        return []
+    return list(islice(_open_places(ctx), most))
+
+
+def lone_placement(places: list[tuple[str, list[int]]]) -> tuple[str, int] | None:
+    """The one (location, number of people) among open ``places``, or None when
+    they offer more than one placement."""
+    if len(places) == 1 and len(places[0][1]) == 1:
+        return places[0][0], places[0][1][0]
+    return None
 
 
 def place(state: StoneAgeState, seat: int, loc: str, count: int) -> None:

@@ -645,7 +645,7 @@ def _placed_and_asked(seat: int, before: int) -> Callable[[StoneAgeState], bool]
 @contextmanager
 def _asking_every_placement() -> Iterator[None]:
     """Within the block a seat with one placement left is asked it, as at the base."""
-    with mock.patch("engine.stone_age.flow.lone_placement", lambda state, seat: None):
+    with mock.patch("engine.stone_age.flow.lone_placement", lambda places: None):
         yield
 
 
