@@ -151,12 +151,6 @@ def _thing_at(state: StoneAgeState, loc: str) -> tuple[str, str | None]:
     return "", None
 
 
-def _what_is_there(state: StoneAgeState, loc: str) -> dict[str, Any]:
-    """The card or face-up building at ``loc``, so a button can describe it."""
-    thing, what = _thing_at(state, loc)
-    return {thing: what} if thing else {}
-
-
 def _refuse_placement(state: StoneAgeState, seat: int, loc: str, count: int) -> None:
     reason = placement_error(state, seat, loc, count)
     if reason:
@@ -228,12 +222,19 @@ def order_choices(state: StoneAgeState, seat: int) -> list[str]:
 def _act_options(state: StoneAgeState, turn: Turn) -> list[Option]:
     seat = turn.seat
     player = state.players[seat]
-    opts = [
-        Option(f"do:{loc}", Label("sa.opt.do", {"loc": loc, "count": player.placed[loc],
-                                                **_what_is_there(state, loc)}))
-        for loc in order_choices(state, seat)
-    ]
+    opts = [_do_option(loc, player.placed[loc], *_thing_at(state, loc))
+            for loc in order_choices(state, seat)]
     return opts + _boon_option(state, seat)
+
+
+@cache
+def _do_option(loc: str, count: int, thing: str, what: str | None) -> Option:
+    """The option of resolving ``loc``, where ``count`` people stand, with what lies
+    there (see ``_at_option``)."""
+    args: dict[str, Any] = {"loc": loc, "count": count}
+    if thing:
+        args[thing] = what
+    return Option(f"do:{loc}", Label("sa.opt.do", args))
 
 
 def _open_boon(state: StoneAgeState, seat: int) -> None:

@@ -27,8 +27,9 @@ a player could reach by choosing every order is lost.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.stone_age.components import GATHERING, components
 from engine.stone_age.placement import slot_index
@@ -91,7 +92,7 @@ def _places(state: StoneAgeState, seat: int) -> list[tuple[str, Touches]]:
     return [(loc, touches(state, loc)) for loc in state.players[seat].placed]
 
 
-def _first(places: list[tuple[str, Touches]]) -> str | None:
+def _first(places: Sequence[tuple[str, Touches]]) -> str | None:
     """A place that may precede every other one."""
     for loc, mine in places:
         if all(may_precede(mine, other) for o, other in places if o != loc):
@@ -99,26 +100,34 @@ def _first(places: list[tuple[str, Touches]]) -> str | None:
     return None
 
 
-def _waiting(places: list[tuple[str, Touches]]) -> set[str]:
+def _waiting(places: Sequence[tuple[str, Touches]]) -> set[str]:
     """The places every other one may precede: they can wait for the end."""
     return {loc for loc, mine in places
             if all(may_precede(other, mine) for o, other in places if o != loc)}
 
 
-def _step(places: list[tuple[str, Touches]]) -> tuple[str | None, list[str]]:
+def _step(places: Sequence[tuple[str, Touches]]) -> tuple[str | None, list[str]]:
     """What happens next among ``places``: see ``next_action``."""
+    alone, asked = _decided(tuple(places))
+    return alone, list(asked)
+
+
+@lru_cache(maxsize=4096)
+def _decided(places: tuple[tuple[str, Touches], ...]) -> tuple[str | None, tuple[str, ...]]:
+    """``_step``, as a memo: a player stands on a few places of a few kinds, so the
+    same sets come up again and again (a test that changes ``may_precede`` clears it)."""
     if len(places) < 2:
-        return (places[0][0] if places else None), []
+        return (places[0][0] if places else None), ()
     first = _first(places)
     if first is not None:
-        return first, []
+        return first, ()
     waiting = _waiting(places)
-    asked = [loc for loc, _ in places if loc not in waiting]
+    asked = tuple(loc for loc, _ in places if loc not in waiting)
     if len(asked) > 1:
         return None, asked
     # One place cannot wait: it goes first. (None at all cannot happen: then every
     # place may precede every other one, and ``_first`` found one.)
-    return (asked or [places[0][0]])[0], []
+    return (asked or (places[0][0],))[0], ()
 
 
 def next_action(state: StoneAgeState, seat: int) -> tuple[str | None, list[str]]:

@@ -54,10 +54,15 @@ def bill_of(kinds: Sequence[str]) -> Bill:
     )
 
 
+# What wood, clay, stone and gold are each worth.
+_VALUES: tuple[int, ...] = tuple(components().values[r] for r in RESOURCES)
+
+
 def bill_value(bill: Bill) -> int:
     """Points a bill is worth on a variable building (each resource at its value)."""
-    values = components().values
-    return sum(n * values[r] for n, r in zip(bill, RESOURCES, strict=True))
+    w, c, s, g = bill
+    vw, vc, vs, vg = _VALUES
+    return w * vw + c * vc + s * vs + g * vg
 
 
 # A payment rule as a hashable value: the fixed bill (None if none), the least and

@@ -233,10 +233,9 @@ def first_places(state: StoneAgeState, seat: int, most: int) -> list[tuple[str, 
     """The first ``most`` of ``open_places`` (none once ``seat``'s people are all
     out): enough to tell whether ``seat`` can place, or has a choice, without
     checking every location; hunting usually comes first and is open."""
-    ctx = Placing(state, seat)
-    if ctx.unplaced <= 0:
+    if state.players[seat].unplaced <= 0:
         return []
-    return list(islice(_open_places(ctx), most))
+    return list(islice(_open_places(Placing(state, seat)), most))
 
 
 def lone_placement(places: list[tuple[str, list[int]]]) -> tuple[str, int] | None:
