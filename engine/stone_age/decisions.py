@@ -146,8 +146,8 @@ def _thing_at(state: StoneAgeState, loc: str) -> tuple[str, str | None]:
     if loc.startswith("card"):
         return "card", state.row[slot_index(loc)]
     if loc.startswith("bld"):
-        building = top_building(state, slot_index(loc))
-        return "building", building.id if building else None
+        pile = state.piles[slot_index(loc)]
+        return "building", pile[-1] if pile else None  # the face-up one is the last
     return "", None
 
 

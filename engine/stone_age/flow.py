@@ -130,6 +130,13 @@ def _settle_stacks(state: StoneAgeState, events: list[Event]) -> bool:
     return changed
 
 
+def _pass_turn(state: StoneAgeState, seat: int) -> None:
+    """Make it ``seat``'s turn. Mostly it is already: a model's field is set only when
+    it changes, as setting one costs more than reading it."""
+    if state.turn != seat:
+        state.turn = seat
+
+
 def advance(state: StoneAgeState, events: list[Event]) -> None:
     """Carry out everything automatic until a decision is open or the game is over."""
     while state.phase != "over":
@@ -141,7 +148,7 @@ def advance(state: StoneAgeState, events: list[Event]) -> None:
             placer = _next_placer(state)
             if placer is not None:
                 seat, found = placer
-                state.turn = seat
+                _pass_turn(state, seat)
                 only = lone_placement(found)
                 if only is None:
                     return
@@ -157,7 +164,7 @@ def advance(state: StoneAgeState, events: list[Event]) -> None:
             if actor is None:
                 start_feeding(state, events)
                 continue
-            state.turn = actor
+            _pass_turn(state, actor)
             loc, _ = next_action(state, actor)
             if loc is None:
                 return  # the player chooses which place comes next
