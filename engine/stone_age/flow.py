@@ -34,10 +34,10 @@ def acting_seat(state: StoneAgeState) -> int | None:
 
 def _next_placer(state: StoneAgeState) -> tuple[int, list[tuple[str, list[int]]]] | None:
     """The seat to place next, from the one whose turn it is, skipping those who
-    cannot, with its first two open places (enough to see whether it has a choice)."""
+    cannot, with its first open places (enough to see whether it has a choice)."""
     for i in range(state.n):
         seat = (state.turn + i) % state.n
-        found = first_places(state, seat, 2)
+        found = first_places(state, seat)
         if found:
             return seat, found
     return None

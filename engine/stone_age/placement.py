@@ -12,9 +12,7 @@ Rules (rulebook, "placing people" and the 2–3 player changes):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import cache
-from itertools import islice
 
 from engine.core.keys import parse_number
 from engine.stone_age.components import GATHERING, VILLAGE, components
@@ -89,16 +87,8 @@ class Placing:
     location, how many players stand there, how many village places are taken, and
     the limits for this number of players."""
 
-    __slots__ = (
-        "limits",
-        "mine",
-        "seat",
-        "sharing",
-        "state",
-        "unplaced",
-        "villages_taken",
-        "workers",
-    )
+    __slots__ = ("limits", "mine", "seat", "sharing", "state", "unplaced", "villages_taken",
+                 "workers")
 
     def __init__(self, state: StoneAgeState, seat: int) -> None:
         workers: dict[str, int] = {}
@@ -161,9 +151,13 @@ def _error_at(ctx: Placing, loc: str, count: int) -> str | None:
     return "bad_count" if count != 1 else None
 
 
+# Each gathering site's room for workers (None: unlimited).
+_CAPACITY = {name: site.capacity for name, site in components().sites.items()}
+
+
 def _room(ctx: Placing, loc: str) -> int:
     """Free spaces left on a gathering place (a large number when unlimited)."""
-    capacity = components().sites[loc].capacity
+    capacity = _CAPACITY[loc]
     return 99 if capacity is None else capacity - ctx.workers.get(loc, 0)
 
 
@@ -208,20 +202,27 @@ def _counts_at(ctx: Placing, loc: str) -> list[int]:
     return list(range(1, min(ctx.unplaced, _room(ctx, loc)) + 1))
 
 
-def _open_places(ctx: Placing) -> Iterator[tuple[str, list[int]]]:
-    """Every location open to the seat of ``ctx``, in board order, with the numbers of
-    people it may take."""
+def _open_places(ctx: Placing, enough: int | None = None) -> list[tuple[str, list[int]]]:
+    """The locations open to the seat of ``ctx``, in board order, with the numbers of
+    people each may take: all of them, or the first ones that offer ``enough``
+    placements together."""
     state = ctx.state
+    out = []
+    offered = 0
     for loc in _all_locations(len(state.row), len(state.piles)):
         counts = _counts_at(ctx, loc)
         if counts:
-            yield loc, counts
+            out.append((loc, counts))
+            offered += len(counts)
+            if enough is not None and offered >= enough:
+                break
+    return out
 
 
 def open_places(state: StoneAgeState, seat: int) -> list[tuple[str, list[int]]]:
     """Every location ``seat`` may place on now, in board order, with the numbers of
     people it may take."""
-    return list(_open_places(Placing(state, seat)))
+    return _open_places(Placing(state, seat))
 
 
 def placements(state: StoneAgeState, seat: int) -> list[tuple[str, int]]:
@@ -229,13 +230,14 @@ def placements(state: StoneAgeState, seat: int) -> list[tuple[str, int]]:
     return [(loc, n) for loc, counts in open_places(state, seat) for n in counts]
 
 
-def first_places(state: StoneAgeState, seat: int, most: int) -> list[tuple[str, list[int]]]:
-    """The first ``most`` of ``open_places`` (none once ``seat``'s people are all
-    out): enough to tell whether ``seat`` can place, or has a choice, without
-    checking every location; hunting usually comes first and is open."""
+def first_places(state: StoneAgeState, seat: int) -> list[tuple[str, list[int]]]:
+    """The first of ``open_places``, up to the second placement they offer (none once
+    ``seat``'s people are all out): enough to tell whether ``seat`` can place and
+    whether it has a choice, without checking every location (hunting usually comes
+    first and offers two)."""
     if state.players[seat].unplaced <= 0:
         return []
-    return list(islice(_open_places(Placing(state, seat)), most))
+    return _open_places(Placing(state, seat), enough=2)
 
 
 def lone_placement(places: list[tuple[str, list[int]]]) -> tuple[str, int] | None:
