@@ -23,7 +23,7 @@ from engine.core.stacks import pop, push, stack_depth
 from engine.core.steps import Step, StepRules, Turn, fixed_label
 from engine.stone_age.buildings import building_points, take_building, top_building
 from engine.stone_age.civilization import slot_cost, take_card
-from engine.stone_age.components import RESOURCES
+from engine.stone_age.components import GATHERING, RESOURCES
 from engine.stone_age.feeding import HUNGER_PENALTY, feed_with, go_hungry
 from engine.stone_age.flow import put_people, start_action, take_die
 from engine.stone_age.gathering import (
@@ -111,10 +111,10 @@ def _place_options(state: StoneAgeState, turn: Turn) -> list[Option]:
     may open a site's numbers in a second step."""
     options: list[Option] = []
     for loc, counts in open_places(state, turn.seat):
-        if fixed_count(loc) is None:
+        if loc in GATHERING:
             options += _site_options(loc, len(counts))
         else:
-            options.append(_at_option(loc, counts[0], *_thing_at(state, loc)))
+            options.append(_at_option(loc, counts[0], _lying_at(state, loc)))
     return options
 
 
@@ -131,24 +131,30 @@ def _site_options(loc: str, most: int) -> tuple[Option, ...]:
 
 
 @cache
-def _at_option(loc: str, need: int, thing: str, what: str | None) -> Option:
-    """The option of a place that takes ``need`` people, with what lies there (``thing``
-    names the argument: ``card``, ``building``, or empty for a village place)."""
-    args: dict[str, Any] = {"loc": loc, "counts": [need]}
-    if thing:
-        args[thing] = what
-    return Option(f"at:{loc}", Label("sa.opt.at", args))
+def _at_option(loc: str, need: int, lying: str | None) -> Option:
+    """The option of a place that takes ``need`` people, naming what lies there."""
+    return Option(f"at:{loc}", Label("sa.opt.at", _place_args(loc, lying, counts=[need])))
 
 
-def _thing_at(state: StoneAgeState, loc: str) -> tuple[str, str | None]:
-    """What lies at ``loc`` as (argument name, id): the card, the face-up building, or
-    nothing (``("", None)``) for the other places."""
+def _place_args(loc: str, lying: str | None, **more: Any) -> dict[str, Any]:
+    """A label's arguments about ``loc``: the place, ``more``, and the card or building
+    lying there (``lying``), so a button can describe it."""
+    args: dict[str, Any] = {"loc": loc, **more}
     if loc.startswith("card"):
-        return "card", state.row[slot_index(loc)]
+        args["card"] = lying
+    elif loc.startswith("bld"):
+        args["building"] = lying
+    return args
+
+
+def _lying_at(state: StoneAgeState, loc: str) -> str | None:
+    """The card or face-up building at ``loc`` (None for the other places)."""
+    if loc.startswith("card"):
+        return state.row[slot_index(loc)]
     if loc.startswith("bld"):
         pile = state.piles[slot_index(loc)]
-        return "building", pile[-1] if pile else None  # the face-up one is the last
-    return "", None
+        return pile[-1] if pile else None  # the face-up one is the last
+    return None
 
 
 def _refuse_placement(state: StoneAgeState, seat: int, loc: str, count: int) -> None:
@@ -222,19 +228,16 @@ def order_choices(state: StoneAgeState, seat: int) -> list[str]:
 def _act_options(state: StoneAgeState, turn: Turn) -> list[Option]:
     seat = turn.seat
     player = state.players[seat]
-    opts = [_do_option(loc, player.placed[loc], *_thing_at(state, loc))
+    opts = [_do_option(loc, player.placed[loc], _lying_at(state, loc))
             for loc in order_choices(state, seat)]
     return opts + _boon_option(state, seat)
 
 
 @cache
-def _do_option(loc: str, count: int, thing: str, what: str | None) -> Option:
-    """The option of resolving ``loc``, where ``count`` people stand, with what lies
-    there (see ``_at_option``)."""
-    args: dict[str, Any] = {"loc": loc, "count": count}
-    if thing:
-        args[thing] = what
-    return Option(f"do:{loc}", Label("sa.opt.do", args))
+def _do_option(loc: str, count: int, lying: str | None) -> Option:
+    """The option of resolving ``loc``, where ``count`` people stand, naming what lies
+    there."""
+    return Option(f"do:{loc}", Label("sa.opt.do", _place_args(loc, lying, count=count)))
 
 
 def _open_boon(state: StoneAgeState, seat: int) -> None:
