@@ -54,10 +54,19 @@ class Touches:
 
 def touches(state: StoneAgeState, loc: str) -> Touches:
     """What resolving ``loc`` touches for the player standing there."""
+    return _touches(*_place(state, loc))
+
+
+# A place as far as the order goes: its location and, for a card slot, the effect of
+# the card's top (empty otherwise). Plain strings, so sets of them hash fast.
+Place = tuple[str, str]
+
+
+def _place(state: StoneAgeState, loc: str) -> Place:
     if loc.startswith("card"):
         card_id = state.row[slot_index(loc)]
-        return _touches(loc, components().cards[card_id].top.effect if card_id else "")
-    return _touches(loc, "")
+        return loc, components().cards[card_id].top.effect if card_id else ""
+    return loc, ""
 
 
 @cache
@@ -88,8 +97,8 @@ def may_precede(a: Touches, b: Touches) -> bool:
     return not (a.pays and b.gains)
 
 
-def _places(state: StoneAgeState, seat: int) -> list[tuple[str, Touches]]:
-    return [(loc, touches(state, loc)) for loc in state.players[seat].placed]
+def _places(state: StoneAgeState, seat: int) -> tuple[Place, ...]:
+    return tuple(_place(state, loc) for loc in state.players[seat].placed)
 
 
 def _first(places: Sequence[tuple[str, Touches]]) -> str | None:
@@ -106,22 +115,23 @@ def _waiting(places: Sequence[tuple[str, Touches]]) -> set[str]:
             if all(may_precede(other, mine) for o, other in places if o != loc)}
 
 
-def _step(places: Sequence[tuple[str, Touches]]) -> tuple[str | None, list[str]]:
+def _step(places: tuple[Place, ...]) -> tuple[str | None, list[str]]:
     """What happens next among ``places``: see ``next_action``."""
-    alone, asked = _decided(tuple(places))
+    alone, asked = _decided(places)
     return alone, list(asked)
 
 
 @lru_cache(maxsize=4096)
-def _decided(places: tuple[tuple[str, Touches], ...]) -> tuple[str | None, tuple[str, ...]]:
+def _decided(places: tuple[Place, ...]) -> tuple[str | None, tuple[str, ...]]:
     """``_step``, as a memo: a player stands on a few places of a few kinds, so the
     same sets come up again and again (a test that changes ``may_precede`` clears it)."""
     if len(places) < 2:
         return (places[0][0] if places else None), ()
-    first = _first(places)
+    touched = [(loc, _touches(loc, effect)) for loc, effect in places]
+    first = _first(touched)
     if first is not None:
         return first, ()
-    waiting = _waiting(places)
+    waiting = _waiting(touched)
     asked = tuple(loc for loc, _ in places if loc not in waiting)
     if len(asked) > 1:
         return None, asked
@@ -146,7 +156,7 @@ def will_choose(state: StoneAgeState, seat: int) -> bool:
         alone, asked = _step(places)
         if asked:
             return True
-        places = [p for p in places if p[0] != alone]
+        places = tuple(p for p in places if p[0] != alone)
     return False
 
 
