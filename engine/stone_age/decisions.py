@@ -23,7 +23,7 @@ from engine.core.stacks import pop, push, stack_depth
 from engine.core.steps import Step, StepRules, Turn, fixed_label
 from engine.stone_age.buildings import building_points, take_building, top_building
 from engine.stone_age.civilization import slot_cost, take_card
-from engine.stone_age.components import GATHERING, RESOURCES
+from engine.stone_age.components import GATHERING, RESOURCES, components
 from engine.stone_age.feeding import HUNGER_PENALTY, feed_with, go_hungry
 from engine.stone_age.flow import put_people, start_action, take_die
 from engine.stone_age.gathering import (
@@ -366,16 +366,19 @@ def _apply_roll(state: StoneAgeState, step: RollStep, key: str, events: list[Eve
 
 
 def _bill_label(state: StoneAgeState, step: PayStep, bill: Bill) -> Label:
-    return _pay_label_of(bill, _bill_points(state, step, bill))
+    return _pay_label_of(bill, _points_of(_building_paid(state, step), bill))
 
 
-def _bill_points(state: StoneAgeState, step: PayStep, bill: Bill) -> int | None:
-    """The points a building paid with ``bill`` scores (None: not a building)."""
+def _building_paid(state: StoneAgeState, step: PayStep) -> str | None:
+    """The building a payment is for (None: a card or food)."""
     if step.purpose != "building":
         return None
-    building = top_building(state, slot_index(step.target))
-    assert building is not None
-    return building_points(building, bill)
+    return _lying_at(state, step.target)
+
+
+def _points_of(building: str | None, bill: Bill) -> int | None:
+    """The points ``building`` paid with ``bill`` scores (None: not a building)."""
+    return None if building is None else building_points(components().buildings[building], bill)
 
 
 @cache
@@ -388,10 +391,11 @@ def _pay_label_of(bill: Bill, points: int | None) -> Label:
     return Label("sa.opt.pay", args)
 
 
-@cache
-def _whole_bill_option(bill: Bill, points: int | None) -> Option:
-    """The option of paying ``bill`` in one press."""
-    return Option(bill_key(bill), _pay_label_of(bill, points))
+@lru_cache(maxsize=4096)
+def _whole_bill_options(whole: tuple[Bill, ...], building: str | None) -> tuple[Option, ...]:
+    """Paying each of the bills ``whole`` in one press (for ``building``: with the points
+    it scores)."""
+    return tuple(Option(bill_key(b), _pay_label_of(b, _points_of(building, b))) for b in whole)
 
 
 def _pay_options(state: StoneAgeState, step: PayStep) -> list[Option]:
@@ -399,7 +403,7 @@ def _pay_options(state: StoneAgeState, step: PayStep) -> list[Option]:
     paid = bill_of(step.paid)
     whole = listed(step.rule, have) if not step.paid else None
     if whole is not None:
-        opts = [_whole_bill_option(b, _bill_points(state, step, b)) for b in whole]
+        opts = list(_whole_bill_options(tuple(whole), _building_paid(state, step)))
     else:
         opts = []
         for i, r in enumerate(RESOURCES):

@@ -132,7 +132,9 @@ def finish_roll(state: StoneAgeState, step: RollStep, events: list[Event]) -> No
     used = [player.tools[i] for i in step.tools] + [player.one_use_tools[i] for i in step.once]
     for i in step.tools:
         player.tools_used[i] = True
-    player.one_use_tools = [v for i, v in enumerate(player.one_use_tools) if i not in step.once]
+    if step.once:
+        player.one_use_tools = [v for i, v in enumerate(player.one_use_tools)
+                                if i not in step.once]
     player.goods[step.resource] += amount
     events.append(
         Event(
