@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from itertools import islice
 
 from engine.core.keys import parse_number
 from engine.stone_age.components import RESOURCES, Building, components
@@ -99,39 +100,44 @@ def affordable(bill: Bill, have: Bill) -> bool:
 
 
 def _bills(rule: PayRule, have: Bill) -> Iterator[Bill]:
-    return iter(_all_bills(rule_key(rule), have))
+    """Every way to pay ``rule`` from ``have``: by number of resources, and cheapest
+    first within a number (a player usually pays with what is worth least). Lazy, as
+    most callers want the first ways only."""
+    key = rule_key(rule)
+    fixed, count_min, count_max, _ = key
+    if fixed is not None:
+        if affordable(fixed, have):
+            yield fixed
+        return
+    for total in range(count_min, count_max + 1):
+        # No bill of ``total`` resources holds more than ``total`` of one kind: the
+        # stock capped there gives the same bills, and the memo more hits.
+        yield from _bills_of(key, total, tuple(min(h, total) for h in have))
 
 
 @lru_cache(maxsize=8192)
-def _all_bills(key: RuleKey, have: Bill) -> tuple[Bill, ...]:
-    """Every way to pay the rule ``key`` from ``have``: by number of resources, and
-    cheapest first within a number (a player usually pays with what is worth least).
-    A memo: the same few rules are paid from the same small stocks again and again."""
-    fixed, count_min, count_max, _ = key
-    if fixed is not None:
-        return (fixed,) if affordable(fixed, have) else ()
-    out: list[Bill] = []
-    for total in range(count_min, count_max + 1):
-        found: list[Bill] = []
-        for w in range(min(have[0], total) + 1):
-            for c in range(min(have[1], total - w) + 1):
-                for s in range(min(have[2], total - w - c) + 1):
-                    g = total - w - c - s
-                    if g <= have[3] and _fits(key, (w, c, s, g)):
-                        found.append((w, c, s, g))
-        found.sort(key=lambda b: (bill_value(b), b[::-1]))
-        out += found
-    return tuple(out)
+def _bills_of(key: RuleKey, total: int, have: tuple[int, ...]) -> tuple[Bill, ...]:
+    """The ways to pay the rule ``key`` with exactly ``total`` resources from ``have``,
+    cheapest first; a memo, as the same few rules meet the same small stocks."""
+    found: list[Bill] = []
+    for w in range(min(have[0], total) + 1):
+        for c in range(min(have[1], total - w) + 1):
+            for s in range(min(have[2], total - w - c) + 1):
+                g = total - w - c - s
+                if g <= have[3] and _fits(key, (w, c, s, g)):
+                    found.append((w, c, s, g))
+    found.sort(key=lambda b: (bill_value(b), b[::-1]))
+    return tuple(found)
 
 
 def bills(rule: PayRule, have: Bill, limit: int | None = None) -> list[Bill]:
     """Ways to pay, cheapest first; at most ``limit`` of them when given."""
-    return list(_all_bills(rule_key(rule), have)[:limit])
+    return list(islice(_bills(rule, have), limit))
 
 
 def can_pay(rule: PayRule, have: Bill) -> bool:
     """Is there any way to pay?"""
-    return bool(_all_bills(rule_key(rule), have))
+    return next(_bills(rule, have), None) is not None
 
 
 def payable(rule: PayRule, have: Bill, boons: int = 0) -> bool:
