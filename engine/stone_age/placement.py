@@ -140,11 +140,11 @@ def _error_at(ctx: Placing, loc: str, count: int) -> str | None:
         return _site_error(ctx, loc, count)
     if loc in _VILLAGE_PLACES:
         return _village_error(ctx, loc, count)
-    state = ctx.state
+    slot = _SLOT_INDEX[loc]
     if loc.startswith("card"):
-        if state.row[slot_index(loc)] is None:
+        if ctx.state.row[slot] is None:
             return "no_card"
-    elif not state.piles[slot_index(loc)]:
+    elif not ctx.state.piles[slot]:
         return "no_building"
     if ctx.workers.get(loc):
         return "location_full"
