@@ -381,7 +381,7 @@ def _points_of(building: str | None, bill: Bill) -> int | None:
     return None if building is None else building_points(components().buildings[building], bill)
 
 
-@cache
+@lru_cache(maxsize=4096)
 def _pay_label_of(bill: Bill, points: int | None) -> Label:
     """The label of paying ``bill`` (scoring ``points``, for a building); shared like
     the places' options."""
