@@ -76,6 +76,16 @@ from engine.stone_age.tools import ready_tools
 # Every way to take two resources, for the "two resources of your choice" card.
 TWO_RESOURCE_BILLS: list[Bill] = bills(card_rule(2), (2, 2, 2, 2))
 
+# The options that never change, made once (options and labels are frozen, and nothing
+# changes a label's arguments).
+_BOON = Option("boon", Label("sa.opt.boon"))
+_ADD = {r: Option(f"add:{r}", Label("sa.opt.add", {"resource": r})) for r in RESOURCES}
+_UNDO = Option("undo", Label("sa.opt.undo"), back=True)
+_STARVE = Option("starve", Label("sa.opt.hungry", {"penalty": HUNGER_PENALTY}))
+_DECLINE = {purpose: Option("decline", Label(f"sa.opt.decline_{purpose}"))
+            for purpose in ("card", "building")}
+_DIE = {face: Option(f"die:{face}", Label("sa.opt.die", {"face": face})) for face in range(1, 7)}
+
 
 def _chooser(owner: int, top: Frame) -> int:
     """Who decides the step on top of ``owner``'s stack: the owner, except in "dice for
@@ -212,7 +222,7 @@ def _apply_count(state: StoneAgeState, step: CountStep, key: str, events: list[E
 
 def _boon_option(state: StoneAgeState, seat: int) -> list[Option]:
     if state.players[seat].boons:
-        return [Option("boon", Label("sa.opt.boon"))]
+        return [_BOON]
     return []
 
 
@@ -410,16 +420,16 @@ def _pay_options(state: StoneAgeState, step: PayStep) -> list[Option]:
             more = list(paid)
             more[i] += 1
             if completable(step.rule, have, (more[0], more[1], more[2], more[3])):
-                opts.append(Option(f"add:{r}", Label("sa.opt.add", {"resource": r})))
+                opts.append(_ADD[r])
         if fits(step.rule, paid):
             opts.append(Option("confirm", _bill_label(state, step, paid)))
         if step.paid:
-            opts.append(Option("undo", Label("sa.opt.undo"), back=True))
+            opts.append(_UNDO)
     opts += _boon_option(state, step.seat)
     if step.purpose == "feed":
-        opts.append(Option("starve", Label("sa.opt.hungry", {"penalty": HUNGER_PENALTY})))
+        opts.append(_STARVE)
     else:
-        opts.append(Option("decline", Label(f"sa.opt.decline_{step.purpose}")))
+        opts.append(_DECLINE[step.purpose])
     return opts
 
 
@@ -521,7 +531,7 @@ def _apply_boon(state: StoneAgeState, step: BoonStep, key: str, events: list[Eve
 
 
 def _pick_options(state: StoneAgeState, step: PickStep) -> list[Option]:
-    return [Option(f"die:{f}", Label("sa.opt.die", {"face": f})) for f in sorted(set(step.dice))]
+    return [_DIE[f] for f in sorted(set(step.dice))]
 
 
 def _apply_pick(state: StoneAgeState, step: PickStep, key: str, events: list[Event]) -> None:
