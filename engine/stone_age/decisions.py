@@ -12,6 +12,7 @@ checked just as strictly, and the keys of games logged before choices were merge
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import Any
 
 from engine.core.errors import IllegalMove
@@ -22,17 +23,19 @@ from engine.core.stacks import pop, push, stack_depth
 from engine.core.steps import Step, StepRules, Turn, fixed_label
 from engine.stone_age.buildings import building_points, take_building, top_building
 from engine.stone_age.civilization import slot_cost, take_card
-from engine.stone_age.components import RESOURCES
+from engine.stone_age.components import GATHERING, RESOURCES, components
 from engine.stone_age.feeding import HUNGER_PENALTY, feed_with, go_hungry
 from engine.stone_age.flow import put_people, start_action, take_die
 from engine.stone_age.gathering import (
     ToolUse,
+    divisor,
     finish_roll,
     roll_total,
     roll_yield,
     toggle_once,
     toggle_tool,
     tool_uses,
+    tools_bonus,
     use_tools,
 )
 from engine.stone_age.order import later, next_action
@@ -52,9 +55,9 @@ from engine.stone_age.payment import (
     pay,
 )
 from engine.stone_age.placement import (
-    all_locations,
     fixed_count,
     legal_counts,
+    open_places,
     placement_error,
     slot_index,
 )
@@ -72,6 +75,16 @@ from engine.stone_age.tools import ready_tools
 
 # Every way to take two resources, for the "two resources of your choice" card.
 TWO_RESOURCE_BILLS: list[Bill] = bills(card_rule(2), (2, 2, 2, 2))
+
+# The options that never change, made once (options and labels are frozen, and nothing
+# changes a label's arguments).
+_BOON = Option("boon", Label("sa.opt.boon"))
+_ADD = {r: Option(f"add:{r}", Label("sa.opt.add", {"resource": r})) for r in RESOURCES}
+_UNDO = Option("undo", Label("sa.opt.undo"), back=True)
+_STARVE = Option("starve", Label("sa.opt.hungry", {"penalty": HUNGER_PENALTY}))
+_DECLINE = {purpose: Option("decline", Label(f"sa.opt.decline_{purpose}"))
+            for purpose in ("card", "building")}
+_DIE = {face: Option(f"die:{face}", Label("sa.opt.die", {"face": face})) for face in range(1, 7)}
 
 
 def _chooser(owner: int, top: Frame) -> int:
@@ -106,29 +119,52 @@ def _place_options(state: StoneAgeState, turn: Turn) -> list[Option]:
     option (``at:<loc>``); a gathering site offers each number of people it may take
     (``place:<loc>:<n>``), grouped by site so a platform that cannot show them all
     may open a site's numbers in a second step."""
-    seat = turn.seat
-    options = []
-    for loc in all_locations(state):
-        counts = legal_counts(state, seat, loc)
-        if not counts:
-            continue
-        if fixed_count(loc) is None:
-            options += [Option(f"place:{loc}:{n}", Label("sa.opt.place", {
-                "loc": loc, "count": n, "counts": counts, "group": loc})) for n in counts]
+    options: list[Option] = []
+    for loc, counts in open_places(state, turn.seat):
+        if loc in GATHERING:
+            options += _site_options(loc, len(counts))
         else:
-            args = {"loc": loc, "counts": counts, **_what_is_there(state, loc)}
-            options.append(Option(f"at:{loc}", Label("sa.opt.at", args)))
+            options.append(_at_option(loc, counts[0], _lying_at(state, loc)))
     return options
 
 
-def _what_is_there(state: StoneAgeState, loc: str) -> dict[str, Any]:
-    """The card or face-up building at ``loc``, so a button can describe it."""
+# The options below are built once for each input and shared by every prompt that
+# offers them: options and labels are frozen, and nothing changes a label's arguments.
+
+
+@cache
+def _site_options(loc: str, most: int) -> tuple[Option, ...]:
+    """A gathering site's options: each number of people from 1 to ``most``."""
+    counts = list(range(1, most + 1))
+    return tuple(Option(f"place:{loc}:{n}", Label("sa.opt.place", {
+        "loc": loc, "count": n, "counts": counts, "group": loc})) for n in counts)
+
+
+@cache
+def _at_option(loc: str, need: int, lying: str | None) -> Option:
+    """The option of a place that takes ``need`` people, naming what lies there."""
+    return Option(f"at:{loc}", Label("sa.opt.at", _place_args(loc, lying, counts=[need])))
+
+
+def _place_args(loc: str, lying: str | None, **more: Any) -> dict[str, Any]:
+    """A label's arguments about ``loc``: the place, ``more``, and the card or building
+    lying there (``lying``), so a button can describe it."""
+    args: dict[str, Any] = {"loc": loc, **more}
     if loc.startswith("card"):
-        return {"card": state.row[slot_index(loc)]}
+        args["card"] = lying
+    elif loc.startswith("bld"):
+        args["building"] = lying
+    return args
+
+
+def _lying_at(state: StoneAgeState, loc: str) -> str | None:
+    """The card or face-up building at ``loc`` (None for the other places)."""
+    if loc.startswith("card"):
+        return state.row[slot_index(loc)]
     if loc.startswith("bld"):
-        building = top_building(state, slot_index(loc))
-        return {"building": building.id if building else None}
-    return {}
+        pile = state.piles[slot_index(loc)]
+        return pile[-1] if pile else None  # the face-up one is the last
+    return None
 
 
 def _refuse_placement(state: StoneAgeState, seat: int, loc: str, count: int) -> None:
@@ -186,7 +222,7 @@ def _apply_count(state: StoneAgeState, step: CountStep, key: str, events: list[E
 
 def _boon_option(state: StoneAgeState, seat: int) -> list[Option]:
     if state.players[seat].boons:
-        return [Option("boon", Label("sa.opt.boon"))]
+        return [_BOON]
     return []
 
 
@@ -202,12 +238,16 @@ def order_choices(state: StoneAgeState, seat: int) -> list[str]:
 def _act_options(state: StoneAgeState, turn: Turn) -> list[Option]:
     seat = turn.seat
     player = state.players[seat]
-    opts = [
-        Option(f"do:{loc}", Label("sa.opt.do", {"loc": loc, "count": player.placed[loc],
-                                                **_what_is_there(state, loc)}))
-        for loc in order_choices(state, seat)
-    ]
+    opts = [_do_option(loc, player.placed[loc], _lying_at(state, loc))
+            for loc in order_choices(state, seat)]
     return opts + _boon_option(state, seat)
+
+
+@cache
+def _do_option(loc: str, count: int, lying: str | None) -> Option:
+    """The option of resolving ``loc``, where ``count`` people stand, naming what lies
+    there."""
+    return Option(f"do:{loc}", Label("sa.opt.do", _place_args(loc, lying, count=count)))
 
 
 def _open_boon(state: StoneAgeState, seat: int) -> None:
@@ -251,22 +291,29 @@ def _parse_use(text: str) -> ToolUse | None:
     return tuple(tiles), tuple(once)
 
 
-def _take_label(player: Player, step: RollStep, use: ToolUse) -> Label:
-    trial = step.model_copy(update={"tools": list(use[0]), "once": list(use[1])})
-    return Label("sa.opt.take", {
-        "resource": step.resource, "total": roll_total(player, trial),
-        "amount": roll_yield(player, trial),
-        "tiles": [player.tools[i] for i in use[0]],
-        "once": [player.one_use_tools[i] for i in use[1]],
-    })
-
-
 def _roll_options(state: StoneAgeState, step: RollStep) -> list[Option]:
     player = state.players[step.seat]
     if step.tools or step.once:
         return _toggle_options(player, step)
     # One press: every different way to add tools, each taking the yield at once.
-    return [Option(_use_key(use), _take_label(player, step, use)) for use in tool_uses(player)]
+    return list(_take_options(step.resource, sum(step.dice), tuple(player.tools),
+                              tuple(player.one_use_tools), tuple(tool_uses(player))))
+
+
+@lru_cache(maxsize=4096)
+def _take_options(resource: str, dice: int, tiles: tuple[int, ...], once: tuple[int, ...],
+                  uses: tuple[ToolUse, ...]) -> tuple[Option, ...]:
+    """Taking a roll of ``dice`` pips for ``resource`` with each of ``uses`` (on a
+    board with tool tiles ``tiles`` and one-use tools ``once``); shared like the places'
+    options."""
+    out = []
+    for use in uses:
+        total = dice + tools_bonus(tiles, once, *use)
+        out.append(Option(_use_key(use), Label("sa.opt.take", {
+            "resource": resource, "total": total, "amount": total // divisor(resource),
+            "tiles": [tiles[i] for i in use[0]], "once": [once[i] for i in use[1]],
+        })))
+    return tuple(out)
 
 
 def _toggle_options(player: Player, step: RollStep) -> list[Option]:
@@ -329,12 +376,36 @@ def _apply_roll(state: StoneAgeState, step: RollStep, key: str, events: list[Eve
 
 
 def _bill_label(state: StoneAgeState, step: PayStep, bill: Bill) -> Label:
+    return _pay_label_of(bill, _points_of(_building_paid(state, step), bill))
+
+
+def _building_paid(state: StoneAgeState, step: PayStep) -> str | None:
+    """The building a payment is for (None: a card or food)."""
+    if step.purpose != "building":
+        return None
+    return _lying_at(state, step.target)
+
+
+def _points_of(building: str | None, bill: Bill) -> int | None:
+    """The points ``building`` paid with ``bill`` scores (None: not a building)."""
+    return None if building is None else building_points(components().buildings[building], bill)
+
+
+@lru_cache(maxsize=4096)
+def _pay_label_of(bill: Bill, points: int | None) -> Label:
+    """The label of paying ``bill`` (scoring ``points``, for a building); shared like
+    the places' options."""
     args: dict[str, Any] = {"paid": bill_dict(bill)}
-    if step.purpose == "building":
-        building = top_building(state, slot_index(step.target))
-        assert building is not None
-        args["points"] = building_points(building, bill)
+    if points is not None:
+        args["points"] = points
     return Label("sa.opt.pay", args)
+
+
+@lru_cache(maxsize=4096)
+def _whole_bill_options(whole: tuple[Bill, ...], building: str | None) -> tuple[Option, ...]:
+    """Paying each of the bills ``whole`` in one press (for ``building``: with the points
+    it scores)."""
+    return tuple(Option(bill_key(b), _pay_label_of(b, _points_of(building, b))) for b in whole)
 
 
 def _pay_options(state: StoneAgeState, step: PayStep) -> list[Option]:
@@ -342,23 +413,23 @@ def _pay_options(state: StoneAgeState, step: PayStep) -> list[Option]:
     paid = bill_of(step.paid)
     whole = listed(step.rule, have) if not step.paid else None
     if whole is not None:
-        opts = [Option(bill_key(b), _bill_label(state, step, b)) for b in whole]
+        opts = list(_whole_bill_options(tuple(whole), _building_paid(state, step)))
     else:
         opts = []
         for i, r in enumerate(RESOURCES):
             more = list(paid)
             more[i] += 1
             if completable(step.rule, have, (more[0], more[1], more[2], more[3])):
-                opts.append(Option(f"add:{r}", Label("sa.opt.add", {"resource": r})))
+                opts.append(_ADD[r])
         if fits(step.rule, paid):
             opts.append(Option("confirm", _bill_label(state, step, paid)))
         if step.paid:
-            opts.append(Option("undo", Label("sa.opt.undo"), back=True))
+            opts.append(_UNDO)
     opts += _boon_option(state, step.seat)
     if step.purpose == "feed":
-        opts.append(Option("starve", Label("sa.opt.hungry", {"penalty": HUNGER_PENALTY})))
+        opts.append(_STARVE)
     else:
-        opts.append(Option("decline", Label(f"sa.opt.decline_{step.purpose}")))
+        opts.append(_DECLINE[step.purpose])
     return opts
 
 
@@ -460,7 +531,7 @@ def _apply_boon(state: StoneAgeState, step: BoonStep, key: str, events: list[Eve
 
 
 def _pick_options(state: StoneAgeState, step: PickStep) -> list[Option]:
-    return [Option(f"die:{f}", Label("sa.opt.die", {"face": f})) for f in sorted(set(step.dice))]
+    return [_DIE[f] for f in sorted(set(step.dice))]
 
 
 def _apply_pick(state: StoneAgeState, step: PickStep, key: str, events: list[Event]) -> None:

@@ -18,7 +18,7 @@ from engine.stone_age.feeding import go_hungry, start_feeding
 from engine.stone_age.gathering import start_roll
 from engine.stone_age.order import next_action
 from engine.stone_age.payment import building_rule, card_rule, holdings, payable
-from engine.stone_age.placement import can_place, place, placements, slot_index
+from engine.stone_age.placement import first_places, lone_placement, place, slot_index
 from engine.stone_age.rounds import end_round
 from engine.stone_age.state import PayStep, PickStep, StoneAgeState
 
@@ -32,12 +32,14 @@ def acting_seat(state: StoneAgeState) -> int | None:
     return None
 
 
-def _next_placer(state: StoneAgeState) -> int | None:
-    """The seat to place next, from the one whose turn it is, skipping those who cannot."""
+def _next_placer(state: StoneAgeState) -> tuple[int, list[tuple[str, list[int]]]] | None:
+    """The seat to place next, from the one whose turn it is, skipping those who
+    cannot, with its first open places (enough to see whether it has a choice)."""
     for i in range(state.n):
         seat = (state.turn + i) % state.n
-        if can_place(state, seat):
-            return seat
+        found = first_places(state, seat)
+        if found:
+            return seat, found
     return None
 
 
@@ -128,6 +130,13 @@ def _settle_stacks(state: StoneAgeState, events: list[Event]) -> bool:
     return changed
 
 
+def _pass_turn(state: StoneAgeState, seat: int) -> None:
+    """Make it ``seat``'s turn. Mostly it is already: a model's field is set only when
+    it changes, as setting one costs more than reading it."""
+    if state.turn != seat:
+        state.turn = seat
+
+
 def advance(state: StoneAgeState, events: list[Event]) -> None:
     """Carry out everything automatic until a decision is open or the game is over."""
     while state.phase != "over":
@@ -136,15 +145,16 @@ def advance(state: StoneAgeState, events: list[Event]) -> None:
                 continue
             return
         if state.phase == "placement":
-            seat = _next_placer(state)
-            if seat is not None:
-                state.turn = seat
-                only = placements(state, seat)
-                if len(only) > 1:
+            placer = _next_placer(state)
+            if placer is not None:
+                seat, found = placer
+                _pass_turn(state, seat)
+                only = lone_placement(found)
+                if only is None:
                     return
                 # One placement left: nobody may pass while they can place, so the
                 # people go there without asking.
-                put_people(state, seat, *only[0], events)
+                put_people(state, seat, *only, events)
                 continue
             state.phase = "actions"
             state.turn = state.first
@@ -154,7 +164,7 @@ def advance(state: StoneAgeState, events: list[Event]) -> None:
             if actor is None:
                 start_feeding(state, events)
                 continue
-            state.turn = actor
+            _pass_turn(state, actor)
             loc, _ = next_action(state, actor)
             if loc is None:
                 return  # the player chooses which place comes next

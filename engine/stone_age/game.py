@@ -17,7 +17,7 @@ from engine.stone_age.heuristic import position_value
 from engine.stone_age.invariants import problems
 from engine.stone_age.redraw import redeal
 from engine.stone_age.scoring import final_result
-from engine.stone_age.state import Player, StoneAgeState, start_goods
+from engine.stone_age.state import Player, StoneAgeState, copy_state, start_goods
 from engine.stone_age.turn_order import next_turn
 from engine.stone_age.view import view
 from engine.stone_age.view_model import StoneAgeView
@@ -69,6 +69,10 @@ class StoneAge(BaseGame[StoneAgeState]):
     def carry_on(self, state: StoneAgeState, events: list[Event]) -> None:
         """Everything automatic up to the next decision."""
         advance(state, events)
+
+    def copy(self, state: StoneAgeState) -> StoneAgeState:
+        """An independent copy, field by field (no JSON round trip)."""
+        return copy_state(state)
 
     def view(self, state: StoneAgeState, seat: int | None) -> StoneAgeView:
         """What ``seat`` may see, as the typed view model."""

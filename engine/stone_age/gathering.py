@@ -8,6 +8,9 @@ down, is the yield.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
 from engine.core.prompts import Event
 from engine.core.stacks import push
 from engine.stone_age.components import components
@@ -22,9 +25,15 @@ def divisor(resource: str) -> int:
 
 def roll_total(player: Player, step: RollStep) -> int:
     """Dice plus the tools chosen so far."""
-    bonus = sum(player.tools[i] for i in step.tools)
-    bonus += sum(player.one_use_tools[i] for i in step.once)
-    return sum(step.dice) + bonus
+    return sum(step.dice) + tools_bonus(player.tools, player.one_use_tools,
+                                        step.tools, step.once)
+
+
+def tools_bonus(tiles: Sequence[int], once: Sequence[int], tile_slots: Iterable[int],
+                once_slots: Iterable[int]) -> int:
+    """What the tool tiles in ``tile_slots`` and the one-use tools at ``once_slots``
+    add to a roll (``tiles`` and ``once`` are their values)."""
+    return sum(tiles[i] for i in tile_slots) + sum(once[i] for i in once_slots)
 
 
 def roll_yield(player: Player, step: RollStep) -> int:
@@ -74,16 +83,23 @@ def tool_uses(player: Player) -> list[ToolUse]:
     first or the second of two +2 tiles leaves the same board (the used one is turned
     aside either way), so each number of them is one way. A tile and a one-use tool of
     the same value are not alike (one stays for the next round, the other is spent)."""
-    tiles = _alike_counts(player.tools, ready_tools(player))
-    once = _alike_counts(player.one_use_tools, list(range(len(player.one_use_tools))))
+    return list(_tool_uses(tuple(player.tools), tuple(ready_tools(player)),
+                           tuple(player.one_use_tools)))
+
+
+@lru_cache(maxsize=1024)
+def _tool_uses(tools: tuple[int, ...], ready: tuple[int, ...],
+               once_values: tuple[int, ...]) -> tuple[ToolUse, ...]:
+    """``tool_uses`` of a board with tiles ``tools`` (``ready`` not yet used) and
+    one-use tools ``once_values``; a memo, as boards repeat."""
+    tiles = _alike_counts(list(tools), list(ready))
+    once = _alike_counts(list(once_values), list(range(len(once_values))))
     uses = [(tuple(sorted(t)), tuple(sorted(o))) for t in tiles for o in once]
 
     def bonus(use: ToolUse) -> tuple[int, int]:
-        added = sum(player.tools[i] for i in use[0]) + sum(player.one_use_tools[i]
-                                                            for i in use[1])
-        return added, len(use[0]) + len(use[1])
+        return tools_bonus(tools, once_values, *use), len(use[0]) + len(use[1])
 
-    return sorted(uses, key=bonus)
+    return tuple(sorted(uses, key=bonus))
 
 
 def use_tools(step: RollStep, use: ToolUse) -> None:
@@ -116,7 +132,9 @@ def finish_roll(state: StoneAgeState, step: RollStep, events: list[Event]) -> No
     used = [player.tools[i] for i in step.tools] + [player.one_use_tools[i] for i in step.once]
     for i in step.tools:
         player.tools_used[i] = True
-    player.one_use_tools = [v for i, v in enumerate(player.one_use_tools) if i not in step.once]
+    if step.once:
+        player.one_use_tools = [v for i, v in enumerate(player.one_use_tools)
+                                if i not in step.once]
     player.goods[step.resource] += amount
     events.append(
         Event(

@@ -27,7 +27,9 @@ a player could reach by choosing every order is lost.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from engine.stone_age.components import GATHERING, components
 from engine.stone_age.placement import slot_index
@@ -52,14 +54,31 @@ class Touches:
 
 def touches(state: StoneAgeState, loc: str) -> Touches:
     """What resolving ``loc`` touches for the player standing there."""
+    return _touches(*_place(state, loc))
+
+
+# A place as far as the order goes: its location and, for a card slot, the effect of
+# the card's top (empty otherwise). Plain strings, so sets of them hash fast.
+Place = tuple[str, str]
+
+
+def _place(state: StoneAgeState, loc: str) -> Place:
+    if loc.startswith("card"):
+        card_id = state.row[slot_index(loc)]
+        return loc, components().cards[card_id].top.effect if card_id else ""
+    return loc, ""
+
+
+@cache
+def _touches(loc: str, effect: str) -> Touches:
+    """What resolving ``loc`` touches, a card slot holding a card whose top is
+    ``effect`` (empty for other places); a memo, as there are few of each."""
     if loc in GATHERING:
         # Hunting brings food, which pays for nothing before feeding.
         return Touches(dice=True, tools_roll=True, gains=loc != "hunt")
     if loc == "toolmaker":
         return Touches(tools_gain=True)
     if loc.startswith("card"):
-        card_id = state.row[slot_index(loc)]
-        effect = components().cards[card_id].top.effect if card_id else ""
         return Touches(dice=effect in _ROLLING_CARDS, tools_roll=effect == "resource_dice",
                        tools_gain=effect in _TOOL_CARDS, pays=True,
                        gains=effect in _GAINING_CARDS)
@@ -78,11 +97,11 @@ def may_precede(a: Touches, b: Touches) -> bool:
     return not (a.pays and b.gains)
 
 
-def _places(state: StoneAgeState, seat: int) -> list[tuple[str, Touches]]:
-    return [(loc, touches(state, loc)) for loc in state.players[seat].placed]
+def _places(state: StoneAgeState, seat: int) -> tuple[Place, ...]:
+    return tuple(_place(state, loc) for loc in state.players[seat].placed)
 
 
-def _first(places: list[tuple[str, Touches]]) -> str | None:
+def _first(places: Sequence[tuple[str, Touches]]) -> str | None:
     """A place that may precede every other one."""
     for loc, mine in places:
         if all(may_precede(mine, other) for o, other in places if o != loc):
@@ -90,26 +109,35 @@ def _first(places: list[tuple[str, Touches]]) -> str | None:
     return None
 
 
-def _waiting(places: list[tuple[str, Touches]]) -> set[str]:
+def _waiting(places: Sequence[tuple[str, Touches]]) -> set[str]:
     """The places every other one may precede: they can wait for the end."""
     return {loc for loc, mine in places
             if all(may_precede(other, mine) for o, other in places if o != loc)}
 
 
-def _step(places: list[tuple[str, Touches]]) -> tuple[str | None, list[str]]:
+def _step(places: tuple[Place, ...]) -> tuple[str | None, list[str]]:
     """What happens next among ``places``: see ``next_action``."""
+    alone, asked = _decided(places)
+    return alone, list(asked)
+
+
+@lru_cache(maxsize=4096)
+def _decided(places: tuple[Place, ...]) -> tuple[str | None, tuple[str, ...]]:
+    """``_step``, as a memo: a player stands on a few places of a few kinds, so the
+    same sets come up again and again (a test that changes ``may_precede`` clears it)."""
     if len(places) < 2:
-        return (places[0][0] if places else None), []
-    first = _first(places)
+        return (places[0][0] if places else None), ()
+    touched = [(loc, _touches(loc, effect)) for loc, effect in places]
+    first = _first(touched)
     if first is not None:
-        return first, []
-    waiting = _waiting(places)
-    asked = [loc for loc, _ in places if loc not in waiting]
+        return first, ()
+    waiting = _waiting(touched)
+    asked = tuple(loc for loc, _ in places if loc not in waiting)
     if len(asked) > 1:
         return None, asked
     # One place cannot wait: it goes first. (None at all cannot happen: then every
     # place may precede every other one, and ``_first`` found one.)
-    return (asked or [places[0][0]])[0], []
+    return (asked or (places[0][0],))[0], ()
 
 
 def next_action(state: StoneAgeState, seat: int) -> tuple[str | None, list[str]]:
@@ -128,7 +156,7 @@ def will_choose(state: StoneAgeState, seat: int) -> bool:
         alone, asked = _step(places)
         if asked:
             return True
-        places = [p for p in places if p[0] != alone]
+        places = tuple(p for p in places if p[0] != alone)
     return False
 
 

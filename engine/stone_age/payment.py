@@ -9,6 +9,8 @@ tap); otherwise the payer adds resources one at a time and confirms.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from itertools import islice
 
 from engine.core.keys import parse_number
 from engine.stone_age.components import RESOURCES, Building, components
@@ -53,20 +55,43 @@ def bill_of(kinds: Sequence[str]) -> Bill:
     )
 
 
+# What wood, clay, stone and gold are each worth.
+_VALUES: tuple[int, ...] = tuple(components().values[r] for r in RESOURCES)
+
+
 def bill_value(bill: Bill) -> int:
     """Points a bill is worth on a variable building (each resource at its value)."""
-    values = components().values
-    return sum(n * values[r] for n, r in zip(bill, RESOURCES, strict=True))
+    w, c, s, g = bill
+    vw, vc, vs, vg = _VALUES
+    return w * vw + c * vc + s * vs + g * vg
+
+
+# A payment rule as a hashable value: the fixed bill (None if none), the least and
+# the most resources, the exact number of kinds (None if any).
+RuleKey = tuple[Bill | None, int, int, int | None]
+
+
+def rule_key(rule: PayRule) -> RuleKey:
+    """``rule`` as a hashable value, to look its ways to pay up in a memo."""
+    f = rule.fixed
+    fixed: Bill | None = None if f is None else (
+        f.get("wood", 0), f.get("clay", 0), f.get("stone", 0), f.get("gold", 0))
+    return fixed, rule.count_min, rule.count_max, rule.kinds
 
 
 def fits(rule: PayRule, bill: Bill) -> bool:
     """Does ``bill`` satisfy ``rule`` exactly?"""
-    if rule.fixed is not None:
-        return bill == tuple(rule.fixed.get(r, 0) for r in RESOURCES)
-    total = sum(bill)
-    if not rule.count_min <= total <= rule.count_max:
+    return _fits(rule_key(rule), bill)
+
+
+def _fits(key: RuleKey, bill: Bill) -> bool:
+    """``fits`` for a rule given as its ``rule_key``."""
+    fixed, count_min, count_max, kinds = key
+    if fixed is not None:
+        return bill == fixed
+    if not count_min <= sum(bill) <= count_max:
         return False
-    return rule.kinds is None or sum(1 for n in bill if n) == rule.kinds
+    return kinds is None or sum(1 for n in bill if n) == kinds
 
 
 def affordable(bill: Bill, have: Bill) -> bool:
@@ -75,38 +100,44 @@ def affordable(bill: Bill, have: Bill) -> bool:
 
 
 def _bills(rule: PayRule, have: Bill) -> Iterator[Bill]:
-    if rule.fixed is not None:
-        f = rule.fixed
-        bill: Bill = (f["wood"], f["clay"], f["stone"], f["gold"])
-        if affordable(bill, have):
-            yield bill
+    """Every way to pay ``rule`` from ``have``: by number of resources, and cheapest
+    first within a number (a player usually pays with what is worth least). Lazy, as
+    most callers want the first ways only."""
+    key = rule_key(rule)
+    fixed, count_min, count_max, _ = key
+    if fixed is not None:
+        if affordable(fixed, have):
+            yield fixed
         return
-    for total in range(rule.count_min, rule.count_max + 1):
-        found: list[Bill] = []
-        for w in range(min(have[0], total) + 1):
-            for c in range(min(have[1], total - w) + 1):
-                for s in range(min(have[2], total - w - c) + 1):
-                    g = total - w - c - s
-                    if g <= have[3] and fits(rule, (w, c, s, g)):
-                        found.append((w, c, s, g))
-        # Cheapest first: a player usually pays with what is worth least.
-        found.sort(key=lambda b: (bill_value(b), b[::-1]))
-        yield from found
+    for total in range(count_min, count_max + 1):
+        # No bill of ``total`` resources holds more than ``total`` of one kind: the
+        # stock capped there gives the same bills, and the memo more hits.
+        yield from _bills_of(key, total, tuple(min(h, total) for h in have))
+
+
+@lru_cache(maxsize=8192)
+def _bills_of(key: RuleKey, total: int, have: tuple[int, ...]) -> tuple[Bill, ...]:
+    """The ways to pay the rule ``key`` with exactly ``total`` resources from ``have``,
+    cheapest first; a memo, as the same few rules meet the same small stocks."""
+    found: list[Bill] = []
+    for w in range(min(have[0], total) + 1):
+        for c in range(min(have[1], total - w) + 1):
+            for s in range(min(have[2], total - w - c) + 1):
+                g = total - w - c - s
+                if g <= have[3] and _fits(key, (w, c, s, g)):
+                    found.append((w, c, s, g))
+    found.sort(key=lambda b: (bill_value(b), b[::-1]))
+    return tuple(found)
 
 
 def bills(rule: PayRule, have: Bill, limit: int | None = None) -> list[Bill]:
     """Ways to pay, cheapest first; at most ``limit`` of them when given."""
-    out: list[Bill] = []
-    for bill in _bills(rule, have):
-        out.append(bill)
-        if limit is not None and len(out) >= limit:
-            break
-    return out
+    return list(islice(_bills(rule, have), limit))
 
 
 def can_pay(rule: PayRule, have: Bill) -> bool:
     """Is there any way to pay?"""
-    return bool(bills(rule, have, limit=1))
+    return next(_bills(rule, have), None) is not None
 
 
 def payable(rule: PayRule, have: Bill, boons: int = 0) -> bool:

@@ -12,6 +12,8 @@ Rules (rulebook, "placing people" and the 2–3 player changes):
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core.keys import parse_number
 from engine.stone_age.components import GATHERING, VILLAGE, components
 from engine.stone_age.state import StoneAgeState
@@ -19,20 +21,31 @@ from engine.stone_age.state import StoneAgeState
 
 def card_locations(state: StoneAgeState) -> list[str]:
     """``card1``..``card4``: slot 1 is the rightmost, cheapest card."""
-    return [f"card{i + 1}" for i in range(len(state.row))]
+    return list(_CARD_LOCS[:len(state.row)])
 
 
 def building_locations(state: StoneAgeState) -> list[str]:
     """``bld1``..``bldN``: one per building pile."""
-    return [f"bld{i + 1}" for i in range(len(state.piles))]
+    return list(_BUILDING_LOCS[:len(state.piles)])
 
 
 def all_locations(state: StoneAgeState) -> list[str]:
     """Every location of the board in display order."""
-    return [*GATHERING, *VILLAGE, *card_locations(state), *building_locations(state)]
+    return list(_all_locations(len(state.row), len(state.piles)))
 
 
-_BOARD = frozenset((*GATHERING, *VILLAGE))
+# Enough names for any row and any number of piles (both are at most four).
+_CARD_LOCS = tuple(f"card{i + 1}" for i in range(9))
+_BUILDING_LOCS = tuple(f"bld{i + 1}" for i in range(9))
+_SITES = frozenset(GATHERING)
+_VILLAGE_PLACES = frozenset(VILLAGE)
+_BOARD = _SITES | _VILLAGE_PLACES
+
+
+@cache
+def _all_locations(cards: int, piles: int) -> tuple[str, ...]:
+    """The board's locations for a row of ``cards`` slots and ``piles`` building piles."""
+    return (*GATHERING, *VILLAGE, *_CARD_LOCS[:cards], *_BUILDING_LOCS[:piles])
 
 
 def is_location(state: StoneAgeState, loc: str) -> bool:
@@ -46,8 +59,15 @@ def is_location(state: StoneAgeState, loc: str) -> bool:
     return False
 
 
+# The row index of each card slot and the pile index of each building pile.
+_SLOT_INDEX = {loc: i for locs in (_CARD_LOCS, _BUILDING_LOCS) for i, loc in enumerate(locs)}
+
+
 def slot_index(loc: str) -> int:
     """The row index of ``cardK`` or the pile index of ``bldK``."""
+    index = _SLOT_INDEX.get(loc)
+    if index is not None:
+        return index
     return int(loc[4:] if loc.startswith("card") else loc[3:]) - 1
 
 
@@ -61,8 +81,41 @@ def workers_at(state: StoneAgeState, loc: str) -> int:
     return total
 
 
+class Placing:
+    """What the placement checks of one decision read, counted once for all of them:
+    ``seat``'s own places and people left, the workers of all players on each
+    location, how many players stand there, how many village places are taken, and
+    the limits for this number of players."""
+
+    __slots__ = ("limits", "mine", "seat", "sharing", "state", "unplaced", "villages_taken",
+                 "workers")
+
+    def __init__(self, state: StoneAgeState, seat: int) -> None:
+        workers: dict[str, int] = {}
+        sharing: dict[str, int] = {}
+        for p in state.players:
+            for loc, n in p.placed.items():
+                workers[loc] = workers.get(loc, 0) + n
+                sharing[loc] = sharing.get(loc, 0) + 1
+        self.state = state
+        self.seat = seat
+        self.mine = state.players[seat].placed
+        self.unplaced = state.players[seat].people - sum(self.mine.values())
+        self.workers = workers
+        self.sharing = sharing
+        self.villages_taken = sum(1 for v in VILLAGE if workers.get(v))
+        self.limits = components().by_players[len(state.players)]
+
+
+# The exact number of workers each village place, card slot and building pile takes.
+_FIXED_COUNT = {**components().village_people, **dict.fromkeys(_SLOT_INDEX, 1)}
+
+
 def fixed_count(loc: str) -> int | None:
     """The exact number of workers ``loc`` takes, or None for gathering places."""
+    need = _FIXED_COUNT.get(loc)
+    if need is not None:
+        return need
     if loc in VILLAGE:
         return components().village_people[loc]
     if loc.startswith(("card", "bld")):
@@ -70,84 +123,129 @@ def fixed_count(loc: str) -> int | None:
     return None
 
 
-def site_room(state: StoneAgeState, loc: str) -> int:
-    """Free spaces left on a gathering place (a large number when unlimited)."""
-    capacity = components().sites[loc].capacity
-    return 99 if capacity is None else capacity - workers_at(state, loc)
-
-
 def placement_error(state: StoneAgeState, seat: int, loc: str, count: int) -> str | None:
     """Why ``seat`` may not place ``count`` workers on ``loc`` now, or None if allowed."""
     if not is_location(state, loc):
         return "unknown_location"
-    player = state.players[seat]
-    if loc in player.placed:
+    return _error_at(Placing(state, seat), loc, count)
+
+
+def _error_at(ctx: Placing, loc: str, count: int) -> str | None:
+    """``placement_error`` for a location of the board."""
+    if loc in ctx.mine:
         return "already_there"
     if count < 1:
         return "bad_count"
-    if loc in GATHERING:
-        return _site_error(state, seat, loc, count)
-    if loc in VILLAGE:
-        return _village_error(state, seat, loc, count)
+    if loc in _SITES:
+        return _site_error(ctx, loc, count)
+    if loc in _VILLAGE_PLACES:
+        return _village_error(ctx, loc, count)
+    slot = _SLOT_INDEX[loc]
     if loc.startswith("card"):
-        if state.row[slot_index(loc)] is None:
+        if ctx.state.row[slot] is None:
             return "no_card"
-    elif not state.piles[slot_index(loc)]:
+    elif not ctx.state.piles[slot]:
         return "no_building"
-    if workers_at(state, loc):
+    if ctx.workers.get(loc):
         return "location_full"
     return "bad_count" if count != 1 else None
 
 
-def _site_error(state: StoneAgeState, seat: int, loc: str, count: int) -> str | None:
-    room = site_room(state, loc)
+# Each gathering site's room for workers (None: unlimited).
+_CAPACITY = {name: site.capacity for name, site in components().sites.items()}
+
+
+def _room(ctx: Placing, loc: str) -> int:
+    """Free spaces left on a gathering place (a large number when unlimited)."""
+    capacity = _CAPACITY[loc]
+    return 99 if capacity is None else capacity - ctx.workers.get(loc, 0)
+
+
+def _site_error(ctx: Placing, loc: str, count: int) -> str | None:
+    room = _room(ctx, loc)
     if room <= 0:
         return "location_full"
-    if loc != "hunt":
-        sharing = sum(1 for p in state.players if loc in p.placed)
-        if sharing >= components().by_players[state.n].players_per_site:
-            return "site_players_limit"
-    if count > state.players[seat].unplaced:
+    if loc != "hunt" and ctx.sharing.get(loc, 0) >= ctx.limits.players_per_site:
+        return "site_players_limit"
+    if count > ctx.unplaced:
         return "not_enough_people"
     if count > room:
         return "not_enough_room"
     return None
 
 
-def _village_error(state: StoneAgeState, seat: int, loc: str, count: int) -> str | None:
-    if workers_at(state, loc):
+def _village_error(ctx: Placing, loc: str, count: int) -> str | None:
+    if ctx.workers.get(loc):
         return "location_full"
-    taken = sum(1 for v in VILLAGE if workers_at(state, v))
-    if taken >= components().by_players[state.n].village_places_open:
+    if ctx.villages_taken >= ctx.limits.village_places_open:
         return "village_limit"
     need = components().village_people[loc]
-    if state.players[seat].unplaced < need:
+    if ctx.unplaced < need:
         return "hut_needs_two" if loc == "hut" else "not_enough_people"
     return "bad_count" if count != need else None
 
 
 def legal_counts(state: StoneAgeState, seat: int, loc: str) -> list[int]:
     """Every number of workers ``seat`` may place on ``loc`` now."""
-    need = fixed_count(loc)
-    if need is not None:
-        return [need] if placement_error(state, seat, loc, need) is None else []
-    if placement_error(state, seat, loc, 1) is not None:
+    if not is_location(state, loc):
         return []
-    most = min(state.players[seat].unplaced, site_room(state, loc))
-    return list(range(1, most + 1))
+    return _counts_at(Placing(state, seat), loc)
+
+
+def _counts_at(ctx: Placing, loc: str) -> list[int]:
+    """``legal_counts`` for a location of the board."""
+    need = _FIXED_COUNT.get(loc)  # every location of the board but the sites
+    if need is not None:
+        return [need] if _error_at(ctx, loc, need) is None else []
+    if _error_at(ctx, loc, 1) is not None:
+        return []
+    return list(range(1, min(ctx.unplaced, _room(ctx, loc)) + 1))
+
+
+def _open_places(ctx: Placing, enough: int | None = None) -> list[tuple[str, list[int]]]:
+    """The locations open to the seat of ``ctx``, in board order, with the numbers of
+    people each may take: all of them, or the first ones that offer ``enough``
+    placements together."""
+    state = ctx.state
+    out = []
+    offered = 0
+    for loc in _all_locations(len(state.row), len(state.piles)):
+        counts = _counts_at(ctx, loc)
+        if counts:
+            out.append((loc, counts))
+            offered += len(counts)
+            if enough is not None and offered >= enough:
+                break
+    return out
+
+
+def open_places(state: StoneAgeState, seat: int) -> list[tuple[str, list[int]]]:
+    """Every location ``seat`` may place on now, in board order, with the numbers of
+    people it may take."""
+    return _open_places(Placing(state, seat))
 
 
 def placements(state: StoneAgeState, seat: int) -> list[tuple[str, int]]:
     """Every (location, number of people) ``seat`` may place now, in board order."""
-    return [(loc, n) for loc in all_locations(state) for n in legal_counts(state, seat, loc)]
+    return [(loc, n) for loc, counts in open_places(state, seat) for n in counts]
 
 
-def can_place(state: StoneAgeState, seat: int) -> bool:
-    """True while ``seat`` has workers left and somewhere to put them."""
+def first_places(state: StoneAgeState, seat: int) -> list[tuple[str, list[int]]]:
+    """The first of ``open_places``, up to the second placement they offer (none once
+    ``seat``'s people are all out): enough to tell whether ``seat`` can place and
+    whether it has a choice, without checking every location (hunting usually comes
+    first and offers two)."""
     if state.players[seat].unplaced <= 0:
-        return False
-    # Hunting is almost always open; checking it first keeps this cheap.
-    return any(legal_counts(state, seat, loc) for loc in all_locations(state))
+        return []
+    return _open_places(Placing(state, seat), enough=2)
+
+
+def lone_placement(places: list[tuple[str, list[int]]]) -> tuple[str, int] | None:
+    """The one (location, number of people) among open ``places``, or None when
+    they offer more than one placement."""
+    if len(places) == 1 and len(places[0][1]) == 1:
+        return places[0][0], places[0][1][0]
+    return None
 
 
 def place(state: StoneAgeState, seat: int, loc: str, count: int) -> None:

@@ -9,7 +9,7 @@ Locations are named by short keys that also appear in option keys:
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -173,3 +173,66 @@ class StoneAgeState(BaseModel):
     def n(self) -> int:
         """Number of players."""
         return len(self.players)
+
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _clone(model: M, fields: dict[str, Any]) -> M:
+    """A model of ``model``'s class holding ``fields`` as they are (no validation, no
+    copying): what ``model_copy`` does, without its generic bookkeeping."""
+    clone = model.__class__.__new__(model.__class__)
+    object.__setattr__(clone, "__dict__", fields)
+    object.__setattr__(clone, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    object.__setattr__(clone, "__pydantic_extra__", None)
+    object.__setattr__(clone, "__pydantic_private__", None)
+    return clone
+
+
+def copy_player(player: Player) -> Player:
+    """An independent copy of one seat's board: every list and dict its own."""
+    return _clone(player, {
+        **player.__dict__,
+        "goods": dict(player.goods),
+        "tools": list(player.tools),
+        "tools_used": list(player.tools_used),
+        "one_use_tools": list(player.one_use_tools),
+        "cards": list(player.cards),
+        "blind": list(player.blind),
+        "buildings": list(player.buildings),
+        "points": dict(player.points),
+        "placed": dict(player.placed),
+    })
+
+
+def copy_state(state: StoneAgeState) -> StoneAgeState:
+    """An independent copy of ``state``, field by field: the shallow copies of its
+    models with every list and dict copied again (the open steps, few and small, are
+    copied deeply). Search copies a state for every trial, so this avoids the JSON
+    round trip; ``tests/engine/stone_age/test_state.py`` checks that nothing mutable
+    is shared and that it equals the round trip."""
+    return _clone(state, {
+        **state.__dict__,
+        "players": [copy_player(p) for p in state.players],
+        "row": list(state.row),
+        "deck": list(state.deck),
+        "piles": [list(pile) for pile in state.piles],
+        "box": list(state.box),
+        "stacks": {seat: [deep_copy(step) for step in stack]
+                   for seat, stack in state.stacks.items()},
+        "feeding": list(state.feeding),
+        "rng": deep_copy(state.rng),
+    })
+
+
+def deep_copy(value: Any) -> Any:
+    """An independent copy of a value of the state: models, lists and dicts copied
+    all the way down; anything else (numbers, strings, None) is immutable and shared."""
+    if isinstance(value, BaseModel):
+        return _clone(value, {k: deep_copy(v) for k, v in value.__dict__.items()})
+    if isinstance(value, list):
+        return [deep_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: deep_copy(v) for k, v in value.items()}
+    return value

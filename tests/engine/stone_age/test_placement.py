@@ -18,7 +18,14 @@ from engine.core.errors import IllegalMove
 from engine.core.prompts import Prompt
 from engine.stone_age.flow import advance
 from engine.stone_age.game import GAME
-from engine.stone_age.placement import all_locations, legal_counts, placements
+from engine.stone_age.placement import (
+    all_locations,
+    first_places,
+    legal_counts,
+    lone_placement,
+    open_places,
+    placements,
+)
 from engine.stone_age.state import CountStep, StoneAgeState
 from tests.engine.events import assert_turns
 from tests.engine.stone_age.helpers import codes, play, refused, scripted
@@ -645,8 +652,7 @@ def _placed_and_asked(seat: int, before: int) -> Callable[[StoneAgeState], bool]
 @contextmanager
 def _asking_every_placement() -> Iterator[None]:
     """Within the block a seat with one placement left is asked it, as at the base."""
-    with mock.patch("engine.stone_age.flow.placements",
-                    lambda state, seat: placements(state, seat) * 2):
+    with mock.patch("engine.stone_age.flow.lone_placement", lambda places: None):
         yield
 
 
@@ -666,6 +672,42 @@ def test_the_placement_comparison_finds_a_number_left_out() -> None:
     done = _placed_and_asked(0, 0)
     with _asking_every_placement():
         before = outcomes(state, done, _in_two_steps)
-    with mock.patch("engine.stone_age.decisions.legal_counts",
-                    lambda state, seat, loc: legal_counts(state, seat, loc)[:-1]):
+    with mock.patch("engine.stone_age.decisions.open_places",
+                    lambda state, seat: [(loc, counts[:-1] or counts)
+                                         for loc, counts in open_places(state, seat)]):
         assert outcomes(state, done) < before
+
+
+# --- how far the engine looks for the next placer's places -----------------------------
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_first_places_are_the_open_places_up_to_a_choice(seed: int) -> None:
+    state = _placing(seed)
+    for seat in range(state.n):
+        every = open_places(state, seat)
+        first = first_places(state, seat)
+        if state.players[seat].unplaced <= 0:
+            assert first == []
+            continue
+        assert first == every[:len(first)]
+        offered = [sum(len(counts) for _, counts in first[:i]) for i in range(len(first) + 1)]
+        # Stops at the place that brings the second placement, or runs out.
+        assert first == every or (offered[-1] >= 2 and offered[-2] < 2)
+
+
+def test_a_seat_with_every_person_out_has_no_first_places() -> None:
+    state = game(2)
+    state.players[0].placed = {"hunt": state.players[0].people}
+    assert first_places(state, 0) == []
+
+
+@pytest.mark.parametrize(("places", "lone"), [
+    ([("hunt", [1])], ("hunt", 1)),
+    ([("card2", [1])], ("card2", 1)),
+    ([("hunt", [1, 2])], None),
+    ([("hunt", [1]), ("card1", [1])], None),
+    ([], None),
+])
+def test_lone_placement(places: list[tuple[str, list[int]]], lone: tuple[str, int] | None) -> None:
+    assert lone_placement(places) == lone
