@@ -33,7 +33,14 @@ from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.caverna.board import ENTRY_DWELLING, HomeBoard, Pos, key
+from engine.caverna.board import (
+    ENTRY_DWELLING,
+    BoardSignature,
+    HomeBoard,
+    Pos,
+    board_of,
+    key,
+)
 from engine.caverna.components import FARM_ANIMALS, components
 from engine.caverna.pastures import pasture_key
 
@@ -69,6 +76,13 @@ def _pasture_capacity(board: HomeBoard, positions: tuple[Pos, ...]) -> int:
 def holders(board: HomeBoard, dwarfs: int = 2) -> list[Holder]:
     """Every place on ``board`` that may keep animals (``dwarfs`` sizes the Cuddle
     room), in board order: pastures, meadows, stables, mines, fields, furnishings."""
+    return list(_holders(board.signature(), dwarfs))
+
+
+@lru_cache(maxsize=1024)
+def _holders(signature: BoardSignature, dwarfs: int) -> tuple[Holder, ...]:
+    # Memoised: the same board is housed after every move, and by every question asked.
+    board = board_of(signature)
     c = components()
     table = c.tables.home_board
     found: list[Holder] = []
@@ -100,7 +114,7 @@ def holders(board: HomeBoard, dwarfs: int = 2) -> list[Holder]:
             holder = _furnishing_holder(pos, space.furnishing, dwarfs)
             if holder is not None:
                 found.append(holder)
-    return found
+    return tuple(found)
 
 
 def _furnishing_holder(pos: Pos, furnishing: str, dwarfs: int) -> Holder | None:
@@ -216,8 +230,20 @@ def _maximal(
 
 def _problem(
     board: HomeBoard, animals: dict[str, int], dwarfs: int
-) -> tuple[list[Holder], tuple[_Unit, ...], list[int], tuple[int, int, int, int], int, int]:
-    found = holders(board, dwarfs)
+) -> tuple[tuple[Holder, ...], tuple[_Unit, ...], tuple[int, ...], tuple[int, int, int, int],
+           int, int]:
+    return (*_layout(board.signature(), dwarfs), animals.get(DOG, 0))
+
+
+@lru_cache(maxsize=1024)
+def _layout(
+    signature: BoardSignature, dwarfs: int
+) -> tuple[tuple[Holder, ...], tuple[_Unit, ...], tuple[int, ...], tuple[int, int, int, int],
+           int]:
+    """The board's holders as the solver sees them (the holders, the units that choose a
+    kind, which holders those are, the fixed room per kind, the bare meadows):
+    memoised like ``_holders``."""
+    found = _holders(signature, dwarfs)
     fixed = [0, 0, 0, 0]
     units: list[_Unit] = []
     choosers: list[int] = []
@@ -232,7 +258,7 @@ def _problem(
             units.append((kinds, holder.capacity, holder.dogs))
             choosers.append(index)
     frontier_fixed = (fixed[0], fixed[1], fixed[2], fixed[3])
-    return found, tuple(units), choosers, frontier_fixed, bare, animals.get(DOG, 0)
+    return found, tuple(units), tuple(choosers), frontier_fixed, bare
 
 
 def _demand(animals: dict[str, int]) -> tuple[int, int, int, int]:
@@ -337,7 +363,7 @@ def house(
 
 
 def _fill(
-    found: list[Holder],
+    found: tuple[Holder, ...],
     kind_of: dict[int, int],
     target: tuple[int, ...],
     dogs: int,

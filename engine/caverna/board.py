@@ -230,6 +230,13 @@ def _order_of(pos: Pos) -> tuple[int, int, int]:
     return (0, y, x) if on_board(pos) else (1, x, y)
 
 
+# Everything stored on a board as one hashable value, in storage order: two boards with
+# equal signatures are equal, so an answer about a board may be memoised by it.
+BoardSignature = tuple[
+    tuple[str, Tile | None, str | None, bool, Crop | None, int, str | None], ...
+]
+
+
 class HomeBoard(BaseModel):
     """One player's home board. ``spaces`` maps ``"x,y"`` to what lies there; a missing
     key is an empty space (bare forest or rock)."""
@@ -265,6 +272,14 @@ class HomeBoard(BaseModel):
         return self
 
     # ----- reading
+
+    def signature(self) -> BoardSignature:
+        """The board as a hashable value (see ``BoardSignature``): read afresh each time,
+        since spaces are changed in place."""
+        return tuple([
+            (k, s.tile, s.furnishing, s.stable, s.crop, s.crop_count, s.partner)
+            for k, s in self.spaces.items()
+        ])
 
     def at(self, pos: Pos) -> Space:
         """What lies at ``pos`` (an empty space if nothing). Do not change the result:
@@ -360,6 +375,16 @@ class HomeBoard(BaseModel):
                 if other is not None and other > pos:
                     found.append((pos, other))
         return found
+
+
+def board_of(signature: BoardSignature) -> HomeBoard:
+    """The board ``signature`` was read off, rebuilt without validating it again (it was
+    valid): what a memoised function of a board works on."""
+    return HomeBoard.model_construct(spaces={
+        k: Space.model_construct(tile=t, furnishing=f, stable=st, crop=c, crop_count=n,
+                                 partner=p)
+        for k, t, f, st, c, n, p in signature
+    })
 
 
 def _connected(board: HomeBoard, cells: set[Pos], start: Pos) -> set[Pos]:

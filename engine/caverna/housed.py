@@ -12,10 +12,11 @@ The last arrangement told is kept in ``Player.housed`` so that nothing is repeat
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.caverna.animals import house
-from engine.caverna.board import HomeBoard, pos_of
+from engine.caverna.board import BoardSignature, HomeBoard, board_of, pos_of
 from engine.caverna.state import CavernaState, Player
 from engine.core.prompts import Event
 
@@ -43,12 +44,25 @@ def arrangement(player: Player) -> dict[str, dict[str, int]]:
     """Where ``player``'s animals live now (``FREE_DOGS`` for the roaming dogs)."""
     if not any(player.animals.values()):
         return {}
-    housing = house(player.board, dict(player.animals), len(player.dwarfs))
-    out = {h: {k: n for k, n in a.items() if n} for h, a in housing.held.items()}
-    out = {h: a for h, a in out.items() if a}
+    found = _arrangement(player.board.signature(), tuple(player.animals.items()),
+                         len(player.dwarfs))
+    return {holder: dict(animals) for holder, animals in found}
+
+
+# An arrangement as a hashable value: (holder, ((kind, n), …)) in board order.
+Arrangement = tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
+
+
+@lru_cache(maxsize=2048)
+def _arrangement(board: BoardSignature, animals: tuple[tuple[str, int], ...],
+                 dwarfs: int) -> Arrangement:
+    # Memoised: every seat's arrangement is looked at after every move, and it changes
+    # only when the board, the animals or the family do.
+    housing = house(board_of(board), dict(animals), dwarfs)
+    out = [(h, tuple((k, n) for k, n in a.items() if n)) for h, a in housing.held.items()]
     if housing.free_dogs:
-        out[FREE_DOGS] = {"dog": housing.free_dogs}
-    return out
+        out.append((FREE_DOGS, (("dog", housing.free_dogs),)))
+    return tuple((h, a) for h, a in out if a)
 
 
 def tell_housing(state: CavernaState, events: list[Event]) -> None:

@@ -25,7 +25,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from engine.caverna.board import HomeBoard, Pos, Space, Tile
+from engine.caverna.board import BoardSignature, HomeBoard, Pos, board_of
 from engine.caverna.components import components
 from engine.caverna.family import can_grow
 from engine.caverna.feeding import can_pay, discount, less
@@ -433,30 +433,15 @@ def board_step_possible(state: CavernaState, step: HomeBoardStep) -> bool:
     return bool(stable_spots(board)) and can_pay(player, stable_cost(player, step))
 
 
-BoardKey = tuple[tuple[str, Tile | None, str | None, bool, str | None], ...]
-
-
-def board_key(board: HomeBoard) -> BoardKey:
-    """What the landscape rules look at on a board, as a hashable value."""
-    return tuple(
-        (k, s.tile, s.furnishing, s.stable, s.partner) for k, s in sorted(board.spaces.items())
-    )
-
-
 @lru_cache(maxsize=2048)
-def _can_lay(key: BoardKey, tile: str, base: str | None) -> bool:
-    # The key was read off a valid board: rebuilt without validating it again.
-    board = HomeBoard.model_construct(spaces={
-        k: Space.model_construct(tile=t, furnishing=f, stable=st, partner=p)
-        for k, t, f, st, p in key
-    })
-    return can_place(board, tile, base)
+def _can_lay(board: BoardSignature, tile: str, base: str | None) -> bool:
+    return can_place(board_of(board), tile, base)
 
 
 def can_lay(board: HomeBoard, tile: str, base: str | None = None) -> bool:
     """Could ``tile`` be laid on ``board`` (memoised: the same board is asked about for
     many action spaces while a dwarf is being placed)?"""
-    return _can_lay(board_key(board), tile, base)
+    return _can_lay(board.signature(), tile, base)
 
 
 def can_sow(player: Player) -> bool:
