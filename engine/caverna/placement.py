@@ -9,6 +9,8 @@ it can carry out at least one of the space's actions; a space holds one dwarf a 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine.caverna.components import components
 from engine.caverna.spaces import board_questions, space_doable
 from engine.caverna.state import CavernaState, Player
@@ -43,10 +45,15 @@ def out_of_order(player: Player) -> list[int]:
 def open_spaces(state: CavernaState, seat: int, dwarf: int) -> list[str]:
     """Free action spaces where ``dwarf`` could carry out an action."""
     with board_questions():
-        return [
-            s.id for s in state.spaces
-            if not s.taken and space_doable(state, seat, dwarf, s.id)
-        ]
+        return list(each_open_space(state, seat, dwarf))
+
+
+def each_open_space(state: CavernaState, seat: int, dwarf: int) -> Iterator[str]:
+    """:func:`open_spaces` one at a time, for a caller that may need only the first few
+    (inside ``board_questions()``: the state does not change while they are read)."""
+    return (
+        s.id for s in state.spaces if not s.taken and space_doable(state, seat, dwarf, s.id)
+    )
 
 
 def space_open(state: CavernaState, seat: int, dwarf: int, space_id: str) -> bool:

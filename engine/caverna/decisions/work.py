@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from engine.caverna.anytime_trades import can_exchange
@@ -11,6 +12,7 @@ from engine.caverna.decisions.options import back_to, kind_label, opt
 from engine.caverna.flow import open_action
 from engine.caverna.placement import (
     RUBY_OUT_OF_ORDER,
+    each_open_space,
     next_in_order,
     open_spaces,
     out_of_order,
@@ -31,19 +33,25 @@ def _space_option(state: CavernaState, space_id: str) -> Option:
 
 
 def _work_options(state: CavernaState, turn: Turn) -> list[Option]:
+    with board_questions():
+        return list(work_options(state, turn))
+
+
+def work_options(state: CavernaState, turn: Turn) -> Iterator[Option]:
+    """The options of a work turn one at a time, in display order: whether the turn is
+    a real choice shows after the first two (inside ``board_questions()``)."""
     seat = turn.seat
     player = state.players[seat]
     nxt = next_in_order(player)
     assert nxt is not None
-    with board_questions():
-        opts = [_space_option(state, s) for s in open_spaces(state, seat, nxt)]
-        for dwarf in out_of_order(player):
-            if open_spaces(state, seat, dwarf):
-                opts.append(opt(f"dwarf:{dwarf}", "dwarf", dwarf=dwarf,
-                                 weapon=player.dwarfs[dwarf].weapon, rubies=RUBY_OUT_OF_ORDER))
+    for space_id in each_open_space(state, seat, nxt):
+        yield _space_option(state, space_id)
+    for dwarf in out_of_order(player):
+        if any(each_open_space(state, seat, dwarf)):
+            yield opt(f"dwarf:{dwarf}", "dwarf", dwarf=dwarf,
+                      weapon=player.dwarfs[dwarf].weapon, rubies=RUBY_OUT_OF_ORDER)
     if can_exchange(state, seat):
-        opts.append(opt("exchange", "exchange"))
-    return opts
+        yield opt("exchange", "exchange")
 
 
 def _go(state: CavernaState, seat: int, dwarf: int, space_id: str, ruby: bool,
