@@ -38,10 +38,10 @@ from engine.caverna.board import (
     BoardSignature,
     HomeBoard,
     Pos,
-    board_of,
     key,
 )
 from engine.caverna.components import FARM_ANIMALS, components
+from engine.caverna.memo import Memo
 from engine.caverna.pastures import pasture_key
 
 KINDS: tuple[str, ...] = FARM_ANIMALS  # sheep, donkey, wild_boar, cattle
@@ -76,13 +76,10 @@ def _pasture_capacity(board: HomeBoard, positions: tuple[Pos, ...]) -> int:
 def holders(board: HomeBoard, dwarfs: int = 2) -> list[Holder]:
     """Every place on ``board`` that may keep animals (``dwarfs`` sizes the Cuddle
     room), in board order: pastures, meadows, stables, mines, fields, furnishings."""
-    return list(_holders(board.signature(), dwarfs))
+    return list(_layout(board, dwarfs)[0])
 
 
-@lru_cache(maxsize=1024)
-def _holders(signature: BoardSignature, dwarfs: int) -> tuple[Holder, ...]:
-    # Memoised: the same board is housed after every move, and by every question asked.
-    board = board_of(signature)
+def _find_holders(board: HomeBoard, dwarfs: int) -> tuple[Holder, ...]:
     c = components()
     table = c.tables.home_board
     found: list[Holder] = []
@@ -228,22 +225,29 @@ def _maximal(
     return best
 
 
+# The board as the solver sees it: the holders, the units that choose a kind (kind
+# indexes, capacity, dog type), which holders those are, the fixed room per kind, and
+# the bare meadows.
+_Layout = tuple[tuple[Holder, ...], tuple[_Unit, ...], tuple[int, ...],
+                tuple[int, int, int, int], int]
+# Memoised by board and family: every seat's animals are housed after every move, and
+# the same board is asked about again and again.
+_LAYOUTS: Memo[tuple[BoardSignature, int], _Layout] = Memo()
+
+
 def _problem(
     board: HomeBoard, animals: dict[str, int], dwarfs: int
 ) -> tuple[tuple[Holder, ...], tuple[_Unit, ...], tuple[int, ...], tuple[int, int, int, int],
            int, int]:
-    return (*_layout(board.signature(), dwarfs), animals.get(DOG, 0))
+    return (*_layout(board, dwarfs), animals.get(DOG, 0))
 
 
-@lru_cache(maxsize=1024)
-def _layout(
-    signature: BoardSignature, dwarfs: int
-) -> tuple[tuple[Holder, ...], tuple[_Unit, ...], tuple[int, ...], tuple[int, int, int, int],
-           int]:
-    """The board's holders as the solver sees them (the holders, the units that choose a
-    kind, which holders those are, the fixed room per kind, the bare meadows):
-    memoised like ``_holders``."""
-    found = _holders(signature, dwarfs)
+def _layout(board: HomeBoard, dwarfs: int) -> _Layout:
+    return _LAYOUTS.get((board.signature(), dwarfs), lambda: _lay_out(board, dwarfs))
+
+
+def _lay_out(board: HomeBoard, dwarfs: int) -> _Layout:
+    found = _find_holders(board, dwarfs)
     fixed = [0, 0, 0, 0]
     units: list[_Unit] = []
     choosers: list[int] = []

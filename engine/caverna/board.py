@@ -377,16 +377,6 @@ class HomeBoard(BaseModel):
         return found
 
 
-def board_of(signature: BoardSignature) -> HomeBoard:
-    """The board ``signature`` was read off, rebuilt without validating it again (it was
-    valid): what a memoised function of a board works on."""
-    return HomeBoard.model_construct(spaces={
-        k: Space.model_construct(tile=t, furnishing=f, stable=st, crop=c, crop_count=n,
-                                 partner=p)
-        for k, t, f, st, c, n, p in signature
-    })
-
-
 def _connected(board: HomeBoard, cells: set[Pos], start: Pos) -> set[Pos]:
     seen = {start} if start in cells else set()
     todo = list(seen)

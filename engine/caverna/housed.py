@@ -12,11 +12,11 @@ The last arrangement told is kept in ``Player.housed`` so that nothing is repeat
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from engine.caverna.animals import house
-from engine.caverna.board import BoardSignature, HomeBoard, board_of, pos_of
+from engine.caverna.board import BoardSignature, HomeBoard, pos_of
+from engine.caverna.memo import Memo
 from engine.caverna.state import CavernaState, Player
 from engine.core.prompts import Event
 
@@ -44,21 +44,22 @@ def arrangement(player: Player) -> dict[str, dict[str, int]]:
     """Where ``player``'s animals live now (``FREE_DOGS`` for the roaming dogs)."""
     if not any(player.animals.values()):
         return {}
-    found = _arrangement(player.board.signature(), tuple(player.animals.items()),
-                         len(player.dwarfs))
-    return {holder: dict(animals) for holder, animals in found}
+    board, animals, dwarfs = player.board, tuple(player.animals.items()), len(player.dwarfs)
+    found = _ARRANGEMENTS.get((board.signature(), animals, dwarfs),
+                              lambda: _arrange(board, dict(animals), dwarfs))
+    return {holder: dict(kept) for holder, kept in found}
 
 
 # An arrangement as a hashable value: (holder, ((kind, n), …)) in board order.
 Arrangement = tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
+# Memoised by board, animals and family: every seat's arrangement is looked at after
+# every move, and it changes only when one of those does.
+_ARRANGEMENTS: Memo[tuple[BoardSignature, tuple[tuple[str, int], ...], int], Arrangement] = (
+    Memo())
 
 
-@lru_cache(maxsize=2048)
-def _arrangement(board: BoardSignature, animals: tuple[tuple[str, int], ...],
-                 dwarfs: int) -> Arrangement:
-    # Memoised: every seat's arrangement is looked at after every move, and it changes
-    # only when the board, the animals or the family do.
-    housing = house(board_of(board), dict(animals), dwarfs)
+def _arrange(board: HomeBoard, animals: dict[str, int], dwarfs: int) -> Arrangement:
+    housing = house(board, animals, dwarfs)
     out = [(h, tuple((k, n) for k, n in a.items() if n)) for h, a in housing.held.items()]
     if housing.free_dogs:
         out.append((FREE_DOGS, (("dog", housing.free_dogs),)))

@@ -38,6 +38,7 @@ from engine.caverna.board import (
     BONUS_SPACES,
     FIRST_FOREST,
     FOREST_TILES,
+    BoardSignature,
     HomeBoard,
     Pos,
     Tile,
@@ -49,6 +50,7 @@ from engine.caverna.board import (
     pos_of,
 )
 from engine.caverna.components import TWINS, components
+from engine.caverna.memo import Memo
 from engine.core.errors import IllegalMove
 
 SINGLE_TILES: tuple[str, ...] = ("meadow", "field", "cavern", "tunnel", "ruby_mine")
@@ -203,13 +205,23 @@ def single_placements(board: HomeBoard, tile: str, base: str | None = None) -> l
 
 def placements(board: HomeBoard, tile: str, base: str | None = None) -> list[Placement]:
     """Every legal placement of ``tile``: a twin (by its kind) or a single tile."""
-    if tile in TWINS:
-        return twin_placements(board, tile)
-    return single_placements(board, tile, base)
+    return list(_placements(board, tile, base))
 
 
 def can_place(board: HomeBoard, tile: str, base: str | None = None) -> bool:
-    return bool(placements(board, tile, base))
+    """Could ``tile`` be laid on ``board`` at all?"""
+    return bool(_placements(board, tile, base))
+
+
+# Memoised by the board: the same board is asked about for every action space while a
+# dwarf is placed, again for the prompt, and again to lay the tile.
+_PLACEMENTS: Memo[tuple[BoardSignature, str, str | None], tuple[Placement, ...]] = Memo()
+
+
+def _placements(board: HomeBoard, tile: str, base: str | None) -> tuple[Placement, ...]:
+    return _PLACEMENTS.get((board.signature(), tile, base), lambda: tuple(
+        twin_placements(board, tile) if tile in TWINS else single_placements(board, tile, base)
+    ))
 
 
 def find_placement(board: HomeBoard, tile: str, text: str, base: str | None = None) -> Placement:

@@ -23,9 +23,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from functools import lru_cache
 
-from engine.caverna.board import BoardSignature, HomeBoard, Pos, board_of
+from engine.caverna.board import Pos
 from engine.caverna.components import components
 from engine.caverna.family import can_grow
 from engine.caverna.feeding import can_pay, discount, less
@@ -419,11 +418,11 @@ def board_step_possible(state: CavernaState, step: HomeBoardStep) -> bool:
     player = state.players[step.seat]
     board = player.board
     if isinstance(step, TwinTileStep):
-        return any(can_lay(board, k) for k in step.args.kinds)
+        return any(can_place(board, k) for k in step.args.kinds)
     if isinstance(step, SingleTileStep):
-        return can_lay(board, step.args.tile)
+        return can_place(board, step.args.tile)
     if isinstance(step, RubyMineStep):
-        return can_lay(board, "ruby_mine", step.args.onto)
+        return can_place(board, "ruby_mine", step.args.onto)
     if isinstance(step, SowStep):
         return can_sow(player)
     if isinstance(step, FurnishStep):
@@ -431,17 +430,6 @@ def board_step_possible(state: CavernaState, step: HomeBoardStep) -> bool:
     if isinstance(step, FenceStep):
         return bool(fence_choices(player, step))
     return bool(stable_spots(board)) and can_pay(player, stable_cost(player, step))
-
-
-@lru_cache(maxsize=2048)
-def _can_lay(board: BoardSignature, tile: str, base: str | None) -> bool:
-    return can_place(board_of(board), tile, base)
-
-
-def can_lay(board: HomeBoard, tile: str, base: str | None = None) -> bool:
-    """Could ``tile`` be laid on ``board`` (memoised: the same board is asked about for
-    many action spaces while a dwarf is being placed)?"""
-    return _can_lay(board.signature(), tile, base)
 
 
 def can_sow(player: Player) -> bool:
