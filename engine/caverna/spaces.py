@@ -51,7 +51,7 @@ from engine.caverna.state import (
 )
 from engine.caverna.tile_effects import GUEST_ROOM_USED, has, ore_variants, overbuild_spot
 from engine.caverna.variants import in_play
-from engine.caverna.weapons import forge_strengths
+from engine.caverna.weapons import can_forge
 
 ALL, AND_OR, THEN_OR, EITHER, THEN = "all", "and_or", "then_or", "either", "then"
 
@@ -288,13 +288,13 @@ def part_doable(
     if do == "family_growth":
         return can_grow(player)
     if do == "forge":
-        return bool(forge_strengths(player, dwarf))
+        return can_forge(player, dwarf)
     if do == "expedition":
         return player.dwarfs[dwarf].weapon > 0
     if do == "trade":
         return player.goods["ore"] >= TRADE_ORE
     if do == "imitate":
-        return bool(imitation_targets(state, seat, dwarf, part.level))
+        return any(each_imitation_target(state, seat, dwarf, part.level))
     return home_board_doable(state, seat, part)
 
 
@@ -342,14 +342,20 @@ def eligible(state: CavernaState, step: GroupStep) -> list[int]:
 def imitation_targets(state: CavernaState, seat: int, dwarf: int, cost: int) -> list[str]:
     """Spaces ``seat`` may imitate for ``cost`` food with ``dwarf`` (none if the food
     cannot be paid)."""
-    if not can_pay(state.players[seat], {"food": cost}):
-        return []
     with board_questions():
-        return [
-            s.id for s in state.spaces
-            if imitable(state, seat, s.id)
-            and space_doable(state, seat, dwarf, s.id, imitated=True)
-        ]
+        return list(each_imitation_target(state, seat, dwarf, cost))
+
+
+def each_imitation_target(state: CavernaState, seat: int, dwarf: int, cost: int
+                          ) -> Iterator[str]:
+    """:func:`imitation_targets` one at a time, for a caller asking only whether there
+    is one (inside ``board_questions()`` when it reads them all)."""
+    if not can_pay(state.players[seat], {"food": cost}):
+        return
+    for space in state.spaces:
+        if imitable(state, seat, space.id) and space_doable(
+                state, seat, dwarf, space.id, imitated=True):
+            yield space.id
 
 
 TRADE_ORE = 2
