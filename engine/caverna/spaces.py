@@ -432,7 +432,7 @@ def board_step_possible(state: CavernaState, step: HomeBoardStep) -> bool:
     if isinstance(step, SowStep):
         return can_sow(player)
     if isinstance(step, FurnishStep):
-        return bool(furnish_choices(state, step.seat, step.args.scope))
+        return can_furnish(state, step.seat, step.args.scope)
     if isinstance(step, FenceStep):
         return bool(fence_choices(player, step))
     return bool(stable_spots(board)) and can_pay(player, stable_cost(player, step))
@@ -509,13 +509,21 @@ def furnish_choices(state: CavernaState, seat: int, scope: str) -> list[str]:
     """Tiles ``seat`` could furnish now: in the supply, of the scope (``any``,
     ``dwelling``, or the loot's plain Dwelling), affordable, with a free cavern (or,
     for the Trader and the Spare part storage, the other one to lay it on)."""
+    return list(_each_furnish_choice(state, seat, scope))
+
+
+def can_furnish(state: CavernaState, seat: int, scope: str) -> bool:
+    """Could ``seat`` furnish any tile of ``scope`` now (answered at the first one)?"""
+    return any(_each_furnish_choice(state, seat, scope))
+
+
+def _each_furnish_choice(state: CavernaState, seat: int, scope: str) -> Iterator[str]:
     player = state.players[seat]
     free = bool(furnish_spots(state, seat))
     taken = taken_tiles(state)
     saved = discount(player, "furnish")
     builder = has(player, "pay_with_ore")
     loot_price = next(i.cost for i in components().tables.loot if i.does == "dwelling")
-    out = []
     for tile_id, tile in components().furnishings.items():
         if scope == LOOT_DWELLING and tile_id != "dwelling":
             continue
@@ -529,8 +537,7 @@ def furnish_choices(state: CavernaState, seat: int, scope: str) -> list[str]:
             continue  # no free cavern, and this tile does not go on top of another
         cost = less(loot_price if scope == LOOT_DWELLING else tile.cost, saved)
         if _payable(player, cost, builder):
-            out.append(tile_id)
-    return out
+            yield tile_id
 
 
 def fence_cost(player: Player, step: FenceStep, size: str) -> dict[str, int]:
