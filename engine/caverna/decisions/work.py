@@ -14,22 +14,20 @@ from engine.caverna.placement import (
     RUBY_OUT_OF_ORDER,
     each_open_space,
     next_in_order,
-    open_spaces,
     out_of_order,
     space_open,
     stand,
 )
 from engine.caverna.spaces import board_questions
-from engine.caverna.state import CavernaState, PlaceStep
+from engine.caverna.state import ActionSpace, CavernaState, PlaceStep
 from engine.core.errors import IllegalMove
 from engine.core.keys import parse_number
 from engine.core.prompts import BACK, Event, Label, Option
 from engine.core.steps import StepRules, Turn
 
 
-def _space_option(state: CavernaState, space_id: str) -> Option:
-    space = state.space(space_id)
-    return opt(f"go:{space_id}", "go", space=space_id, goods=dict(space.goods))
+def _space_option(space: ActionSpace) -> Option:
+    return opt(f"go:{space.id}", "go", space=space.id, goods=dict(space.goods))
 
 
 def _work_options(state: CavernaState, turn: Turn) -> list[Option]:
@@ -44,8 +42,8 @@ def work_options(state: CavernaState, turn: Turn) -> Iterator[Option]:
     player = state.players[seat]
     nxt = next_in_order(player)
     assert nxt is not None
-    for space_id in each_open_space(state, seat, nxt):
-        yield _space_option(state, space_id)
+    for space in each_open_space(state, seat, nxt):
+        yield _space_option(space)
     for dwarf in out_of_order(player):
         if any(each_open_space(state, seat, dwarf)):
             yield opt(f"dwarf:{dwarf}", "dwarf", dwarf=dwarf,
@@ -88,7 +86,8 @@ def _apply_work(state: CavernaState, turn: Turn, key: str, events: list[Event]) 
 
 
 def _place_options(state: CavernaState, step: PlaceStep) -> list[Option]:
-    spaces = [_space_option(state, s) for s in open_spaces(state, step.seat, step.dwarf)]
+    with board_questions():
+        spaces = [_space_option(s) for s in each_open_space(state, step.seat, step.dwarf)]
     return [*spaces, *back_to(_work_options(state, Turn("work", step.seat)))]
 
 
