@@ -216,7 +216,8 @@ class Space(BaseModel):
 
 
 _EMPTY = Space()
-_PRINTED: tuple[Pos, ...] = tuple((x, y) for y in range(HEIGHT) for x in range(WIDTH))
+# The 24 printed spaces, row by row.
+PRINTED: tuple[Pos, ...] = tuple((x, y) for y in range(HEIGHT) for x in range(WIDTH))
 
 
 def _board_order(item: tuple[Pos, Space]) -> tuple[int, int, int]:
@@ -299,7 +300,7 @@ class HomeBoard(BaseModel):
         extra = sorted(
             p for p in (pos_of(k) for k in self.spaces) if p is not None and not on_board(p)
         )
-        return [*_PRINTED, *extra]
+        return [*PRINTED, *extra]
 
     def items(self) -> Iterator[tuple[Pos, Space]]:
         """``(pos, space)`` for every space of the board, empty ones included."""
