@@ -351,6 +351,12 @@ class HomeBoard(BaseModel):
         found.sort()  # by board order: orders are unique
         return [furnishing for _, furnishing in found]
 
+    def furnished(self) -> Iterator[str]:
+        """The furnishing ids on the board in no particular order, for questions the order
+        does not change (is there one, how many, their sum): cheaper than ``furnishings``,
+        which puts them in board order."""
+        return (s.furnishing for s in self.spaces.values() if s.furnishing is not None)
+
     def has_furnishing(self, furnishing: str) -> bool:
         return any(s.furnishing == furnishing for s in self.spaces.values())
 

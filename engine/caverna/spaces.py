@@ -261,7 +261,7 @@ def connective(state: CavernaState, seat: int, group: Group) -> str:
 def has_effect(state: CavernaState, seat: int, key: str) -> bool:
     """Does one of ``seat``'s furnishings have an effect with ``key``?"""
     tiles = components().furnishings
-    for tile_id in state.players[seat].board.furnishings:
+    for tile_id in state.players[seat].board.furnished():
         tile = tiles.get(tile_id)
         if tile is not None and tile.effect(key) is not None:
             return True
@@ -465,7 +465,7 @@ def tile_taken(state: CavernaState, tile_id: str) -> bool:
 
 def taken_tiles(state: CavernaState) -> set[str]:
     """Furnishing tiles out of the supply: on a board, or covered by another."""
-    return {t for p in state.players for t in (*p.board.furnishings, *p.covered)}
+    return {t for p in state.players for t in (*p.board.furnished(), *p.covered)}
 
 
 LOOT_DWELLING = "dwelling_loot"  # the loot's ordinary Dwelling at its own price
