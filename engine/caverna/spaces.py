@@ -19,7 +19,7 @@ mining gets no ruby in rounds 1 and 2.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -272,30 +272,85 @@ def part_doable(
     state: CavernaState, seat: int, dwarf: int, space_id: str, part: Part, imitated: bool
 ) -> bool:
     """Can ``seat``'s ``dwarf`` carry out ``part`` of ``space_id``'s action now?"""
-    player = state.players[seat]
-    do = part.do
-    if do == "take":
-        return not imitated and any(state.space(space_id).goods.values())
-    if do in ("gain", "first_player", "market"):
-        return True
-    if do == "gain_if_mines":
-        return player.board.count("ruby_mine") >= part.level
-    if do == "gain_per_mine":
-        return player.board.count("ore_mine") > 0
-    if do == "group":
-        assert part.group is not None
-        return group_doable(state, seat, dwarf, space_id, part.group, imitated)
-    if do == "family_growth":
-        return can_grow(player)
-    if do == "forge":
-        return can_forge(player, dwarf)
-    if do == "expedition":
-        return player.dwarfs[dwarf].weapon > 0
-    if do == "trade":
-        return player.goods["ore"] >= TRADE_ORE
-    if do == "imitate":
-        return any(each_imitation_target(state, seat, dwarf, part.level))
+    doable = _DOABLE.get(part.do, _board_part_doable)
+    return doable(state, seat, dwarf, space_id, part, imitated)
+
+
+# Whether a part can be carried out, by what it does; every other part is a home-board
+# action (``home_board_doable``). All take (state, seat, dwarf, space, part, imitated).
+Doable = Callable[[CavernaState, int, int, str, Part, bool], bool]
+
+
+def _take_doable(state: CavernaState, seat: int, dwarf: int, space_id: str, part: Part,
+                 imitated: bool) -> bool:
+    return not imitated and any(state.space(space_id).goods.values())
+
+
+def _always(state: CavernaState, seat: int, dwarf: int, space_id: str, part: Part,
+            imitated: bool) -> bool:
+    return True
+
+
+def _group_part_doable(state: CavernaState, seat: int, dwarf: int, space_id: str,
+                       part: Part, imitated: bool) -> bool:
+    assert part.group is not None
+    return group_doable(state, seat, dwarf, space_id, part.group, imitated)
+
+
+def _imitate_doable(state: CavernaState, seat: int, dwarf: int, space_id: str, part: Part,
+                    imitated: bool) -> bool:
+    return any(each_imitation_target(state, seat, dwarf, part.level))
+
+
+def _board_part_doable(state: CavernaState, seat: int, dwarf: int, space_id: str,
+                       part: Part, imitated: bool) -> bool:
     return home_board_doable(state, seat, part)
+
+
+def _ruby_mines_doable(state: CavernaState, seat: int, dwarf: int, space_id: str,
+                       part: Part, imitated: bool) -> bool:
+    return state.players[seat].board.count("ruby_mine") >= part.level
+
+
+def _ore_mines_doable(state: CavernaState, seat: int, dwarf: int, space_id: str,
+                      part: Part, imitated: bool) -> bool:
+    return state.players[seat].board.count("ore_mine") > 0
+
+
+def _growth_doable(state: CavernaState, seat: int, dwarf: int, space_id: str, part: Part,
+                   imitated: bool) -> bool:
+    return can_grow(state.players[seat])
+
+
+def _forge_doable(state: CavernaState, seat: int, dwarf: int, space_id: str, part: Part,
+                  imitated: bool) -> bool:
+    return can_forge(state.players[seat], dwarf)
+
+
+def _expedition_doable(state: CavernaState, seat: int, dwarf: int, space_id: str,
+                       part: Part, imitated: bool) -> bool:
+    return state.players[seat].dwarfs[dwarf].weapon > 0
+
+
+def _trade_doable(state: CavernaState, seat: int, dwarf: int, space_id: str, part: Part,
+                  imitated: bool) -> bool:
+    return state.players[seat].goods["ore"] >= TRADE_ORE
+
+
+_DOABLE: dict[str, Doable] = {
+    "take": _take_doable,
+    "gain": _always,
+    "first_player": _always,
+    "market": _always,
+    "gain_if_mines": _ruby_mines_doable,
+    "gain_per_mine": _ore_mines_doable,
+    "group": _group_part_doable,
+    "family_growth": _growth_doable,
+    "forge": _forge_doable,
+    "expedition": _expedition_doable,
+    "trade": _trade_doable,
+    "imitate": _imitate_doable,
+}
 
 
 def group_doable(
