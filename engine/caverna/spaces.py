@@ -30,6 +30,7 @@ from engine.caverna.family import can_grow
 from engine.caverna.feeding import can_pay, discount, less
 from engine.caverna.imitation import imitable
 from engine.caverna.landscape import can_place
+from engine.caverna.memo import Memo
 from engine.caverna.pastures import pasture_spots, stable_spots
 from engine.caverna.state import (
     CavernaState,
@@ -464,14 +465,24 @@ def board_questions() -> Iterator[None]:
 
 def home_board_doable(state: CavernaState, seat: int, part: Part) -> bool:
     """Can ``part`` (a home-board action) be carried out by ``seat`` now?"""
+    question = (seat, part.do, tuple(part.kinds))
     memo = _BOARD_MEMO.get()
     if memo is None:
-        return board_step_possible(state, board_step(seat, part.do, part.kinds))
-    question = (seat, part.do, tuple(part.kinds))
+        return board_step_possible(state, _asked_step(question))
     answer = memo.get(question)
     if answer is None:
-        answer = memo[question] = board_step_possible(state, board_step(seat, part.do, part.kinds))
+        answer = memo[question] = board_step_possible(state, _asked_step(question))
     return answer
+
+
+# The home-board step a question asks about, by (seat, what the part does, its tiles):
+# it depends on nothing else, and ``board_step_possible`` only reads it, so each is
+# built (and validated) once.
+_ASKED: Memo[tuple[int, str, tuple[str, ...]], HomeBoardStep] = Memo()
+
+
+def _asked_step(question: tuple[int, str, tuple[str, ...]]) -> HomeBoardStep:
+    return _ASKED.get(question, lambda: board_step(*question))
 
 
 def board_step_possible(state: CavernaState, step: HomeBoardStep) -> bool:
