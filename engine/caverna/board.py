@@ -333,7 +333,10 @@ class HomeBoard(BaseModel):
 
     def where(self, *tiles: str) -> list[Pos]:
         """Positions holding one of ``tiles``, in board order."""
-        return [p for p, s in self.stored() if s.tile in tiles]
+        found = [place for k, s in self.spaces.items()
+                 if s.tile in tiles and (place := _place(k)) is not None]
+        found.sort()  # by board order: orders are unique
+        return [pos for _, pos in found]
 
     def count(self, *tiles: str) -> int:
         return sum(1 for s in self.spaces.values() if s.tile in tiles)
