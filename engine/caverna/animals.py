@@ -33,8 +33,15 @@ from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.caverna.board import ENTRY_DWELLING, HomeBoard, Pos, key
+from engine.caverna.board import (
+    ENTRY_DWELLING,
+    BoardSignature,
+    HomeBoard,
+    Pos,
+    key,
+)
 from engine.caverna.components import FARM_ANIMALS, components
+from engine.caverna.memo import Memo
 from engine.caverna.pastures import pasture_key
 
 KINDS: tuple[str, ...] = FARM_ANIMALS  # sheep, donkey, wild_boar, cattle
@@ -69,6 +76,10 @@ def _pasture_capacity(board: HomeBoard, positions: tuple[Pos, ...]) -> int:
 def holders(board: HomeBoard, dwarfs: int = 2) -> list[Holder]:
     """Every place on ``board`` that may keep animals (``dwarfs`` sizes the Cuddle
     room), in board order: pastures, meadows, stables, mines, fields, furnishings."""
+    return list(_layout(board, dwarfs)[0])
+
+
+def _find_holders(board: HomeBoard, dwarfs: int) -> tuple[Holder, ...]:
     c = components()
     table = c.tables.home_board
     found: list[Holder] = []
@@ -100,7 +111,7 @@ def holders(board: HomeBoard, dwarfs: int = 2) -> list[Holder]:
             holder = _furnishing_holder(pos, space.furnishing, dwarfs)
             if holder is not None:
                 found.append(holder)
-    return found
+    return tuple(found)
 
 
 def _furnishing_holder(pos: Pos, furnishing: str, dwarfs: int) -> Holder | None:
@@ -214,10 +225,29 @@ def _maximal(
     return best
 
 
+# The board as the solver sees it: the holders, the units that choose a kind (kind
+# indexes, capacity, dog type), which holders those are, the fixed room per kind, and
+# the bare meadows.
+_Layout = tuple[tuple[Holder, ...], tuple[_Unit, ...], tuple[int, ...],
+                tuple[int, int, int, int], int]
+# Memoised by board and family: every seat's animals are housed after every move, and
+# the same board is asked about again and again.
+_LAYOUTS: Memo[tuple[BoardSignature, int], _Layout] = Memo()
+
+
 def _problem(
     board: HomeBoard, animals: dict[str, int], dwarfs: int
-) -> tuple[list[Holder], tuple[_Unit, ...], list[int], tuple[int, int, int, int], int, int]:
-    found = holders(board, dwarfs)
+) -> tuple[tuple[Holder, ...], tuple[_Unit, ...], tuple[int, ...], tuple[int, int, int, int],
+           int, int]:
+    return (*_layout(board, dwarfs), animals.get(DOG, 0))
+
+
+def _layout(board: HomeBoard, dwarfs: int) -> _Layout:
+    return _LAYOUTS.get((board.signature(), dwarfs), lambda: _lay_out(board, dwarfs))
+
+
+def _lay_out(board: HomeBoard, dwarfs: int) -> _Layout:
+    found = _find_holders(board, dwarfs)
     fixed = [0, 0, 0, 0]
     units: list[_Unit] = []
     choosers: list[int] = []
@@ -232,7 +262,7 @@ def _problem(
             units.append((kinds, holder.capacity, holder.dogs))
             choosers.append(index)
     frontier_fixed = (fixed[0], fixed[1], fixed[2], fixed[3])
-    return found, tuple(units), choosers, frontier_fixed, bare, animals.get(DOG, 0)
+    return found, tuple(units), tuple(choosers), frontier_fixed, bare
 
 
 def _demand(animals: dict[str, int]) -> tuple[int, int, int, int]:
@@ -337,7 +367,7 @@ def house(
 
 
 def _fill(
-    found: list[Holder],
+    found: tuple[Holder, ...],
     kind_of: dict[int, int],
     target: tuple[int, ...],
     dogs: int,

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any, Literal, get_args
 
 from pydantic import (
@@ -216,18 +217,39 @@ class Space(BaseModel):
 
 
 _EMPTY = Space()
-_PRINTED: tuple[Pos, ...] = tuple((x, y) for y in range(HEIGHT) for x in range(WIDTH))
+# The 24 printed spaces, row by row.
+PRINTED: tuple[Pos, ...] = tuple((x, y) for y in range(HEIGHT) for x in range(WIDTH))
 
 
-def _board_order(item: tuple[Pos, Space]) -> tuple[int, int, int]:
-    """Printed spaces row by row, then overhang spaces."""
-    return _order_of(item[0])
+_first = itemgetter(0)
 
 
 @lru_cache(maxsize=256)
 def _order_of(pos: Pos) -> tuple[int, int, int]:
     x, y = pos
     return (0, y, x) if on_board(pos) else (1, x, y)
+
+
+# Where each key of a space lies and its place in board order, for every printed and
+# overhang space (read constantly while listing a board's spaces in order).
+_PLACES: dict[str, tuple[tuple[int, int, int], Pos]] = {
+    text: (_order_of(pos), pos) for pos, text in _KEYS.items()
+}
+
+
+def _place(text: str) -> tuple[tuple[int, int, int], Pos] | None:
+    """The board order and position of the space keyed ``text`` (None: not a key)."""
+    found = _PLACES.get(text)
+    if found is None and (pos := pos_of(text)) is not None:
+        found = (_order_of(pos), pos)
+    return found
+
+
+# Everything stored on a board as one hashable value, in storage order: two boards with
+# equal signatures are equal, so an answer about a board may be memoised by it.
+BoardSignature = tuple[
+    tuple[str, Tile | None, str | None, bool, Crop | None, int, str | None], ...
+]
 
 
 class HomeBoard(BaseModel):
@@ -266,6 +288,14 @@ class HomeBoard(BaseModel):
 
     # ----- reading
 
+    def signature(self) -> BoardSignature:
+        """The board as a hashable value (see ``BoardSignature``): read afresh each time,
+        since spaces are changed in place."""
+        return tuple([
+            (k, s.tile, s.furnishing, s.stable, s.crop, s.crop_count, s.partner)
+            for k, s in self.spaces.items()
+        ])
+
     def at(self, pos: Pos) -> Space:
         """What lies at ``pos`` (an empty space if nothing). Do not change the result:
         use :meth:`edit` to change a space."""
@@ -284,7 +314,7 @@ class HomeBoard(BaseModel):
         extra = sorted(
             p for p in (pos_of(k) for k in self.spaces) if p is not None and not on_board(p)
         )
-        return [*_PRINTED, *extra]
+        return [*PRINTED, *extra]
 
     def items(self) -> Iterator[tuple[Pos, Space]]:
         """``(pos, space)`` for every space of the board, empty ones included."""
@@ -293,9 +323,9 @@ class HomeBoard(BaseModel):
 
     def stored(self) -> list[tuple[Pos, Space]]:
         """``(pos, space)`` for the spaces holding something, in board order."""
-        found = [(p, s) for k, s in self.spaces.items() if (p := pos_of(k)) is not None]
-        found.sort(key=_board_order)
-        return found
+        found = [(place, s) for k, s in self.spaces.items() if (place := _place(k)) is not None]
+        found.sort(key=_first)  # orders are unique: spaces themselves never compared
+        return [(place[1], s) for place, s in found]
 
     def neighbours(self, pos: Pos) -> list[Pos]:
         """The board spaces (printed or covered overhang) touching ``pos``."""
@@ -303,7 +333,10 @@ class HomeBoard(BaseModel):
 
     def where(self, *tiles: str) -> list[Pos]:
         """Positions holding one of ``tiles``, in board order."""
-        return [p for p, s in self.stored() if s.tile in tiles]
+        found = [place for k, s in self.spaces.items()
+                 if s.tile in tiles and (place := _place(k)) is not None]
+        found.sort()  # by board order: orders are unique
+        return [pos for _, pos in found]
 
     def count(self, *tiles: str) -> int:
         return sum(1 for s in self.spaces.values() if s.tile in tiles)
@@ -316,10 +349,16 @@ class HomeBoard(BaseModel):
     @property
     def furnishings(self) -> list[str]:
         """Furnishing ids on the board (the printed entry-level dwelling included)."""
-        found = [(p, s) for k, s in self.spaces.items()
-                 if s.furnishing is not None and (p := pos_of(k)) is not None]
-        found.sort(key=_board_order)
-        return [s.furnishing for _, s in found if s.furnishing is not None]
+        found = [(place[0], s.furnishing) for k, s in self.spaces.items()
+                 if s.furnishing is not None and (place := _place(k)) is not None]
+        found.sort()  # by board order: orders are unique
+        return [furnishing for _, furnishing in found]
+
+    def furnished(self) -> Iterator[str]:
+        """The furnishing ids on the board in no particular order, for questions the order
+        does not change (is there one, how many, their sum): cheaper than ``furnishings``,
+        which puts them in board order."""
+        return (s.furnishing for s in self.spaces.values() if s.furnishing is not None)
 
     def has_furnishing(self, furnishing: str) -> bool:
         return any(s.furnishing == furnishing for s in self.spaces.values())

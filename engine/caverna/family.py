@@ -23,7 +23,7 @@ def room(player: Player) -> int:
     """Dwarfs the dwellings house (a place only a 6th dwarf may use not counted)."""
     tiles = components().furnishings
     total = components().tables.home_board.entry_dwelling.dwarfs
-    for tile_id in player.board.furnishings:
+    for tile_id in player.board.furnished():
         tile = tiles.get(tile_id)
         if tile is not None and not _sixth_only(tile_id):
             total += tile.dwarf_room
@@ -33,7 +33,7 @@ def room(player: Player) -> int:
 def max_dwarfs(player: Player) -> int:
     """5, or 6 with a tile whose room serves a 6th dwarf (the Additional dwelling)."""
     setup = components().tables.setup
-    extended = any(_sixth_only(t) for t in player.board.furnishings)
+    extended = any(_sixth_only(t) for t in player.board.furnished())
     return setup.max_dwarfs_extended if extended else setup.max_dwarfs
 
 

@@ -182,7 +182,7 @@ def discount(player: Player, action: str) -> dict[str, int]:
     ``stable``, ``forge``)."""
     tiles = components().furnishings
     saved: dict[str, int] = {}
-    for tile_id in player.board.furnishings:
+    for tile_id in player.board.furnished():  # a sum: the order does not matter
         tile = tiles.get(tile_id)
         effect = tile.effect("discount") if tile else None
         if effect is not None and action in (effect.params.get("when") or ()):

@@ -21,19 +21,53 @@ pressed, and does not replay (the replay digest test was renewed for this change
 
 from __future__ import annotations
 
-from engine.caverna.decisions import MACHINE
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from engine.caverna.decisions import MACHINE, RULES
+from engine.caverna.decisions.work import work_options
 from engine.caverna.flow import advance
+from engine.caverna.spaces import board_questions
 from engine.caverna.state import CavernaState
-from engine.core.prompts import Event, only_choice
+from engine.core.prompts import Event, Option, only_choice
+
+# Steps whose options come one at a time: a costly step (a work turn weighs every action
+# space) is looked at here only until it shows two real options, which is most often at
+# once. The prompt lists the same options, all of them.
+STREAMED: dict[str, Callable[[CavernaState, Any], Iterator[Option]]] = {"work": work_options}
 
 
 def forced_move(state: CavernaState) -> tuple[int, str] | None:
     """A seat with nothing to choose, and the key it can only press, if any."""
-    for prompt in MACHINE.pending(state):
-        key = only_choice(prompt.options)
+    for seat in MACHINE.deciding(state):
+        key = _only_key(state, seat)
         if key is not None:
-            return prompt.seat, key
+            return seat, key
     return None
+
+
+def _only_key(state: CavernaState, seat: int) -> str | None:
+    """The one real option of ``seat``'s step, if it has only one."""
+    step = MACHINE.current(state, seat)
+    stream = STREAMED.get(step.kind)
+    if stream is None:
+        return only_choice(RULES[step.kind].options(state, step))
+    with board_questions():
+        return only_choice(_enough(stream(state, step)))
+
+
+def _enough(options: Iterable[Option]) -> list[Option]:
+    """``options`` up to the second real one (not a step back): as many as it takes to
+    tell whether there is one real option, which ``only_choice`` says the same of them
+    as of all the options."""
+    taken: list[Option] = []
+    real = 0
+    for option in options:
+        taken.append(option)
+        real += not option.back
+        if real == 2:
+            break
+    return taken
 
 
 def carry_on(state: CavernaState, events: list[Event]) -> None:

@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.caverna.animals import house
-from engine.caverna.board import HomeBoard, pos_of
+from engine.caverna.board import BoardSignature, HomeBoard, pos_of
+from engine.caverna.memo import Memo
 from engine.caverna.state import CavernaState, Player
 from engine.core.prompts import Event
 
@@ -41,9 +42,30 @@ def place_of(board: HomeBoard, holder: str) -> str:
 
 def arrangement(player: Player) -> dict[str, dict[str, int]]:
     """Where ``player``'s animals live now (``FREE_DOGS`` for the roaming dogs)."""
+    return {holder: dict(kept) for holder, kept in _arrangement(player).items()}
+
+
+# An arrangement: holder -> animals there, in board order (as ``Player.housed`` keeps it).
+Arrangement = dict[str, dict[str, int]]
+# Memoised by board, animals and family: every seat's arrangement is looked at after
+# every move, and it changes only when one of those does. The memo's arrangements are
+# shared, so they are never changed: whoever keeps one keeps a copy.
+_ARRANGEMENTS: Memo[tuple[BoardSignature, tuple[tuple[str, int], ...], int], Arrangement] = (
+    Memo())
+_NONE: Arrangement = {}
+
+
+def _arrangement(player: Player) -> Arrangement:
+    """``player``'s arrangement as the memo holds it (shared: never to be changed)."""
     if not any(player.animals.values()):
-        return {}
-    housing = house(player.board, dict(player.animals), len(player.dwarfs))
+        return _NONE
+    board, animals, dwarfs = player.board, tuple(player.animals.items()), len(player.dwarfs)
+    return _ARRANGEMENTS.get((board.signature(), animals, dwarfs),
+                             lambda: _arrange(board, dict(animals), dwarfs))
+
+
+def _arrange(board: HomeBoard, animals: dict[str, int], dwarfs: int) -> Arrangement:
+    housing = house(board, animals, dwarfs)
     out = {h: {k: n for k, n in a.items() if n} for h, a in housing.held.items()}
     out = {h: a for h, a in out.items() if a}
     if housing.free_dogs:
@@ -56,10 +78,9 @@ def tell_housing(state: CavernaState, events: list[Event]) -> None:
     for seat, player in enumerate(state.players):
         if not player.housed and not any(player.animals.values()):
             continue
-        now = arrangement(player)
-        if now == player.housed:
+        if _arrangement(player) == player.housed:
             continue
-        player.housed = now
+        now = player.housed = arrangement(player)
         places: list[dict[str, Any]] = [
             {"at": h, "place": place_of(player.board, h), "animals": dict(a)}
             for h, a in now.items() if h != FREE_DOGS

@@ -30,14 +30,15 @@ single tile) is what prompts offer.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import cast
-
-from pydantic import BaseModel, ConfigDict
 
 from engine.caverna.board import (
     BONUS_SPACES,
     FIRST_FOREST,
     FOREST_TILES,
+    PRINTED,
+    BoardSignature,
     HomeBoard,
     Pos,
     Tile,
@@ -49,6 +50,7 @@ from engine.caverna.board import (
     pos_of,
 )
 from engine.caverna.components import TWINS, components
+from engine.caverna.memo import Memo
 from engine.core.errors import IllegalMove
 
 SINGLE_TILES: tuple[str, ...] = ("meadow", "field", "cavern", "tunnel", "ruby_mine")
@@ -56,11 +58,11 @@ OFFICE_ROOM = "office_room"
 WORK_ROOM = "work_room"
 
 
-class Placement(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Placement:
     """A tile and where each of its halves lands: ``cells`` pairs a position with the
-    kind of tile put there (one pair for a single tile, two for a twin)."""
-
-    model_config = ConfigDict(frozen=True)
+    kind of tile put there (one pair for a single tile, two for a twin). Plain data,
+    never stored: a dataclass, many of which a search of a board makes."""
 
     tile: str
     cells: tuple[tuple[Pos, str], ...]
@@ -89,6 +91,14 @@ def _forest_tiles(board: HomeBoard) -> frozenset[Pos]:
     )
 
 
+def _mountain_tiles(board: HomeBoard) -> frozenset[Pos]:
+    """Positions of the mountain half holding a tile (once per question, as above)."""
+    return frozenset(
+        p for k, s in board.spaces.items()
+        if s.tile is not None and (p := pos_of(k)) and half_of(p) == "mountain"
+    )
+
+
 def _forest_contact(
     board: HomeBoard, positions: tuple[Pos, ...], forest: frozenset[Pos] | None = None
 ) -> bool:
@@ -98,17 +108,18 @@ def _forest_contact(
     existing = _forest_tiles(board) if forest is None else forest
     if not existing:
         return FIRST_FOREST in positions
-    return any(n in existing for p in positions for n in board.neighbours(p))
+    # Every forest tile lies on a space of the board, so the spaces around need no
+    # check that they are on it.
+    return any(n in existing for p in positions for n in around(p))
 
 
-def _mountain_contact(board: HomeBoard, positions: tuple[Pos, ...]) -> bool:
-    """Does a new mountain tile on ``positions`` continue the cave system?"""
-    return any(
-        half_of(n) == "mountain" and board.at(n).tile is not None
-        for p in positions
-        for n in board.neighbours(p)
-        if n not in positions
-    )
+def _mountain_contact(
+    board: HomeBoard, positions: tuple[Pos, ...], mountain: frozenset[Pos] | None = None
+) -> bool:
+    """Does a new mountain tile on ``positions`` continue the cave system? ``mountain``
+    is :func:`_mountain_tiles` of ``board`` when the caller has it already."""
+    existing = _mountain_tiles(board) if mountain is None else mountain
+    return any(n in existing and n not in positions for p in positions for n in around(p))
 
 
 def _free_space(board: HomeBoard, pos: Pos, half: str, overhang: bool) -> bool:
@@ -121,19 +132,49 @@ def _free_space(board: HomeBoard, pos: Pos, half: str, overhang: bool) -> bool:
     return overhang and is_overhang(pos)
 
 
-def _twin_pairs(board: HomeBoard, half: str, overhang: bool) -> list[tuple[Pos, Pos]]:
-    """Touching pairs of free spaces of one half (each unordered pair once, at most one
-    of them off the board)."""
-    pairs: list[tuple[Pos, Pos]] = []
-    for pos in board.positions():
-        if not _free_space(board, pos, half, False):
+def _pair_candidates(half: str) -> tuple[tuple[Pos, str, Pos, str, bool], ...]:
+    """Every pair of touching spaces of ``half`` a twin tile could ever cover, in the
+    order the search meets them (printed spaces row by row, then the spaces around each):
+    ``(pos, its key, other, its key, other is printed)``. An overhang space may only be
+    the second (a covered overhang space holds a tile, so it is never free)."""
+    found = []
+    for pos in PRINTED:
+        if half_of(pos) != half:
             continue
         for other in around(pos):
-            if not _free_space(board, other, half, overhang):
+            if half_of(other) != half:
                 continue
-            if on_board(other) and other < pos:
-                continue  # a pair on the board is found from its smaller end
-            pairs.append((pos, other))
+            if on_board(other):
+                if other < pos:
+                    continue  # a pair on the board is found from its smaller end
+            elif not is_overhang(other):
+                continue
+            found.append((pos, key(pos), other, key(other), on_board(other)))
+    return tuple(found)
+
+
+_PAIR_CANDIDATES: dict[str, tuple[tuple[Pos, str, Pos, str, bool], ...]] = {
+    half: _pair_candidates(half) for half in ("forest", "mountain")
+}
+
+
+def _twin_pairs(board: HomeBoard, half: str, overhang: bool) -> list[tuple[Pos, Pos]]:
+    """Touching pairs of free spaces of one half (each unordered pair once, at most one
+    of them off the board): the candidates whose spaces hold no tile yet (a new overhang
+    space only when ``overhang``)."""
+    spaces = board.spaces
+    pairs: list[tuple[Pos, Pos]] = []
+    for pos, pos_key, other, other_key, printed in _PAIR_CANDIDATES[half]:
+        here = spaces.get(pos_key)
+        if here is not None and here.tile is not None:
+            continue
+        there = spaces.get(other_key)
+        if there is None:
+            if not (printed or overhang):
+                continue
+        elif there.tile is not None:
+            continue
+        pairs.append((pos, other))
     return pairs
 
 
@@ -146,13 +187,14 @@ def twin_placements(board: HomeBoard, twin: str) -> list[Placement]:
     overhang = board.has_furnishing(OFFICE_ROOM)
     half = "forest" if first in FOREST_TILES else "mountain"
     forest = _forest_tiles(board) if half == "forest" else frozenset()
+    mountain = _mountain_tiles(board) if half == "mountain" else frozenset()
     found: list[Placement] = []
     for a, b in _twin_pairs(board, half, overhang):
         positions = (a, b)
         if half == "forest":
             if not _forest_contact(board, positions, forest):
                 continue
-        elif not _mountain_contact(board, positions):
+        elif not _mountain_contact(board, positions, mountain):
             continue
         orders = [(a, b)] if first == second else [(a, b), (b, a)]
         for p, q in orders:
@@ -161,7 +203,7 @@ def twin_placements(board: HomeBoard, twin: str) -> list[Placement]:
                 continue
             if board.at(p).stable and first == "field":
                 continue
-            found.append(Placement.model_construct(tile=twin, cells=((p, first), (q, second))))
+            found.append(Placement(tile=twin, cells=((p, first), (q, second))))
     return found
 
 
@@ -172,7 +214,7 @@ def _ore_mine_placements(board: HomeBoard) -> list[Placement]:
         for b in tunnels:
             if b in board.neighbours(a):
                 cells = ((a, "ore_mine"), (b, "deep_tunnel"))
-                found.append(Placement.model_construct(tile="ore_mine_deep_tunnel", cells=cells))
+                found.append(Placement(tile="ore_mine_deep_tunnel", cells=cells))
     return found
 
 
@@ -183,6 +225,7 @@ def single_placements(board: HomeBoard, tile: str, base: str | None = None) -> l
     if tile not in SINGLE_TILES:
         raise ValueError(f"not a single tile: {tile}")
     forest = _forest_tiles(board) if tile in ("meadow", "field") else frozenset()
+    mountain = _mountain_tiles(board) if tile in ("cavern", "tunnel") else frozenset()
     found: list[Placement] = []
     for pos, space in board.items():
         if tile == "ruby_mine":
@@ -195,21 +238,32 @@ def single_placements(board: HomeBoard, tile: str, base: str | None = None) -> l
                 and _forest_contact(board, (pos,), forest)
             )
         else:
-            ok = _free_space(board, pos, "mountain", False) and _mountain_contact(board, (pos,))
+            ok = _free_space(board, pos, "mountain", False) and _mountain_contact(
+                board, (pos,), mountain)
         if ok:
-            found.append(Placement.model_construct(tile=tile, cells=((pos, tile),)))
+            found.append(Placement(tile=tile, cells=((pos, tile),)))
     return found
 
 
 def placements(board: HomeBoard, tile: str, base: str | None = None) -> list[Placement]:
     """Every legal placement of ``tile``: a twin (by its kind) or a single tile."""
-    if tile in TWINS:
-        return twin_placements(board, tile)
-    return single_placements(board, tile, base)
+    return list(_placements(board, tile, base))
 
 
 def can_place(board: HomeBoard, tile: str, base: str | None = None) -> bool:
-    return bool(placements(board, tile, base))
+    """Could ``tile`` be laid on ``board`` at all?"""
+    return bool(_placements(board, tile, base))
+
+
+# Memoised by the board: the same board is asked about for every action space while a
+# dwarf is placed, again for the prompt, and again to lay the tile.
+_PLACEMENTS: Memo[tuple[BoardSignature, str, str | None], tuple[Placement, ...]] = Memo()
+
+
+def _placements(board: HomeBoard, tile: str, base: str | None) -> tuple[Placement, ...]:
+    return _PLACEMENTS.get((board.signature(), tile, base), lambda: tuple(
+        twin_placements(board, tile) if tile in TWINS else single_placements(board, tile, base)
+    ))
 
 
 def find_placement(board: HomeBoard, tile: str, text: str, base: str | None = None) -> Placement:

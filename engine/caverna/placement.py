@@ -9,9 +9,11 @@ it can carry out at least one of the space's actions; a space holds one dwarf a 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine.caverna.components import components
 from engine.caverna.spaces import board_questions, space_doable
-from engine.caverna.state import CavernaState, Player
+from engine.caverna.state import ActionSpace, CavernaState, Player
 
 RUBY_OUT_OF_ORDER = components().tables.ruby_out_of_order
 
@@ -43,10 +45,16 @@ def out_of_order(player: Player) -> list[int]:
 def open_spaces(state: CavernaState, seat: int, dwarf: int) -> list[str]:
     """Free action spaces where ``dwarf`` could carry out an action."""
     with board_questions():
-        return [
-            s.id for s in state.spaces
-            if not s.taken and space_doable(state, seat, dwarf, s.id)
-        ]
+        return [s.id for s in each_open_space(state, seat, dwarf)]
+
+
+def each_open_space(state: CavernaState, seat: int, dwarf: int) -> Iterator[ActionSpace]:
+    """The spaces of :func:`open_spaces` one at a time, for a caller that may need only
+    the first few (inside ``board_questions()``: the state does not change while they
+    are read)."""
+    return (
+        s for s in state.spaces if not s.taken and space_doable(state, seat, dwarf, s.id)
+    )
 
 
 def space_open(state: CavernaState, seat: int, dwarf: int, space_id: str) -> bool:
@@ -63,10 +71,7 @@ def can_place(state: CavernaState, seat: int) -> bool:
     if nxt is None:
         return False
     with board_questions():
-        return any(
-            space_open(state, seat, d, s.id) for d in [nxt, *out_of_order(player)]
-            for s in state.spaces
-        )
+        return any(any(each_open_space(state, seat, d)) for d in [nxt, *out_of_order(player)])
 
 
 def stand(state: CavernaState, seat: int, dwarf: int, space_id: str) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.caverna.components import components
-from engine.caverna.spaces import can_lay
+from engine.caverna.landscape import can_place
 from engine.caverna.state import CavernaState
 
 
@@ -24,5 +24,5 @@ def ruby_tiles(state: CavernaState, seat: int) -> list[str]:
     player = state.players[seat]
     return [
         t for t, cost in components().tables.ruby_tiles.items()
-        if player.goods["ruby"] >= cost and can_lay(player.board, t)
+        if player.goods["ruby"] >= cost and can_place(player.board, t)
     ]

@@ -19,18 +19,18 @@ mining gets no ruby in rounds 1 and 2.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from functools import lru_cache
 
-from engine.caverna.board import HomeBoard, Pos, Space, Tile
+from engine.caverna.board import Pos
 from engine.caverna.components import components
 from engine.caverna.family import can_grow
 from engine.caverna.feeding import can_pay, discount, less
 from engine.caverna.imitation import imitable
 from engine.caverna.landscape import can_place
+from engine.caverna.memo import Memo
 from engine.caverna.pastures import pasture_spots, stable_spots
 from engine.caverna.state import (
     CavernaState,
@@ -52,7 +52,7 @@ from engine.caverna.state import (
 )
 from engine.caverna.tile_effects import GUEST_ROOM_USED, has, ore_variants, overbuild_spot
 from engine.caverna.variants import in_play
-from engine.caverna.weapons import forge_strengths
+from engine.caverna.weapons import can_forge
 
 ALL, AND_OR, THEN_OR, EITHER, THEN = "all", "and_or", "then_or", "either", "then"
 
@@ -262,7 +262,7 @@ def connective(state: CavernaState, seat: int, group: Group) -> str:
 def has_effect(state: CavernaState, seat: int, key: str) -> bool:
     """Does one of ``seat``'s furnishings have an effect with ``key``?"""
     tiles = components().furnishings
-    for tile_id in state.players[seat].board.furnishings:
+    for tile_id in state.players[seat].board.furnished():
         tile = tiles.get(tile_id)
         if tile is not None and tile.effect(key) is not None:
             return True
@@ -273,30 +273,85 @@ def part_doable(
     state: CavernaState, seat: int, dwarf: int, space_id: str, part: Part, imitated: bool
 ) -> bool:
     """Can ``seat``'s ``dwarf`` carry out ``part`` of ``space_id``'s action now?"""
-    player = state.players[seat]
-    do = part.do
-    if do == "take":
-        return not imitated and any(state.space(space_id).goods.values())
-    if do in ("gain", "first_player", "market"):
-        return True
-    if do == "gain_if_mines":
-        return player.board.count("ruby_mine") >= part.level
-    if do == "gain_per_mine":
-        return player.board.count("ore_mine") > 0
-    if do == "group":
-        assert part.group is not None
-        return group_doable(state, seat, dwarf, space_id, part.group, imitated)
-    if do == "family_growth":
-        return can_grow(player)
-    if do == "forge":
-        return bool(forge_strengths(player, dwarf))
-    if do == "expedition":
-        return player.dwarfs[dwarf].weapon > 0
-    if do == "trade":
-        return player.goods["ore"] >= TRADE_ORE
-    if do == "imitate":
-        return bool(imitation_targets(state, seat, dwarf, part.level))
+    doable = _DOABLE.get(part.do, _board_part_doable)
+    return doable(state, seat, dwarf, space_id, part, imitated)
+
+
+# Whether a part can be carried out, by what it does; every other part is a home-board
+# action (``home_board_doable``). All take (state, seat, dwarf, space, part, imitated).
+Doable = Callable[[CavernaState, int, int, str, Part, bool], bool]
+
+
+def _take_doable(state: CavernaState, seat: int, dwarf: int, space_id: str, part: Part,
+                 imitated: bool) -> bool:
+    return not imitated and any(state.space(space_id).goods.values())
+
+
+def _always(state: CavernaState, seat: int, dwarf: int, space_id: str, part: Part,
+            imitated: bool) -> bool:
+    return True
+
+
+def _group_part_doable(state: CavernaState, seat: int, dwarf: int, space_id: str,
+                       part: Part, imitated: bool) -> bool:
+    assert part.group is not None
+    return group_doable(state, seat, dwarf, space_id, part.group, imitated)
+
+
+def _imitate_doable(state: CavernaState, seat: int, dwarf: int, space_id: str, part: Part,
+                    imitated: bool) -> bool:
+    return any(each_imitation_target(state, seat, dwarf, part.level))
+
+
+def _board_part_doable(state: CavernaState, seat: int, dwarf: int, space_id: str,
+                       part: Part, imitated: bool) -> bool:
     return home_board_doable(state, seat, part)
+
+
+def _ruby_mines_doable(state: CavernaState, seat: int, dwarf: int, space_id: str,
+                       part: Part, imitated: bool) -> bool:
+    return state.players[seat].board.count("ruby_mine") >= part.level
+
+
+def _ore_mines_doable(state: CavernaState, seat: int, dwarf: int, space_id: str,
+                      part: Part, imitated: bool) -> bool:
+    return state.players[seat].board.count("ore_mine") > 0
+
+
+def _growth_doable(state: CavernaState, seat: int, dwarf: int, space_id: str, part: Part,
+                   imitated: bool) -> bool:
+    return can_grow(state.players[seat])
+
+
+def _forge_doable(state: CavernaState, seat: int, dwarf: int, space_id: str, part: Part,
+                  imitated: bool) -> bool:
+    return can_forge(state.players[seat], dwarf)
+
+
+def _expedition_doable(state: CavernaState, seat: int, dwarf: int, space_id: str,
+                       part: Part, imitated: bool) -> bool:
+    return state.players[seat].dwarfs[dwarf].weapon > 0
+
+
+def _trade_doable(state: CavernaState, seat: int, dwarf: int, space_id: str, part: Part,
+                  imitated: bool) -> bool:
+    return state.players[seat].goods["ore"] >= TRADE_ORE
+
+
+_DOABLE: dict[str, Doable] = {
+    "take": _take_doable,
+    "gain": _always,
+    "first_player": _always,
+    "market": _always,
+    "gain_if_mines": _ruby_mines_doable,
+    "gain_per_mine": _ore_mines_doable,
+    "group": _group_part_doable,
+    "family_growth": _growth_doable,
+    "forge": _forge_doable,
+    "expedition": _expedition_doable,
+    "trade": _trade_doable,
+    "imitate": _imitate_doable,
+}
 
 
 def group_doable(
@@ -343,14 +398,20 @@ def eligible(state: CavernaState, step: GroupStep) -> list[int]:
 def imitation_targets(state: CavernaState, seat: int, dwarf: int, cost: int) -> list[str]:
     """Spaces ``seat`` may imitate for ``cost`` food with ``dwarf`` (none if the food
     cannot be paid)."""
-    if not can_pay(state.players[seat], {"food": cost}):
-        return []
     with board_questions():
-        return [
-            s.id for s in state.spaces
-            if imitable(state, seat, s.id)
-            and space_doable(state, seat, dwarf, s.id, imitated=True)
-        ]
+        return list(each_imitation_target(state, seat, dwarf, cost))
+
+
+def each_imitation_target(state: CavernaState, seat: int, dwarf: int, cost: int
+                          ) -> Iterator[str]:
+    """:func:`imitation_targets` one at a time, for a caller asking only whether there
+    is one (inside ``board_questions()`` when it reads them all)."""
+    if not can_pay(state.players[seat], {"food": cost}):
+        return
+    for space in state.spaces:
+        if imitable(state, seat, space.id) and space_doable(
+                state, seat, dwarf, space.id, imitated=True):
+            yield space.id
 
 
 TRADE_ORE = 2
@@ -404,14 +465,24 @@ def board_questions() -> Iterator[None]:
 
 def home_board_doable(state: CavernaState, seat: int, part: Part) -> bool:
     """Can ``part`` (a home-board action) be carried out by ``seat`` now?"""
+    question = (seat, part.do, tuple(part.kinds))
     memo = _BOARD_MEMO.get()
     if memo is None:
-        return board_step_possible(state, board_step(seat, part.do, part.kinds))
-    question = (seat, part.do, tuple(part.kinds))
+        return board_step_possible(state, _asked_step(question))
     answer = memo.get(question)
     if answer is None:
-        answer = memo[question] = board_step_possible(state, board_step(seat, part.do, part.kinds))
+        answer = memo[question] = board_step_possible(state, _asked_step(question))
     return answer
+
+
+# The home-board step a question asks about, by (seat, what the part does, its tiles):
+# it depends on nothing else, and ``board_step_possible`` only reads it, so each is
+# built (and validated) once.
+_ASKED: Memo[tuple[int, str, tuple[str, ...]], HomeBoardStep] = Memo()
+
+
+def _asked_step(question: tuple[int, str, tuple[str, ...]]) -> HomeBoardStep:
+    return _ASKED.get(question, lambda: board_step(*question))
 
 
 def board_step_possible(state: CavernaState, step: HomeBoardStep) -> bool:
@@ -419,44 +490,18 @@ def board_step_possible(state: CavernaState, step: HomeBoardStep) -> bool:
     player = state.players[step.seat]
     board = player.board
     if isinstance(step, TwinTileStep):
-        return any(can_lay(board, k) for k in step.args.kinds)
+        return any(can_place(board, k) for k in step.args.kinds)
     if isinstance(step, SingleTileStep):
-        return can_lay(board, step.args.tile)
+        return can_place(board, step.args.tile)
     if isinstance(step, RubyMineStep):
-        return can_lay(board, "ruby_mine", step.args.onto)
+        return can_place(board, "ruby_mine", step.args.onto)
     if isinstance(step, SowStep):
         return can_sow(player)
     if isinstance(step, FurnishStep):
-        return bool(furnish_choices(state, step.seat, step.args.scope))
+        return can_furnish(state, step.seat, step.args.scope)
     if isinstance(step, FenceStep):
         return bool(fence_choices(player, step))
     return bool(stable_spots(board)) and can_pay(player, stable_cost(player, step))
-
-
-BoardKey = tuple[tuple[str, Tile | None, str | None, bool, str | None], ...]
-
-
-def board_key(board: HomeBoard) -> BoardKey:
-    """What the landscape rules look at on a board, as a hashable value."""
-    return tuple(
-        (k, s.tile, s.furnishing, s.stable, s.partner) for k, s in sorted(board.spaces.items())
-    )
-
-
-@lru_cache(maxsize=2048)
-def _can_lay(key: BoardKey, tile: str, base: str | None) -> bool:
-    # The key was read off a valid board: rebuilt without validating it again.
-    board = HomeBoard.model_construct(spaces={
-        k: Space.model_construct(tile=t, furnishing=f, stable=st, partner=p)
-        for k, t, f, st, p in key
-    })
-    return can_place(board, tile, base)
-
-
-def can_lay(board: HomeBoard, tile: str, base: str | None = None) -> bool:
-    """Could ``tile`` be laid on ``board`` (memoised: the same board is asked about for
-    many action spaces while a dwarf is being placed)?"""
-    return _can_lay(board_key(board), tile, base)
 
 
 def can_sow(player: Player) -> bool:
@@ -486,7 +531,7 @@ def tile_taken(state: CavernaState, tile_id: str) -> bool:
 
 def taken_tiles(state: CavernaState) -> set[str]:
     """Furnishing tiles out of the supply: on a board, or covered by another."""
-    return {t for p in state.players for t in (*p.board.furnishings, *p.covered)}
+    return {t for p in state.players for t in (*p.board.furnished(), *p.covered)}
 
 
 LOOT_DWELLING = "dwelling_loot"  # the loot's ordinary Dwelling at its own price
@@ -530,13 +575,21 @@ def furnish_choices(state: CavernaState, seat: int, scope: str) -> list[str]:
     """Tiles ``seat`` could furnish now: in the supply, of the scope (``any``,
     ``dwelling``, or the loot's plain Dwelling), affordable, with a free cavern (or,
     for the Trader and the Spare part storage, the other one to lay it on)."""
+    return list(_each_furnish_choice(state, seat, scope))
+
+
+def can_furnish(state: CavernaState, seat: int, scope: str) -> bool:
+    """Could ``seat`` furnish any tile of ``scope`` now (answered at the first one)?"""
+    return any(_each_furnish_choice(state, seat, scope))
+
+
+def _each_furnish_choice(state: CavernaState, seat: int, scope: str) -> Iterator[str]:
     player = state.players[seat]
     free = bool(furnish_spots(state, seat))
     taken = taken_tiles(state)
     saved = discount(player, "furnish")
     builder = has(player, "pay_with_ore")
     loot_price = next(i.cost for i in components().tables.loot if i.does == "dwelling")
-    out = []
     for tile_id, tile in components().furnishings.items():
         if scope == LOOT_DWELLING and tile_id != "dwelling":
             continue
@@ -550,8 +603,7 @@ def furnish_choices(state: CavernaState, seat: int, scope: str) -> list[str]:
             continue  # no free cavern, and this tile does not go on top of another
         cost = less(loot_price if scope == LOOT_DWELLING else tile.cost, saved)
         if _payable(player, cost, builder):
-            out.append(tile_id)
-    return out
+            yield tile_id
 
 
 def fence_cost(player: Player, step: FenceStep, size: str) -> dict[str, int]:

@@ -9,6 +9,8 @@ dwarf for good.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine.caverna.components import components
 from engine.caverna.feeding import can_pay, discount, pay
 from engine.caverna.state import CavernaState, Dwarf, Player
@@ -27,10 +29,22 @@ def forge_cost(player: Player, strength: int) -> dict[str, int]:
 
 def forge_strengths(player: Player, dwarf: int) -> list[int]:
     """The strengths ``dwarf`` may forge now (empty if armed or too poor)."""
+    return list(_each_strength(player, dwarf))
+
+
+def can_forge(player: Player, dwarf: int) -> bool:
+    """May ``dwarf`` forge a weapon now (it stops at the first strength it can pay)?"""
+    return any(_each_strength(player, dwarf))
+
+
+def _each_strength(player: Player, dwarf: int) -> Iterator[int]:
     if player.dwarfs[dwarf].weapon:
-        return []
+        return
     top = components().tables.weapons.forge_max
-    return [s for s in range(1, top + 1) if can_pay(player, forge_cost(player, s))]
+    saved = forge_discount(player)  # the same for every strength: read once
+    for strength in range(1, top + 1):
+        if can_pay(player, {"ore": max(0, strength - saved)}):
+            yield strength
 
 
 def forge(state: CavernaState, seat: int, dwarf: int, strength: int, events: list[Event]) -> None:

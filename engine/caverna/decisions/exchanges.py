@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.caverna.anytime_trades import can_exchange, disarm, disarmable, swap, swaps
 from engine.caverna.components import components
+from engine.caverna.copying import copy_state
 from engine.caverna.decisions.options import DONE, kind_label, opt
 from engine.caverna.feeding import can_pay
 from engine.caverna.receiving import receive
@@ -47,7 +48,7 @@ def safe_trades(state: CavernaState, seat: int, bill: Mapping[str, int]) -> list
     for option in _trades(state, seat):
         if option.key.startswith("tile:"):
             continue
-        trial = state.model_copy(deep=True)
+        trial = copy_state(state)
         _trade(trial, ExchangeStep(seat=seat), option.key, [])
         if can_pay(trial.players[seat], bill):
             out.append(option)

@@ -11,6 +11,7 @@ from typing import Any
 from engine.caverna.board import key as pos_key
 from engine.caverna.board import pos_of
 from engine.caverna.components import components
+from engine.caverna.copying import copy_model
 from engine.caverna.decisions.options import back_to, board_label, opt
 from engine.caverna.decisions.payment import pay_then
 from engine.caverna.spaces import furnish_bills, furnish_choices, furnish_cost, tile_spots
@@ -67,7 +68,7 @@ def _options(state: CavernaState, step: FurnishStep) -> list[Option]:
 def _stepped_back(state: CavernaState, step: FurnishStep) -> FurnishStep:
     """``step`` as it was before its last choice: the square asked only when the tile
     fits in several caverns, else the tile."""
-    back = step.model_copy(deep=True)
+    back = copy_model(step)
     tile = step.args.tile
     if step.args.at is not None and tile is not None and len(
         tile_spots(state, step.seat, tile)

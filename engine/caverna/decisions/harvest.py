@@ -75,10 +75,10 @@ def _feed_options(state: CavernaState, step: FeedStep) -> list[Option]:
     player = state.players[step.seat]
     opts = [conversion_opt(player, f"cover:{encode(c)}", c) for c in _feed_covers(state, step)]
     short = step.need - player.goods["food"]
+    have = holdings(player)
     # A step of one kind that is a whole way too ("1 grain → 1 food") is that option.
     opts = one_per_label(
-        [*opts, *(convert_opt(player, holdings(player), k, short)
-                  for k in single_conversions(player))])
+        [*opts, *(convert_opt(player, have, k, short) for k in single_conversions(player))])
     opts += [opt(f"work:{g}", "working_cave", good=g, cost=working_cave_cost(player, g))
              for g in _working_cave(state, step)]
     if can_exchange(state, step.seat):

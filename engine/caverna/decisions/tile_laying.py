@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.caverna.board import key as pos_key
+from engine.caverna.copying import copy_model
 from engine.caverna.decisions.options import back_to, board_label, opt
 from engine.caverna.landscape import Placement, lay, placements, ruby_mine_on_deep_tunnel
 from engine.caverna.receiving import receive, settle_animals
@@ -62,7 +63,7 @@ def _options(state: CavernaState, step: TileStep) -> list[Option]:
     first = step.args.first
     if first is not None:
         # The step back returns to the squares (when they leave a choice).
-        squares = step.model_copy(deep=True)
+        squares = copy_model(step)
         squares.args.first = None
         return [*_lay_options(state, step), *back_to(_options(state, squares))]
     # A tile bought with rubies may be given up: the trades are still a choice.

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from engine.caverna.anytime_trades import can_exchange
@@ -11,39 +12,44 @@ from engine.caverna.decisions.options import back_to, kind_label, opt
 from engine.caverna.flow import open_action
 from engine.caverna.placement import (
     RUBY_OUT_OF_ORDER,
+    each_open_space,
     next_in_order,
-    open_spaces,
     out_of_order,
     space_open,
     stand,
 )
 from engine.caverna.spaces import board_questions
-from engine.caverna.state import CavernaState, PlaceStep
+from engine.caverna.state import ActionSpace, CavernaState, PlaceStep
 from engine.core.errors import IllegalMove
 from engine.core.keys import parse_number
 from engine.core.prompts import BACK, Event, Label, Option
 from engine.core.steps import StepRules, Turn
 
 
-def _space_option(state: CavernaState, space_id: str) -> Option:
-    space = state.space(space_id)
-    return opt(f"go:{space_id}", "go", space=space_id, goods=dict(space.goods))
+def _space_option(space: ActionSpace) -> Option:
+    return opt(f"go:{space.id}", "go", space=space.id, goods=dict(space.goods))
 
 
 def _work_options(state: CavernaState, turn: Turn) -> list[Option]:
+    with board_questions():
+        return list(work_options(state, turn))
+
+
+def work_options(state: CavernaState, turn: Turn) -> Iterator[Option]:
+    """The options of a work turn one at a time, in display order: whether the turn is
+    a real choice shows after the first two (inside ``board_questions()``)."""
     seat = turn.seat
     player = state.players[seat]
     nxt = next_in_order(player)
     assert nxt is not None
-    with board_questions():
-        opts = [_space_option(state, s) for s in open_spaces(state, seat, nxt)]
-        for dwarf in out_of_order(player):
-            if open_spaces(state, seat, dwarf):
-                opts.append(opt(f"dwarf:{dwarf}", "dwarf", dwarf=dwarf,
-                                 weapon=player.dwarfs[dwarf].weapon, rubies=RUBY_OUT_OF_ORDER))
+    for space in each_open_space(state, seat, nxt):
+        yield _space_option(space)
+    for dwarf in out_of_order(player):
+        if any(each_open_space(state, seat, dwarf)):
+            yield opt(f"dwarf:{dwarf}", "dwarf", dwarf=dwarf,
+                      weapon=player.dwarfs[dwarf].weapon, rubies=RUBY_OUT_OF_ORDER)
     if can_exchange(state, seat):
-        opts.append(opt("exchange", "exchange"))
-    return opts
+        yield opt("exchange", "exchange")
 
 
 def _go(state: CavernaState, seat: int, dwarf: int, space_id: str, ruby: bool,
@@ -80,7 +86,8 @@ def _apply_work(state: CavernaState, turn: Turn, key: str, events: list[Event]) 
 
 
 def _place_options(state: CavernaState, step: PlaceStep) -> list[Option]:
-    spaces = [_space_option(state, s) for s in open_spaces(state, step.seat, step.dwarf)]
+    with board_questions():
+        spaces = [_space_option(s) for s in each_open_space(state, step.seat, step.dwarf)]
     return [*spaces, *back_to(_work_options(state, Turn("work", step.seat)))]
 
 

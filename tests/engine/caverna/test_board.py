@@ -74,3 +74,25 @@ def test_bonus_spaces() -> None:
 def test_invalid_boards_are_refused(spaces: dict[str, object]) -> None:
     with pytest.raises(ValidationError):
         HomeBoard.model_validate({"spaces": spaces})
+
+
+def test_a_signature_tells_boards_apart_by_everything_they_hold() -> None:
+    """Answers about a board are memoised by its signature: equal boards share it, and
+    any change made in place to any field of a space gives a new one."""
+    board = new_home_board()
+    assert board.signature() == new_home_board().signature()
+    assert hash(board.signature()) == hash(new_home_board().signature())
+    seen = {board.signature()}
+    changes: list[tuple[tuple[int, int], str, object]] = [
+        ((2, 3), "tile", "field"),
+        ((2, 3), "crop", "grain"),
+        ((2, 3), "crop_count", 3),
+        ((2, 3), "crop_count", 2),
+        ((0, 0), "stable", True),
+        (START_CAVERN, "furnishing", "dwelling"),
+        ((2, 2), "partner", "2,3"),
+    ]
+    for pos, name, value in changes:
+        setattr(board.edit(pos), name, value)
+        assert board.signature() not in seen
+        seen.add(board.signature())

@@ -233,3 +233,18 @@ def test_overhang_spaces_count_for_adjacency() -> None:
     assert "1,4" not in keys(board, "meadow")  # singles never make new overhang spaces
     assert "3,4" not in keys(board, "meadow")
     assert FIRST_FOREST in [p for p, s in board.items() if s.tile]
+
+
+def test_memoised_placements_follow_a_board_changed_in_place() -> None:
+    """``placements`` is memoised by the board's signature: asked again after each tile
+    laid on the same board object, it gives a fresh search's answer."""
+    board = new_home_board()
+    for tile, spot in [("meadow_field", "2,3+2,2"), ("cavern_tunnel", "4,3+4,2"),
+                       ("meadow", "1,3"), ("field", "1,2")]:
+        for kind in ("meadow_field", "cavern_tunnel", "cavern_cavern"):
+            assert placements(board, kind) == twin_placements(board, kind)
+        for kind in ("meadow", "field", "cavern", "tunnel"):
+            assert placements(board, kind) == single_placements(board, kind)
+        put(board, tile, spot)
+        assert placements(board, tile) == (
+            twin_placements(board, tile) if "_" in tile else single_placements(board, tile))

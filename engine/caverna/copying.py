@@ -1,0 +1,81 @@
+"""Copying a Caverna state: a structural copy, fully independent of the original.
+
+Search copies a state for every trial and playout, and a payment tries each trade on a
+copy: the JSON round trip (or pydantic's ``model_copy(deep=True)``, which goes through
+``copy.deepcopy``) costs several times more than rebuilding the tree directly. A state
+holds only pydantic models, dicts, lists and immutable leaves (str, int, bool, None),
+so a copy rebuilds every model, dict and list and shares only the leaves. The models
+have no extra fields and no private attributes; each copy keeps its own set of the
+fields that were set, as pydantic's own copies do.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+from engine.caverna.board import HomeBoard, Space
+from engine.caverna.state import CavernaState, Dwarf
+
+M = TypeVar("M", bound=BaseModel)
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _model(model: M, fields: dict[str, Any]) -> M:
+    """A model of ``model``'s class holding ``fields`` (already copied), unvalidated."""
+    out = _new(type(model))
+    _set(out, "__dict__", fields)
+    _set(out, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    _set(out, "__pydantic_extra__", None)
+    _set(out, "__pydantic_private__", None)
+    return out
+
+
+# The immutable leaves of a state, shared by a copy (checked by exact type: asking
+# ``isinstance(value, BaseModel)`` goes through the model metaclass and is slow).
+_LEAVES = frozenset({str, int, bool, float, type(None)})
+
+
+def copy_value(value: Any) -> Any:
+    """A copy of any part of a state: models, dicts and lists rebuilt, leaves shared."""
+    kind = type(value)
+    if kind in _LEAVES:
+        return value
+    if kind is dict:
+        return {k: copy_value(v) for k, v in value.items()}
+    if kind is list:
+        return [copy_value(v) for v in value]
+    fast = _FLAT.get(kind)
+    if fast is not None:
+        return fast(value)
+    if issubclass(kind, BaseModel):
+        return copy_model(value)
+    raise TypeError(f"not a part of a state: {kind.__name__}")
+
+
+def copy_model(model: M) -> M:
+    """An independent copy of a model of the state (a step, an action space …)."""
+    return _model(model, {k: copy_value(v) for k, v in model.__dict__.items()})
+
+
+def copy_state(state: CavernaState) -> CavernaState:
+    """An independent copy of ``state``, equal to it and to its JSON round trip."""
+    return copy_model(state)
+
+
+def _flat(model: M) -> M:
+    """A copy of a model whose fields all hold immutable leaves."""
+    return _model(model, dict(model.__dict__))
+
+
+def _board(board: HomeBoard) -> HomeBoard:
+    return _model(board, {"spaces": {k: _flat(s) for k, s in board.spaces.items()}})
+
+
+# The models a state holds most of, copied without looking at each field: a space of a
+# home board and a dwarf hold only leaves (``tests/engine/caverna/test_copying.py``
+# checks that they still do).
+_FLAT: dict[type[BaseModel], Any] = {Space: _flat, Dwarf: _flat, HomeBoard: _board}

@@ -1,0 +1,122 @@
+"""Copying a state (``CAVERNA.copy``, :mod:`engine.caverna.copying`): the copy equals
+the JSON round trip, shares nothing that can change with the original, and playing on
+it leaves the original as it was."""
+
+from __future__ import annotations
+
+import random
+import types
+import typing
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+
+from engine.caverna.board import Space
+from engine.caverna.caverna_game import CAVERNA
+from engine.caverna.copying import copy_value
+from engine.caverna.state import CavernaState, Dwarf
+from tests.engine.caverna.scenario import give, play, scripted
+
+# (players, seed): every player count, and more four-player games.
+GAMES: tuple[tuple[int, int], ...] = (
+    (1, 31), (2, 32), (3, 33), (4, 34), (5, 35), (6, 36), (7, 37), (4, 38), (4, 39),
+)
+EVERY = 9  # a state is copied every this many moves
+AHEAD = 25  # moves played on each copy
+
+
+def _states(players: int, seed: int) -> Iterator[tuple[CavernaState, random.Random]]:
+    """Every ``EVERY``-th state of a seeded random game, with the game's random player."""
+    agent = random.Random(seed)
+    state = CAVERNA.new(players, seed)
+    moves = 0
+    while prompts := CAVERNA.pending(state):
+        if moves % EVERY == 0:
+            yield state, agent
+        prompt = agent.choice(prompts)
+        CAVERNA.apply(state, prompt.seat, agent.choice(prompt.options).key)
+        moves += 1
+    yield state, agent
+
+
+def _mutable_parts(value: Any) -> Iterator[Any]:
+    """Every model, dict and list inside ``value`` (``value`` too)."""
+    if isinstance(value, BaseModel):
+        yield value
+        for part in value.__dict__.values():
+            yield from _mutable_parts(part)
+    elif isinstance(value, dict):
+        yield value
+        for part in value.values():
+            yield from _mutable_parts(part)
+    elif isinstance(value, list):
+        yield value
+        for part in value:
+            yield from _mutable_parts(part)
+
+
+def _shared(a: Any, b: Any) -> list[Any]:
+    """The models, dicts and lists ``a`` and ``b`` both hold (the very same objects)."""
+    ids = {id(part) for part in _mutable_parts(a)}
+    return [part for part in _mutable_parts(b) if id(part) in ids]
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_a_copy_is_the_json_round_trip_and_shares_nothing(players: int, seed: int) -> None:
+    for state, _ in _states(players, seed):
+        copied = CAVERNA.copy(state)
+        assert copied == CAVERNA.load(CAVERNA.dump(state))
+        assert CAVERNA.dump(copied) == CAVERNA.dump(state)
+        assert copied.model_fields_set == state.model_fields_set
+        assert _shared(state, copied) == []
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_playing_on_a_copy_leaves_the_original_alone(players: int, seed: int) -> None:
+    for state, agent in _states(players, seed):
+        before = CAVERNA.dump(state)
+        trial = CAVERNA.copy(state)
+        for _ in range(AHEAD):
+            prompts = CAVERNA.pending(trial)
+            if not prompts:
+                break
+            prompt = agent.choice(prompts)
+            CAVERNA.apply(trial, prompt.seat, agent.choice(prompt.options).key)
+        assert CAVERNA.dump(state) == before
+
+
+def test_a_scripted_random_source_is_copied_too() -> None:
+    """Scenario states draw from a list of prepared values: the copy has its own."""
+    state = scripted(3)
+    give(state, 0, ruby=2)
+    play(state, 0, "exchange")  # a step open on the stack
+    copied = CAVERNA.copy(state)
+    assert copied == state and _shared(state, copied) == []
+    copied.rng.values.append(6)  # type: ignore[union-attr]
+    copied.stacks[0].pop()
+    assert CAVERNA.dump(state) != CAVERNA.dump(copied)
+    assert state.top(0) is not None
+
+
+def test_the_copier_refuses_what_a_state_never_holds() -> None:
+    with pytest.raises(TypeError):
+        copy_value({"goods": {1, 2}})
+
+
+def _leaf_type(annotation: Any) -> bool:
+    """Is every value ``annotation`` allows immutable (str, int, bool, None, a literal)?"""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Literal:
+        return True
+    if origin in (typing.Union, types.UnionType):
+        return all(_leaf_type(arg) for arg in typing.get_args(annotation))
+    return annotation in (str, int, bool, type(None))
+
+
+@pytest.mark.parametrize("model", [Space, Dwarf])
+def test_models_copied_whole_hold_only_leaves(model: type[BaseModel]) -> None:
+    """``copying`` copies a board space and a dwarf without looking into their fields:
+    safe only while every field holds an immutable value."""
+    assert all(_leaf_type(f.annotation) for f in model.model_fields.values())
