@@ -1,12 +1,20 @@
-"""Fixtures every test folder may use: hosting the tests' own games (``tests/tiny_game``)."""
+"""Fixtures every test folder may use: hosting the tests' own games (``tests/tiny_game``);
+and the AI's thinking time for every bot the tests start."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
 
 from tests.tiny_game.hosting import GAMES, hosted
+
+# A strong AI searches for its whole budget: whole games with strong AI seats through
+# the app would take hours at the deployed 2 s a decision. Tests of the search itself
+# cap it by iterations (tests/engine/ai); a test that reads this setting sets its own.
+TEST_AI_BUDGET_S = 0.03
+os.environ.setdefault("CAMPFIRE_AI_BUDGET_S", str(TEST_AI_BUDGET_S))
 
 
 @pytest.fixture

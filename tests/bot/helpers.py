@@ -30,6 +30,7 @@ from bot.ui.message import Button, Message, Outgoing, Reply, ToChat, ToUser
 from bot.ui.tokens import Token
 from engine.core.prompts import Prompt
 from engine.registry import get_game
+from tests.conftest import TEST_AI_BUDGET_S
 
 SECRET = b"campfire-core-tests-secret-0123456789"
 
@@ -69,7 +70,8 @@ def build_app(
     """A Campfire over ``storage`` with the fake clock and a seeded random source."""
     # AI players decide in the test's own process: fast, and in step with the test.
     services = make_services(storage, SECRET, now=clock, pictures=pictures,
-                             worker_id=worker_id, bot_name=bot_name, thinker=Thinker(workers=0))
+                             worker_id=worker_id, bot_name=bot_name,
+                             thinker=Thinker(workers=0, budget_s=TEST_AI_BUDGET_S))
     services.rng = random.Random(seed)
     return Campfire(services)
 
