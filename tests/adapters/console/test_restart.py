@@ -248,3 +248,44 @@ def test_reminder_fires_once_across_two_processes(
     assert sum(mark in line for c in (one, two) for line in c.lines) == 1
     assert one.close() == 0, one.stderr()
     assert two.close() == 0, two.stderr()
+
+
+def test_an_ai_move_being_thought_when_killed_arrives_after_restart(
+        tmp_path: Path, spawn: Spawn) -> None:
+    """SIGKILL while a strong AI thinks (its worker process deciding, with seconds of
+    its budget left): the table owes the AI's move, and the next process makes it —
+    once, right after the last move stored."""
+    data_dir = tmp_path / "data"
+    # Long enough to be caught thinking: a command after the one that woke it waits.
+    first = spawn(console_env(CAMPFIRE_DATA_DIR=str(data_dir), CAMPFIRE_AI_BUDGET_S="8",
+                              CAMPFIRE_AI_WORKERS="1"))
+    players = Players(seed=5)
+    opened = parse(first.step("anna: /new stone_age 2 ai=1 level=strong"))
+    tid = next(m for m in opened if m.is_table).slot.removeprefix("table:")  # type: ignore[union-attr]
+    first.send("anna: /start")
+    pressed = 0
+    for _ in range(3):
+        try:
+            # The console answers lines in turn: a quick barrier means nobody thinks.
+            players.feed(first.sync(timeout=2.0))
+        except TimeoutError:
+            break
+        choice = players.next_press()
+        assert choice is not None, "anna has nothing to press and no AI thinks"
+        first.send(f"{choice[0]}: {choice[1]}")
+        pressed += 1
+    else:
+        raise AssertionError("the AI never thought for long")
+    first.kill()
+
+    second = spawn(console_env(CAMPFIRE_DATA_DIR=str(data_dir), CAMPFIRE_AI_BUDGET_S="0.05",
+                               CAMPFIRE_AI_WORKERS="1"))
+    second.step("anna: /status")
+    assert second.close() == 0, second.stderr()
+    assert "Traceback" not in second.stderr()
+    moves = [e for e in asyncio.run(read_log(data_dir, tid)) if e.kind == "move"]
+    anna = [i for i, e in enumerate(moves) if e.user_id == "con:anna"]
+    assert len(anna) == pressed  # every press stored once, none lost to the kill
+    after = moves[anna[-1] + 1] if anna else moves[0]
+    assert after.user_id == "autopilot", moves
+    assert [e.version for e in moves] == sorted({e.version for e in moves})
