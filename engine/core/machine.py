@@ -57,9 +57,10 @@ class Machine(Generic[S]):
     def _prompt(self, state: S, seat: int) -> Prompt:
         step = self.current(state, seat)
         rules = self.rules[step.kind]
-        return Prompt(seat=seat, label=rules.label(state, step),
-                      options=tuple(rules.options(state, step)),
-                      step=self.depth(state, step))
+        # Positional: a dataclass takes keywords at about twice the cost, and every
+        # prompt of every game is made here.
+        return Prompt(seat, rules.label(state, step), tuple(rules.options(state, step)),
+                      self.depth(state, step))
 
     def pending(self, state: S) -> list[Prompt]:
         """Every open decision, one per deciding seat."""
