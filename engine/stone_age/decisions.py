@@ -599,7 +599,14 @@ def _current(state: StoneAgeState, seat: int) -> Step:
     frame = _frame(state, seat)
     if frame is not None:
         return frame
-    return Turn("place" if state.phase == "placement" else "act", seat)
+    return _turn("place" if state.phase == "placement" else "act", seat)
+
+
+@cache
+def _turn(kind: str, seat: int) -> Turn:
+    """The first step of ``seat``'s turn, made once: a ``Turn`` is frozen, and every
+    prompt and every choice asks for one."""
+    return Turn(kind, seat)
 
 
 def _depth(state: StoneAgeState, step: Step) -> int:
