@@ -35,6 +35,9 @@ from engine.core.protocol import Game
 from engine.core.redraw import SEED_BITS
 
 Clock = Callable[[], float]
+# One-option steps made in a row before a walk stops where it is: a step that offers
+# only a step back leads to one that offers only itself again.
+MAX_FORCED = 200
 
 
 @dataclass(slots=True)
@@ -74,12 +77,15 @@ def _iterate(game: Game[Any], info: Any, prompt: Prompt, root: Node, base: list[
              rnd: random.Random, limits: SearchLimits) -> None:
     """One iteration: redraw, walk and grow the tree, play on, judge, back up."""
     det = game.redraw(info, prompt.seat, rnd.getrandbits(SEED_BITS))
-    node, path, first = root, [], True
+    node, path, first, forced = root, [], True, 0
     while prompts := game.pending(det):
         asked = _prompt_for(prompts, prompt.seat) if first else prompts[0]
         first = False
         keys = [o.key for o in real_options(asked)]
         if len(keys) == 1:
+            forced += 1
+            if forced > MAX_FORCED:
+                break  # a step whose only way on is back, and back again: judge it here
             game.apply(det, asked.seat, keys[0])
             continue
         untried = [k for k in keys if k not in node.children]
