@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any, Literal, get_args
 
 from pydantic import (
@@ -247,9 +247,15 @@ def _place(text: str) -> tuple[tuple[int, int, int], Pos] | None:
 
 # Everything stored on a board as one hashable value, in storage order: two boards with
 # equal signatures are equal, so an answer about a board may be memoised by it.
+# Read as the stored spaces' keys, then each one's fields (``SPACE_FIELDS``, every field
+# of a space) in the same order: two flat tuples are built and hashed faster than a
+# tuple per space.
 BoardSignature = tuple[
-    tuple[str, Tile | None, str | None, bool, Crop | None, int, str | None], ...
+    tuple[str, ...],
+    tuple[tuple[Tile | None, str | None, bool, Crop | None, int, str | None], ...],
 ]
+SPACE_FIELDS = ("tile", "furnishing", "stable", "crop", "crop_count", "partner")
+_space_fields = attrgetter(*SPACE_FIELDS)
 
 
 class HomeBoard(BaseModel):
@@ -291,10 +297,8 @@ class HomeBoard(BaseModel):
     def signature(self) -> BoardSignature:
         """The board as a hashable value (see ``BoardSignature``): read afresh each time,
         since spaces are changed in place."""
-        return tuple([
-            (k, s.tile, s.furnishing, s.stable, s.crop, s.crop_count, s.partner)
-            for k, s in self.spaces.items()
-        ])
+        spaces = self.spaces
+        return tuple(spaces), tuple(map(_space_fields, spaces.values()))
 
     def at(self, pos: Pos) -> Space:
         """What lies at ``pos`` (an empty space if nothing). Do not change the result:

@@ -9,6 +9,7 @@ from engine.caverna.board import (
     BONUS_SPACES,
     ENTRANCE,
     ENTRY_DWELLING,
+    SPACE_FIELDS,
     START_CAVERN,
     HomeBoard,
     Space,
@@ -96,3 +97,9 @@ def test_a_signature_tells_boards_apart_by_everything_they_hold() -> None:
         setattr(board.edit(pos), name, value)
         assert board.signature() not in seen
         seen.add(board.signature())
+
+
+def test_a_signature_reads_every_field_of_a_space() -> None:
+    """A field added to a space but not read into the signature would let two boards
+    that differ there share their memoised answers."""
+    assert set(SPACE_FIELDS) == set(Space.model_fields)
