@@ -254,7 +254,18 @@ def one_step(have: Mapping[str, int], kind: str, short: int) -> int:
 
 
 def can_pay(player: Player, bill: Mapping[str, int]) -> bool:
-    return bool(ways_to_pay(player, bill))
+    """Could ``player`` pay ``bill``: is ``ways_to_pay`` not empty? Converting more of a
+    kind never gives less food, so the food is there exactly when converting everything
+    spare would give enough: asked without looking for the cheapest ways."""
+    stand_in = ruby_stand_ins(player, bill)
+    if stand_in is None:
+        return False
+    short = bill.get("food", 0) - player.goods["food"]
+    if short <= 0:
+        return True
+    bonus = slaughter_bonus(player)
+    have = holdings(player, _reserved(bill, stand_in))
+    return sum(food_from(kind, n, bonus) for kind, n in have.items()) >= short
 
 
 def pay(player: Player, bill: Mapping[str, int], conversion: Mapping[str, int]) -> dict[str, int]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from engine.caverna.feeding import (
     can_pay,
     covers,
@@ -196,3 +198,26 @@ def test_a_donkey_step_says_it_takes_the_pair() -> None:
     # all three cover the need (3 + 1 food): a whole way, saying so
     assert _option(state, "cover:donkey*3").label.args == {"converted": {"donkey": 3},
                                                            "food": 4}
+
+
+def test_can_pay_says_whether_there_is_a_way_to_pay() -> None:
+    """``can_pay`` only adds up the food everything spare would give; it must agree
+    with looking for the ways themselves, with and without the Slaughtering cave's
+    bonus, rubies standing in and bills that take what could be converted."""
+    pick = random.Random(24)
+    outcomes = []
+    for trial in range(3000):
+        player = Player()
+        if trial % 3 == 0:
+            player.board.edit((1, 4)).furnishing = "slaughtering_cave"
+        for good in ("food", "wood", "stone", "ore", "grain", "vegetable", "gold", "ruby"):
+            player.goods[good] = pick.randint(0, 4)
+        for animal in ("sheep", "donkey", "wild_boar", "cattle"):
+            player.animals[animal] = pick.randint(0, 3)
+        bill = {good: pick.randint(0, 3) for good in pick.sample(
+            ["wood", "stone", "ore", "grain", "vegetable", "gold", "ruby"], 2)}
+        bill["food"] = pick.randint(0, 25)
+        outcome = can_pay(player, bill)
+        assert outcome == bool(ways_to_pay(player, bill)), (player, bill)
+        outcomes.append(outcome)
+    assert 0.2 < sum(outcomes) / len(outcomes) < 0.8  # both answers are exercised
