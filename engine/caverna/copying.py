@@ -66,6 +66,19 @@ def copy_state(state: CavernaState) -> CavernaState:
     return copy_model(state)
 
 
+def copy_for_seat(state: CavernaState, seat: int) -> CavernaState:
+    """A state to try one of ``seat``'s own trades on: ``seat``'s player and the stacks
+    of steps copied, everything else shared with ``state``. Such a trade changes only
+    its player and may open a step; the copy costs a fraction of a whole one (a payment
+    tries every trade open to the payer)."""
+    players = list(state.players)
+    players[seat] = copy_model(players[seat])
+    fields = dict(state.__dict__)
+    fields["players"] = players
+    fields["stacks"] = copy_value(state.stacks)
+    return _model(state, fields)
+
+
 def _flat(model: M) -> M:
     """A copy of a model whose fields all hold immutable leaves."""
     return _model(model, dict(model.__dict__))

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.caverna.anytime_trades import can_exchange, disarm, disarmable, swap, swaps
 from engine.caverna.components import components
-from engine.caverna.copying import copy_state
+from engine.caverna.copying import copy_for_seat
 from engine.caverna.decisions.options import DONE, kind_label, opt
 from engine.caverna.feeding import can_pay
 from engine.caverna.receiving import receive
@@ -41,14 +41,14 @@ def _trades(state: CavernaState, seat: int) -> list[Option]:
 
 
 def safe_trades(state: CavernaState, seat: int, bill: Mapping[str, int]) -> list[Option]:
-    """The trades that leave ``bill`` payable (tried on a copy), during a payment. A
-    single tile bought with rubies is left out: it is laid later and its rubies might be
-    the ones the bill needs."""
+    """The trades that leave ``bill`` payable (each tried on a copy of the seat's part,
+    ``copy_for_seat``), during a payment. A single tile bought with rubies is left out:
+    it is laid later and its rubies might be the ones the bill needs."""
     out = []
     for option in _trades(state, seat):
         if option.key.startswith("tile:"):
             continue
-        trial = copy_state(state)
+        trial = copy_for_seat(state, seat)
         _trade(trial, ExchangeStep(seat=seat), option.key, [])
         if can_pay(trial.players[seat], bill):
             out.append(option)

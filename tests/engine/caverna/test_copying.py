@@ -15,8 +15,9 @@ from pydantic import BaseModel
 
 from engine.caverna.board import Space
 from engine.caverna.caverna_game import CAVERNA
-from engine.caverna.copying import copy_value
-from engine.caverna.state import CavernaState, Dwarf
+from engine.caverna.copying import copy_for_seat, copy_value
+from engine.caverna.decisions.exchanges import _trade, _trades
+from engine.caverna.state import CavernaState, Dwarf, ExchangeStep
 from tests.engine.caverna.scenario import give, play, scripted
 
 # (players, seed): every player count, and more four-player games.
@@ -120,3 +121,25 @@ def test_models_copied_whole_hold_only_leaves(model: type[BaseModel]) -> None:
     """``copying`` copies a board space and a dwarf without looking into their fields:
     safe only while every field holds an immutable value."""
     assert all(_leaf_type(f.annotation) for f in model.model_fields.values())
+
+
+def test_a_seat_copy_takes_any_trade_of_the_seat_as_a_whole_copy_does() -> None:
+    """A payment tries each any-time trade on ``copy_for_seat``: the trade leaves the
+    original alone and ends as on a whole copy (the seat's player and the steps), so
+    what it shares with the original is never changed by it."""
+    tried = 0
+    for players, seed in GAMES[:6]:
+        for state, _ in _states(players, seed):
+            before = CAVERNA.dump(state)
+            for seat in range(state.n):
+                assert _shared(state.players[seat], copy_for_seat(state, seat).players[seat]) == []
+                for option in _trades(state, seat):
+                    if option.key.startswith("tile:"):
+                        continue  # not tried during a payment
+                    trial, whole = copy_for_seat(state, seat), CAVERNA.copy(state)
+                    _trade(trial, ExchangeStep(seat=seat), option.key, [])
+                    _trade(whole, ExchangeStep(seat=seat), option.key, [])
+                    assert CAVERNA.dump(trial) == CAVERNA.dump(whole)
+                    assert CAVERNA.dump(state) == before
+                    tried += 1
+    assert tried >= 100, tried
