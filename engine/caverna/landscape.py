@@ -30,6 +30,7 @@ single tile) is what prompts offer.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import cast
 
@@ -181,14 +182,18 @@ def _twin_pairs(board: HomeBoard, half: str, overhang: bool) -> list[tuple[Pos, 
 def twin_placements(board: HomeBoard, twin: str) -> list[Placement]:
     """Every legal way to lay the twin tile ``twin`` (``meadow_field``,
     ``cavern_tunnel``, ``cavern_cavern``, ``ore_mine_deep_tunnel``) on ``board``."""
+    return list(_each_twin_placement(board, twin))
+
+
+def _each_twin_placement(board: HomeBoard, twin: str) -> Iterator[Placement]:
     first, second = TWINS[twin]
     if twin == "ore_mine_deep_tunnel":
-        return _ore_mine_placements(board)
+        yield from _each_ore_mine_placement(board)
+        return
     overhang = board.has_furnishing(OFFICE_ROOM)
     half = "forest" if first in FOREST_TILES else "mountain"
     forest = _forest_tiles(board) if half == "forest" else frozenset()
     mountain = _mountain_tiles(board) if half == "mountain" else frozenset()
-    found: list[Placement] = []
     for a, b in _twin_pairs(board, half, overhang):
         positions = (a, b)
         if half == "forest":
@@ -203,30 +208,31 @@ def twin_placements(board: HomeBoard, twin: str) -> list[Placement]:
                 continue
             if board.at(p).stable and first == "field":
                 continue
-            found.append(Placement(tile=twin, cells=((p, first), (q, second))))
-    return found
+            yield Placement(tile=twin, cells=((p, first), (q, second)))
 
 
-def _ore_mine_placements(board: HomeBoard) -> list[Placement]:
+def _each_ore_mine_placement(board: HomeBoard) -> Iterator[Placement]:
     tunnels = [p for p, s in board.items() if s.tile == "tunnel" and s.furnishing is None]
-    found: list[Placement] = []
     for a in tunnels:
         for b in tunnels:
             if b in board.neighbours(a):
                 cells = ((a, "ore_mine"), (b, "deep_tunnel"))
-                found.append(Placement(tile="ore_mine_deep_tunnel", cells=cells))
-    return found
+                yield Placement(tile="ore_mine_deep_tunnel", cells=cells)
 
 
 def single_placements(board: HomeBoard, tile: str, base: str | None = None) -> list[Placement]:
     """Every legal space for a single tile: ``meadow``, ``field``, ``cavern``, ``tunnel``
     (bought with rubies or taken as loot) or ``ruby_mine`` (``base`` may ask for a
     ``tunnel`` or a ``deep_tunnel`` beneath it)."""
+    return list(_each_single_placement(board, tile, base))
+
+
+def _each_single_placement(board: HomeBoard, tile: str, base: str | None
+                           ) -> Iterator[Placement]:
     if tile not in SINGLE_TILES:
         raise ValueError(f"not a single tile: {tile}")
     forest = _forest_tiles(board) if tile in ("meadow", "field") else frozenset()
     mountain = _mountain_tiles(board) if tile in ("cavern", "tunnel") else frozenset()
-    found: list[Placement] = []
     for pos, space in board.items():
         if tile == "ruby_mine":
             bases = {base} if base else {"tunnel", "deep_tunnel"}
@@ -241,8 +247,7 @@ def single_placements(board: HomeBoard, tile: str, base: str | None = None) -> l
             ok = _free_space(board, pos, "mountain", False) and _mountain_contact(
                 board, (pos,), mountain)
         if ok:
-            found.append(Placement(tile=tile, cells=((pos, tile),)))
-    return found
+            yield Placement(tile=tile, cells=((pos, tile),))
 
 
 def placements(board: HomeBoard, tile: str, base: str | None = None) -> list[Placement]:
@@ -251,19 +256,30 @@ def placements(board: HomeBoard, tile: str, base: str | None = None) -> list[Pla
 
 
 def can_place(board: HomeBoard, tile: str, base: str | None = None) -> bool:
-    """Could ``tile`` be laid on ``board`` at all?"""
-    return bool(_placements(board, tile, base))
+    """Could ``tile`` be laid on ``board`` at all? (Answered at the first placement
+    found, unless they are all known already.)"""
+    question = (board.signature(), tile, base)
+    known = _PLACEMENTS.known(question)
+    if known is not None:
+        return bool(known)
+    return _PLACEABLE.get(question, lambda: any(_each_placement(board, tile, base)))
 
 
 # Memoised by the board: the same board is asked about for every action space while a
 # dwarf is placed, again for the prompt, and again to lay the tile.
 _PLACEMENTS: Memo[tuple[BoardSignature, str, str | None], tuple[Placement, ...]] = Memo()
+_PLACEABLE: Memo[tuple[BoardSignature, str, str | None], bool] = Memo()
 
 
 def _placements(board: HomeBoard, tile: str, base: str | None) -> tuple[Placement, ...]:
-    return _PLACEMENTS.get((board.signature(), tile, base), lambda: tuple(
-        twin_placements(board, tile) if tile in TWINS else single_placements(board, tile, base)
-    ))
+    return _PLACEMENTS.get((board.signature(), tile, base),
+                           lambda: tuple(_each_placement(board, tile, base)))
+
+
+def _each_placement(board: HomeBoard, tile: str, base: str | None) -> Iterator[Placement]:
+    if tile in TWINS:
+        return _each_twin_placement(board, tile)
+    return _each_single_placement(board, tile, base)
 
 
 def find_placement(board: HomeBoard, tile: str, text: str, base: str | None = None) -> Placement:

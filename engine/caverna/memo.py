@@ -40,6 +40,10 @@ class Memo(Generic[K, V]):
             found = self._answers[question] = answer()
         return found
 
+    def known(self, question: K) -> V | None:
+        """The memoised answer to ``question``, if there is one (nothing computed)."""
+        return self._answers.get(question)
+
     def __len__(self) -> int:
         """How many answers are kept now."""
         return len(self._answers)

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from engine.caverna import landscape
 from engine.caverna.board import FIRST_FOREST, HomeBoard, new_home_board, problems
+from engine.caverna.caverna_game import CAVERNA
 from engine.caverna.landscape import (
+    SINGLE_TILES,
+    TWINS,
+    can_place,
     find_placement,
     lay,
     placements,
@@ -14,6 +21,7 @@ from engine.caverna.landscape import (
     single_placements,
     twin_placements,
 )
+from engine.caverna.memo import Memo
 from engine.caverna.pastures import build_stable
 from engine.core.errors import IllegalMove
 from tests.engine.caverna.boards import board_with, put
@@ -248,3 +256,27 @@ def test_memoised_placements_follow_a_board_changed_in_place() -> None:
         put(board, tile, spot)
         assert placements(board, tile) == (
             twin_placements(board, tile) if "_" in tile else single_placements(board, tile))
+
+
+def test_can_place_says_whether_there_is_a_placement(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``can_place`` stops at the first placement, or reads the list when it is known:
+    over the boards of random games, both agree with the full list for every tile, and
+    both answers come up."""
+    answers: set[bool] = set()
+    for seed in range(4):
+        agent = random.Random(seed)
+        state = CAVERNA.new(2, seed)
+        while prompts := CAVERNA.pending(state):
+            prompt = agent.choice(prompts)
+            CAVERNA.apply(state, prompt.seat, agent.choice(prompt.options).key)
+            board = state.players[prompt.seat].board
+            for tile in (*TWINS, *SINGLE_TILES):
+                for base in ((None, "tunnel", "deep_tunnel") if tile == "ruby_mine" else (None,)):
+                    with monkeypatch.context() as fresh:  # nothing known: the first found
+                        fresh.setattr(landscape, "_PLACEMENTS", Memo())
+                        fresh.setattr(landscape, "_PLACEABLE", Memo())
+                        answer = can_place(board, tile, base)
+                        assert answer == bool(placements(board, tile, base)), (tile, base)
+                        assert can_place(board, tile, base) == answer  # read off the list
+                    answers.add(answer)
+    assert answers == {True, False}

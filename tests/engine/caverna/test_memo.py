@@ -28,3 +28,10 @@ def test_a_full_memo_starts_again_from_empty() -> None:
     assert memo.get(3, lambda: 30) == 30
     assert len(memo) == 1  # emptied, then the new answer kept
     assert memo.get(0, lambda: -1) == -1  # forgotten: asked afresh
+
+
+def test_a_known_answer_is_read_without_computing_one() -> None:
+    memo: Memo[str, bool] = Memo()
+    assert memo.known("q") is None and len(memo) == 0  # nothing computed or kept
+    memo.get("q", lambda: False)
+    assert memo.known("q") is False
