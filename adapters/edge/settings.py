@@ -16,7 +16,12 @@ from collections.abc import Mapping
 from typing import Any, Self
 
 from pydantic import Field, ValidationError
-from pydantic_settings import BaseSettings, EnvSettingsSource, SettingsConfigDict
+from pydantic_settings import (
+    BaseSettings,
+    EnvSettingsSource,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+)
 
 from bot.table.thinking import DEFAULT_BUDGET_S, DEFAULT_WORKERS, Thinker
 
@@ -43,6 +48,18 @@ class EnvModel(BaseSettings):
     """A platform's variables, declared once (subclass with ``env_prefix``)."""
 
     model_config = SettingsConfigDict(env_ignore_empty=True, frozen=True, extra="ignore")
+
+    @classmethod
+    def settings_customise_sources(
+        cls, settings_cls: type[BaseSettings], init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        """Only the values handed in: ``read`` reads the environment it is given (the
+        process's by default) itself; pydantic-settings would read the process's again
+        on top of a mapping a test passed."""
+        return (init_settings,)
 
     @classmethod
     def read(cls, environ: Mapping[str, str] | None = None) -> Self:

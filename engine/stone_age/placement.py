@@ -127,10 +127,10 @@ def placement_error(state: StoneAgeState, seat: int, loc: str, count: int) -> st
     """Why ``seat`` may not place ``count`` workers on ``loc`` now, or None if allowed."""
     if not is_location(state, loc):
         return "unknown_location"
-    return _error_at(Placing(state, seat), loc, count)
+    return _location_error(Placing(state, seat), loc, count)
 
 
-def _error_at(ctx: Placing, loc: str, count: int) -> str | None:
+def _location_error(ctx: Placing, loc: str, count: int) -> str | None:
     """``placement_error`` for a location of the board."""
     if loc in ctx.mine:
         return "already_there"
@@ -196,8 +196,8 @@ def _counts_at(ctx: Placing, loc: str) -> list[int]:
     """``legal_counts`` for a location of the board."""
     need = _FIXED_COUNT.get(loc)  # every location of the board but the sites
     if need is not None:
-        return [need] if _error_at(ctx, loc, need) is None else []
-    if _error_at(ctx, loc, 1) is not None:
+        return [need] if _location_error(ctx, loc, need) is None else []
+    if _location_error(ctx, loc, 1) is not None:
         return []
     return list(range(1, min(ctx.unplaced, _room(ctx, loc)) + 1))
 

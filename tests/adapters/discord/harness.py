@@ -25,6 +25,8 @@ from adapters.discord.client import CampfireClient, DiscordOptions
 from adapters.runtime import make_services, token_secret
 from adapters.store import Storage, StoreSettings, open_storage
 from bot.app import Campfire
+from bot.table.thinking import Thinker
+from tests.conftest import TEST_AI_BUDGET_S
 
 #: Paging and stepping back never advance a game.
 NAV_PREFIXES = ("‹", "›", "«", "↩")
@@ -58,7 +60,9 @@ class Bot:
 def make_client(storage: Storage, settings: StoreSettings, secret: bytes, clock: Clock,
                 seed: int | None, pictures: bool) -> CampfireClient:
     """A fresh client on the storage (a restart makes another on the same Redis)."""
-    app = Campfire(make_services(storage, secret, now=clock, pictures=pictures, seed=seed))
+    # AI players think in a real worker process, briefly (see tests/conftest.py).
+    app = Campfire(make_services(storage, secret, now=clock, pictures=pictures, seed=seed,
+                                 thinker=Thinker(budget_s=TEST_AI_BUDGET_S)))
     return CampfireClient(app, storage.redis, settings.key_prefix,
                           DiscordOptions(run_sender=False, limits=PlatformLimits()))
 
