@@ -20,7 +20,10 @@ import asyncio
 import json
 import logging
 import multiprocessing
+import os
 import random
+import threading
+import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -34,6 +37,8 @@ DEFAULT_BUDGET_S = 2.0
 DEFAULT_WORKERS = 1
 # A pool that broke is replaced and the decision asked again this many times.
 RETRIES = 1
+# How often a worker process looks whether the bot that started it is still there.
+PARENT_CHECK_S = 1.0
 
 # What runs in the worker: (game, state JSON, seat, level, seed, budget) -> option key.
 Decide = Callable[[str, str, int, str, str, float], str]
@@ -47,6 +52,18 @@ def decide(game_name: str, state_json: str, seat: int, level: str, seed: str,
     state = game.load(state_json)
     prompt = next(p for p in game.pending(state) if p.seat == seat)
     return choose(game, state, prompt, level, random.Random(seed), budget_s=budget_s)
+
+
+def end_with_parent(parent: int, every_s: float = PARENT_CHECK_S) -> None:
+    """In a worker process: end it once the bot that started it is gone. A bot killed
+    outright (SIGKILL, out of memory) cannot shut its pool down, and its worker would
+    otherwise wait for work for ever; a new bot starts its own."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every_s)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
 
 
 class InlineExecutor(Executor):
@@ -81,7 +98,8 @@ class Thinker:
             # Spawned, not forked: a fork of the bot would copy its event loop, its
             # connections and the threads of its libraries into the worker.
             self._pool = InlineExecutor() if self.workers == 0 else ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
+                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=end_with_parent, initargs=(os.getpid(),))
         return self._pool
 
     async def decide(self, game: str, state: Mapping[str, Any], seat: int, level: str,

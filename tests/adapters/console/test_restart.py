@@ -250,6 +250,17 @@ def test_reminder_fires_once_across_two_processes(
     assert two.close() == 0, two.stderr()
 
 
+def children(pid: int) -> list[int]:
+    """The Python processes ``pid`` started (its AI worker and pool helpers), from /proc."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            cmdline = Path(f"/proc/{child}/cmdline").read_bytes()
+            if b"multiprocessing" in cmdline:
+                found.append(int(child))
+    return found
+
+
 def test_an_ai_move_being_thought_when_killed_arrives_after_restart(
         tmp_path: Path, spawn: Spawn) -> None:
     """SIGKILL while a strong AI thinks (its worker process deciding, with seconds of
@@ -276,7 +287,14 @@ def test_an_ai_move_being_thought_when_killed_arrives_after_restart(
         pressed += 1
     else:
         raise AssertionError("the AI never thought for long")
+    workers = children(first.proc.pid)
+    assert workers, "the AI thinks in a process of its own"
     first.kill()
+    # Its worker, left thinking, ends once it sees the bot gone (no process lingers).
+    deadline = time.monotonic() + 15
+    while any(Path(f"/proc/{pid}").exists() for pid in workers):
+        assert time.monotonic() < deadline, f"orphaned AI workers {workers} live on"
+        time.sleep(0.2)
 
     second = spawn(console_env(CAMPFIRE_DATA_DIR=str(data_dir), CAMPFIRE_AI_BUDGET_S="0.05",
                                CAMPFIRE_AI_WORKERS="1"))
