@@ -33,6 +33,7 @@ from typing import Any
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from engine.core.errors import IllegalMove
+from engine.core.playout import random_moves
 from engine.core.protocol import Game, Result
 from engine.core.redraw import SEED_BITS
 from engine.core.rng import RandomSource
@@ -336,13 +337,7 @@ def check_redrawn_plays_out(
     """A state redrawn for ``seat`` plays to its end with random moves, its invariants
     holding at the end and a result given."""
     redrawn = game.redraw(state, seat, rnd.getrandbits(SEED_BITS))
-    for _ in range(max_actions):
-        prompts = game.pending(redrawn)
-        if not prompts:
-            break
-        prompt = rnd.choice(prompts)
-        game.apply(redrawn, prompt.seat, rnd.choice(prompt.options).key)
-    else:
+    if not random_moves(game, redrawn, rnd, max_actions):
         return [f"a state redrawn for seat {seat} did not end in {max_actions} actions"]
     problems = [f"redrawn for seat {seat}, at the end: {p}" for p in game.invariants(redrawn)]
     if game.result(redrawn) is None:

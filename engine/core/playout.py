@@ -25,6 +25,18 @@ class Playout:
     error: str | None = None
 
 
+def random_moves(game: Game[Any], state: Any, agent: random.Random, count: int) -> bool:
+    """Apply up to ``count`` choices of the uniform player ``agent`` to ``state``; True
+    when the game is over (no prompt left) afterwards."""
+    for _ in range(count):
+        prompts = game.pending(state)
+        if not prompts:
+            return True
+        prompt = agent.choice(prompts)
+        game.apply(state, prompt.seat, agent.choice(prompt.options).key)
+    return not game.pending(state)
+
+
 def random_playout(
     game: Game[Any],
     players: int,

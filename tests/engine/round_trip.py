@@ -10,19 +10,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from engine.core.playout import Playout, random_playout
+from engine.core.playout import Playout, random_moves, random_playout
 from engine.core.protocol import Game
-
-
-def random_moves(game: Game[Any], state: BaseModel, agent: random.Random, count: int) -> None:
-    """Apply up to ``count`` random legal choices of ``agent`` (fewer if the game ends)."""
-    for _ in range(count):
-        prompts = game.pending(state)
-        if not prompts:
-            break
-        prompt = agent.choice(prompts)
-        game.apply(state, prompt.seat, agent.choice(prompt.options).key)
-
 
 # Random games are played in this many parametrized chunks, to spread them over workers.
 CHUNKS = 20

@@ -18,6 +18,7 @@ from engine.caverna.caverna_game import CAVERNA
 from engine.caverna.copying import copy_for_seat, copy_value
 from engine.caverna.decisions.exchanges import _trade, _trades
 from engine.caverna.state import CavernaState, Dwarf, ExchangeStep
+from engine.core.playout import random_moves
 from tests.engine.caverna.scenario import give, play, scripted
 
 # (players, seed): every player count, and more four-player games.
@@ -78,13 +79,7 @@ def test_a_copy_is_the_json_round_trip_and_shares_nothing(players: int, seed: in
 def test_playing_on_a_copy_leaves_the_original_alone(players: int, seed: int) -> None:
     for state, agent in _states(players, seed):
         before = CAVERNA.dump(state)
-        trial = CAVERNA.copy(state)
-        for _ in range(AHEAD):
-            prompts = CAVERNA.pending(trial)
-            if not prompts:
-                break
-            prompt = agent.choice(prompts)
-            CAVERNA.apply(trial, prompt.seat, agent.choice(prompt.options).key)
+        random_moves(CAVERNA, CAVERNA.copy(state), agent, AHEAD)
         assert CAVERNA.dump(state) == before
 
 
