@@ -14,6 +14,7 @@ import pytest
 from pydantic import BaseModel
 
 from bot.table.autopilot import choose
+from engine.ai.greedy import greedy
 from engine.caverna.caverna_game import CAVERNA
 from engine.caverna.components import components as caverna_components
 from engine.caverna.state import CavernaState
@@ -93,21 +94,6 @@ GAMES: dict[str, tuple[Game[Any], Twin]] = {
 # --- the old way, for the positive controls --------------------------------------------
 
 
-def _choose_on_the_real_state(
-    game: Game[Any], state: BaseModel, prompt: Prompt, rnd: random.Random
-) -> str:
-    """The greedy autopilot as it was: each option tried on a copy of the real state."""
-    options = [o for o in prompt.options if not o.back] or list(prompt.options)
-    best_key, best_value = options[0].key, float("-inf")
-    for option in options:
-        trial = game.copy(state)
-        game.apply(trial, prompt.seat, option.key)
-        value = game.heuristic(trial, prompt.seat) + rnd.random() * 1e-6
-        if value > best_value:
-            best_key, best_value = option.key, value
-    return best_key
-
-
 # --- the decision points ----------------------------------------------------------------
 
 
@@ -177,9 +163,10 @@ def test_trying_the_options_on_the_real_state_would_peek(name: str) -> None:
     told = 0
     for state, twin, prompt in _decision_points(name):
         asked = _twin_prompt(game, twin, prompt)
+        # The greedy player handed the real state, as the autopilot was before.
         told += sum(
-            _choose_on_the_real_state(omniscient, state, prompt, random.Random(seed))
-            != _choose_on_the_real_state(omniscient, twin, asked, random.Random(seed))
+            greedy(omniscient, state, prompt, random.Random(seed))
+            != greedy(omniscient, twin, asked, random.Random(seed))
             for seed in SEEDS)
     assert told > 0, name
 
@@ -191,8 +178,8 @@ def test_the_old_way_followed_the_real_dice_in_stone_age() -> None:
     for state, twin, prompt in _decision_points("stone_age"):
         asked = _twin_prompt(STONE_AGE, twin, prompt)
         told += sum(
-            _choose_on_the_real_state(STONE_AGE, state, prompt, random.Random(seed))
-            != _choose_on_the_real_state(STONE_AGE, twin, asked, random.Random(seed))
+            greedy(STONE_AGE, state, prompt, random.Random(seed))
+            != greedy(STONE_AGE, twin, asked, random.Random(seed))
             for seed in SEEDS)
     assert told > 0
 
