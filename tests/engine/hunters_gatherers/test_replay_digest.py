@@ -16,8 +16,8 @@ import json
 import random
 from typing import Any
 
-from engine.core.prompts import Event, Label, Prompt
 from engine.hunters_gatherers.game import HuntersGatherers
+from tests.engine.digests import event_record, prompt_record
 
 # (players, seed, options): every player count, more four-player games (the bench's
 # count), and one game named in the first naming scheme (``names: n14``).
@@ -28,19 +28,6 @@ GAMES: tuple[tuple[int, int, dict[str, str]], ...] = (
 # The onlooker's view is hashed every this many actions (views cost more than prompts).
 VIEW_EVERY = 25
 DIGEST = "918d84a6d32fdc84ef067578b617e09a2fe364bf9ad4fcb80ba96bb12c19b2b0"
-
-
-def _label(label: Label) -> list[Any]:
-    return [label.code, label.args]
-
-
-def _prompt(prompt: Prompt) -> list[Any]:
-    return [prompt.seat, prompt.step, _label(prompt.label),
-            [[o.key, _label(o.label), o.back] for o in prompt.options]]
-
-
-def _event(event: Event) -> list[Any]:
-    return [event.code, event.seat, event.args]
 
 
 def play(game: HuntersGatherers, hasher: Any, players: int, seed: int,
@@ -55,10 +42,10 @@ def play(game: HuntersGatherers, hasher: Any, players: int, seed: int,
     feed(game.dump(state))
     actions = 0
     while prompts := game.pending(state):
-        feed([_prompt(p) for p in prompts])
+        feed([prompt_record(p) for p in prompts])
         prompt = agent.choice(prompts)
         key = agent.choice(prompt.options).key
-        feed([_event(e) for e in game.apply(state, prompt.seat, key)])
+        feed([event_record(e) for e in game.apply(state, prompt.seat, key)])
         feed(game.dump(state))
         actions += 1
         if actions % VIEW_EVERY == 0:

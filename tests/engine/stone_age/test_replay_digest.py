@@ -13,9 +13,9 @@ import json
 import random
 from typing import Any
 
-from engine.core.prompts import Event, Label, Prompt
 from engine.stone_age.game import GAME
 from engine.stone_age.state import StoneAgeState
+from tests.engine.digests import event_record, prompt_record
 
 # (players, seed): every player count, and more four-player games (the bench's count).
 GAMES: tuple[tuple[int, int], ...] = (
@@ -25,19 +25,6 @@ GAMES: tuple[tuple[int, int], ...] = (
 DIGEST = "18165ec2f98919870e440bc82590d26177861bfc2e557f9870637e82cd6946b7"
 # Views, summary, next turn and secrets are recorded every few entries of a record.
 VIEW_EVERY = 9
-
-
-def _label(label: Label) -> list[Any]:
-    return [label.code, label.args]
-
-
-def _prompt(prompt: Prompt) -> list[Any]:
-    return [prompt.seat, prompt.step, _label(prompt.label),
-            [[o.key, _label(o.label), o.back] for o in prompt.options]]
-
-
-def _event(event: Event) -> list[Any]:
-    return [event.code, event.seat, event.args]
 
 
 def _looks(state: StoneAgeState, seat: int) -> list[Any]:
@@ -56,11 +43,11 @@ def record(players: int, seed: int) -> list[Any]:
     state = GAME.new(players, seed)
     out: list[Any] = [GAME.dump(state)]
     while prompts := GAME.pending(state):
-        out.append([_prompt(p) for p in prompts])
+        out.append([prompt_record(p) for p in prompts])
         prompt = agent.choice(prompts)
         key = agent.choice(prompt.options).key
         events = GAME.apply(state, prompt.seat, key)
-        out.append([prompt.seat, key, [_event(e) for e in events], GAME.dump(state)])
+        out.append([prompt.seat, key, [event_record(e) for e in events], GAME.dump(state)])
         if len(out) % VIEW_EVERY == 0:
             out.append(_looks(state, prompt.seat))
     result = GAME.result(state)
