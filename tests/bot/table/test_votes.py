@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import pytest
 from redis.asyncio import Redis
 
-from bot.storage import ActionKind, TableNotFound, TableStatus
+from bot.storage import ActionKind, TableNotFound, TableRecord, TableStatus
 from bot.table.autopilot import choose
 from bot.table.settings import meta_of
 from bot.table.turns import replay, state_dict
@@ -119,6 +119,22 @@ async def autopilot_moves(h: Harness, table_id: str) -> list[tuple[int, str, int
             if e.user_id == "autopilot"]
 
 
+async def assert_seat_0_played_as(h: Harness, record: TableRecord, level: str) -> None:
+    """Every autopilot move in the table's log is what ``choose`` at ``level`` plays for
+    seat 0 on the table as it stood, with the autopilot's randomness for that version;
+    and the log replays to the stored state."""
+    log = await h.store.action_log(record.table_id)
+    auto = [i for i, e in enumerate(log) if e.user_id == "autopilot"]
+    assert auto
+    game = get_game("stone_age")
+    for i in auto:
+        state = replay(game, record, log[:i])
+        prompt = next(p for p in game.pending(state) if p.seat == 0)
+        assert log[i].key == choose(game, state, prompt, level,
+                                    random.Random(f"{record.table_id}:{log[i].version - 1}"))
+    assert state_dict(replay(game, record, log)) == record.state
+
+
 async def test_vote_easy_ai_plays_now_and_later_until_resume(
     h: Harness, clock: Clock
 ) -> None:
@@ -172,17 +188,7 @@ async def test_vote_normal_ai_plays_the_greedy_choice(h: Harness, clock: Clock) 
     assert plain(reply.answer) == h.t("vote.decided.normal")
     record = await h.get(t.table_id)
     assert meta_of(record).autopilot == {"0": "normal"}
-    log = await h.store.action_log(t.table_id)
-    auto = [i for i, e in enumerate(log) if e.user_id == "autopilot"]
-    assert auto
-    game = get_game("stone_age")
-    for i in auto:
-        state = replay(game, record, log[:i])
-        prompt = next(p for p in game.pending(state) if p.seat == 0)
-        expected = choose(game, state, prompt, "normal",
-                          random.Random(f"{t.table_id}:{log[i].version - 1}"))
-        assert log[i].key == expected
-    assert state_dict(replay(game, record, log)) == record.state
+    await assert_seat_0_played_as(h, record, "normal")
 
 
 async def test_vote_abort_ends_the_game(h: Harness, clock: Clock) -> None:
@@ -345,12 +351,4 @@ async def test_a_stored_table_on_the_old_greedy_autopilot_loads_and_plays(
     await h.text(BORIS, f"/status {table_id}")  # what the table owes: the seat's moves
     record = await h.get(table_id)
     assert all(p.seat != 0 for p in await h.prompts(table_id))
-    log = await h.store.action_log(table_id)
-    auto = [i for i, e in enumerate(log) if e.user_id == "autopilot"]
-    assert auto
-    game = get_game("stone_age")
-    for i in auto:
-        state = replay(game, record, log[:i])
-        prompt = next(p for p in game.pending(state) if p.seat == 0)
-        assert log[i].key == choose(game, state, prompt, "greedy",
-                                    random.Random(f"{table_id}:{log[i].version - 1}"))
+    await assert_seat_0_played_as(h, record, "greedy")
