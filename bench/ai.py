@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.ai import decide
+from engine.ai.greedy import real_options
 from engine.registry import games, get_game
 
 # The bars: (focal, others, players) -> the win rate the focal level must reach.
@@ -88,7 +89,7 @@ def play(name: str, players: int, focal: str, others: str, seed: int, focal_seat
     while prompts := game.pending(state):
         prompt = prompts[0]
         level = focal if prompt.seat == focal_seat else others
-        choice = len([o for o in prompt.options if not o.back]) > 1
+        choice = len(real_options(prompt)) > 1
         started = time.perf_counter()
         key = decide(game, state, prompt, level, rnd.getrandbits(62), budget_s=budget)
         if choice and prompt.seat == focal_seat:
