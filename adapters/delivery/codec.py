@@ -18,6 +18,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+from dataclasses import fields
 from typing import Any
 
 from bot.ui.choices import Choice, ChoiceBlock, Group
@@ -66,12 +67,21 @@ def rich_json(text: Rich) -> list[JSONNode]:
     return [node_json(n) for n in text.nodes]
 
 
+def _row(item: Choice | Group) -> list[Any]:
+    """Every field of a choice or group, in declaration order: a field added later is
+    carried without touching the codec (a narrow row's short label and a group's fold
+    were once lost on the way through the outbox, so queued table messages lost their
+    narrow rows). A body stored before a field existed has a shorter row, and the
+    field's default fills in."""
+    return [getattr(item, f.name) for f in fields(item)]
+
+
 def choices_json(block: ChoiceBlock | None) -> dict[str, Any] | None:
     """A choice block as JSON (None without one)."""
     if block is None:
         return None
-    return {"choices": [[c.label, c.token, c.kind, c.group] for c in block.choices],
-            "groups": [[g.key, g.label] for g in block.groups],
+    return {"choices": [_row(c) for c in block.choices],
+            "groups": [_row(g) for g in block.groups],
             "prompt": block.prompt, "page": block.page, "pager": block.pager}
 
 
@@ -79,9 +89,8 @@ def json_choices(raw: dict[str, Any] | None) -> ChoiceBlock | None:
     """Back from ``choices_json``."""
     if not raw:
         return None
-    return ChoiceBlock(tuple(Choice(label, token, kind, group)
-                             for label, token, kind, group in raw["choices"]),
-                       groups=tuple(Group(key, label) for key, label in raw["groups"]),
+    return ChoiceBlock(tuple(Choice(*row) for row in raw["choices"]),
+                       groups=tuple(Group(*row) for row in raw["groups"]),
                        prompt=raw.get("prompt"), page=int(raw.get("page") or 0),
                        pager=raw.get("pager"))
 

@@ -17,11 +17,13 @@ from bot.ui.message import Button, Message, Outgoing, Picture, ToChat, ToUser, b
 
 
 def test_everything_a_message_says_survives_the_round_trip() -> None:
-    """Markup tree (styles, links, mentions, commands, breaks), choices with groups and
-    page, picture, slot, renew, final and the delivery fields."""
-    choices = ChoiceBlock((Choice("Wood", "t.1", group="res"), Choice("Back", "t.b", "back")),
-                          groups=(Group("res", "Resources"),), prompt="t1:4:0:ab", page=1,
-                          pager="t.p")
+    """Markup tree (styles, links, mentions, commands, breaks), choices with their marks,
+    short labels and folding groups, and page, picture, slot, renew, final and the
+    delivery fields."""
+    choices = ChoiceBlock((Choice("Wood: 3 people", "t.1", group="res", mark=7, short="🪵3"),
+                           Choice("Back", "t.b", "back")),
+                          groups=(Group("res", "Resources", fold=True),), prompt="t1:4:0:ab",
+                          page=1, pager="t.p")
     item = Outgoing(ToUser("tg:42"),
                     Message('<b>Anna</b> &amp; <a href="https://x.y/?a=1&amp;b=2">co</a>\n'
                             "<i>next</i> <code>&lt;1&gt;</code> "
@@ -30,6 +32,16 @@ def test_everything_a_message_says_survives_the_round_trip() -> None:
                             renew=True, final=True),
                     table="t1", version=4, key="turn", asked=True)
     assert decode(encode(item)) == item
+
+
+def test_a_body_queued_before_marks_short_labels_and_folds_still_decodes() -> None:
+    """Choices as four fields and groups as two, as bodies were stored before."""
+    item = Outgoing(ToChat("tg:-1"), Message("x", ChoiceBlock(
+        (Choice("Wood", "t.1", group="res"),), groups=(Group("res", "Resources"),))))
+    body = json.loads(encode(item))
+    body["choices"]["choices"] = [["Wood", "t.1", "option", "res"]]
+    body["choices"]["groups"] = [["res", "Resources"]]
+    assert decode(json.dumps(body)) == item
 
 
 def test_a_body_queued_before_the_markup_tree_still_decodes() -> None:
