@@ -10,6 +10,7 @@ and shows only what it can.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Mapping
 
@@ -37,6 +38,7 @@ class Campfire:
     def __init__(self, services: Services) -> None:
         """Wrap the services every handler uses."""
         self.sv = services
+        self._due_rounds = 0  # due rounds running now (``due_idle``)
 
     async def _ctx(self, chat: Chat, user: User, sent_at: float | None = None,
                    guard: ScriptPart | None = None) -> Ctx:
@@ -129,6 +131,19 @@ class Campfire:
                 log.warning("table %s: could not clear what it owes; it will be repaired",
                             owed.table_id)
 
+    def handed_over(self, reply: Reply) -> None:
+        """``reply`` is out and what it owes is written: if it owes a job due at once
+        (the autopilot's next move), wake the due loop (``due_soon``) rather than let
+        the move wait for the loop's beat."""
+        for owed in reply.owed:
+            self.sv.wake_if_due(owed.jobs.schedule)
+
+    @property
+    def due_soon(self) -> asyncio.Event:
+        """Set when a due job should run now; an adapter's due loop waits on it beside
+        its beat, and clears it before each round."""
+        return self.sv.due_soon
+
     async def on_chat_moved(self, old_chat: str, new_chat: str) -> list[Outgoing]:
         """The platform gave a chat a new id: its tables follow (repeating is harmless).
 
@@ -137,6 +152,16 @@ class Campfire:
         return await move_chat(self.sv, old_chat, new_chat)
 
     async def on_due(self, emit: Emit | None = None) -> list[Outgoing]:
-        """Reminders and time-outs that are due now (see ``run_due`` for ``emit``); a
-        storage outage leaves the jobs not yet done waiting for the store."""
-        return await run_due(self.sv, emit=emit)
+        """Reminders, time-outs and AI moves that are due now (see ``run_due`` for
+        ``emit``); a storage outage leaves the jobs not yet done waiting for the store."""
+        self._due_rounds += 1
+        try:
+            return await run_due(self.sv, emit=emit)
+        finally:
+            self._due_rounds -= 1
+
+    @property
+    def due_idle(self) -> bool:
+        """No due round is running here, and none is owed at once (``due_soon``): what
+        this process owes an AI seat has been played."""
+        return self._due_rounds == 0 and not self.sv.due_soon.is_set()

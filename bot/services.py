@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel
@@ -58,6 +60,9 @@ class Services:
     fault: Callable[[str], None] = field(default=lambda point: None)
     # Where AI players decide (a process pool, started on first use).
     thinker: Thinker = field(default_factory=Thinker)
+    # Set when a job is due at once (the autopilot's next move): the adapter's due loop
+    # runs its next round now instead of on its beat (``Campfire.due_soon``).
+    due_soon: asyncio.Event = field(default_factory=asyncio.Event)
     # Per committed (table, version): its prompts and a read-only state. A version is
     # written once, so these never go stale; they only save repeated work in a press.
     _prompts: dict[tuple[str, int], list[Prompt]] = field(default_factory=dict)
@@ -92,6 +97,12 @@ class Services:
         self._bounded(self._states)
         self._prompts[(record.table_id, record.version)] = prompts
         self._states[(record.table_id, record.version)] = state
+
+    def wake_if_due(self, schedule: Iterable[tuple[str, datetime, Any]]) -> None:
+        """Set ``due_soon`` if a job in ``schedule`` is due already (an AI's move)."""
+        now = self.now()
+        if any(due.timestamp() <= now for _, due, _ in schedule):
+            self.due_soon.set()
 
     def t(self, lang: Lang, code: str, **args: Any) -> Markup:
         """A catalog text."""

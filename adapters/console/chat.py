@@ -272,8 +272,13 @@ class ConsoleChat:
         return Pressable(button.token, chat)
 
     async def run_due(self) -> None:
-        """Send whatever reminders or time-outs are due."""
-        await self.show(await self.app.on_due())
+        """Send whatever reminders, time-outs and AI moves are due, round after round
+        while a round owes another at once (a run of AI turns: one move a round)."""
+        while True:
+            self.app.due_soon.clear()
+            await self.show(await self.app.on_due())
+            if not self.app.due_soon.is_set():
+                return
 
     async def show_reply(self, user: User, chat: Chat, reply: Reply) -> None:
         """Print the answer to the actor, then every other message."""

@@ -43,7 +43,7 @@ How a platform plugs in
        sender = Sender(outbox, Courier(platform), platform, policy,
                        unreachable=ask_in_the_table_chat, moved=tables_moved)
        tasks = [sender.run(stop),
-                due_loop(lambda: app.on_due(emit=into(outbox)), every_s, stop)]
+                due_loop(lambda: app.on_due(emit=into(outbox)), every_s, stop, app.due_soon)]
 
    ``policy`` gives the sender's patience (``hold_chat_s``, ``picture_attempts``,
    ``picture_retry_s``, ``picture_pause_s``), usually the platform's settings.

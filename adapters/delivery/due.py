@@ -1,4 +1,5 @@
-"""The due loop: runs the core's due jobs (reminders, clocks, repairs) every few seconds.
+"""The due loop: runs the core's due jobs (reminders, clocks, AI moves, repairs) every few
+seconds, and at once when the core owes one now.
 
 The jobs themselves live in Redis (``bot/table/due.py`` claims each under a lease, so several
 workers may run this loop at once and a job still fires once); the loop only asks, on
@@ -9,7 +10,6 @@ the platform wires in (an outbox's queue, a direct sender).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -23,16 +23,29 @@ log = logging.getLogger(__name__)
 Round = Callable[[], Awaitable[object]]
 
 
-async def due_loop(round_: Round, every_s: float, stop: asyncio.Event) -> None:
-    """Run ``round_`` every ``every_s`` seconds until ``stop`` is set; a round that
-    fails is logged and the next one runs on time (reminders must keep coming)."""
+async def due_loop(round_: Round, every_s: float, stop: asyncio.Event,
+                   soon: asyncio.Event) -> None:
+    """Run ``round_`` every ``every_s`` seconds until ``stop`` is set, and at once
+    whenever ``soon`` is set (``Campfire.due_soon``: a job due now, like an AI's
+    move); a round that fails is logged and the next one runs on time (reminders
+    must keep coming)."""
     while not stop.is_set():
+        soon.clear()  # what is owed from now on wakes the next round
         try:
             await round_()
         except Exception:  # keep reminding even if one round failed
             log.exception("due jobs failed")
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), every_s)
+        await _first(stop, soon, every_s)
+
+
+async def _first(stop: asyncio.Event, woken: asyncio.Event, timeout: float) -> None:
+    """Wait until either event is set, or ``timeout`` seconds."""
+    waits = [asyncio.ensure_future(stop.wait()), asyncio.ensure_future(woken.wait())]
+    try:
+        await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for wait in waits:
+            wait.cancel()
 
 
 def into(outbox: Outbox) -> Emit:

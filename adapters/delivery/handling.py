@@ -16,6 +16,9 @@ answer).
    core told its messages were handed over (``Campfire.acknowledge``) unless the table
    was settled in step 2. When the answer is a call of its own, both run side by side:
    the presser waits for neither on account of the other.
+4. The core hears that the reply is out (``Campfire.handed_over``): a job it owes at
+   once — an AI's move — wakes the due loop. The AI thinks after the presser has been
+   answered, never while they wait.
 
 Every press is answered exactly once, whatever fails: a bug in the core is answered
 "internal error" on the button and the update is left unfinished (a redelivery is
@@ -73,6 +76,8 @@ async def hand_over(app: Campfire, reply: Reply, deliver: Deliver, *,
     queued = await deliver(reply, settle)
     if _owes(reply, queued, settle):
         await app.acknowledge(reply)
+    if queued:
+        app.handed_over(reply)
     return queued
 
 
@@ -151,6 +156,8 @@ async def handle_press(app: Campfire, edge: PressEdge, chat: Chat, user: User, t
             await edge.answer(reply)
             if owes:
                 await app.acknowledge(reply)
+        if queued:
+            app.handed_over(reply)
         return finished
     except HeldElsewhere:
         answered = True  # by the worker that holds the update

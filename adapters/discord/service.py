@@ -95,7 +95,8 @@ async def running_discord(settings: DiscordSettings, app: Campfire, redis: Redis
         raise RuntimeError(failure)  # outside the handler: nothing quotes the token
     stop = asyncio.Event()
     tasks = [asyncio.create_task(client.connect(), name="discord gateway"),
-             asyncio.create_task(due_loop(client.run_due, settings.due_every_s, stop),
+             asyncio.create_task(due_loop(client.run_due, settings.due_every_s, stop,
+                                          client.app.due_soon),
                                  name="discord due loop")]
     try:
         yield client

@@ -238,7 +238,7 @@ async def telegram_on(core: Core, settings: TelegramSettings) -> AsyncIterator[R
         tasks = [asyncio.create_task(sender.run(stop), name="sender"),
                  asyncio.create_task(
                      due_loop(lambda: app.on_due(emit=inbound.queue),
-                              settings.due_every_s, stop), name="due loop")]
+                              settings.due_every_s, stop, app.due_soon), name="due loop")]
         runner: web.AppRunner | None = None
         port: int | None = None
         try:

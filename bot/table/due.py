@@ -1,5 +1,6 @@
-"""Jobs that come due: reminders, turn-clock time-outs and votes that lapse unanswered;
-and tables whose follow-ups were never confirmed delivered (``bot.table.repair``).
+"""Jobs that come due: reminders, turn-clock time-outs, votes that lapse unanswered and
+the autopilot's moves; and tables whose follow-ups were never confirmed delivered
+(``bot.table.repair``).
 
 Each job is claimed by exactly one worker (the store's claim), re-checks that the
 prompt it was scheduled for is still the open one, and raises a once-only flag before
@@ -35,7 +36,7 @@ from bot.table.moves import prompt_of
 from bot.table.refusals import Refusal
 from bot.table.repair import repair_owed
 from bot.table.settings import Vote, meta_of, options_of
-from bot.table.settle import reminder_job
+from bot.table.settle import THINK, autopilot_move, follow_ups, reminder_job
 from bot.table.undo_trail import carry
 from bot.table.vote_kinds import LAPSED, end_vote
 from bot.table.vote_messages import LAPSE, vote_news
@@ -62,6 +63,8 @@ class JobResult:
     flag: str | None = None
     # A table the job wrote to: its follow-ups are ``out``, so its mark is cleared then.
     owed: tuple[str, int] | None = None
+    # Jobs to cancel with ``follow`` (the follow-ups of a change the job made).
+    cancel: list[str] = field(default_factory=list)
 
 
 Emit = Callable[[list[Outgoing]], Awaitable[None]]
@@ -98,8 +101,9 @@ async def run_due(sv: Services, limit: int = 100, emit: Emit | None = None) -> l
             if result.owed is not None:
                 await sv.store.settled(*result.owed)
             await sv.jobs.ack(job.job_id, sv.worker_id)
-            if result.follow:
-                await sv.jobs.change(schedule=result.follow)
+            if result.follow or result.cancel:
+                await sv.jobs.change(schedule=result.follow, cancel=result.cancel)
+                sv.wake_if_due(result.follow)  # due already: the next round need not wait
         await repair_owed(sv, hand_over)
     except StoreUnavailable:
         log.warning("storage unavailable while running due jobs; the rest wait for it")
@@ -206,6 +210,22 @@ async def _lapse(sv: Services, job_id: str, payload: dict[str, Any]) -> JobResul
     return JobResult(out=vote_news(sv, committed), owed=(committed.table_id, committed.version))
 
 
+async def _think(sv: Services, job_id: str, payload: dict[str, Any]) -> JobResult:
+    """The autopilot's next move at a table (``settle.autopilot_move``), and what that
+    move owes in turn: its messages, and its jobs — the next move's among them, so a
+    run of AI turns goes one move per job, each shown as it is made."""
+    try:
+        record = await sv.store.get(str(payload["table"]))
+    except TableNotFound:
+        return JobResult()
+    after = await autopilot_move(sv, record)
+    if after.version == record.version:
+        return JobResult()  # nothing held is open any more: someone else moved
+    settled = await follow_ups(sv, after, record)
+    return JobResult(out=settled.out, owed=(after.table_id, after.version),
+                     follow=list(settled.jobs.schedule), cancel=list(settled.jobs.cancel))
+
+
 def _later(sv: Services, job_id: str, payload: dict[str, Any], refused: Refusal) -> JobResult:
     """A job that did nothing now: again when its refusal says (``left`` seconds), or
     never (what it was for is gone)."""
@@ -221,4 +241,5 @@ JOBS: dict[str, Job] = {
     "remind": _remind,
     "clock": _time_out,
     LAPSE: _lapse,
+    THINK: _think,
 }

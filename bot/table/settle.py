@@ -1,10 +1,11 @@
-"""After a table changed: autopilot moves, messages, reminders and clocks.
+"""After a table changed: messages, reminders, clocks and the autopilot's next move.
 
 ``settle`` takes a freshly committed record and the record as it was before the
-change, lets the autopilot play any seat it holds, and returns everything to send:
-the table's message, private prompts for players whose turn began or continues,
-"done" edits for players whose turn ended, "you're next" notices — and the changes to
-each seat's reminder and clock jobs, made when the messages are handed over.
+change, and returns everything to send: the table's message, private prompts for
+players whose turn began or continues, "done" edits for players whose turn ended,
+"you're next" notices — and the changes to each seat's reminder and clock jobs, made
+when the messages are handed over, among them the job that makes the autopilot's next
+move where it holds an open prompt (``autopilot_move``, run by ``bot.table.due``).
 """
 
 from __future__ import annotations
@@ -48,11 +49,15 @@ def clock_job(table_id: str, seat: int) -> str:
     return f"clk.{table_id}.{seat}"
 
 
+Schedule = list[tuple[str, datetime, dict[str, JsonValue]]]
+
+
 def _at(ts: float) -> datetime:
     return datetime.fromtimestamp(ts, UTC)
 
 
 AUTOPILOT = "autopilot"  # the actor its moves are logged under
+THINK = "think"  # the kind of the job that makes the autopilot's next move
 
 
 def _held_prompt(sv: Services, record: TableRecord) -> Prompt | None:
@@ -77,15 +82,16 @@ def _as_decided(decided_on: TableRecord, seat: int, key: str, record: TableRecor
     return seat, key
 
 
-async def autopilot(sv: Services, record: TableRecord) -> TableRecord:
-    """Play every open prompt of a seat the autopilot holds, each through the one move
-    path (``bot.table.moves.commit``); the table after them.
+async def autopilot_move(sv: Services, record: TableRecord) -> TableRecord:
+    """Play one open prompt of a seat the autopilot holds, through the one move path
+    (``bot.table.moves.commit``); the table after it (``record`` itself, or the table
+    as stored, when there was nothing to play).
 
-    Each decision is thought out off the event loop (``Services.thinker``, on the
-    seat's own randomness for the version) and committed only onto the game state it
-    was made for; if the game moved on meanwhile, it is thought out again on the table
-    as stored (whoever moved it owes the same and may get there first: one of the two
-    moves, the other finds nothing left to play)."""
+    The decision is thought out off the event loop (``Services.thinker``, on the seat's
+    own randomness for the version) and committed only onto the game state it was made
+    for; if the game moved on meanwhile, it is thought out again on the table as stored
+    (whoever moved it owes the same and may get there first: one of the two moves, the
+    other finds nothing left to play)."""
     for _ in range(MAX_AUTOPILOT_MOVES):
         prompt = _held_prompt(sv, record)
         if prompt is None:
@@ -97,8 +103,7 @@ async def autopilot(sv: Services, record: TableRecord) -> TableRecord:
                             partial(_as_decided, record, prompt.seat, key), AUTOPILOT,
                             first=record)
         if not isinstance(done, Refusal):
-            record = done.after
-            continue
+            return done.after
         stored = await sv.store.get(record.table_id)
         if stored.state == record.state:
             return stored  # refused for another reason than a move: nothing to play now
@@ -106,7 +111,22 @@ async def autopilot(sv: Services, record: TableRecord) -> TableRecord:
     return record
 
 
-Schedule = list[tuple[str, datetime, dict[str, JsonValue]]]
+def think_job(table_id: str) -> str:
+    """The job id of the autopilot's next move at a table."""
+    return f"ai.{table_id}"
+
+
+def _think_jobs(sv: Services, record: TableRecord) -> Schedule:
+    """The autopilot's next move, owed as a job due now, when it holds an open prompt.
+
+    A move is never thought out inside the change that handed the turn on: the player
+    who made that change is answered at once, and the job, written in the same step as
+    the change's follow-ups are settled, makes the move soon after (``bot.table.due``),
+    on any worker, after any crash."""
+    if _held_prompt(sv, record) is None:
+        return []
+    return [(think_job(record.table_id), _at(sv.now()),
+             {"kind": THINK, "table": record.table_id, "version": record.version})]
 
 
 def seat_jobs(sv: Services, record: TableRecord, seat: int) -> Schedule:
@@ -159,7 +179,7 @@ async def table_message(sv: Services, record: TableRecord) -> Message:
 @dataclass
 class Settled:
     """What a committed change led to: the messages to send, the job changes, and the
-    table as it stands after them (the autopilot may have moved on). Its store marker
+    table as it stands. Its store marker
     is cleared with ``owed`` once the messages are handed over."""
 
     out: list[Outgoing]
@@ -187,26 +207,24 @@ async def settle(sv: Services, before: TableRecord, record: TableRecord) -> Sett
 
 async def follow_ups(sv: Services, record: TableRecord, before: TableRecord | None,
                      *, prompts: bool = True) -> Settled:
-    """What a table owes as it stands: the one derivation behind ``settle`` (a change
-    just committed) and ``repair`` (a change whose follow-ups were never confirmed).
+    """What a table owes as it stands: the one derivation behind ``settle`` (a change just
+    committed) and ``repair`` (a change whose follow-ups were never confirmed).
 
-    The autopilot plays the seats it holds; then the table's message, each open
-    decision privately to its player (a turn that began at its version as a new
-    message, one that went on as an edit; keyed, so that a delivery layer that sent
-    it already does not send it twice), the players' own results of a game that ended,
-    the reminder and clock jobs of every open decision, and archiving once the table
-    is over. ``before`` is the table the change started from, when known: then only
-    what changed is sent (decisions opened since), the players whose turn ended get
-    their "done" edit, the next player may be told, and the jobs follow from the
-    difference. Unknown (a repair), every open decision is sent again and the jobs are
-    reconciled with the queue. A vote opened or ended by the change is told in the
-    table's chat (``bot.table.vote_messages``). ``prompts`` off sends neither private
-    messages nor votes' (a look that owes nothing, like ``/status``)."""
-    # What the change itself says of votes, before the autopilot moves on from it.
+    The table's message, each open decision privately to its player (a turn that began
+    at its version as a new message, one that went on as an edit; keyed, so that a
+    delivery layer that sent it already does not send it twice), the players' own
+    results of a game that ended, the reminder and clock jobs of every open decision,
+    the job of the autopilot's next move where it holds an open prompt
+    (``_think_jobs``), and archiving once the table is over. ``before`` is the table the
+    change started from, when known: then only what changed is sent (decisions opened
+    since), the players whose turn ended get their "done" edit, the next player may be
+    told, and the jobs follow from the difference. Unknown (a repair), every open
+    decision is sent again and the jobs are reconciled with the queue. A vote opened or
+    ended by the change is told in the table's chat (``bot.table.vote_messages``).
+    ``prompts`` off sends neither private messages nor votes' (a look that owes nothing,
+    like ``/status``)."""
     news = vote_news(sv, record) if prompts else []
     lapse, lapsed = vote_jobs(record)
-    if record.status == TableStatus.RUNNING:
-        record = await autopilot(sv, record)
     out = [Outgoing(ToChat(record.chat_id), await table_message(sv, record)), *news]
     meta = meta_view(record)
     running = record.status == TableStatus.RUNNING
@@ -282,6 +300,8 @@ async def follow_ups(sv: Services, record: TableRecord, before: TableRecord | No
     elif record.status.is_over:
         for seat in range(len(record.seats)):
             cancel += seat_job_ids(record, seat)
+    if before is not None:
+        schedule += _think_jobs(sv, record)
     schedule += lapse
     cancel += lapsed
     if record.status.is_over and ARCHIVE_AFTER_FINISH:
@@ -310,7 +330,9 @@ async def _reconcile_jobs(sv: Services, record: TableRecord) -> None:
             held = current.get(job_id)
             if held is None or held.get("opened") != payload["opened"]:
                 wanted.append((job_id, due, payload))
+    wanted += _think_jobs(sv, record)
     await sv.jobs.change(schedule=wanted, cancel=cancel)
+    sv.wake_if_due(wanted)
 
 
 async def _who_is_next(

@@ -128,6 +128,8 @@ class Harness:
     clock: Clock
     sent: list[Outgoing] = field(default_factory=list)
     inbox: dict[tuple[str, str], Message] = field(default_factory=dict)
+    # Run what a reply wakes (the autopilot's moves) as soon as it is handed over.
+    auto_due: bool = True
 
     @property
     def sv(self) -> Any:
@@ -156,6 +158,7 @@ class Harness:
         reply = await self.app.on_text(chat, user, text)
         self.keep([*mine(reply, user), *reply.out])
         await self.app.acknowledge(reply)
+        await self.handed_over(reply)
         return reply
 
     async def press(self, user: User, token: str, chat: Chat | None = None) -> Reply:
@@ -169,11 +172,25 @@ class Harness:
                                 else ToChat(pressed_in.id), reply.update))
             self.inbox[(at, reply.update.slot)] = reply.update
         await self.app.acknowledge(reply)
+        await self.handed_over(reply)
         return reply
 
+    async def handed_over(self, reply: Reply) -> None:
+        """Tell the core ``reply`` is out, and (``auto_due``) run the due rounds it wakes,
+        an AI's moves, as an adapter's due loop would."""
+        self.app.handed_over(reply)
+        if self.auto_due and self.app.due_soon.is_set():
+            await self.due()
+
     async def due(self) -> list[Outgoing]:
-        """Run the due jobs now."""
-        return self.keep(await self.app.on_due())
+        """Run the due jobs now, round after round while a round owes another at once
+        (a run of AI turns, one move a round)."""
+        out: list[Outgoing] = []
+        while True:
+            self.app.due_soon.clear()
+            out += self.keep(await self.app.on_due())
+            if not self.app.due_soon.is_set():
+                return out
 
     async def due_around(self, deadline: float, margin: float) -> list[Outgoing]:
         """Nothing is due ``margin`` seconds before ``deadline`` (from now); the jobs due

@@ -25,7 +25,7 @@ async def test_rounds_run_on_a_beat_until_stopped_and_a_failing_one_does_not_end
         if len(rounds) == 4:
             stop.set()
 
-    await asyncio.wait_for(due_loop(round_, 0.001, stop), 5.0)
+    await asyncio.wait_for(due_loop(round_, 0.001, stop, asyncio.Event()), 5.0)
     assert rounds == [0, 1, 2, 3]
     assert "due jobs failed" in caplog.text
 
@@ -36,7 +36,24 @@ async def test_a_stop_ends_the_wait_at_once() -> None:
     async def round_() -> None:
         stop.set()
 
-    await asyncio.wait_for(due_loop(round_, 3600.0, stop), 1.0)
+    await asyncio.wait_for(due_loop(round_, 3600.0, stop, asyncio.Event()), 1.0)
+
+
+async def test_a_job_owed_at_once_wakes_the_loop_before_its_beat() -> None:
+    """A round that leaves ``soon`` set (an AI's move due now) is followed by another at
+    once; without it the loop would wait its hour-long beat."""
+    stop, soon = asyncio.Event(), asyncio.Event()
+    rounds: list[int] = []
+
+    async def round_() -> None:
+        rounds.append(len(rounds))
+        if len(rounds) < 3:
+            soon.set()
+        else:
+            stop.set()
+
+    await asyncio.wait_for(due_loop(round_, 3600.0, stop, soon), 1.0)
+    assert rounds == [0, 1, 2]
 
 
 async def test_a_round_can_queue_into_an_outbox(redis_client: Redis, prefix: str) -> None:

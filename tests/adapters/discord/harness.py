@@ -88,15 +88,23 @@ async def running_bot(settings: StoreSettings, *, seed: int | None = None,
 
 
 async def settle(bot: Bot, timeout_s: float = 15.0) -> None:
-    """Let the delivery layer's sender deliver everything queued. (simcord waits for a
+    """Run the due rounds a reply woke (AI moves), and let the delivery layer's sender
+    deliver everything queued. (simcord waits for a
     bot to go idle, which a polling loop never does, so tests step the real ``Sender``
     here instead of running its loop in the background.)"""
     deadline = asyncio.get_running_loop().time() + timeout_s
-    while await bot.client.outbox.pending() > 0:
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError("the outbox did not drain")
-        if not await bot.client.sender.step():
-            await asyncio.sleep(0.01)
+    while True:
+        # What a reply woke (an AI's move) runs as the due loop would run it at once.
+        while bot.app.due_soon.is_set():
+            bot.app.due_soon.clear()
+            await bot.client.run_due()
+        while await bot.client.outbox.pending() > 0:
+            if asyncio.get_running_loop().time() > deadline:
+                raise AssertionError("the outbox did not drain")
+            if not await bot.client.sender.step():
+                await asyncio.sleep(0.01)
+        if not bot.app.due_soon.is_set():
+            return
 
 
 async def restart(bot: Bot, seed: int | None = None) -> None:

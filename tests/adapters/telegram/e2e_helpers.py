@@ -166,8 +166,10 @@ def updates_handled(running: RunningTelegram, tg: FakeTelegram) -> bool:
 
 
 async def bot_is_idle(running: RunningTelegram, tg: FakeTelegram) -> bool:
-    """Every update handled, nothing left in the outbox."""
-    return updates_handled(running, tg) and await running.outbox.pending() == 0
+    """Every update handled, no due round running or owed (an AI's move), nothing left
+    in the outbox."""
+    return updates_handled(running, tg) and running.app.due_idle \
+        and await running.outbox.pending() == 0
 
 
 async def settle(running: RunningTelegram, tg: FakeTelegram, timeout: float = 10.0) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from adapters.store.client import connect
+from adapters.store.due_jobs import DEFAULT_LEASE
 from bot.app import Campfire
 from bot.storage import TableNotFound, TableRecord, TableStatus
 from bot.table.settings import meta_of
@@ -253,13 +254,16 @@ class StuckThinker(Thinker):
 
 
 async def test_an_ai_move_owed_while_it_thought_arrives_after_the_crash(world: World) -> None:
-    """Anna's move is saved; the AI player after her starts thinking and the worker dies
-    (its task is gone, nothing after the commit ran). The table is left owing, and the
-    worker that repairs it has the AI decide and move, and asks Anna again."""
+    """Anna's move is saved and answered; the AI player after her starts thinking in the
+    due job that owes its move, and the worker dies (its task is gone, the job stays
+    claimed). Once the claim runs out, the other worker has the AI decide and move, and
+    asks Anna again."""
     h = world.crashing
+    h.auto_due = False  # the due round is run by hand below, to die in it
     reply = await h.text(ANNA, "/new stone_age 2 en ai=1")
     table_id = reply.out[0].message.slot.removeprefix("table:")  # type: ignore[union-attr]
     await h.press(ANNA, h.lobby_token(table_id, "start"), GROUP)
+    await h.due()  # should the AI go first
     rnd = random.Random(1)
     stuck = StuckThinker()
     h.sv.thinker = stuck
@@ -268,26 +272,29 @@ async def test_an_ai_move_owed_while_it_thought_arrives_after_the_crash(world: W
         record = await h.get(table_id)
         [prompt] = await h.prompts(table_id)
         token = rnd.choice(h.move_tokens(h.dm_prompt(record, prompt.seat), prompt))
-        pressing = asyncio.create_task(h.app.on_press(dm(ANNA), ANNA, token))
-        await asyncio.wait([pressing, thinking], return_when=asyncio.FIRST_COMPLETED)
+        answered = await h.press(ANNA, token)
+        # Anna is answered before any AI thinks.
+        assert not stuck.thinking.is_set() and not answered.alert
+        running = asyncio.create_task(h.app.on_due())
+        await asyncio.wait([running, thinking], return_when=asyncio.FIRST_COMPLETED)
         if stuck.thinking.is_set():
             break
-        h.keep(pressing.result().out)  # Anna's turn went on: her next step
-        await h.app.acknowledge(pressing.result())
+        h.keep(running.result())  # Anna's turn went on: her next step
     else:
         raise AssertionError("the AI was never asked")
-    pressing.cancel()  # the worker dies while the AI thinks
+    running.cancel()  # the worker dies while the AI thinks
     with pytest.raises(asyncio.CancelledError):
-        await pressing
+        await running
     saved = await h.get(table_id)
     ai_seat = saved.seats.index("ai:normal:1")
     assert [p.seat for p in await h.prompts(table_id)] == [ai_seat]  # owed, not lost
+    world.clock.advance(DEFAULT_LEASE.total_seconds())  # the dead worker's claim runs out
     out = await world.recover()
     log = await h.store.action_log(table_id)
     assert log[-1].version > saved.version and any(
         e.user_id == "autopilot" and e.version > saved.version for e in log)
     record = await h.get(table_id)
     assert all(p.seat != ai_seat for p in await h.prompts(table_id))
-    # Anna is asked again, privately, by the repair.
+    # Anna is asked again, privately, after the AI's move.
     assert [record.seats[p.seat] for p in await h.prompts(table_id)] == [ANNA.id]
     assert any(o.to == ToUser(ANNA.id) and o.message.choices for o in out)
