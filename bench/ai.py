@@ -13,6 +13,9 @@ object per line):
   (one-option prompts are not decisions), and the budget it was given;
 - ``bars``: the issue's bars for this match where it has one, and whether they are met.
 
+Besides the levels a seat can have, ``random`` plays a uniformly random real option at
+every decision: the baseline every level must beat.
+
 Every seat decides through ``engine.ai.decide``: on a state redrawn for it, never the
 real one. Usage::
 
@@ -42,6 +45,8 @@ WIN_BARS: dict[tuple[str, str, int], float] = {
 # Caverna's strong player must average this many points in four-player games.
 SCORE_BARS: dict[tuple[str, str, int], float] = {("caverna", "strong", 4): 60.0}
 P99_OVER_BUDGET_MAX = 1.5
+# A baseline no seat is offered: a uniformly random real option at every decision.
+RANDOM = "random"
 
 
 @dataclass
@@ -91,7 +96,8 @@ def play(name: str, players: int, focal: str, others: str, seed: int, focal_seat
         level = focal if prompt.seat == focal_seat else others
         choice = len(real_options(prompt)) > 1
         started = time.perf_counter()
-        key = decide(game, state, prompt, level, rnd.getrandbits(62), budget_s=budget)
+        key = (rnd.choice(real_options(prompt)).key if level == RANDOM
+               else decide(game, state, prompt, level, rnd.getrandbits(62), budget_s=budget))
         if choice and prompt.seat == focal_seat:
             tally.times.append(time.perf_counter() - started)
         game.apply(state, prompt.seat, key)
@@ -149,7 +155,7 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=2.0, help="seconds per decision")
     parser.add_argument("--matches", type=lambda s: [tuple(m.split(":")) for m in s.split(",")],
                         default=[("strong", "normal"), ("normal", "easy"),
-                                 ("strong", "easy")])
+                                 ("strong", "easy"), ("strong", RANDOM), ("normal", RANDOM)])
     parser.add_argument("--seed", type=int, default=2000)
     args = parser.parse_args()
     for name in [args.game] if args.game else list(games()):
