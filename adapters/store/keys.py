@@ -62,6 +62,11 @@ class Keys:
         """Sorted set of tables that owe follow-ups, by when a worker should repair them."""
         return f"{self.prefix}owed"
 
+    def live(self, table_id: str) -> str:
+        """Pub/sub channel on which every commit of a table announces its new version
+        (mirrored in Lua): what a live page listens to."""
+        return f"{self.prefix}live:{table_id}"
+
     def job(self, job_id: str) -> str:
         """Hash of one scheduled job (mirrored in Lua)."""
         return f"{self.prefix}job:{job_id}"

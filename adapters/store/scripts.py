@@ -95,6 +95,9 @@ end
 for _, user in ipairs(new_users) do
   redis.call('ZADD', ARGV[8] .. 'user:' .. user .. ':tables', cur[5], ARGV[9])
 end
+-- Told from inside the commit, so whichever worker commits, every page open at the
+-- table hears of it (Keys.live); a message nobody listens to costs nothing.
+redis.call('PUBLISH', ARGV[8] .. 'live:' .. ARGV[9], tostring(version + 1))
 return {'ok'}
 """
 

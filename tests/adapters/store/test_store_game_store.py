@@ -96,6 +96,28 @@ async def test_commit_on_current_version(store: GameStore, make_record: MakeReco
     assert loaded.updated_at >= created.updated_at
 
 
+async def test_every_commit_is_announced_on_the_tables_live_channel_and_a_stale_one_is_not(
+    store: GameStore, redis_client: Redis, make_record: MakeRecord
+) -> None:
+    """What a live page listens to: each commit's new version, from inside the commit."""
+    created = await store.create(make_record())
+    pubsub = redis_client.pubsub()
+    await pubsub.subscribe(store.keys.live("a7k2"))
+    await pubsub.get_message(timeout=1.0)  # the subscription's confirmation
+    await store.commit("a7k2", 0, created.model_copy(update={"state": {"n": 1}}), Action(key="a"))
+    with pytest.raises(StaleVersion):
+        await store.commit("a7k2", 0, created, Action(key="late"))
+    one = await store.get("a7k2")
+    await store.commit("a7k2", 1, one.model_copy(update={"state": {"n": 2}}), Action(key="b"))
+    heard = []
+    for _ in range(3):
+        message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+        if message is not None:
+            heard.append(message["data"])
+    await pubsub.aclose()
+    assert heard == ["1", "2"]
+
+
 async def test_stale_commit_changes_nothing(
     store: GameStore, redis_client: Redis, make_record: MakeRecord
 ) -> None:
