@@ -317,7 +317,7 @@ def _commit(
     placed = oriented(tile(tile_id), rotation)
     choice = _parse_figure(state, features, placed, seat, key)  # may refuse: nothing changed yet
     x, y = pos
-    state.tiles = (*state.tiles, PlacedTile(x=x, y=y, tile=tile_id, rotation=rotation))
+    state.tiles = cache.grown(state, PlacedTile(x=x, y=y, tile=tile_id, rotation=rotation))
     events.append(Event("tile_placed", seat, {"tile": tile_id, "x": x, "y": y,
                                               "at": state.names.square_name(pos),
                                               "rotation": rotation,
