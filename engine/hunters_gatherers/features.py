@@ -18,7 +18,6 @@ tile with ``place``; the result does not depend on the order of placement.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -54,7 +53,9 @@ class Feature:
     mushrooms: int = 0
     springs: int = 0
     lakes: dict[tuple[Pos, str], int] = field(default_factory=dict)
-    animals: Counter[str] = field(default_factory=Counter)
+    # Animal counts by kind, an animal the feature has none of left out (a plain dict:
+    # a feature is made for every piece of every tile laid, and a Counter costs more).
+    animals: dict[str, int] = field(default_factory=dict)
 
     @property
     def fish(self) -> int:
@@ -309,9 +310,6 @@ class Features:
 
 
 def _clone(data: Feature) -> Feature:
-    animals: Counter[str] = Counter()
-    # dict.update skips Counter's per-item checks: copies run for every trial placement.
-    dict.update(animals, data.animals)
     return Feature(
         kind=data.kind,
         tiles=set(data.tiles),
@@ -321,7 +319,7 @@ def _clone(data: Feature) -> Feature:
         mushrooms=data.mushrooms,
         springs=data.springs,
         lakes=dict(data.lakes),
-        animals=animals,
+        animals=dict(data.animals),
     )
 
 
@@ -334,5 +332,7 @@ def _merge(into: Feature, other: Feature) -> None:
     into.mushrooms += other.mushrooms
     into.springs += other.springs
     into.lakes.update(other.lakes)
-    into.animals.update(other.animals)
+    animals = into.animals
+    for kind, count in other.animals.items():
+        animals[kind] = animals.get(kind, 0) + count
 
