@@ -11,6 +11,7 @@ order. Facts are shared by everyone who asks about the same map: never change th
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from operator import itemgetter
 from typing import Any
 
@@ -21,9 +22,9 @@ from engine.hunters_gatherers.geometry import (
     Placement,
     Pos,
     facing_edges,
+    fitting,
     frontier,
     neighbours,
-    rotations_fitting,
 )
 from engine.hunters_gatherers.tiles import tile
 
@@ -78,11 +79,19 @@ class MapFacts:
         board = features.board
         needs = dict(self.needs)
         needs.pop(pos, None)
+        cells = None if self._cells is None else list(self._cells)
+        if cells is not None and pos in self.needs:
+            del cells[bisect_left(cells, (pos[1], pos[0]), key=_ROW_MAJOR)]
         # Only the cells round the new tile gain a neighbour (or join the frontier).
         for _, near in neighbours(pos):
             if near not in board:
+                if cells is not None and near not in needs:
+                    insort(cells, near, key=_ROW_MAJOR)
                 needs[near] = facing_edges(board, near)
-        return MapFacts(features, completed, needs)
+        grown = MapFacts(features, completed, needs)
+        if cells is not None:  # the frontier's order kept up, not sorted again
+            grown._cells = tuple(cells)
+        return grown
 
     @property
     def cells(self) -> tuple[Pos, ...]:
@@ -97,12 +106,9 @@ class MapFacts:
         memoised and shared: do not modify)."""
         found = self._spots.get(edges)
         if found is None:
-            needs = self.needs
-            found = self._spots[edges] = []
-            for cell in self.cells:
-                rotations = rotations_fitting(needs[cell], edges)
-                if rotations:
-                    found.append((cell, list(rotations)))
+            needs, fits = self.needs, fitting(edges)
+            found = self._spots[edges] = [(cell, list(rotations)) for cell in self.cells
+                                          if (rotations := fits[needs[cell]])]
         return found
 
     def spot_rotations(self, edges: str) -> dict[Pos, list[int]]:
@@ -118,16 +124,22 @@ class MapFacts:
         that fit (memoised and shared: do not modify)."""
         found = self._notes.get((edges, names))
         if found is None:
-            needs = self.needs
-            found = self._notes[(edges, names)] = tuple(
+            needs, square_name = self.needs, names.square_name
+            found = self._notes[(edges, names)] = tuple([
                 {"x": pos[0], "y": pos[1], "touch": needs[pos], "rotations": list(rotations),
-                 "at": names.square_name(pos)}
-                for pos, rotations in self.spots(edges))
+                 "at": square_name(pos)}
+                for pos, rotations in self.spots(edges)])
         return found
 
     def fits(self, edges: str) -> bool:
         """Whether a tile with ``edges`` fits anywhere: cells with equal needs fit
         alike, so each distinct need is tried once."""
+        fits = fitting(edges)
+        return any(fits[need] for need in self.distinct_needs)
+
+    @property
+    def distinct_needs(self) -> frozenset[str]:
+        """Every need of the frontier once (cells with equal needs fit alike)."""
         if self._distinct_needs is None:
             self._distinct_needs = frozenset(self.needs.values())
-        return any(rotations_fitting(need, edges) for need in self._distinct_needs)
+        return self._distinct_needs
