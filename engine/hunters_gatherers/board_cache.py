@@ -27,7 +27,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any, Generic, TypeVar
 
 from engine.hunters_gatherers.board import BoardKey, Spots, board_key
-from engine.hunters_gatherers.features import Features, Node
+from engine.hunters_gatherers.features import Features
 from engine.hunters_gatherers.geometry import Placement, Pos
 from engine.hunters_gatherers.map_facts import Laid, MapFacts
 from engine.hunters_gatherers.state import HuntersGatherersState, PlacedTile
@@ -167,14 +167,6 @@ class BoardCache:
     def features(self, state: HuntersGatherersState) -> Features:
         """The features of the placed tiles (shared: never call ``place`` on it)."""
         return self.facts(state).features
-
-    def features_with(
-        self, state: HuntersGatherersState, pos: Pos, tile_id: str, rotation: int
-    ) -> tuple[Features, list[Node]]:
-        """The features with one more tile, and the features it completes (shared):
-        the facts of the map that laying it makes."""
-        facts = self.facts_with(state, (pos[0], pos[1], tile_id, rotation))
-        return facts.features, facts.completed
 
     def needs(self, state: HuntersGatherersState) -> Mapping[Pos, str]:
         """The frontier: every empty cell next to a tile, with what lies across its

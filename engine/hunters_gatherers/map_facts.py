@@ -12,10 +12,11 @@ order. Facts are shared by everyone who asks about the same map: never change th
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from operator import itemgetter
+from collections.abc import Sequence
+from operator import is_, itemgetter
 from typing import Any
 
-from engine.hunters_gatherers.board import BoardKey, Spots
+from engine.hunters_gatherers.board import BoardKey, Claims, Spots, taken
 from engine.hunters_gatherers.coords import Naming
 from engine.hunters_gatherers.features import Features, Node
 from engine.hunters_gatherers.geometry import (
@@ -26,6 +27,7 @@ from engine.hunters_gatherers.geometry import (
     frontier,
     neighbours,
 )
+from engine.hunters_gatherers.state import Figure
 from engine.hunters_gatherers.tiles import tile
 
 # One placed tile as a board key lists it: x, y, tile id, rotation.
@@ -44,8 +46,8 @@ class MapFacts:
     an edge type, or ``.`` where no tile is; ``geometry.facing_edges``).
     """
 
-    __slots__ = ("_by_cell", "_cells", "_distinct_needs", "_notes", "_spots", "board",
-                 "completed", "features", "needs")
+    __slots__ = ("_by_cell", "_cells", "_claims", "_distinct_needs", "_notes", "_spots",
+                 "board", "completed", "features", "needs")
 
     def __init__(self, features: Features, completed: list[Node], needs: dict[Pos, str]) -> None:
         self.features = features
@@ -58,6 +60,8 @@ class MapFacts:
         self._spots: dict[str, Spots] = {}
         self._by_cell: dict[str, dict[Pos, list[int]]] = {}
         self._notes: dict[tuple[str, Naming], tuple[dict[str, Any], ...]] = {}
+        # The figures last asked about (kept, so compared by identity) and their claims.
+        self._claims: tuple[tuple[Figure, ...], Claims] | None = None
 
     @classmethod
     def of(cls, tiles: BoardKey) -> MapFacts:
@@ -136,6 +140,19 @@ class MapFacts:
         alike, so each distinct need is tried once."""
         fits = fitting(edges)
         return any(fits[need] for need in self.distinct_needs)
+
+    def claims(self, figures: Sequence[Figure]) -> Claims:
+        """What ``figures`` claim on this map (``board.taken``), memoised for the figures
+        last asked about: a turn asks its trial map about the same figures again and
+        again (whether a figure may go on the tile, where, whether the one chosen may).
+        Figures are frozen, so the same ones in the same order claim the same."""
+        last = self._claims
+        if last is not None and len(last[0]) == len(figures) and all(
+                map(is_, last[0], figures)):
+            return last[1]
+        found = taken(self.features, figures)
+        self._claims = (tuple(figures), found)
+        return found
 
     @property
     def distinct_needs(self) -> frozenset[str]:

@@ -3,9 +3,12 @@ they agree with the plain geometry functions."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from engine.hunters_gatherers.board import BoardKey, group_spots
+from engine.hunters_gatherers.board import BoardKey, group_spots, taken
+from engine.hunters_gatherers.game import HuntersGatherers
 from engine.hunters_gatherers.geometry import facing_edges, frontier, legal_placements
 from engine.hunters_gatherers.map_facts import MapFacts
 from engine.hunters_gatherers.tiles import all_tiles
@@ -51,3 +54,26 @@ def test_facts_agree_with_the_geometry(seed: int) -> None:
             found = legal_placements(board, placed)
             assert facts.spots(placed.edges) == group_spots(found)
             assert facts.fits(placed.edges) == bool(found)
+
+
+def test_claims_are_what_the_figures_asked_about_take() -> None:
+    game = HuntersGatherers()
+    state = game.new(4, 31)
+    agent = random.Random(31)
+    asked = 0
+    while prompts := game.pending(state):
+        if state.figures:
+            facts = game.cache.facts(state)
+            figures = list(state.figures)
+            assert facts.claims(figures) == taken(facts.features, figures)
+            # Asked about other figures (fewer, or others in their places), it answers
+            # for those, not from its memo of the last ones.
+            fewer = figures[:-1]
+            assert facts.claims(fewer) == taken(facts.features, fewer)
+            moved = [*fewer, figures[-1].model_copy(update={"seat": (figures[-1].seat + 1) % 4})]
+            assert facts.claims(moved) == taken(facts.features, moved)
+            assert facts.claims(figures) == taken(facts.features, figures)
+            asked += 1
+        prompt = agent.choice(prompts)
+        game.apply(state, prompt.seat, agent.choice(prompt.options).key)
+    assert asked > 50
