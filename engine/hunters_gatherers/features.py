@@ -271,24 +271,30 @@ class Features:
 
         x, y = pos
         board = self.board
+        # Open segments only ever add up, so each piece of the new tile counts its change
+        # (+1 for a side facing an empty cell, -1 for a neighbour's side it closes) and
+        # the sum goes once to the feature the piece ends up in, after the joins.
+        changes: dict[Node, int] = {}
         for seg, kind, i, dx, dy, facing in plan.borders:
             node = (pos, kind, i)
             near = (x + dx, y + dy)
             other = board.get(near)
             if other is None:
-                self._open(node, 1)
-                if kind == "river":
-                    self._sys_open(node, 1)
+                changes[node] = changes.get(node, 0) + 1
                 continue
             other_kind, other_i = segment_owners(other.oriented)[facing]
             if other_kind != kind:
                 raise ValueError(f"{pos} {seg} meets a {other_kind} at {near}")
+            changes[node] = changes.get(node, 0) - 1
             other_node: Node = (near, other_kind, other_i)
-            self._open(other_node, -1)
             self._union(self._parent, data, self._owned, node, other_node)
             if kind == "river":
-                self._sys_open(other_node, -1)
                 self._union(self._sys_parent, sys_data, self._sys_owned, node, other_node)
+        for node, change in changes.items():
+            if change:
+                self._open(node, change)
+                if node[1] == "river":
+                    self._sys_open(node, change)
 
         completed: list[Node] = []
         for node in nodes:
