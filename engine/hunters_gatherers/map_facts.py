@@ -125,12 +125,12 @@ class MapFacts:
     def spot_notes(self, edges: str, names: Naming) -> tuple[dict[str, Any], ...]:
         """Each spot of ``spots(edges)`` as the spot prompt's label describes it: ``x``,
         ``y``, ``at`` (its name in ``names``), ``touch`` (its need) and the ``rotations``
-        that fit (memoised and shared: do not modify)."""
+        that fit (the list of ``spots``; memoised and shared: do not modify)."""
         found = self._notes.get((edges, names))
         if found is None:
             needs, square_name = self.needs, names.square_name
             found = self._notes[(edges, names)] = tuple([
-                {"x": pos[0], "y": pos[1], "touch": needs[pos], "rotations": list(rotations),
+                {"x": pos[0], "y": pos[1], "touch": needs[pos], "rotations": rotations,
                  "at": square_name(pos)}
                 for pos, rotations in self.spots(edges)])
         return found
