@@ -12,7 +12,7 @@ a game memoises the expensive parts (board, features, frontier, spots) in its ow
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from operator import attrgetter
 
 from engine.hunters_gatherers.features import Features, Node
@@ -101,19 +101,22 @@ def claim_root(features: Features, kind: FigureKind, node: Node) -> Node:
     return features.system_root(node) if kind == "hut" else features.find(node)
 
 
-def taken(features: Features, figures: list[Figure]) -> set[tuple[FigureKind, Node]]:
+Claims = frozenset[tuple[FigureKind, Node]]
+
+
+def taken(features: Features, figures: Sequence[Figure]) -> Claims:
     """``(kind, claimed root)`` of every figure on the map (see ``occupied``)."""
-    return {(f.kind, claim_root(features, f.kind, node_of(f))) for f in figures}
+    return frozenset([(f.kind, claim_root(features, f.kind, node_of(f))) for f in figures])
 
 
-def occupied(features: Features, figures: list[Figure], kind: FigureKind, node: Node) -> bool:
-    """Whether a figure of ``kind`` may not go on ``node`` because its feature is taken.
+def occupied(features: Features, claimed: Claims, kind: FigureKind, node: Node) -> bool:
+    """Whether a figure of ``kind`` may not go on ``node`` because its feature is taken,
+    ``claimed`` being what the figures on the map claim (``taken``).
 
     Tribe members block only tribe members of the same feature; huts block huts in
-    the whole river system. Huts and fishermen ignore each other. (To ask about many
-    nodes, look them up in ``taken`` once.)
+    the whole river system. Huts and fishermen ignore each other.
     """
-    return (kind, claim_root(features, kind, node)) in taken(features, figures)
+    return (kind, claim_root(features, kind, node)) in claimed
 
 
 def owners(features: Features, figures: list[Figure], kind: FigureKind, root: Node) -> list[int]:

@@ -10,8 +10,10 @@ are derived from those of the map one tile smaller when the cache still holds th
 trial placement of the figure step is the next map, so a game in progress works out
 each map once, a tile at a time. A state's tiles are a tuple of frozen tiles, so the
 facts of a tuple seen lately are found by the tuple itself (``_by_tiles``), and a trial
-placement by its map's facts and the tile laid (``_trials``): the board key, which
-reads every tile, is made once per map.
+placement by its map's facts and the tile laid (``_trials``), and the tuple a turn's
+tiles grow into is known by the facts of its trial placement (``grown``): the board
+key, which reads every tile and costs a hash of every tile to look up, is made and
+looked up once per map.
 
 The cache belongs to the ``HuntersGatherers`` game object and is passed explicitly to
 the functions that need it; nothing is kept at module level. It is not thread-safe
@@ -25,7 +27,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any, Generic, TypeVar
 
 from engine.hunters_gatherers.board import BoardKey, Spots, board_key
-from engine.hunters_gatherers.features import Features, Node
+from engine.hunters_gatherers.features import Features
 from engine.hunters_gatherers.geometry import Placement, Pos
 from engine.hunters_gatherers.map_facts import Laid, MapFacts
 from engine.hunters_gatherers.state import HuntersGatherersState, PlacedTile
@@ -62,8 +64,10 @@ class Lru(Generic[K, V]):
     def put(self, key: K, value: V) -> V:
         """Keep ``value`` for ``key`` as the most recently used; returns ``value``."""
         entries = self._entries
+        size = len(entries)
         entries[key] = value
-        entries.move_to_end(key)
+        if len(entries) == size:  # replaced: a new key is last already (no second hash)
+            entries.move_to_end(key)
         while len(entries) > self.kept:
             entries.popitem(last=False)
         return value
@@ -98,8 +102,9 @@ class BoardCache:
         self._by_tiles: Lru[int, tuple[tuple[PlacedTile, ...], BoardKey, MapFacts]] = Lru(
             TILE_TUPLES_KEPT)
         # By the id of a map's facts and a tile laid on it: those facts (kept and checked
-        # like the tuples) and the facts of the map with that tile.
-        self._trials: Lru[tuple[int, Laid], tuple[MapFacts, MapFacts]] = Lru(TRIALS_KEPT)
+        # like the tuples), the board key and the facts of the map with that tile.
+        self._trials: Lru[tuple[int, Laid], tuple[MapFacts, BoardKey, MapFacts]] = Lru(
+            TRIALS_KEPT)
 
     # --- finding the facts ----------------------------------------------------------
 
@@ -127,15 +132,31 @@ class BoardCache:
         """Everything the state's map implies (shared: do not modify)."""
         return self._of_state(state)[1]
 
-    def facts_with(self, state: HuntersGatherersState, laid: Laid) -> MapFacts:
-        """The facts of the state's map with one more tile ``laid`` (shared)."""
+    def _trial(self, state: HuntersGatherersState, laid: Laid) -> tuple[BoardKey, MapFacts]:
+        """The board key and facts of the state's map with one more tile ``laid``."""
         key, facts = self._of_state(state)
         trial = self._trials.get((id(facts), laid))
         if trial is not None and trial[0] is facts:
-            return trial[1]
-        found = self._facts((*key, laid))
-        self._trials.put((id(facts), laid), (facts, found))
-        return found
+            return trial[1], trial[2]
+        bigger = (*key, laid)
+        found = self._maps.get(bigger)
+        if found is None:  # the smaller map's facts are at hand: grow them
+            found = self._maps.put(bigger, facts.extended(laid))
+        self._trials.put((id(facts), laid), (facts, bigger, found))
+        return bigger, found
+
+    def facts_with(self, state: HuntersGatherersState, laid: Laid) -> MapFacts:
+        """The facts of the state's map with one more tile ``laid`` (shared)."""
+        return self._trial(state, laid)[1]
+
+    def grown(self, state: HuntersGatherersState, placed: PlacedTile
+              ) -> tuple[PlacedTile, ...]:
+        """The state's tiles with ``placed`` laid after them, as a new tuple whose facts
+        (those of the trial placement) the cache knows by the tuple itself."""
+        key, facts = self._trial(state, (placed.x, placed.y, placed.tile, placed.rotation))
+        tiles = (*state.tiles, placed)
+        self._by_tiles.put(id(tiles), (tiles, key, facts))
+        return tiles
 
     # --- by state -------------------------------------------------------------------
 
@@ -146,14 +167,6 @@ class BoardCache:
     def features(self, state: HuntersGatherersState) -> Features:
         """The features of the placed tiles (shared: never call ``place`` on it)."""
         return self.facts(state).features
-
-    def features_with(
-        self, state: HuntersGatherersState, pos: Pos, tile_id: str, rotation: int
-    ) -> tuple[Features, list[Node]]:
-        """The features with one more tile, and the features it completes (shared):
-        the facts of the map that laying it makes."""
-        facts = self.facts_with(state, (pos[0], pos[1], tile_id, rotation))
-        return facts.features, facts.completed
 
     def needs(self, state: HuntersGatherersState) -> Mapping[Pos, str]:
         """The frontier: every empty cell next to a tile, with what lies across its

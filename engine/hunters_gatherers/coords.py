@@ -75,10 +75,13 @@ def _index(letters: str) -> int:
     return n - 1
 
 
-@dataclass(frozen=True, slots=True)
+# eq=False: a scheme is one of the constants of ``NAMINGS``, so it is known by its
+# identity, and memos keyed by it hash it in C (a field-wise hash is a Python call).
+@dataclass(frozen=True, slots=True, eq=False)
 class Naming:
     """One naming scheme: the 0-based column index and the row number of the start
-    tile's square (``0,0``); see the module."""
+    tile's square (``0,0``); see the module. Schemes are the constants of ``NAMINGS``
+    and compare by identity."""
 
     start_column: int
     start_row: int

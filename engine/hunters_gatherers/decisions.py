@@ -34,12 +34,13 @@ from engine.core.keys import parse_number
 from engine.core.machine import Machine
 from engine.core.prompts import BACK, Event, Label, Option
 from engine.core.steps import Step, StepRules, Turn
-from engine.hunters_gatherers.board import FEATURE_OF, MEMBER_KINDS, occupied, pieces, taken
+from engine.hunters_gatherers.board import FEATURE_OF, MEMBER_KINDS, occupied, pieces
 from engine.hunters_gatherers.board_cache import BoardCache
 from engine.hunters_gatherers.coords import naming
-from engine.hunters_gatherers.features import Features, Node
+from engine.hunters_gatherers.features import Node
 from engine.hunters_gatherers.flow import next_tile
 from engine.hunters_gatherers.geometry import Pos, facing_edges
+from engine.hunters_gatherers.map_facts import MapFacts
 from engine.hunters_gatherers.scoring import score_completed
 from engine.hunters_gatherers.state import (
     FeatureKind,
@@ -102,16 +103,18 @@ def rotations_at(state: HuntersGatherersState, cache: BoardCache, pos: Pos) -> l
 
 
 def figure_choices(
-    state: HuntersGatherersState, features: Features, pos: Pos, placed: Tile, seat: int
+    state: HuntersGatherersState, facts: MapFacts, pos: Pos, placed: Tile, seat: int
 ) -> list[Choice]:
-    """Where ``seat`` may put a figure on the tile just laid at ``pos``.
+    """Where ``seat`` may put a figure on the tile just laid at ``pos`` (``facts``: the
+    map with that tile).
 
     Pieces of the tile that belong to one connected feature give the same outcome,
     so only the first of them is offered (any of them is accepted).
     """
     player = state.players[seat]
     out: list[Choice] = []
-    claimed = taken(features, state.figures)
+    features = facts.features
+    claimed = facts.claims(state.figures)
     if player.members:
         for kind in MEMBER_KINDS:
             feature = FEATURE_OF[kind]
@@ -209,13 +212,13 @@ def _figure_options(
     cache: BoardCache, state: HuntersGatherersState, turn: Turn
 ) -> list[Option]:
     assert state.spot is not None and state.rotation is not None and state.current is not None
-    features, _ = cache.features_with(state, state.spot, state.current, state.rotation)
+    facts = cache.facts_with(state, (*state.spot, state.current, state.rotation))
     placed = oriented(tile(state.current), state.rotation)
     options = [
         Option(fig_key(c), Label("hg.opt.fig", {"kind": c[0], "feature": c[1], "index": c[2],
                                                 "sides": piece_sides(placed, c[1], c[2]),
                                                 "n": n}))
-        for n, c in enumerate(figure_choices(state, features, state.spot, placed, turn.seat),
+        for n, c in enumerate(figure_choices(state, facts, state.spot, placed, turn.seat),
                               start=1)
     ]
     return [*options, NONE, BACK]
@@ -276,14 +279,14 @@ def _to_figure(
     assert state.spot is not None and state.current is not None
     state.rotation = rotation
     state.step = "figure"
-    features, _ = cache.features_with(state, state.spot, state.current, rotation)
+    facts = cache.facts_with(state, (*state.spot, state.current, rotation))
     placed = oriented(tile(state.current), rotation)
-    if not figure_choices(state, features, state.spot, placed, seat):
+    if not figure_choices(state, facts, state.spot, placed, seat):
         _commit(state, cache, seat, NONE.key, events)
 
 
 def _parse_figure(
-    state: HuntersGatherersState, features: Features, placed: Tile, seat: int, key: str
+    state: HuntersGatherersState, facts: MapFacts, placed: Tile, seat: int, key: str
 ) -> Choice | None:
     """The figure a ``fig:`` or ``none`` key asks for, checked against the rules."""
     if key == "none":
@@ -302,7 +305,7 @@ def _parse_figure(
     if (player.huts if kind == "hut" else player.members) == 0:
         raise IllegalMove("no_figures_left", kind=kind)
     assert state.spot is not None
-    if occupied(features, state.figures, kind, (state.spot, feature, index)):
+    if occupied(facts.features, facts.claims(state.figures), kind, (state.spot, feature, index)):
         raise IllegalMove("feature_occupied", kind=kind, feature=feature, index=index)
     return kind, feature, index
 
@@ -313,11 +316,12 @@ def _commit(
     """Lay the tile, place the figure, score what it completed and move on."""
     assert state.spot is not None and state.rotation is not None and state.current is not None
     pos, rotation, tile_id = state.spot, state.rotation, state.current
-    features, completed = cache.features_with(state, pos, tile_id, rotation)
+    facts = cache.facts_with(state, (*pos, tile_id, rotation))
+    features, completed = facts.features, facts.completed
     placed = oriented(tile(tile_id), rotation)
-    choice = _parse_figure(state, features, placed, seat, key)  # may refuse: nothing changed yet
+    choice = _parse_figure(state, facts, placed, seat, key)  # may refuse: nothing changed yet
     x, y = pos
-    state.tiles = (*state.tiles, PlacedTile(x=x, y=y, tile=tile_id, rotation=rotation))
+    state.tiles = cache.grown(state, PlacedTile(x=x, y=y, tile=tile_id, rotation=rotation))
     events.append(Event("tile_placed", seat, {"tile": tile_id, "x": x, "y": y,
                                               "at": state.names.square_name(pos),
                                               "rotation": rotation,

@@ -18,7 +18,6 @@ tile with ``place``; the result does not depend on the order of placement.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -54,7 +53,9 @@ class Feature:
     mushrooms: int = 0
     springs: int = 0
     lakes: dict[tuple[Pos, str], int] = field(default_factory=dict)
-    animals: Counter[str] = field(default_factory=Counter)
+    # Animal counts by kind, an animal the feature has none of left out (a plain dict:
+    # a feature is made for every piece of every tile laid, and a Counter costs more).
+    animals: dict[str, int] = field(default_factory=dict)
 
     @property
     def fish(self) -> int:
@@ -270,24 +271,30 @@ class Features:
 
         x, y = pos
         board = self.board
+        # Open segments only ever add up, so each piece of the new tile counts its change
+        # (+1 for a side facing an empty cell, -1 for a neighbour's side it closes) and
+        # the sum goes once to the feature the piece ends up in, after the joins.
+        changes: dict[Node, int] = {}
         for seg, kind, i, dx, dy, facing in plan.borders:
             node = (pos, kind, i)
             near = (x + dx, y + dy)
             other = board.get(near)
             if other is None:
-                self._open(node, 1)
-                if kind == "river":
-                    self._sys_open(node, 1)
+                changes[node] = changes.get(node, 0) + 1
                 continue
             other_kind, other_i = segment_owners(other.oriented)[facing]
             if other_kind != kind:
                 raise ValueError(f"{pos} {seg} meets a {other_kind} at {near}")
+            changes[node] = changes.get(node, 0) - 1
             other_node: Node = (near, other_kind, other_i)
-            self._open(other_node, -1)
             self._union(self._parent, data, self._owned, node, other_node)
             if kind == "river":
-                self._sys_open(other_node, -1)
                 self._union(self._sys_parent, sys_data, self._sys_owned, node, other_node)
+        for node, change in changes.items():
+            if change:
+                self._open(node, change)
+                if node[1] == "river":
+                    self._sys_open(node, change)
 
         completed: list[Node] = []
         for node in nodes:
@@ -309,9 +316,6 @@ class Features:
 
 
 def _clone(data: Feature) -> Feature:
-    animals: Counter[str] = Counter()
-    # dict.update skips Counter's per-item checks: copies run for every trial placement.
-    dict.update(animals, data.animals)
     return Feature(
         kind=data.kind,
         tiles=set(data.tiles),
@@ -321,7 +325,7 @@ def _clone(data: Feature) -> Feature:
         mushrooms=data.mushrooms,
         springs=data.springs,
         lakes=dict(data.lakes),
-        animals=animals,
+        animals=dict(data.animals),
     )
 
 
@@ -334,5 +338,7 @@ def _merge(into: Feature, other: Feature) -> None:
     into.mushrooms += other.mushrooms
     into.springs += other.springs
     into.lakes.update(other.lakes)
-    into.animals.update(other.animals)
+    animals = into.animals
+    for kind, count in other.animals.items():
+        animals[kind] = animals.get(kind, 0) + count
 

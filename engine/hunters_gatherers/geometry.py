@@ -160,6 +160,29 @@ def rotations_fitting(need: str, edges: str) -> tuple[int, ...]:
     )
 
 
+class _Fitting(dict[str, tuple[int, ...]]):
+    """``rotations_fitting(need, edges)`` by need, for one ``edges``, each need worked
+    out when first asked for (a plain look-up after that)."""
+
+    __slots__ = ("edges",)
+
+    def __init__(self, edges: str) -> None:
+        super().__init__()
+        self.edges = edges
+
+    def __missing__(self, need: str) -> tuple[int, ...]:
+        found = self[need] = rotations_fitting(need, self.edges)
+        return found
+
+
+# A constant table, not state: one per edge code of the game's tiles (40 of them).
+@cache
+def fitting(edges: str) -> Mapping[str, tuple[int, ...]]:
+    """``rotations_fitting(need, edges)`` by need, as a mapping: a dict look-up per
+    cell, where the frontier is searched for a tile's spots."""
+    return _Fitting(edges)
+
+
 def can_place(board: Board, tile: Tile) -> bool:
     """Whether ``tile`` fits anywhere (a land tile that does not is set aside)."""
     return bool(legal_placements(board, tile))

@@ -90,9 +90,9 @@ def _step_problems(state: HuntersGatherersState, cache: BoardCache) -> list[str]
         out.append("the chosen rotation is not legal")
     elif state.step == "figure" and state.spot is not None and state.rotation is not None:
         # A figure step with nothing to place is skipped, never left open.
-        features, _ = cache.features_with(state, state.spot, state.current, state.rotation)
+        facts = cache.facts_with(state, (*state.spot, state.current, state.rotation))
         placed = oriented(tile(state.current), state.rotation)
-        if not figure_choices(state, features, state.spot, placed, state.turn):
+        if not figure_choices(state, facts, state.spot, placed, state.turn):
             out.append("a figure step is open with no figure to place")
     return out
 

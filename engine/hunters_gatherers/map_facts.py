@@ -11,20 +11,23 @@ order. Facts are shared by everyone who asks about the same map: never change th
 
 from __future__ import annotations
 
-from operator import itemgetter
+from bisect import bisect_left, insort
+from collections.abc import Sequence
+from operator import is_, itemgetter
 from typing import Any
 
-from engine.hunters_gatherers.board import BoardKey, Spots
+from engine.hunters_gatherers.board import BoardKey, Claims, Spots, taken
 from engine.hunters_gatherers.coords import Naming
 from engine.hunters_gatherers.features import Features, Node
 from engine.hunters_gatherers.geometry import (
     Placement,
     Pos,
     facing_edges,
+    fitting,
     frontier,
     neighbours,
-    rotations_fitting,
 )
+from engine.hunters_gatherers.state import Figure
 from engine.hunters_gatherers.tiles import tile
 
 # One placed tile as a board key lists it: x, y, tile id, rotation.
@@ -43,8 +46,8 @@ class MapFacts:
     an edge type, or ``.`` where no tile is; ``geometry.facing_edges``).
     """
 
-    __slots__ = ("_by_cell", "_cells", "_distinct_needs", "_notes", "_spots", "board",
-                 "completed", "features", "needs")
+    __slots__ = ("_by_cell", "_cells", "_claims", "_distinct_needs", "_notes", "_spots",
+                 "board", "completed", "features", "needs")
 
     def __init__(self, features: Features, completed: list[Node], needs: dict[Pos, str]) -> None:
         self.features = features
@@ -57,6 +60,8 @@ class MapFacts:
         self._spots: dict[str, Spots] = {}
         self._by_cell: dict[str, dict[Pos, list[int]]] = {}
         self._notes: dict[tuple[str, Naming], tuple[dict[str, Any], ...]] = {}
+        # The figures last asked about (kept, so compared by identity) and their claims.
+        self._claims: tuple[tuple[Figure, ...], Claims] | None = None
 
     @classmethod
     def of(cls, tiles: BoardKey) -> MapFacts:
@@ -78,11 +83,19 @@ class MapFacts:
         board = features.board
         needs = dict(self.needs)
         needs.pop(pos, None)
+        cells = None if self._cells is None else list(self._cells)
+        if cells is not None and pos in self.needs:
+            del cells[bisect_left(cells, (pos[1], pos[0]), key=_ROW_MAJOR)]
         # Only the cells round the new tile gain a neighbour (or join the frontier).
         for _, near in neighbours(pos):
             if near not in board:
+                if cells is not None and near not in needs:
+                    insort(cells, near, key=_ROW_MAJOR)
                 needs[near] = facing_edges(board, near)
-        return MapFacts(features, completed, needs)
+        grown = MapFacts(features, completed, needs)
+        if cells is not None:  # the frontier's order kept up, not sorted again
+            grown._cells = tuple(cells)
+        return grown
 
     @property
     def cells(self) -> tuple[Pos, ...]:
@@ -97,12 +110,9 @@ class MapFacts:
         memoised and shared: do not modify)."""
         found = self._spots.get(edges)
         if found is None:
-            needs = self.needs
-            found = self._spots[edges] = []
-            for cell in self.cells:
-                rotations = rotations_fitting(needs[cell], edges)
-                if rotations:
-                    found.append((cell, list(rotations)))
+            needs, fits = self.needs, fitting(edges)
+            found = self._spots[edges] = [(cell, list(rotations)) for cell in self.cells
+                                          if (rotations := fits[needs[cell]])]
         return found
 
     def spot_rotations(self, edges: str) -> dict[Pos, list[int]]:
@@ -115,19 +125,38 @@ class MapFacts:
     def spot_notes(self, edges: str, names: Naming) -> tuple[dict[str, Any], ...]:
         """Each spot of ``spots(edges)`` as the spot prompt's label describes it: ``x``,
         ``y``, ``at`` (its name in ``names``), ``touch`` (its need) and the ``rotations``
-        that fit (memoised and shared: do not modify)."""
+        that fit (the list of ``spots``; memoised and shared: do not modify)."""
         found = self._notes.get((edges, names))
         if found is None:
-            needs = self.needs
-            found = self._notes[(edges, names)] = tuple(
-                {"x": pos[0], "y": pos[1], "touch": needs[pos], "rotations": list(rotations),
-                 "at": names.square_name(pos)}
-                for pos, rotations in self.spots(edges))
+            needs, square_name = self.needs, names.square_name
+            found = self._notes[(edges, names)] = tuple([
+                {"x": pos[0], "y": pos[1], "touch": needs[pos], "rotations": rotations,
+                 "at": square_name(pos)}
+                for pos, rotations in self.spots(edges)])
         return found
 
     def fits(self, edges: str) -> bool:
         """Whether a tile with ``edges`` fits anywhere: cells with equal needs fit
         alike, so each distinct need is tried once."""
+        fits = fitting(edges)
+        return any(fits[need] for need in self.distinct_needs)
+
+    def claims(self, figures: Sequence[Figure]) -> Claims:
+        """What ``figures`` claim on this map (``board.taken``), memoised for the figures
+        last asked about: a turn asks its trial map about the same figures again and
+        again (whether a figure may go on the tile, where, whether the one chosen may).
+        Figures are frozen, so the same ones in the same order claim the same."""
+        last = self._claims
+        if last is not None and len(last[0]) == len(figures) and all(
+                map(is_, last[0], figures)):
+            return last[1]
+        found = taken(self.features, figures)
+        self._claims = (tuple(figures), found)
+        return found
+
+    @property
+    def distinct_needs(self) -> frozenset[str]:
+        """Every need of the frontier once (cells with equal needs fit alike)."""
         if self._distinct_needs is None:
             self._distinct_needs = frozenset(self.needs.values())
-        return any(rotations_fitting(need, edges) for need in self._distinct_needs)
+        return self._distinct_needs

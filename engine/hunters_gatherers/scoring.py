@@ -41,9 +41,10 @@ def forest_points(forest: Feature) -> tuple[int, int]:
 
 def meadow_points(meadow: Feature, fire: bool) -> int:
     """A meadow at the end: each tiger spoils one deer unless fire drove the tigers off."""
-    tigers = 0 if fire else meadow.animals["tiger"]
-    deer = max(meadow.animals["deer"] - tigers, 0)
-    return ANIMAL_POINTS * (deer + meadow.animals["mammoth"] + meadow.animals["aurochs"])
+    animals = meadow.animals
+    tigers = 0 if fire else animals.get("tiger", 0)
+    deer = max(animals.get("deer", 0) - tigers, 0)
+    return ANIMAL_POINTS * (deer + animals.get("mammoth", 0) + animals.get("aurochs", 0))
 
 
 def score_completed(
@@ -152,8 +153,9 @@ def final_scoring(state: HuntersGatherersState, features: Features, events: list
                 None,
                 {"x": x, "y": y, "at": state.names.square_name((x, y)),
                  "points": points, "winners": winners,
-                 "deer": data.animals["deer"], "tigers": data.animals["tiger"],
-                 "mammoths": data.animals["mammoth"], "aurochs": data.animals["aurochs"],
+                 "deer": data.animals.get("deer", 0), "tigers": data.animals.get("tiger", 0),
+                 "mammoths": data.animals.get("mammoth", 0),
+                 "aurochs": data.animals.get("aurochs", 0),
                  "fire": root in fire_roots, "shrine": root in shrine_owner},
             )
         )

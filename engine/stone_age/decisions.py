@@ -55,6 +55,8 @@ from engine.stone_age.payment import (
     pay,
 )
 from engine.stone_age.placement import (
+    CARD_SLOTS,
+    PILE_SLOTS,
     fixed_count,
     legal_counts,
     open_places,
@@ -159,10 +161,12 @@ def _place_args(loc: str, lying: str | None, **more: Any) -> dict[str, Any]:
 
 def _lying_at(state: StoneAgeState, loc: str) -> str | None:
     """The card or face-up building at ``loc`` (None for the other places)."""
-    if loc.startswith("card"):
-        return state.row[slot_index(loc)]
-    if loc.startswith("bld"):
-        pile = state.piles[slot_index(loc)]
+    slot = CARD_SLOTS.get(loc)
+    if slot is not None:
+        return state.row[slot]
+    slot = PILE_SLOTS.get(loc)
+    if slot is not None:
+        pile = state.piles[slot]
         return pile[-1] if pile else None  # the face-up one is the last
     return None
 

@@ -20,8 +20,9 @@ def start_feeding(state: StoneAgeState, events: list[Event]) -> None:
     """Income and feeding for everyone; a short player is asked unless nothing can help."""
     state.phase = "feeding"
     state.feeding = []
-    for i in range(state.n):
-        seat = (state.first + i) % state.n
+    n = state.n
+    for i in range(n):
+        seat = (state.first + i) % n
         player = state.players[seat]
         if player.agriculture:
             player.goods["food"] += player.agriculture

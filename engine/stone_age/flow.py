@@ -25,9 +25,11 @@ from engine.stone_age.state import PayStep, PickStep, StoneAgeState
 
 def acting_seat(state: StoneAgeState) -> int | None:
     """In the action phase: the first seat, in turn order, with workers still out."""
-    for i in range(state.n):
-        seat = (state.first + i) % state.n
-        if state.players[seat].placed:
+    players, first = state.players, state.first
+    n = len(players)
+    for i in range(n):
+        seat = (first + i) % n
+        if players[seat].placed:
             return seat
     return None
 
@@ -35,8 +37,9 @@ def acting_seat(state: StoneAgeState) -> int | None:
 def _next_placer(state: StoneAgeState) -> tuple[int, list[tuple[str, list[int]]]] | None:
     """The seat to place next, from the one whose turn it is, skipping those who
     cannot, with its first open places (enough to see whether it has a choice)."""
-    for i in range(state.n):
-        seat = (state.turn + i) % state.n
+    n, turn = state.n, state.turn
+    for i in range(n):
+        seat = (turn + i) % n
         found = first_places(state, seat)
         if found:
             return seat, found

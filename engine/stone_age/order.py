@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from engine.stone_age.components import GATHERING, components
-from engine.stone_age.placement import slot_index
+from engine.stone_age.placement import CARD_SLOTS
 from engine.stone_age.state import StoneAgeState
 
 # Card tops by what they touch besides the payment for the card.
@@ -63,8 +63,9 @@ Place = tuple[str, str]
 
 
 def _place(state: StoneAgeState, loc: str) -> Place:
-    if loc.startswith("card"):
-        card_id = state.row[slot_index(loc)]
+    slot = CARD_SLOTS.get(loc)
+    if slot is not None:
+        card_id = state.row[slot]
         return loc, components().cards[card_id].top.effect if card_id else ""
     return loc, ""
 

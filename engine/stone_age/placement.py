@@ -60,7 +60,9 @@ def is_location(state: StoneAgeState, loc: str) -> bool:
 
 
 # The row index of each card slot and the pile index of each building pile.
-_SLOT_INDEX = {loc: i for locs in (_CARD_LOCS, _BUILDING_LOCS) for i, loc in enumerate(locs)}
+CARD_SLOTS: dict[str, int] = {loc: i for i, loc in enumerate(_CARD_LOCS)}
+PILE_SLOTS: dict[str, int] = {loc: i for i, loc in enumerate(_BUILDING_LOCS)}
+_SLOT_INDEX = {**CARD_SLOTS, **PILE_SLOTS}
 
 
 def slot_index(loc: str) -> int:
@@ -93,18 +95,25 @@ class Placing:
     def __init__(self, state: StoneAgeState, seat: int) -> None:
         workers: dict[str, int] = {}
         sharing: dict[str, int] = {}
-        for p in state.players:
+        players = state.players
+        for p in players:
             for loc, n in p.placed.items():
-                workers[loc] = workers.get(loc, 0) + n
-                sharing[loc] = sharing.get(loc, 0) + 1
+                if loc in workers:
+                    workers[loc] += n
+                    sharing[loc] += 1
+                else:
+                    workers[loc] = n
+                    sharing[loc] = 1
+        player = players[seat]
         self.state = state
         self.seat = seat
-        self.mine = state.players[seat].placed
-        self.unplaced = state.players[seat].people - sum(self.mine.values())
+        self.mine = mine = player.placed
+        self.unplaced = player.people - sum(mine.values())
         self.workers = workers
         self.sharing = sharing
-        self.villages_taken = sum(1 for v in VILLAGE if workers.get(v))
-        self.limits = components().by_players[len(state.players)]
+        # A place is in ``workers`` only with someone on it (nobody places zero people).
+        self.villages_taken = len(_VILLAGE_PLACES & workers.keys())
+        self.limits = components().by_players[len(players)]
 
 
 # The exact number of workers each village place, card slot and building pile takes.
@@ -207,14 +216,17 @@ def _open_places(ctx: Placing, enough: int | None = None) -> list[tuple[str, lis
     people each may take: all of them, or the first ones that offer ``enough``
     placements together."""
     state = ctx.state
+    locations = _all_locations(len(state.row), len(state.piles))
+    if enough is None:
+        return [(loc, counts) for loc in locations if (counts := _counts_at(ctx, loc))]
     out = []
     offered = 0
-    for loc in _all_locations(len(state.row), len(state.piles)):
+    for loc in locations:
         counts = _counts_at(ctx, loc)
         if counts:
             out.append((loc, counts))
             offered += len(counts)
-            if enough is not None and offered >= enough:
+            if offered >= enough:
                 break
     return out
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -10,6 +11,7 @@ from engine.hunters_gatherers.geometry import (
     Pos,
     facing_segment,
     fits,
+    fitting,
     frontier,
     is_connected,
     legal_placements,
@@ -17,6 +19,7 @@ from engine.hunters_gatherers.geometry import (
     neighbour,
     neighbours,
     opposite,
+    rotations_fitting,
 )
 from engine.hunters_gatherers.tiles import oriented, rotate_edges, start_tile, tiles_of
 
@@ -100,6 +103,16 @@ def test_legal_placements_match_brute_force_on_start() -> None:
             if fits(board, tile, (x, y), r)
         ]
         assert legal_placements(board, tile) == brute
+
+
+def test_fitting_looks_up_what_rotations_fitting_works_out() -> None:
+    needs = ["".join(sides) for sides in itertools.product(".FMR", repeat=4)]
+    for tile in (*tiles_of("land"), start_tile()):
+        table = fitting(tile.edges)
+        assert table is fitting(tile.edges)  # one table per edge code
+        for need in needs:
+            assert table[need] == rotations_fitting(need, tile.edges)
+        assert len(table) == len(needs) and set(table) == set(needs)
 
 
 def grow(seed: int) -> tuple[dict[Pos, Placement], int]:

@@ -3,9 +3,12 @@ they agree with the plain geometry functions."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from engine.hunters_gatherers.board import BoardKey, group_spots
+from engine.hunters_gatherers.board import BoardKey, group_spots, taken
+from engine.hunters_gatherers.game import HuntersGatherers
 from engine.hunters_gatherers.geometry import facing_edges, frontier, legal_placements
 from engine.hunters_gatherers.map_facts import MapFacts
 from engine.hunters_gatherers.tiles import all_tiles
@@ -25,6 +28,8 @@ def test_facts_grown_a_tile_at_a_time_are_the_facts_built_at_once(seed: int) -> 
     grown = MapFacts.of(key[:1])
     for n in range(2, len(key) + 1):
         smaller = grown
+        if n % 3:  # the frontier's order, once known, is kept up as the map grows
+            assert smaller.cells
         before = (dict(smaller.needs), totals(smaller.features), list(smaller.completed))
         grown = smaller.extended(key[n - 1])
         # The smaller map's facts are left as they were.
@@ -34,6 +39,7 @@ def test_facts_grown_a_tile_at_a_time_are_the_facts_built_at_once(seed: int) -> 
             assert grown.needs == built.needs and grown.cells == built.cells
             assert grown.completed == built.completed
             assert totals(grown.features) == totals(built.features)
+        assert list(grown.cells) == sorted(grown.needs, key=lambda cell: (cell[1], cell[0]))
 
 
 @pytest.mark.parametrize("seed", range(2))
@@ -48,3 +54,26 @@ def test_facts_agree_with_the_geometry(seed: int) -> None:
             found = legal_placements(board, placed)
             assert facts.spots(placed.edges) == group_spots(found)
             assert facts.fits(placed.edges) == bool(found)
+
+
+def test_claims_are_what_the_figures_asked_about_take() -> None:
+    game = HuntersGatherers()
+    state = game.new(4, 31)
+    agent = random.Random(31)
+    asked = 0
+    while prompts := game.pending(state):
+        if state.figures:
+            facts = game.cache.facts(state)
+            figures = list(state.figures)
+            assert facts.claims(figures) == taken(facts.features, figures)
+            # Asked about other figures (fewer, or others in their places), it answers
+            # for those, not from its memo of the last ones.
+            fewer = figures[:-1]
+            assert facts.claims(fewer) == taken(facts.features, fewer)
+            moved = [*fewer, figures[-1].model_copy(update={"seat": (figures[-1].seat + 1) % 4})]
+            assert facts.claims(moved) == taken(facts.features, moved)
+            assert facts.claims(figures) == taken(facts.features, figures)
+            asked += 1
+        prompt = agent.choice(prompts)
+        game.apply(state, prompt.seat, agent.choice(prompt.options).key)
+    assert asked > 50
