@@ -5,8 +5,9 @@ copy: the JSON round trip (or pydantic's ``model_copy(deep=True)``, which goes t
 ``copy.deepcopy``) costs several times more than rebuilding the tree directly. A state
 holds only pydantic models, dicts, lists and immutable leaves (str, int, bool, None),
 so a copy rebuilds every model, dict and list and shares only the leaves. The models
-have no extra fields and no private attributes; each copy keeps its own set of the
-fields that were set, as pydantic's own copies do.
+have no extra fields, and no private attributes but the state's listing
+(:mod:`engine.caverna.listing`), which a copy starts without; each copy keeps its own
+set of the fields that were set, as pydantic's own copies do.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from engine.caverna.board import HomeBoard, Space
+from engine.caverna.listing import fresh
 from engine.caverna.state import CavernaState, Dwarf
 
 M = TypeVar("M", bound=BaseModel)
@@ -63,7 +65,9 @@ def copy_model(model: M) -> M:
 
 def copy_state(state: CavernaState) -> CavernaState:
     """An independent copy of ``state``, equal to it and to its JSON round trip."""
-    return copy_model(state)
+    out = copy_model(state)
+    _set(out, "__pydantic_private__", fresh())
+    return out
 
 
 def copy_for_seat(state: CavernaState, seat: int) -> CavernaState:
@@ -76,7 +80,9 @@ def copy_for_seat(state: CavernaState, seat: int) -> CavernaState:
     fields = dict(state.__dict__)
     fields["players"] = players
     fields["stacks"] = copy_value(state.stacks)
-    return _model(state, fields)
+    out = _model(state, fields)
+    _set(out, "__pydantic_private__", fresh())
+    return out
 
 
 def _flat(model: M) -> M:

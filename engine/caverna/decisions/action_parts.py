@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.caverna.decisions.options import opt
 from engine.caverna.flow import do_part
+from engine.caverna.listing import was_listed
 from engine.caverna.spaces import eligible, group_at
 from engine.caverna.state import CavernaState, GroupStep
 from engine.core.errors import IllegalMove
@@ -49,7 +50,8 @@ def _apply_group(state: CavernaState, step: GroupStep, key: str, events: list[Ev
         return
     head, _, arg = key.partition(":")
     index = parse_number(arg)
-    if head != "part" or index is None or index not in eligible(state, step):
+    if head != "part" or index is None or (
+            not was_listed(state, step, key) and index not in eligible(state, step)):
         raise IllegalMove("part_not_open", key=key)
     do_part(state, step, index, events)
 

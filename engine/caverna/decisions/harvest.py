@@ -29,6 +29,7 @@ from engine.caverna.feeding import (
     working_cave_cost,
     working_cave_options,
 )
+from engine.caverna.listing import was_listed
 from engine.caverna.state import CavernaState, FeedStep, HarvestStep, SkipStep
 from engine.core.errors import IllegalMove
 from engine.core.prompts import Event, Label, Option, one_per_label
@@ -91,7 +92,8 @@ def _feed_options(state: CavernaState, step: FeedStep) -> list[Option]:
 def _apply_feed(state: CavernaState, step: FeedStep, key: str, events: list[Event]) -> None:
     player = state.players[step.seat]
     head, _, arg = key.partition(":")
-    if key not in {o.key for o in _feed_options(state, step)}:
+    if not was_listed(state, step, key) and key not in {
+            o.key for o in _feed_options(state, step)}:
         # Listed keys only: a step of one kind that is also a whole way is offered once.
         raise IllegalMove("unknown_option", key=key)
     if key == "beg":

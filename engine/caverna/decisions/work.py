@@ -10,6 +10,7 @@ from engine.caverna.anytime_trades import can_exchange
 from engine.caverna.decisions.exchanges import open_exchange
 from engine.caverna.decisions.options import back_to, kind_label, opt
 from engine.caverna.flow import open_action
+from engine.caverna.listing import was_listed
 from engine.caverna.placement import (
     RUBY_OUT_OF_ORDER,
     each_open_space,
@@ -53,8 +54,10 @@ def work_options(state: CavernaState, turn: Turn) -> Iterator[Option]:
 
 
 def _go(state: CavernaState, seat: int, dwarf: int, space_id: str, ruby: bool,
-        events: list[Event]) -> None:
-    if not space_open(state, seat, dwarf, space_id):
+        events: list[Event], listed: bool) -> None:
+    """Send ``dwarf`` to ``space_id`` (``listed``: the key was listed for this very
+    state, so the space is known to be open)."""
+    if not listed and not space_open(state, seat, dwarf, space_id):
         raise IllegalMove("space_not_open", space=space_id)
     if ruby:
         state.players[seat].goods["ruby"] -= RUBY_OUT_OF_ORDER
@@ -73,7 +76,7 @@ def _apply_work(state: CavernaState, turn: Turn, key: str, events: list[Event]) 
     if head == "go":
         nxt = next_in_order(player)
         assert nxt is not None
-        _go(state, seat, nxt, arg, False, events)
+        _go(state, seat, nxt, arg, False, events, was_listed(state, turn, key))
     elif head == "dwarf":
         dwarf = parse_number(arg)
         if dwarf is None or dwarf not in out_of_order(player):
@@ -92,16 +95,17 @@ def _place_options(state: CavernaState, step: PlaceStep) -> list[Option]:
 
 
 def _apply_place(state: CavernaState, step: PlaceStep, key: str, events: list[Event]) -> None:
-    if key == BACK.key and BACK in _place_options(state, step):
+    listed = was_listed(state, step, key)
+    if key == BACK.key and (listed or BACK in _place_options(state, step)):
         state.pop(step.seat)
         return
     head, _, arg = key.partition(":")
     if head != "go":
         raise IllegalMove("unknown_option", key=key)
-    if not space_open(state, step.seat, step.dwarf, arg):
+    if not listed and not space_open(state, step.seat, step.dwarf, arg):
         raise IllegalMove("space_not_open", space=arg)
     state.pop(step.seat)
-    _go(state, step.seat, step.dwarf, arg, True, events)
+    _go(state, step.seat, step.dwarf, arg, True, events, listed=True)
 
 
 def _work_label(state: CavernaState, turn: Turn) -> Label:
