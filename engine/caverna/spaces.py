@@ -56,6 +56,12 @@ from engine.caverna.weapons import can_forge
 
 ALL, AND_OR, THEN_OR, EITHER, THEN = "all", "and_or", "then_or", "either", "then"
 
+# The parts answered from the player's supply and the table alone (no home board, no
+# other space): asked first.
+_DOABLE_BY_SUPPLY = frozenset({"take", "gain", "first_player", "market", "gain_if_mines",
+                               "gain_per_mine", "family_growth", "forge", "expedition",
+                               "trade"})
+
 
 @dataclass(frozen=True, slots=True)
 class Part:
@@ -72,10 +78,35 @@ class Part:
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """Parts joined by a connective."""
+    """Parts joined by a connective. ``openers``: the plain parts (no nested group) one of
+    which must be doable for the group to be (:func:`group_doable`), cheapest to ask
+    first."""
 
     connective: str
     parts: tuple[Part, ...] = field(default_factory=tuple)
+    openers: tuple[Part, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "openers", tuple(sorted(_openers(self), key=_cost_rank)))
+
+
+def _openers(group: Group) -> Iterator[Part]:
+    """The parts that may come first (only the first of "then"; the Guest room turns only
+    "either" into "and/or", which leaves every part able to come first), nested groups
+    opened up into theirs."""
+    for part in group.parts[:1] if group.connective == THEN else group.parts:
+        if part.group is not None:
+            yield from part.group.openers
+        else:
+            yield part
+
+
+def _cost_rank(part: Part) -> int:
+    """Parts answered from the player's supply before an imitation, and those before the
+    home-board parts: ``group_doable`` stops at the first doable one."""
+    if part.do in _DOABLE_BY_SUPPLY:
+        return 0
+    return 1 if part.do == "imitate" else 2
 
 
 def g(connective: str, *parts: Part) -> Group:
@@ -261,12 +292,7 @@ def connective(state: CavernaState, seat: int, group: Group) -> str:
 
 def has_effect(state: CavernaState, seat: int, key: str) -> bool:
     """Does one of ``seat``'s furnishings have an effect with ``key``?"""
-    tiles = components().furnishings
-    for tile_id in state.players[seat].board.furnished():
-        tile = tiles.get(tile_id)
-        if tile is not None and tile.effect(key) is not None:
-            return True
-    return False
+    return has(state.players[seat], key)
 
 
 def part_doable(
@@ -358,8 +384,11 @@ def group_doable(
     state: CavernaState, seat: int, dwarf: int, space_id: str, group: Group, imitated: bool
 ) -> bool:
     """Can at least one part of ``group`` that may come first be carried out?"""
-    parts = group.parts[:1] if connective(state, seat, group) == THEN else group.parts
-    return any(part_doable(state, seat, dwarf, space_id, p, imitated) for p in parts)
+    for part in group.openers:
+        if _DOABLE.get(part.do, _board_part_doable)(state, seat, dwarf, space_id, part,
+                                                     imitated):
+            return True
+    return False
 
 
 def space_doable(
