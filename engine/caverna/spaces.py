@@ -23,9 +23,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import cache
 
 from engine.caverna.board import Pos
-from engine.caverna.components import components
+from engine.caverna.components import Furnishing, components
 from engine.caverna.family import can_grow
 from engine.caverna.feeding import can_pay, discount, less
 from engine.caverna.imitation import imitable
@@ -619,11 +620,9 @@ def _each_furnish_choice(state: CavernaState, seat: int, scope: str) -> Iterator
     saved = discount(player, "furnish")
     builder = has(player, "pay_with_ore")
     loot_price = next(i.cost for i in components().tables.loot if i.does == "dwelling")
-    for tile_id, tile in components().furnishings.items():
-        if scope == LOOT_DWELLING and tile_id != "dwelling":
-            continue
-        if scope == "dwelling" and not tile.is_dwelling:
-            continue
+    # Many tiles cost the same: whether a cost can be paid is asked once per cost.
+    payable: dict[tuple[tuple[str, int], ...], bool] = {}
+    for tile_id, tile in _scope_tiles(scope):
         if tile_id in taken and tile.count is not None:
             continue
         if not in_play(state.options, tile_id):  # a variant's smaller supply
@@ -631,8 +630,22 @@ def _each_furnish_choice(state: CavernaState, seat: int, scope: str) -> Iterator
         if not free and overbuild_spot(player, tile_id) is None:
             continue  # no free cavern, and this tile does not go on top of another
         cost = less(loot_price if scope == LOOT_DWELLING else tile.cost, saved)
-        if _payable(player, cost, builder):
+        asked = tuple(cost.items())
+        can = payable.get(asked)
+        if can is None:
+            can = payable[asked] = bool(_payable(player, cost, builder))
+        if can:
             yield tile_id
+
+
+@cache
+def _scope_tiles(scope: str) -> tuple[tuple[str, Furnishing], ...]:
+    """The furnishing tiles of ``scope`` (``any``, ``dwelling``, the loot's plain
+    Dwelling) in supply order, whether in the supply or not."""
+    return tuple(
+        (tile_id, tile) for tile_id, tile in components().furnishings.items()
+        if not (scope == LOOT_DWELLING and tile_id != "dwelling")
+        and not (scope == "dwelling" and not tile.is_dwelling))
 
 
 def fence_cost(player: Player, step: FenceStep, size: str) -> dict[str, int]:
