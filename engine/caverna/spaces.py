@@ -402,6 +402,11 @@ def space_doable(
 
 def eligible(state: CavernaState, step: GroupStep) -> list[int]:
     """Parts of the step's group that may be chosen next (and can be carried out)."""
+    return list(each_eligible(state, step))
+
+
+def each_eligible(state: CavernaState, step: GroupStep) -> Iterator[int]:
+    """:func:`eligible` one at a time, for a caller that may need only the first."""
     group = group_at(step.space, step.path)
     conn = connective(state, step.seat, group)
     last = max(step.done) if step.done else -1
@@ -419,10 +424,10 @@ def eligible(state: CavernaState, step: GroupStep) -> list[int]:
         candidates = [0]
     else:  # then_or, and the later parts of then
         candidates = list(range(last + 1, len(group.parts)))
-    return [
+    return (
         i for i in candidates
         if part_doable(state, step.seat, step.dwarf, step.space, group.parts[i], step.imitated)
-    ]
+    )
 
 
 def imitation_targets(state: CavernaState, seat: int, dwarf: int, cost: int) -> list[str]:
