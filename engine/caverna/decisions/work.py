@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
 from engine.caverna.anytime_trades import can_exchange
@@ -28,7 +29,14 @@ from engine.core.steps import StepRules, Turn
 
 
 def _space_option(space: ActionSpace) -> Option:
-    return opt(f"go:{space.id}", "go", space=space.id, goods=dict(space.goods))
+    return _go_option(space.id, tuple(space.goods.items()))
+
+
+@lru_cache(maxsize=4096)
+def _go_option(space_id: str, goods: tuple[tuple[str, int], ...]) -> Option:
+    """Going to ``space_id`` with ``goods`` lying there: made once for each, and shared
+    (options and labels are frozen, and nothing changes a label's arguments)."""
+    return opt(f"go:{space_id}", "go", space=space_id, goods=dict(goods))
 
 
 def _work_options(state: CavernaState, turn: Turn) -> list[Option]:
