@@ -24,7 +24,7 @@ missing food.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.caverna.components import FARM_ANIMALS, components
 from engine.caverna.state import CavernaState, Player
@@ -184,15 +184,22 @@ def decode(text: str) -> Conversion | None:
 def discount(player: Player, action: str) -> dict[str, int]:
     """Goods the player's furnishings save on ``action`` (``furnish``, ``fences``,
     ``stable``, ``forge``)."""
+    return dict(_discount(tuple(player.board.furnished()), action))
+
+
+@lru_cache(maxsize=4096)
+def _discount(furnished: tuple[str, ...], action: str) -> tuple[tuple[str, int], ...]:
+    """What the tiles ``furnished`` save on ``action``: a pure function of the tiles (a
+    sum, so their order does not matter), asked for every furnishing's price."""
     tiles = components().furnishings
     saved: dict[str, int] = {}
-    for tile_id in player.board.furnished():  # a sum: the order does not matter
+    for tile_id in furnished:
         tile = tiles.get(tile_id)
         effect = tile.effect("discount") if tile else None
         if effect is not None and action in (effect.params.get("when") or ()):
             for good, amount in effect.goods().items():
                 saved[good] = saved.get(good, 0) + amount
-    return saved
+    return tuple(saved.items())
 
 
 def less(bill: Mapping[str, int], saved: Mapping[str, int]) -> dict[str, int]:
