@@ -20,7 +20,7 @@ mining gets no ruby in rounds 1 and 2.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
@@ -485,17 +485,24 @@ _BOARD_MEMO: ContextVar[dict[tuple[int, str, tuple[str, ...]], bool] | None] = C
 )
 
 
-@contextmanager
-def board_questions() -> Iterator[None]:
+def board_questions() -> AbstractContextManager[None]:
     """A scope in which the state does not change: home-board answers are memoised."""
-    if _BOARD_MEMO.get() is not None:
-        yield
-        return
-    token = _BOARD_MEMO.set({})
-    try:
-        yield
-    finally:
-        _BOARD_MEMO.reset(token)
+    return _BoardQuestions()
+
+
+class _BoardQuestions:
+    """The scope of :func:`board_questions` (a class: entered for every listing of the
+    open spaces, where a generator-based context manager costs several times more).
+    Inside another such scope it opens none of its own."""
+
+    __slots__ = ("_token",)
+
+    def __enter__(self) -> None:
+        self._token = _BOARD_MEMO.set({}) if _BOARD_MEMO.get() is None else None
+
+    def __exit__(self, *exc: object) -> None:
+        if self._token is not None:
+            _BOARD_MEMO.reset(self._token)
 
 
 def home_board_doable(state: CavernaState, seat: int, part: Part) -> bool:
