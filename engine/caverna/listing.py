@@ -32,7 +32,7 @@ class Listing:
     """Per seat: the step listed and its options, for the state holding this listing.
 
     It is no part of the state's value: any two listings are equal (two states are
-    equal whatever was listed for them), and a copy of one is empty."""
+    equal whatever was listed for them), and a copy of one (pickled too) is empty."""
 
     __slots__ = ("by_seat",)
 
@@ -49,6 +49,9 @@ class Listing:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Listing:
         return Listing()
+
+    def __reduce__(self) -> tuple[type[Listing], tuple[()]]:
+        return Listing, ()  # pickled empty, like a copy
 
 
 def _listing(state: Any) -> Listing:

@@ -4,6 +4,8 @@ everything afresh, and nothing else carries them."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -64,6 +66,8 @@ def test_copies_dumps_and_loads_carry_no_listing() -> None:
     assert _kept(state)
     assert not _kept(CAVERNA.copy(state))
     assert not _kept(CAVERNA.load(CAVERNA.dump(state)))
+    assert not _kept(copy.deepcopy(state))
+    assert not _kept(pickle.loads(pickle.dumps(state)))
     assert "_listing" not in CAVERNA.dump(state)
     # A listing is no part of the state's value.
     assert state == CAVERNA.copy(state) == CAVERNA.load(CAVERNA.dump(state))
