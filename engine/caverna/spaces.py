@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
 
 from engine.caverna.board import Pos
 from engine.caverna.components import Furnishing, components
@@ -606,6 +606,12 @@ def furnish_spots(state: CavernaState, seat: int) -> list[Pos]:
     return board.empty_caverns(tunnels_too=has_effect(state, seat, "furnish_tunnels"))
 
 
+def furnish_spot_free(state: CavernaState, seat: int) -> bool:
+    """Is there one of :func:`furnish_spots`?"""
+    board = state.players[seat].board
+    return board.has_empty_cavern(tunnels_too=has_effect(state, seat, "furnish_tunnels"))
+
+
 def tile_spots(state: CavernaState, seat: int, tile_id: str) -> list[Pos]:
     """Where ``seat`` could lay ``tile_id``: on the tile it must overbuild (the Trader
     and the Spare part storage), else where any furnishing goes."""
@@ -627,17 +633,15 @@ def can_furnish(state: CavernaState, seat: int, scope: str) -> bool:
 
 def _each_furnish_choice(state: CavernaState, seat: int, scope: str) -> Iterator[str]:
     player = state.players[seat]
-    free = bool(furnish_spots(state, seat))
+    free = furnish_spot_free(state, seat)
     taken = taken_tiles(state)
     saved = discount(player, "furnish")
     builder = has(player, "pay_with_ore")
     loot_price = next(i.cost for i in components().tables.loot if i.does == "dwelling")
     # Many tiles cost the same: whether a cost can be paid is asked once per cost.
     payable: dict[tuple[tuple[str, int], ...], bool] = {}
-    for tile_id, tile in _scope_tiles(scope):
+    for tile_id, tile in _scope_tiles(scope, tuple(state.options.items())):
         if tile_id in taken and tile.count is not None:
-            continue
-        if not in_play(state.options, tile_id):  # a variant's smaller supply
             continue
         if not free and overbuild_spot(player, tile_id) is None:
             continue  # no free cavern, and this tile does not go on top of another
@@ -650,14 +654,18 @@ def _each_furnish_choice(state: CavernaState, seat: int, scope: str) -> Iterator
             yield tile_id
 
 
-@cache
-def _scope_tiles(scope: str) -> tuple[tuple[str, Furnishing], ...]:
+@lru_cache(maxsize=64)
+def _scope_tiles(scope: str, options: tuple[tuple[str, str], ...]
+                 ) -> tuple[tuple[str, Furnishing], ...]:
     """The furnishing tiles of ``scope`` (``any``, ``dwelling``, the loot's plain
-    Dwelling) in supply order, whether in the supply or not."""
+    Dwelling) in play with the game's ``options`` (a variant's smaller supply), in
+    supply order, whether still in the supply or not."""
+    chosen = dict(options)
     return tuple(
         (tile_id, tile) for tile_id, tile in components().furnishings.items()
         if not (scope == LOOT_DWELLING and tile_id != "dwelling")
-        and not (scope == "dwelling" and not tile.is_dwelling))
+        and not (scope == "dwelling" and not tile.is_dwelling)
+        and in_play(chosen, tile_id))
 
 
 def fence_cost(player: Player, step: FenceStep, size: str) -> dict[str, int]:
