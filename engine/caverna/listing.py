@@ -1,9 +1,9 @@
 """The options last listed for each seat, kept beside the state they were listed for.
 
-Between two moves the engine lists a step's options more than once: after a move it
-looks for a step with one real option (:mod:`engine.caverna.forced`), then ``pending``
-lists the same step's options again for the prompt, and applying the key pressed checks
-it again (a work turn weighs every action space each time). A state keeps what was
+Between two moves the engine would list a step's options more than once: after a move
+it looks for a step with one real option (:mod:`engine.caverna.forced`), then
+``pending`` lists the same step's options for the prompt, and applying the key pressed
+checks it again (a work turn weighs every action space each time). A state keeps what was
 listed for it in a :class:`Listing`, a private attribute that nothing else carries: the
 JSON, the view, ``Game.copy`` and a state loaded from JSON all start without one and
 simply list again.

@@ -41,12 +41,11 @@ def _go_option(space_id: str, goods: tuple[tuple[str, int], ...]) -> Option:
 
 def _work_options(state: CavernaState, turn: Turn) -> list[Option]:
     with board_questions():
-        return list(work_options(state, turn))
+        return list(_each_work_option(state, turn))
 
 
-def work_options(state: CavernaState, turn: Turn) -> Iterator[Option]:
-    """The options of a work turn one at a time, in display order: whether the turn is
-    a real choice shows after the first two (inside ``board_questions()``)."""
+def _each_work_option(state: CavernaState, turn: Turn) -> Iterator[Option]:
+    """The options of a work turn, in display order (inside ``board_questions()``)."""
     seat = turn.seat
     player = state.players[seat]
     nxt = next_in_order(player)

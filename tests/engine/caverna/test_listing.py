@@ -47,13 +47,12 @@ def test_a_kept_listing_plays_like_a_fresh_one() -> None:
 
 def test_pending_reads_what_the_move_listed() -> None:
     """After a move, the engine has listed the open steps (looking for one with a single
-    real option); ``pending`` reads them instead of listing again. (A work turn is looked
-    at only up to its second option: the prompt lists it.)"""
+    real option); ``pending`` reads them instead of listing again."""
     state = CAVERNA.new(3, 7)
+    prompt = CAVERNA.pending(state)[0]
+    CAVERNA.apply(state, prompt.seat, prompt.options[0].key)
     listing: Listing = state.__pydantic_private__["_listing"]  # type: ignore[index]
-    while not listing.by_seat:
-        prompt = CAVERNA.pending(state)[0]
-        CAVERNA.apply(state, prompt.seat, prompt.options[0].key)
+    assert listing.by_seat
     marker = Option("marker", Label("marker"))
     for seat, (step, _) in list(listing.by_seat.items()):
         listing.by_seat[seat] = (step, [marker])
