@@ -47,9 +47,13 @@ def copy_value(value: Any) -> Any:
     if kind in _LEAVES:
         return value
     if kind is dict:
-        return {k: copy_value(v) for k, v in value.items()}
+        return _copy_items(value)
     if kind is list:
-        return [copy_value(v) for v in value]
+        out = list(value)
+        for i, item in enumerate(out):
+            if type(item) not in _LEAVES:
+                out[i] = copy_value(item)
+        return out
     fast = _FLAT.get(kind)
     if fast is not None:
         return fast(value)
@@ -58,9 +62,19 @@ def copy_value(value: Any) -> Any:
     raise TypeError(f"not a part of a state: {kind.__name__}")
 
 
+def _copy_items(mapping: dict[Any, Any]) -> dict[Any, Any]:
+    """A copy of a dict of a state (or of a model's fields): the leaves taken over as they
+    are, without a call for each (most values are leaves), every other value copied."""
+    out = dict(mapping)
+    for key, item in mapping.items():
+        if type(item) not in _LEAVES:
+            out[key] = copy_value(item)
+    return out
+
+
 def copy_model(model: M) -> M:
     """An independent copy of a model of the state (a step, an action space …)."""
-    return _model(model, {k: copy_value(v) for k, v in model.__dict__.items()})
+    return _model(model, _copy_items(model.__dict__))
 
 
 def copy_state(state: CavernaState) -> CavernaState:
