@@ -17,6 +17,8 @@ from engine.core.prompts import Event
 def swaps(state: CavernaState, seat: int) -> list[tuple[str, int]]:
     """The furnishings' conversions ``seat`` can afford now: (tile, choice index)."""
     player = state.players[seat]
+    if not has(player, "convert"):
+        return []  # asked on every work turn: most boards have no such tile
     tiles = components().furnishings
     out = []
     for tile_id in player.board.furnishings:
