@@ -7,15 +7,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.caverna.components import components
-from engine.caverna.receiving import furnishing_effects, receive
+from engine.caverna.receiving import receive
 from engine.caverna.rubies import ruby_goods, ruby_tiles
 from engine.caverna.state import CavernaState, ExchangeStep
+from engine.caverna.tile_effects import has
 from engine.core.prompts import Event
 
 
 def swaps(state: CavernaState, seat: int) -> list[tuple[str, int]]:
     """The furnishings' conversions ``seat`` can afford now: (tile, choice index)."""
     player = state.players[seat]
+    if not has(player, "convert"):
+        return []  # asked on every work turn: most boards have no such tile
     tiles = components().furnishings
     out = []
     for tile_id in player.board.furnishings:
@@ -51,7 +54,7 @@ def swap(state: CavernaState, seat: int, tile_id: str, index: int, events: list[
 
 def disarmable(state: CavernaState, seat: int) -> list[int]:
     """Dwarfs whose weapon the Peaceful cave would turn into food."""
-    if not any(True for _ in furnishing_effects(state, seat, "weapon_to_food")):
+    if not has(state.players[seat], "weapon_to_food"):
         return []
     return [i for i, d in enumerate(state.players[seat].dwarfs) if d.weapon]
 

@@ -258,6 +258,11 @@ SPACE_FIELDS = ("tile", "furnishing", "stable", "crop", "crop_count", "partner")
 _space_fields = attrgetter(*SPACE_FIELDS)
 
 
+# What a furnishing may be laid on, without and with the Work room (``tunnels_too``).
+_FURNISHABLE: dict[bool, frozenset[str]] = {
+    False: frozenset({"cavern"}), True: frozenset({"cavern", *TUNNELS})}
+
+
 class HomeBoard(BaseModel):
     """One player's home board. ``spaces`` maps ``"x,y"`` to what lies there; a missing
     key is an empty space (bare forest or rock)."""
@@ -377,8 +382,13 @@ class HomeBoard(BaseModel):
     def empty_caverns(self, tunnels_too: bool = False) -> list[Pos]:
         """Caverns with no furnishing; with ``tunnels_too`` (the Work room) also unfurnished
         tunnels and deep tunnels. Mines are never furnished."""
-        kinds = {"cavern", *TUNNELS} if tunnels_too else {"cavern"}
+        kinds = _FURNISHABLE[tunnels_too]
         return [p for p, s in self.stored() if s.tile in kinds and s.furnishing is None]
+
+    def has_empty_cavern(self, tunnels_too: bool = False) -> bool:
+        """Is there one of :meth:`empty_caverns` (asked without putting them in order)?"""
+        kinds = _FURNISHABLE[tunnels_too]
+        return any(s.tile in kinds and s.furnishing is None for s in self.spaces.values())
 
     def unused_spaces(self) -> int:
         """Spaces with neither a tile nor a stable (−1 point each at the end). The printed

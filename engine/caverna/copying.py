@@ -5,8 +5,9 @@ copy: the JSON round trip (or pydantic's ``model_copy(deep=True)``, which goes t
 ``copy.deepcopy``) costs several times more than rebuilding the tree directly. A state
 holds only pydantic models, dicts, lists and immutable leaves (str, int, bool, None),
 so a copy rebuilds every model, dict and list and shares only the leaves. The models
-have no extra fields and no private attributes; each copy keeps its own set of the
-fields that were set, as pydantic's own copies do.
+have no extra fields, and no private attributes but the state's listing
+(:mod:`engine.caverna.listing`), which a copy starts without; each copy keeps its own
+set of the fields that were set, as pydantic's own copies do.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from engine.caverna.board import HomeBoard, Space
+from engine.caverna.listing import fresh
 from engine.caverna.state import CavernaState, Dwarf
 
 M = TypeVar("M", bound=BaseModel)
@@ -45,9 +47,13 @@ def copy_value(value: Any) -> Any:
     if kind in _LEAVES:
         return value
     if kind is dict:
-        return {k: copy_value(v) for k, v in value.items()}
+        return _copy_items(value)
     if kind is list:
-        return [copy_value(v) for v in value]
+        out = list(value)
+        for i, item in enumerate(out):
+            if type(item) not in _LEAVES:
+                out[i] = copy_value(item)
+        return out
     fast = _FLAT.get(kind)
     if fast is not None:
         return fast(value)
@@ -56,14 +62,26 @@ def copy_value(value: Any) -> Any:
     raise TypeError(f"not a part of a state: {kind.__name__}")
 
 
+def _copy_items(mapping: dict[Any, Any]) -> dict[Any, Any]:
+    """A copy of a dict of a state (or of a model's fields): the leaves taken over as they
+    are, without a call for each (most values are leaves), every other value copied."""
+    out = dict(mapping)
+    for key, item in mapping.items():
+        if type(item) not in _LEAVES:
+            out[key] = copy_value(item)
+    return out
+
+
 def copy_model(model: M) -> M:
     """An independent copy of a model of the state (a step, an action space …)."""
-    return _model(model, {k: copy_value(v) for k, v in model.__dict__.items()})
+    return _model(model, _copy_items(model.__dict__))
 
 
 def copy_state(state: CavernaState) -> CavernaState:
     """An independent copy of ``state``, equal to it and to its JSON round trip."""
-    return copy_model(state)
+    out = copy_model(state)
+    _set(out, "__pydantic_private__", fresh())
+    return out
 
 
 def copy_for_seat(state: CavernaState, seat: int) -> CavernaState:
@@ -76,7 +94,9 @@ def copy_for_seat(state: CavernaState, seat: int) -> CavernaState:
     fields = dict(state.__dict__)
     fields["players"] = players
     fields["stacks"] = copy_value(state.stacks)
-    return _model(state, fields)
+    out = _model(state, fields)
+    _set(out, "__pydantic_private__", fresh())
+    return out
 
 
 def _flat(model: M) -> M:

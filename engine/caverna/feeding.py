@@ -24,7 +24,7 @@ missing food.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.caverna.components import FARM_ANIMALS, components
 from engine.caverna.state import CavernaState, Player
@@ -139,7 +139,11 @@ def covers(have: Mapping[str, int], need: int, bonus: int = 0, limit: int = 5) -
 
 def food_of(player: Player, conversion: Mapping[str, int]) -> int:
     """The food ``conversion`` gives ``player`` (its Slaughtering cave counted)."""
-    bonus = slaughter_bonus(player)
+    return conversion_food(conversion, slaughter_bonus(player))
+
+
+def conversion_food(conversion: Mapping[str, int], bonus: int) -> int:
+    """The food ``conversion`` gives with ``bonus`` extra food per farm animal."""
     return sum(food_from(kind, count, bonus) for kind, count in conversion.items())
 
 
@@ -180,15 +184,22 @@ def decode(text: str) -> Conversion | None:
 def discount(player: Player, action: str) -> dict[str, int]:
     """Goods the player's furnishings save on ``action`` (``furnish``, ``fences``,
     ``stable``, ``forge``)."""
+    return dict(_discount(tuple(player.board.furnished()), action))
+
+
+@lru_cache(maxsize=4096)
+def _discount(furnished: tuple[str, ...], action: str) -> tuple[tuple[str, int], ...]:
+    """What the tiles ``furnished`` save on ``action``: a pure function of the tiles (a
+    sum, so their order does not matter), asked for every furnishing's price."""
     tiles = components().furnishings
     saved: dict[str, int] = {}
-    for tile_id in player.board.furnished():  # a sum: the order does not matter
+    for tile_id in furnished:
         tile = tiles.get(tile_id)
         effect = tile.effect("discount") if tile else None
         if effect is not None and action in (effect.params.get("when") or ()):
             for good, amount in effect.goods().items():
                 saved[good] = saved.get(good, 0) + amount
-    return saved
+    return tuple(saved.items())
 
 
 def less(bill: Mapping[str, int], saved: Mapping[str, int]) -> dict[str, int]:
@@ -329,15 +340,16 @@ def beg(state: CavernaState, seat: int, need: int, events: list[Event]) -> None:
     events.append(Event("begged", seat, {"food": food, "markers": missing}))
 
 
-def single_conversions(player: Player) -> list[str]:
-    """Kinds the player could convert a little of (one animal, a donkey pair, gold for
-    the food missing) while feeding, when no full cover is wanted or possible."""
-    have = holdings(player)
-    return [k for k in CONVERTIBLE if have[k] and (k != "gold" or have[k] >= 2)]
+def convertible_kinds(have: Mapping[str, int]) -> list[str]:
+    """The kinds of ``have`` one step of converting can take (one animal, a donkey pair,
+    gold for the food missing: 2 at least), in display order: what a payment or a
+    feeding offers when no full cover is wanted or possible."""
+    return [k for k in CONVERTIBLE if have.get(k) and (k != "gold" or have[k] >= 2)]
 
 
-def step_of(player: Player, have: Mapping[str, int], kind: str, short: int) -> tuple[int, int]:
-    """(how many of ``kind`` one step converts, the food it gives) out of ``have``
-    while ``short`` food is missing: what an option says it does."""
+def step_of(have: Mapping[str, int], kind: str, short: int, bonus: int) -> tuple[int, int]:
+    """(how many of ``kind`` one step converts, the food it gives with ``bonus`` extra
+    food per farm animal) out of ``have`` while ``short`` food is missing: what an option
+    says it does."""
     count = one_step(have, kind, short)
-    return count, food_from(kind, count, slaughter_bonus(player))
+    return count, food_from(kind, count, bonus)

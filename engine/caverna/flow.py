@@ -31,7 +31,7 @@ from engine.caverna.spaces import (
     THEN,
     board_step,
     connective,
-    eligible,
+    each_eligible,
     group_at,
     part_doable,
 )
@@ -117,16 +117,21 @@ def _settle_group(state: CavernaState, step: GroupStep, events: list[Event]) -> 
             step.done.append(index)  # passed over: it cannot be done
         state.pop(step.seat)
         return True
-    options = eligible(state, step)
-    if not options:
-        state.pop(step.seat)
-        return True
+    options = each_eligible(state, step)
     if conn == THEN and step.done:
-        plain = [i for i in options if group.parts[i].do in PLAIN]
-        if plain:
-            do_part(state, step, plain[0], events)
-            return True
-    return False
+        # After "then" the plain parts follow by themselves, the first one first.
+        found = False
+        for index in options:
+            found = True
+            if group.parts[index].do in PLAIN:
+                do_part(state, step, index, events)
+                return True
+        if found:
+            return False
+    elif next(options, None) is not None:
+        return False
+    state.pop(step.seat)
+    return True
 
 
 # --- the harvest ---------------------------------------------------------------------

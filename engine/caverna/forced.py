@@ -21,20 +21,10 @@ pressed, and does not replay (the replay digest test was renewed for this change
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any
-
 from engine.caverna.decisions import MACHINE, RULES
-from engine.caverna.decisions.work import work_options
 from engine.caverna.flow import advance
-from engine.caverna.spaces import board_questions
 from engine.caverna.state import CavernaState
-from engine.core.prompts import Event, Option, only_choice
-
-# Steps whose options come one at a time: a costly step (a work turn weighs every action
-# space) is looked at here only until it shows two real options, which is most often at
-# once. The prompt lists the same options, all of them.
-STREAMED: dict[str, Callable[[CavernaState, Any], Iterator[Option]]] = {"work": work_options}
+from engine.core.prompts import Event, only_choice
 
 
 def forced_move(state: CavernaState) -> tuple[int, str] | None:
@@ -47,27 +37,11 @@ def forced_move(state: CavernaState) -> tuple[int, str] | None:
 
 
 def _only_key(state: CavernaState, seat: int) -> str | None:
-    """The one real option of ``seat``'s step, if it has only one."""
+    """The one real option of ``seat``'s step, if it has only one. The options are
+    listed whole, and kept on the state (``engine.caverna.listing``): a step with a real
+    choice is asked next, and its prompt reads them."""
     step = MACHINE.current(state, seat)
-    stream = STREAMED.get(step.kind)
-    if stream is None:
-        return only_choice(RULES[step.kind].options(state, step))
-    with board_questions():
-        return only_choice(_enough(stream(state, step)))
-
-
-def _enough(options: Iterable[Option]) -> list[Option]:
-    """``options`` up to the second real one (not a step back): as many as it takes to
-    tell whether there is one real option, which ``only_choice`` says the same of them
-    as of all the options."""
-    taken: list[Option] = []
-    real = 0
-    for option in options:
-        taken.append(option)
-        real += not option.back
-        if real == 2:
-            break
-    return taken
+    return only_choice(RULES[step.kind].options(state, step))
 
 
 def carry_on(state: CavernaState, events: list[Event]) -> None:

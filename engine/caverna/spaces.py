@@ -20,12 +20,13 @@ mining gets no ruby in rounds 1 and 2.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engine.caverna.board import Pos
-from engine.caverna.components import components
+from engine.caverna.components import Furnishing, components
 from engine.caverna.family import can_grow
 from engine.caverna.feeding import can_pay, discount, less
 from engine.caverna.imitation import imitable
@@ -56,6 +57,12 @@ from engine.caverna.weapons import can_forge
 
 ALL, AND_OR, THEN_OR, EITHER, THEN = "all", "and_or", "then_or", "either", "then"
 
+# The parts answered from the player's supply and the table alone (no home board, no
+# other space): asked first.
+_DOABLE_BY_SUPPLY = frozenset({"take", "gain", "first_player", "market", "gain_if_mines",
+                               "gain_per_mine", "family_growth", "forge", "expedition",
+                               "trade"})
+
 
 @dataclass(frozen=True, slots=True)
 class Part:
@@ -72,10 +79,35 @@ class Part:
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """Parts joined by a connective."""
+    """Parts joined by a connective. ``openers``: the plain parts (no nested group) one of
+    which must be doable for the group to be (:func:`group_doable`), cheapest to ask
+    first."""
 
     connective: str
     parts: tuple[Part, ...] = field(default_factory=tuple)
+    openers: tuple[Part, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "openers", tuple(sorted(_openers(self), key=_cost_rank)))
+
+
+def _openers(group: Group) -> Iterator[Part]:
+    """The parts that may come first (only the first of "then"; the Guest room turns only
+    "either" into "and/or", which leaves every part able to come first), nested groups
+    opened up into theirs."""
+    for part in group.parts[:1] if group.connective == THEN else group.parts:
+        if part.group is not None:
+            yield from part.group.openers
+        else:
+            yield part
+
+
+def _cost_rank(part: Part) -> int:
+    """Parts answered from the player's supply before an imitation, and those before the
+    home-board parts: ``group_doable`` stops at the first doable one."""
+    if part.do in _DOABLE_BY_SUPPLY:
+        return 0
+    return 1 if part.do == "imitate" else 2
 
 
 def g(connective: str, *parts: Part) -> Group:
@@ -261,12 +293,7 @@ def connective(state: CavernaState, seat: int, group: Group) -> str:
 
 def has_effect(state: CavernaState, seat: int, key: str) -> bool:
     """Does one of ``seat``'s furnishings have an effect with ``key``?"""
-    tiles = components().furnishings
-    for tile_id in state.players[seat].board.furnished():
-        tile = tiles.get(tile_id)
-        if tile is not None and tile.effect(key) is not None:
-            return True
-    return False
+    return has(state.players[seat], key)
 
 
 def part_doable(
@@ -358,8 +385,11 @@ def group_doable(
     state: CavernaState, seat: int, dwarf: int, space_id: str, group: Group, imitated: bool
 ) -> bool:
     """Can at least one part of ``group`` that may come first be carried out?"""
-    parts = group.parts[:1] if connective(state, seat, group) == THEN else group.parts
-    return any(part_doable(state, seat, dwarf, space_id, p, imitated) for p in parts)
+    for part in group.openers:
+        if _DOABLE.get(part.do, _board_part_doable)(state, seat, dwarf, space_id, part,
+                                                     imitated):
+            return True
+    return False
 
 
 def space_doable(
@@ -372,6 +402,11 @@ def space_doable(
 
 def eligible(state: CavernaState, step: GroupStep) -> list[int]:
     """Parts of the step's group that may be chosen next (and can be carried out)."""
+    return list(each_eligible(state, step))
+
+
+def each_eligible(state: CavernaState, step: GroupStep) -> Iterator[int]:
+    """:func:`eligible` one at a time, for a caller that may need only the first."""
     group = group_at(step.space, step.path)
     conn = connective(state, step.seat, group)
     last = max(step.done) if step.done else -1
@@ -389,10 +424,10 @@ def eligible(state: CavernaState, step: GroupStep) -> list[int]:
         candidates = [0]
     else:  # then_or, and the later parts of then
         candidates = list(range(last + 1, len(group.parts)))
-    return [
+    return (
         i for i in candidates
         if part_doable(state, step.seat, step.dwarf, step.space, group.parts[i], step.imitated)
-    ]
+    )
 
 
 def imitation_targets(state: CavernaState, seat: int, dwarf: int, cost: int) -> list[str]:
@@ -450,17 +485,24 @@ _BOARD_MEMO: ContextVar[dict[tuple[int, str, tuple[str, ...]], bool] | None] = C
 )
 
 
-@contextmanager
-def board_questions() -> Iterator[None]:
+def board_questions() -> AbstractContextManager[None]:
     """A scope in which the state does not change: home-board answers are memoised."""
-    if _BOARD_MEMO.get() is not None:
-        yield
-        return
-    token = _BOARD_MEMO.set({})
-    try:
-        yield
-    finally:
-        _BOARD_MEMO.reset(token)
+    return _BoardQuestions()
+
+
+class _BoardQuestions:
+    """The scope of :func:`board_questions` (a class: entered for every listing of the
+    open spaces, where a generator-based context manager costs several times more).
+    Inside another such scope it opens none of its own."""
+
+    __slots__ = ("_token",)
+
+    def __enter__(self) -> None:
+        self._token = _BOARD_MEMO.set({}) if _BOARD_MEMO.get() is None else None
+
+    def __exit__(self, *exc: object) -> None:
+        if self._token is not None:
+            _BOARD_MEMO.reset(self._token)
 
 
 def home_board_doable(state: CavernaState, seat: int, part: Part) -> bool:
@@ -564,6 +606,12 @@ def furnish_spots(state: CavernaState, seat: int) -> list[Pos]:
     return board.empty_caverns(tunnels_too=has_effect(state, seat, "furnish_tunnels"))
 
 
+def furnish_spot_free(state: CavernaState, seat: int) -> bool:
+    """Is there one of :func:`furnish_spots`?"""
+    board = state.players[seat].board
+    return board.has_empty_cavern(tunnels_too=has_effect(state, seat, "furnish_tunnels"))
+
+
 def tile_spots(state: CavernaState, seat: int, tile_id: str) -> list[Pos]:
     """Where ``seat`` could lay ``tile_id``: on the tile it must overbuild (the Trader
     and the Spare part storage), else where any furnishing goes."""
@@ -585,25 +633,39 @@ def can_furnish(state: CavernaState, seat: int, scope: str) -> bool:
 
 def _each_furnish_choice(state: CavernaState, seat: int, scope: str) -> Iterator[str]:
     player = state.players[seat]
-    free = bool(furnish_spots(state, seat))
+    free = furnish_spot_free(state, seat)
     taken = taken_tiles(state)
     saved = discount(player, "furnish")
     builder = has(player, "pay_with_ore")
     loot_price = next(i.cost for i in components().tables.loot if i.does == "dwelling")
-    for tile_id, tile in components().furnishings.items():
-        if scope == LOOT_DWELLING and tile_id != "dwelling":
-            continue
-        if scope == "dwelling" and not tile.is_dwelling:
-            continue
+    # Many tiles cost the same: whether a cost can be paid is asked once per cost.
+    payable: dict[tuple[tuple[str, int], ...], bool] = {}
+    for tile_id, tile in _scope_tiles(scope, tuple(state.options.items())):
         if tile_id in taken and tile.count is not None:
-            continue
-        if not in_play(state.options, tile_id):  # a variant's smaller supply
             continue
         if not free and overbuild_spot(player, tile_id) is None:
             continue  # no free cavern, and this tile does not go on top of another
         cost = less(loot_price if scope == LOOT_DWELLING else tile.cost, saved)
-        if _payable(player, cost, builder):
+        asked = tuple(cost.items())
+        can = payable.get(asked)
+        if can is None:
+            can = payable[asked] = bool(_payable(player, cost, builder))
+        if can:
             yield tile_id
+
+
+@lru_cache(maxsize=64)
+def _scope_tiles(scope: str, options: tuple[tuple[str, str], ...]
+                 ) -> tuple[tuple[str, Furnishing], ...]:
+    """The furnishing tiles of ``scope`` (``any``, ``dwelling``, the loot's plain
+    Dwelling) in play with the game's ``options`` (a variant's smaller supply), in
+    supply order, whether still in the supply or not."""
+    chosen = dict(options)
+    return tuple(
+        (tile_id, tile) for tile_id, tile in components().furnishings.items()
+        if not (scope == LOOT_DWELLING and tile_id != "dwelling")
+        and not (scope == "dwelling" and not tile.is_dwelling)
+        and in_play(chosen, tile_id))
 
 
 def fence_cost(player: Player, step: FenceStep, size: str) -> dict[str, int]:

@@ -13,10 +13,17 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import (
+    BaseModel,
+    Field,
+    PrivateAttr,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+)
 
 from engine.caverna.board import HomeBoard, new_home_board
 from engine.caverna.components import ANIMALS, GOODS
+from engine.caverna.listing import Listing
 from engine.core import stacks as seat_stacks
 from engine.core.rng import RandomSource
 
@@ -414,6 +421,9 @@ class CavernaState(BaseModel):
     rng: RandomSource
     actions: int = 0
     end_reason: str | None = None
+    # What was listed for each seat on this state as it is now (engine.caverna.listing):
+    # never dumped, copied or viewed.
+    _listing: Listing = PrivateAttr(default_factory=Listing)
 
     @property
     def n(self) -> int:

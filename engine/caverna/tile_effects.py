@@ -16,23 +16,33 @@ documented in that file's header); none names a tile, so a tile's rules live in 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from itertools import combinations
+from types import MappingProxyType
 
 from engine.caverna.board import Pos
 from engine.caverna.components import Effect, components
 from engine.caverna.state import Player
 
 
-def effects_of(player: Player, key: str) -> list[Effect]:
+def effects_of(player: Player, key: str) -> tuple[Effect, ...]:
     """Every effect with ``key`` of the tiles on ``player``'s board (covered tiles have
     none: they are no longer on the board)."""
+    return _effects_by_key(tuple(player.board.furnished())).get(key, ())
+
+
+@lru_cache(maxsize=4096)
+def _effects_by_key(furnished: tuple[str, ...]) -> Mapping[str, tuple[Effect, ...]]:
+    """The effects of the tiles ``furnished`` (in that order) by key: a pure function of
+    the tiles, asked after nearly every move (shared: never changed)."""
     tiles = components().furnishings
-    out: list[Effect] = []
-    for space in player.board.spaces.values():
-        tile = tiles.get(space.furnishing) if space.furnishing is not None else None
+    out: dict[str, list[Effect]] = {}
+    for tile_id in furnished:
+        tile = tiles.get(tile_id)
         if tile is not None:
-            out += [e for e in tile.effects if e.key == key]
-    return out
+            for effect in tile.effects:
+                out.setdefault(effect.key, []).append(effect)
+    return MappingProxyType({k: tuple(v) for k, v in out.items()})
 
 
 def has(player: Player, key: str) -> bool:

@@ -47,6 +47,7 @@ from engine.caverna.decisions import (
     solo,
     work,
 )
+from engine.caverna.listing import keeping
 from engine.caverna.state import CavernaState
 from engine.core.machine import Machine
 from engine.core.prompts import Prompt
@@ -57,8 +58,10 @@ from engine.core.steps import Step, StepRules, Turn
 # first step of a turn in the work phase (a ``Turn``: placing the next dwarf).
 MODULES = (work, action_parts, imitation, payment, forge, expedition, market, ore_trading,
            animals, exchanges, harvest, solo, home_board)
+# Each kind's options are listed once per state (kept on it until a key is applied:
+# ``engine.caverna.listing``).
 RULES: dict[str, StepRules[CavernaState, Any]] = {
-    kind: rules for module in MODULES for kind, rules in module.STEPS.items()}
+    kind: keeping(rules) for module in MODULES for kind, rules in module.STEPS.items()}
 
 
 def _deciding(state: CavernaState) -> list[int]:

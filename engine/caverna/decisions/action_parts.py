@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.caverna.decisions.options import opt
 from engine.caverna.flow import do_part
+from engine.caverna.listing import was_listed
 from engine.caverna.spaces import eligible, group_at
 from engine.caverna.state import CavernaState, GroupStep
 from engine.core.errors import IllegalMove
@@ -14,8 +16,13 @@ from engine.core.prompts import Event, Label, Option, one_per_label
 from engine.core.steps import StepRules
 
 
-def _part_label(step: GroupStep, index: int) -> dict[str, Any]:
-    return {"space": step.space, **_part_args(group_at(step.space, step.path).parts[index])}
+@lru_cache(maxsize=1024)
+def _part_option(space: str, path: tuple[int, ...], index: int) -> Option:
+    """Choosing part ``index`` of the group at ``path`` of ``space``'s action: printed
+    data only, so made once and shared (options and labels are frozen, and nothing
+    changes a label's arguments)."""
+    part = group_at(space, list(path)).parts[index]
+    return opt(f"part:{index}", "part", space=space, **_part_args(part))
 
 
 def _part_args(part: Any) -> dict[str, Any]:
@@ -36,8 +43,8 @@ def _part_args(part: Any) -> dict[str, Any]:
 def _group_options(state: CavernaState, step: GroupStep) -> list[Option]:
     # Two identical parts (Adventure's two level-1 expeditions) are one choice: the first
     # of them is done, and the other stays open after it.
-    opts = one_per_label([opt(f"part:{i}", "part", **_part_label(step, i))
-                          for i in eligible(state, step)])
+    path = tuple(step.path)
+    opts = one_per_label([_part_option(step.space, path, i) for i in eligible(state, step)])
     if step.done:
         opts.append(opt("stop", "stop"))
     return opts
@@ -49,7 +56,8 @@ def _apply_group(state: CavernaState, step: GroupStep, key: str, events: list[Ev
         return
     head, _, arg = key.partition(":")
     index = parse_number(arg)
-    if head != "part" or index is None or index not in eligible(state, step):
+    if head != "part" or index is None or (
+            not was_listed(state, step, key) and index not in eligible(state, step)):
         raise IllegalMove("part_not_open", key=key)
     do_part(state, step, index, events)
 

@@ -12,6 +12,7 @@ from engine.caverna.components import components
 from engine.caverna.copying import copy_for_seat
 from engine.caverna.decisions.options import DONE, kind_label, opt
 from engine.caverna.feeding import can_pay
+from engine.caverna.listing import was_listed
 from engine.caverna.receiving import receive
 from engine.caverna.rubies import ruby_goods, ruby_tiles
 from engine.caverna.state import CavernaState, ExchangeStep, PayStep, SingleArgs, SingleTileStep
@@ -76,8 +77,8 @@ def _apply_exchange(state: CavernaState, step: ExchangeStep, key: str,
         state.pop(seat)
         return
     paying = _paying(state, step)
-    if paying is not None and key not in {o.key for o in safe_trades(state, seat,
-                                                                        paying.bill)}:
+    if paying is not None and not was_listed(state, step, key) and key not in {
+            o.key for o in safe_trades(state, seat, paying.bill)}:
         raise IllegalMove("unknown_option", key=key)
     _trade(state, step, key, events)
     step.traded = True

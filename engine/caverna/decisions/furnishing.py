@@ -14,6 +14,7 @@ from engine.caverna.components import components
 from engine.caverna.copying import copy_model
 from engine.caverna.decisions.options import back_to, board_label, opt
 from engine.caverna.decisions.payment import pay_then
+from engine.caverna.listing import was_listed
 from engine.caverna.spaces import furnish_bills, furnish_choices, furnish_cost, tile_spots
 from engine.caverna.state import CavernaState, FurnishStep, Player
 from engine.caverna.tile_effects import replaced_by_ore
@@ -80,8 +81,9 @@ def _stepped_back(state: CavernaState, step: FurnishStep) -> FurnishStep:
 
 
 def _apply(state: CavernaState, step: FurnishStep, key: str, events: list[Event]) -> None:
+    listed = was_listed(state, step, key)
     if key == BACK.key:
-        if step.args.tile is None or BACK not in _options(state, step):
+        if step.args.tile is None or (not listed and BACK not in _options(state, step)):
             raise IllegalMove("unknown_option", key=key)
         step.args = _stepped_back(state, step).args
         return
@@ -90,7 +92,7 @@ def _apply(state: CavernaState, step: FurnishStep, key: str, events: list[Event]
     scope = step.args.scope
     chosen = step.args.tile
     if chosen is None:
-        if head != "tile" or arg not in furnish_choices(state, seat, scope):
+        if head != "tile" or (not listed and arg not in furnish_choices(state, seat, scope)):
             raise IllegalMove("cannot_furnish", tile=arg)
         spots = tile_spots(state, seat, arg)
         if len(spots) > 1:

@@ -4,6 +4,7 @@ cave), ``exchange``, ``beg``."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.caverna.anytime_trades import can_exchange
@@ -19,16 +20,17 @@ from engine.caverna.decisions.options import (
 from engine.caverna.feeding import (
     beg,
     convert,
+    convertible_kinds,
     covers,
     decode,
     encode,
     holdings,
     one_step,
-    single_conversions,
     slaughter_bonus,
     working_cave_cost,
     working_cave_options,
 )
+from engine.caverna.listing import was_listed
 from engine.caverna.state import CavernaState, FeedStep, HarvestStep, SkipStep
 from engine.core.errors import IllegalMove
 from engine.core.prompts import Event, Label, Option, one_per_label
@@ -50,12 +52,6 @@ def _apply_skip(state: CavernaState, step: SkipStep, key: str, events: list[Even
     events.append(Event("skipped", step.seat, {"stage": stage}))
 
 
-def _feed_covers(state: CavernaState, step: FeedStep) -> list[dict[str, int]]:
-    player = state.players[step.seat]
-    short = step.need - player.goods["food"]
-    return covers(holdings(player), short, slaughter_bonus(player), limit=FEW_WAYS)
-
-
 def _per_dwarf(state: CavernaState, step: FeedStep) -> int:
     """Food one dwarf eats in this feeding (from the harvest under the feeding step)."""
     stack = state.stacks[step.seat]
@@ -73,25 +69,37 @@ def _working_cave(state: CavernaState, step: FeedStep) -> list[str]:
 
 def _feed_options(state: CavernaState, step: FeedStep) -> list[Option]:
     player = state.players[step.seat]
-    opts = [conversion_opt(player, f"cover:{encode(c)}", c) for c in _feed_covers(state, step)]
-    short = step.need - player.goods["food"]
-    have = holdings(player)
-    # A step of one kind that is a whole way too ("1 grain → 1 food") is that option.
-    opts = one_per_label(
-        [*opts, *(convert_opt(player, have, k, short) for k in single_conversions(player))])
+    food = player.goods["food"]
+    short = step.need - food
+    opts = list(_feeding_ways(tuple(holdings(player).items()), short, slaughter_bonus(player)))
     opts += [opt(f"work:{g}", "working_cave", good=g, cost=working_cave_cost(player, g))
              for g in _working_cave(state, step)]
     if can_exchange(state, step.seat):
         opts.append(opt("exchange", "exchange"))
-    missing = step.need - player.goods["food"]
-    opts.append(opt("beg", "beg", food=player.goods["food"], markers=missing))
+    opts.append(opt("beg", "beg", food=food, markers=short))
     return opts
+
+
+@lru_cache(maxsize=4096)
+def _feeding_ways(have: tuple[tuple[str, int], ...], short: int, bonus: int
+                  ) -> tuple[Option, ...]:
+    """The cheapest covers of ``short`` food out of ``have`` (``bonus``: extra food per
+    farm animal), then one step of each kind: a pure function of them, so made once for
+    each and shared (options and labels are frozen, and nothing changes a label's
+    arguments)."""
+    goods = dict(have)
+    ways = [conversion_opt(f"cover:{encode(c)}", c, bonus)
+            for c in covers(goods, short, bonus, limit=FEW_WAYS)]
+    # A step of one kind that is a whole way too ("1 grain → 1 food") is that option.
+    return tuple(one_per_label(
+        [*ways, *(convert_opt(goods, k, short, bonus) for k in convertible_kinds(goods))]))
 
 
 def _apply_feed(state: CavernaState, step: FeedStep, key: str, events: list[Event]) -> None:
     player = state.players[step.seat]
     head, _, arg = key.partition(":")
-    if key not in {o.key for o in _feed_options(state, step)}:
+    if not was_listed(state, step, key) and key not in {
+            o.key for o in _feed_options(state, step)}:
         # Listed keys only: a step of one kind that is also a whole way is offered once.
         raise IllegalMove("unknown_option", key=key)
     if key == "beg":

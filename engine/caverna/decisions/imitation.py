@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.caverna.decisions.options import opt
 from engine.caverna.decisions.payment import pay_then
+from engine.caverna.listing import was_listed
 from engine.caverna.spaces import imitation_targets
 from engine.caverna.state import CavernaState, ImitateStep
 from engine.core.errors import IllegalMove
@@ -22,7 +23,8 @@ def _imitate_options(state: CavernaState, step: ImitateStep) -> list[Option]:
 
 def _apply_imitate(state: CavernaState, step: ImitateStep, key: str, events: list[Event]) -> None:
     head, _, target = key.partition(":")
-    if head != "copy" or target not in imitation_targets(state, step.seat, step.dwarf, step.cost):
+    if head != "copy" or (not was_listed(state, step, key) and target not in imitation_targets(
+            state, step.seat, step.dwarf, step.cost)):
         raise IllegalMove("cannot_imitate", key=key)
     state.pop(step.seat)
     events.append(Event("imitated", step.seat, {"space": target, "cost": step.cost}))

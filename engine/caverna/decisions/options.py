@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.caverna.components import FARM_ANIMALS
-from engine.caverna.feeding import decode, encode, food_of, step_of
-from engine.caverna.state import CavernaState, HomeBoardStep, Player
+from engine.caverna.feeding import conversion_food, decode, encode, step_of
+from engine.caverna.state import CavernaState, HomeBoardStep
 from engine.core.prompts import BACK, Label, Option, only_choice
 from engine.core.steps import Step
 
@@ -45,17 +45,20 @@ def animals_of(text: str) -> dict[str, int] | None:
 FEW_WAYS = 3  # cheapest ways offered for a payment or a feeding
 
 
-def convert_opt(player: Player, have: Mapping[str, int], kind: str, short: int) -> Option:
-    """Converting one step of ``kind``, labelled with what it takes and gives (gold and
-    donkeys go more than one at a time): the label of a whole conversion that takes the
-    same (:func:`conversion_opt`), so the two are one option."""
-    count, food = step_of(player, have, kind, short)
+def convert_opt(have: Mapping[str, int], kind: str, short: int, bonus: int) -> Option:
+    """Converting one step of ``kind`` (``bonus``: the extra food per farm animal),
+    labelled with what it takes and gives (gold and donkeys go more than one at a time):
+    the label of a whole conversion that takes the same (:func:`conversion_opt`), so the
+    two are one option."""
+    count, food = step_of(have, kind, short, bonus)
     return opt(f"conv:{kind}", "convert", converted={kind: count}, food=food)
 
 
-def conversion_opt(player: Player, key: str, conversion: Mapping[str, int]) -> Option:
-    """Turning ``conversion`` into food: what it takes and the food it gives."""
-    return opt(key, "convert", converted=dict(conversion), food=food_of(player, conversion))
+def conversion_opt(key: str, conversion: Mapping[str, int], bonus: int) -> Option:
+    """Turning ``conversion`` into food: what it takes and the food it gives (``bonus``:
+    the extra food per farm animal)."""
+    return opt(key, "convert", converted=dict(conversion),
+               food=conversion_food(conversion, bonus))
 
 
 def kind_label(state: CavernaState, step: Step) -> Label:

@@ -12,11 +12,13 @@ from engine.caverna.decisions.exchanges import safe_trades
 from engine.caverna.decisions.options import FEW_WAYS, convert_opt, opt
 from engine.caverna.feeding import (
     convert,
+    convertible_kinds,
     decode,
     encode,
     food_of,
     one_step,
     pay,
+    slaughter_bonus,
     spare,
     ways_to_pay,
 )
@@ -77,8 +79,7 @@ def _pay_kinds(player: Player, bill: Mapping[str, int]) -> list[str]:
     way), while the food is still short."""
     if player.goods["food"] >= bill.get("food", 0):
         return []
-    have = spare(player, bill)
-    return [k for k, n in have.items() if n and (k != "gold" or n >= 2)]
+    return convertible_kinds(spare(player, bill))
 
 
 def _pay_options(state: CavernaState, step: PayStep) -> list[Option]:
@@ -90,7 +91,8 @@ def _pay_options(state: CavernaState, step: PayStep) -> list[Option]:
             for c in ways_to_pay(player, step.bill)[:FEW_WAYS]]
     short = step.bill.get("food", 0) - player.goods["food"]
     have = spare(player, step.bill)
-    opts += [convert_opt(player, have, k, short) for k in _pay_kinds(player, step.bill)]
+    bonus = slaughter_bonus(player)
+    opts += [convert_opt(have, k, short, bonus) for k in _pay_kinds(player, step.bill)]
     if safe_trades(state, step.seat, step.bill):
         opts.append(opt("exchange", "exchange"))
     return opts

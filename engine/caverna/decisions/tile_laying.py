@@ -11,6 +11,7 @@ from engine.caverna.board import key as pos_key
 from engine.caverna.copying import copy_model
 from engine.caverna.decisions.options import back_to, board_label, opt
 from engine.caverna.landscape import Placement, lay, placements, ruby_mine_on_deep_tunnel
+from engine.caverna.listing import was_listed
 from engine.caverna.receiving import receive, settle_animals
 from engine.caverna.state import CavernaState, RubyMineStep, SingleTileStep, TwinTileStep
 from engine.core.errors import IllegalMove
@@ -91,7 +92,7 @@ def _apply(state: CavernaState, step: TileStep, key: str, events: list[Event]) -
     seat = step.seat
     head, _, arg = key.partition(":")
     if key == BACK.key:
-        if BACK not in _options(state, step):
+        if not was_listed(state, step, key) and BACK not in _options(state, step):
             raise IllegalMove("unknown_option", key=key)
         if step.args.first is not None:
             step.args.first = None

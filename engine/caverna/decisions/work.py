@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
 from engine.caverna.anytime_trades import can_exchange
 from engine.caverna.decisions.exchanges import open_exchange
 from engine.caverna.decisions.options import back_to, kind_label, opt
 from engine.caverna.flow import open_action
+from engine.caverna.listing import was_listed
 from engine.caverna.placement import (
     RUBY_OUT_OF_ORDER,
     each_open_space,
@@ -27,17 +29,23 @@ from engine.core.steps import StepRules, Turn
 
 
 def _space_option(space: ActionSpace) -> Option:
-    return opt(f"go:{space.id}", "go", space=space.id, goods=dict(space.goods))
+    return _go_option(space.id, tuple(space.goods.items()))
+
+
+@lru_cache(maxsize=4096)
+def _go_option(space_id: str, goods: tuple[tuple[str, int], ...]) -> Option:
+    """Going to ``space_id`` with ``goods`` lying there: made once for each, and shared
+    (options and labels are frozen, and nothing changes a label's arguments)."""
+    return opt(f"go:{space_id}", "go", space=space_id, goods=dict(goods))
 
 
 def _work_options(state: CavernaState, turn: Turn) -> list[Option]:
     with board_questions():
-        return list(work_options(state, turn))
+        return list(_each_work_option(state, turn))
 
 
-def work_options(state: CavernaState, turn: Turn) -> Iterator[Option]:
-    """The options of a work turn one at a time, in display order: whether the turn is
-    a real choice shows after the first two (inside ``board_questions()``)."""
+def _each_work_option(state: CavernaState, turn: Turn) -> Iterator[Option]:
+    """The options of a work turn, in display order (inside ``board_questions()``)."""
     seat = turn.seat
     player = state.players[seat]
     nxt = next_in_order(player)
@@ -53,8 +61,10 @@ def work_options(state: CavernaState, turn: Turn) -> Iterator[Option]:
 
 
 def _go(state: CavernaState, seat: int, dwarf: int, space_id: str, ruby: bool,
-        events: list[Event]) -> None:
-    if not space_open(state, seat, dwarf, space_id):
+        events: list[Event], listed: bool) -> None:
+    """Send ``dwarf`` to ``space_id`` (``listed``: the key was listed for this very
+    state, so the space is known to be open)."""
+    if not listed and not space_open(state, seat, dwarf, space_id):
         raise IllegalMove("space_not_open", space=space_id)
     if ruby:
         state.players[seat].goods["ruby"] -= RUBY_OUT_OF_ORDER
@@ -73,7 +83,7 @@ def _apply_work(state: CavernaState, turn: Turn, key: str, events: list[Event]) 
     if head == "go":
         nxt = next_in_order(player)
         assert nxt is not None
-        _go(state, seat, nxt, arg, False, events)
+        _go(state, seat, nxt, arg, False, events, was_listed(state, turn, key))
     elif head == "dwarf":
         dwarf = parse_number(arg)
         if dwarf is None or dwarf not in out_of_order(player):
@@ -92,16 +102,17 @@ def _place_options(state: CavernaState, step: PlaceStep) -> list[Option]:
 
 
 def _apply_place(state: CavernaState, step: PlaceStep, key: str, events: list[Event]) -> None:
-    if key == BACK.key and BACK in _place_options(state, step):
+    listed = was_listed(state, step, key)
+    if key == BACK.key and (listed or BACK in _place_options(state, step)):
         state.pop(step.seat)
         return
     head, _, arg = key.partition(":")
     if head != "go":
         raise IllegalMove("unknown_option", key=key)
-    if not space_open(state, step.seat, step.dwarf, arg):
+    if not listed and not space_open(state, step.seat, step.dwarf, arg):
         raise IllegalMove("space_not_open", space=arg)
     state.pop(step.seat)
-    _go(state, step.seat, step.dwarf, arg, True, events)
+    _go(state, step.seat, step.dwarf, arg, True, events, listed=True)
 
 
 def _work_label(state: CavernaState, turn: Turn) -> Label:

@@ -1,5 +1,10 @@
 """Building Caverna positions for the flow's scenario tests: scripted decks and markers,
-goods handed out, dwarfs placed, keys played through the draft protocol object."""
+goods handed out, dwarfs placed, keys played through the draft protocol object.
+
+A scenario changes its state by hand between moves, which the engine's own moves never
+do: the helpers that ask the engine about a state (``prompt``, ``keys``, ``play``,
+``refused``) first make it forget the options it listed for the state before the change
+(``engine.caverna.listing.forget``)."""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ from typing import Any
 
 from engine.caverna.caverna_game import CAVERNA
 from engine.caverna.forced import carry_on
+from engine.caverna.listing import forget
 from engine.caverna.rounds import open_round
 from engine.caverna.setup import setup
 from engine.caverna.state import CavernaState
@@ -60,6 +66,7 @@ def give(state: CavernaState, seat: int, **goods: int) -> None:
 
 def play(state: CavernaState, seat: int, *keys: str) -> list[Event]:
     """Apply several keys for one seat through the protocol; returns their events."""
+    forget(state)
     out: list[Event] = []
     for key in keys:
         out.extend(GAME.apply(state, seat, key))
@@ -68,6 +75,7 @@ def play(state: CavernaState, seat: int, *keys: str) -> list[Event]:
 
 def prompt(state: CavernaState, seat: int) -> Prompt:
     """The seat's open prompt (fails if none)."""
+    forget(state)
     for p in GAME.pending(state):
         if p.seat == seat:
             return p
@@ -80,4 +88,5 @@ def keys(state: CavernaState, seat: int) -> list[str]:
 
 def refused(state: CavernaState, seat: int, key: str, code: str) -> None:
     """``key`` is refused with ``code`` and changes nothing."""
+    forget(state)
     assert refusal(GAME, state, seat, key) == code
