@@ -3,8 +3,8 @@
 A finished game is judged by its result: a winner scores 1, any other seat less the
 further it is behind the best of the others. An unfinished one by the game's heuristic
 (``Game.heuristic``) for each seat against what the same heuristic said where the search
-began (``baseline``): what a seat gained since, less ``Game.rivalry`` times what its
-rivals gained on average, squashed into (0, 1).
+began (``baseline``): what a seat gained since, less ``Game.rivalry`` times what the
+rival that gained most gained, squashed into (0, 1).
 
 How much the rivals' gains count is the game's to say, as it depends on how its
 heuristic values a rival's position. Caverna's values a rival's roughly (what lies open
@@ -44,11 +44,12 @@ def rewards(game: Game[Any], state: Any, base: list[float]) -> list[float]:
     if result is not None:
         return _final(result, len(base))
     gains = [game.heuristic(state, s) - b for s, b in enumerate(base)]
-    rivals = len(gains) - 1
-    if not game.rivalry or not rivals:
+    if not game.rivalry or len(gains) < 2:
         return [_squash(g) for g in gains]
-    total = sum(gains)
-    return [_squash(g - game.rivalry * (total - g) / rivals) for g in gains]
+    # Each seat against the rival that gained most: the one to beat, so that a seat
+    # that merely keeps up with the average of three rivals is not content.
+    top, second = sorted(gains, reverse=True)[:2]
+    return [_squash(g - game.rivalry * (second if g == top else top)) for g in gains]
 
 
 def reward(game: Game[Any], state: Any, base: list[float], seat: int) -> float:

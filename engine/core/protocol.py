@@ -69,7 +69,7 @@ class Game(Protocol[S]):
     variants: tuple[Variant, ...]
     # How much a searching player weighs its rivals' heuristic gains against its own
     # (``engine.ai.rewards``): 0 when the heuristic values a rival's position too
-    # roughly to steer by, 1 to judge a seat by its gain over its rivals' mean.
+    # roughly to steer by, 1 to judge a seat by its gain over its best rival's.
     rivalry: float
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> S:
