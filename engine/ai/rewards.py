@@ -3,10 +3,17 @@
 A finished game is judged by its result: a winner scores 1, any other seat less the
 further it is behind the best of the others. An unfinished one by the game's heuristic
 (``Game.heuristic``) for each seat against what the same heuristic said where the search
-began (``baseline``): what a seat gained since, squashed into (0, 1). Each seat is judged
-by its own gain, not by its lead over rivals: the heuristics value a rival's position
-roughly (what lies open on the board for them, say), and a player steered by those
-rough rival values was seen to spoil its own game to dent theirs.
+began (``baseline``): what a seat gained since, less ``Game.rivalry`` times what the
+rival that gained most gained, squashed into (0, 1).
+
+How much the rivals' gains count is the game's to say, as it depends on how its
+heuristic values a rival's position. Caverna's values a rival's roughly (what lies open
+on the board for them, say), and a player steered by those rough rival values was seen
+to spoil its own game to dent theirs: it judges each seat by its own gain alone. Stone
+Age's prices what is left of the game, which every seat loses alike as the game draws
+to its end: judged by its own gain alone, a seat shuns what brings the end nearer (a
+card, a building) and compares positions at different depths of the tree unfairly,
+while against its rivals' gains what all seats share cancels out.
 """
 
 from __future__ import annotations
@@ -14,7 +21,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from engine.core.protocol import Game
+from engine.core.protocol import Game, Result
 
 # Points of gain (or lead, at the end) that make a position about three quarters won:
 # a few turns' income in each of the three games (their heuristics count in points).
@@ -34,9 +41,28 @@ def rewards(game: Game[Any], state: Any, base: list[float]) -> list[float]:
     """Every seat's reward in [0, 1] for ``state`` (see the module); ``base`` is the
     ``baseline`` of the position the search began from."""
     result = game.result(state)
-    if result is None:
-        return [_squash(game.heuristic(state, s) - b) for s, b in enumerate(base)]
-    totals = [0.0] * len(base)
+    if result is not None:
+        return _final(result, len(base))
+    gains = [game.heuristic(state, s) - b for s, b in enumerate(base)]
+    if not game.rivalry or len(gains) < 2:
+        return [_squash(g) for g in gains]
+    # Each seat against the rival that gained most: the one to beat, so that a seat
+    # that merely keeps up with the average of three rivals is not content.
+    top, second = sorted(gains, reverse=True)[:2]
+    return [_squash(g - game.rivalry * (second if g == top else top)) for g in gains]
+
+
+def reward(game: Game[Any], state: Any, base: list[float], seat: int) -> float:
+    """``seat``'s reward alone (what ``rewards`` gives it): judging no other seat's
+    position when the game weighs no rival's gain."""
+    if game.rivalry or game.result(state) is not None:
+        return rewards(game, state, base)[seat]
+    return _squash(game.heuristic(state, seat) - base[seat])
+
+
+def _final(result: Result, seats: int) -> list[float]:
+    """Every seat's reward for a finished game: 1 for a winner, less the further behind."""
+    totals = [0.0] * seats
     for score in result.scores:
         totals[score.seat] = float(score.total)
     won = set(result.winners)

@@ -52,6 +52,9 @@ class BaseGame(ABC, Generic[S]):
     machine: Machine[S]
     # The settings a table may choose at setup, each declared once (none by default).
     variants: tuple[Variant, ...] = ()
+    # A searching player judges a seat by its own heuristic gain alone unless the game
+    # says otherwise (``Game.rivalry``).
+    rivalry: float = 0.0
 
     def pending(self, state: S) -> list[Prompt]:
         """The open decisions."""

@@ -67,6 +67,10 @@ class Game(Protocol[S]):
     # The settings a table may choose (``new``'s options), declared once here: the bot
     # offers them from this declaration.
     variants: tuple[Variant, ...]
+    # How much a searching player weighs its rivals' heuristic gains against its own
+    # (``engine.ai.rewards``): 0 when the heuristic values a rival's position too
+    # roughly to steer by, 1 to judge a seat by its gain over its best rival's.
+    rivalry: float
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> S:
         """Set up a game for ``players`` seats; all randomness comes from ``seed``."""

@@ -137,6 +137,9 @@ class HuntersGatherers(BaseGame[HuntersGatherersState]):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     state_type = HuntersGatherersState
+    # The heuristic values every seat's features alike (points, shared majorities): a
+    # search weighs what its rivals gain against its own (``engine.ai.rewards``).
+    rivalry = 1.0
 
     def __init__(self) -> None:
         self.cache: BoardCache = BoardCache()

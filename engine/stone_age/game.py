@@ -57,6 +57,10 @@ class StoneAge(BaseGame[StoneAgeState]):
     max_players = 4
     state_type = StoneAgeState
     machine = MACHINE
+    # The heuristic prices the rounds left, which every move bringing the end nearer
+    # takes from every seat: a search judges a seat against its rivals' gains, so that
+    # what all share cancels out (``engine.ai.rewards``).
+    rivalry = 1.0
 
     def new(
         self, players: int, seed: int, options: Mapping[str, Any] | None = None
@@ -116,7 +120,7 @@ class StoneAge(BaseGame[StoneAgeState]):
         return final_result(state)
 
     def heuristic(self, state: StoneAgeState, seat: int) -> float:
-        """A rough value of ``seat``'s position, for the greedy autopilot."""
+        """The final score ``seat`` can expect (``engine.stone_age.heuristic``)."""
         return position_value(state, seat)
 
     def invariants(self, state: StoneAgeState) -> list[str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.ai.rewards import baseline, rewards
+from engine.ai.rewards import baseline, reward, rewards
 from tests.tiny_game.engine.game import CharmNim, CharmNimState
 
 
@@ -29,3 +29,16 @@ def test_a_finished_game_rewards_the_winner_most() -> None:
     assert won == 1.0 and 0.0 < lost < 0.5
     close, far = (rewards(game, _state(0, [0, p], last=0), base)[1] for p in (2, 0))
     assert close > far  # a loser nearer the winner is judged less badly
+
+
+def test_a_game_that_weighs_rivals_judges_a_seat_against_their_gains() -> None:
+    """With ``rivalry`` 1 what a rival gains counts against a seat as much as its own
+    gain for it: equal gains leave both where they began, and ``reward`` tells one seat
+    what ``rewards`` tells it."""
+    game = CharmNim()
+    game.rivalry = 1.0
+    base = baseline(game, _state(9, [0, 0]), 2)
+    mine, theirs = rewards(game, _state(7, [1, 0]), base)
+    assert mine > 0.5 > theirs
+    assert rewards(game, _state(7, [1, 1]), base) == [0.5, 0.5]
+    assert reward(game, _state(7, [1, 0]), base, 1) == theirs

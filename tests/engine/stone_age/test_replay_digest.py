@@ -22,7 +22,7 @@ GAMES: tuple[tuple[int, int], ...] = (
     (2, 11), (2, 12), (2, 13), (3, 21), (3, 22), (3, 23),
     (4, 31), (4, 32), (4, 33), (4, 34), (4, 35), (4, 36),
 )
-DIGEST = "18165ec2f98919870e440bc82590d26177861bfc2e557f9870637e82cd6946b7"
+DIGEST = "11639ca3c47684b41070f1c6be5a3706b7c90893e957bacdce7a928162b24488"
 # Views, summary, next turn and secrets are recorded every few entries of a record.
 VIEW_EVERY = 9
 

@@ -64,6 +64,7 @@ class CharmNim:
     name = NAME
     min_players = MIN_PLAYERS
     variants: tuple[Variant, ...] = ()
+    rivalry: float = 0.0
     max_players = MAX_PLAYERS
     state_type = CharmNimState
 
