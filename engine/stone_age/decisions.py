@@ -38,6 +38,7 @@ from engine.stone_age.gathering import (
     tools_bonus,
     use_tools,
 )
+from engine.stone_age.listing import forgetting
 from engine.stone_age.order import later, next_action
 from engine.stone_age.payment import (
     Bill,
@@ -587,7 +588,7 @@ def _pick_label(state: StoneAgeState, step: PickStep) -> Label:
 
 # Each kind of step: its options, how a key is applied, its question. ``place`` and
 # ``act`` are the first step of a turn in the placement and action phases (a ``Turn``).
-RULES: dict[str, StepRules[StoneAgeState, Any]] = {
+_RULES: dict[str, StepRules[StoneAgeState, Any]] = {
     "place": StepRules(_place_options, _apply_place, _place_label),
     "act": StepRules(_act_options, _apply_act, _act_label),
     "count": StepRules(_count_options, _apply_count, _count_label),
@@ -596,6 +597,8 @@ RULES: dict[str, StepRules[StoneAgeState, Any]] = {
     "boon": StepRules(_boon_options, _apply_boon, fixed_label("sa.prompt.boon")),
     "pick": StepRules(_pick_options, _apply_pick, _pick_label),
 }
+# Every key applied forgets what was counted for the state (engine.stone_age.listing).
+RULES = {kind: forgetting(rules) for kind, rules in _RULES.items()}
 
 
 def _current(state: StoneAgeState, seat: int) -> Step:
