@@ -117,6 +117,10 @@ def seats_to_ask(state: StoneAgeState) -> list[int]:
 # --- placement ---------------------------------------------------------------------
 
 
+# The gathering sites, as a set: asked of every open place of every placement prompt.
+_SITES = frozenset(GATHERING)
+
+
 def _place_options(state: StoneAgeState, turn: Turn) -> list[Option]:
     """Every placement in one step: a place that takes a set number of people is one
     option (``at:<loc>``); a gathering site offers each number of people it may take
@@ -124,7 +128,7 @@ def _place_options(state: StoneAgeState, turn: Turn) -> list[Option]:
     may open a site's numbers in a second step."""
     options: list[Option] = []
     for loc, counts in open_places(state, turn.seat):
-        if loc in GATHERING:
+        if loc in _SITES:
             options += _site_options(loc, len(counts))
         else:
             options.append(_at_option(loc, counts[0], _lying_at(state, loc)))

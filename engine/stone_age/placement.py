@@ -12,6 +12,7 @@ Rules (rulebook, "placing people" and the 2–3 player changes):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from engine.core.keys import parse_number
@@ -151,23 +152,16 @@ def placement_error(state: StoneAgeState, seat: int, loc: str, count: int) -> st
 
 def _location_error(ctx: Placing, loc: str, count: int) -> str | None:
     """``placement_error`` for a location of the board."""
+    return _error_at(ctx, loc, count, _CHECKS[loc])
+
+
+def _error_at(ctx: Placing, loc: str, count: int, check: Check) -> str | None:
+    """``_location_error``, with the location's own ``check`` already looked up."""
     if loc in ctx.mine:
         return "already_there"
     if count < 1:
         return "bad_count"
-    if loc in _SITES:
-        return _site_error(ctx, loc, count)
-    if loc in _VILLAGE_PLACES:
-        return _village_error(ctx, loc, count)
-    slot = _SLOT_INDEX[loc]
-    if loc.startswith("card"):
-        if ctx.state.row[slot] is None:
-            return "no_card"
-    elif not ctx.state.piles[slot]:
-        return "no_building"
-    if ctx.workers.get(loc):
-        return "location_full"
-    return "bad_count" if count != 1 else None
+    return check(ctx, loc, count)
 
 
 # Each gathering site's room for workers (None: unlimited).
@@ -204,19 +198,43 @@ def _village_error(ctx: Placing, loc: str, count: int) -> str | None:
     return "bad_count" if count != need else None
 
 
+def _card_error(ctx: Placing, loc: str, count: int) -> str | None:
+    if ctx.state.row[CARD_SLOTS[loc]] is None:
+        return "no_card"
+    return _single_error(ctx, loc, count)
+
+
+def _pile_error(ctx: Placing, loc: str, count: int) -> str | None:
+    if not ctx.state.piles[PILE_SLOTS[loc]]:
+        return "no_building"
+    return _single_error(ctx, loc, count)
+
+
+def _single_error(ctx: Placing, loc: str, count: int) -> str | None:
+    """A card slot or a building pile: one worker, of one player."""
+    if ctx.workers.get(loc):
+        return "location_full"
+    return "bad_count" if count != 1 else None
+
+
+# The rules of one location beyond those of every location (see ``_error_at``).
+Check = Callable[[Placing, str, int], str | None]
+_CHECKS: dict[str, Check] = {
+    **dict.fromkeys(GATHERING, _site_error), **dict.fromkeys(VILLAGE, _village_error),
+    **dict.fromkeys(_CARD_LOCS, _card_error), **dict.fromkeys(_BUILDING_LOCS, _pile_error),
+}
+
+
 def legal_counts(state: StoneAgeState, seat: int, loc: str) -> list[int]:
     """Every number of workers ``seat`` may place on ``loc`` now."""
     return list(_listed(state, seat).get(loc, ()))
 
 
-def _counts_at(ctx: Placing, loc: str) -> list[int]:
-    """``legal_counts`` for a location of the board."""
-    need = _FIXED_COUNT.get(loc)  # every location of the board but the sites
-    if need is not None:
-        return [need] if _location_error(ctx, loc, need) is None else []
-    if _location_error(ctx, loc, 1) is not None:
-        return []
-    return list(range(1, min(ctx.unplaced, _room(ctx, loc)) + 1))
+@cache
+def _board(cards: int, piles: int) -> tuple[tuple[str, int | None, Check], ...]:
+    """Each location of ``_all_locations`` with the exact number of workers it takes
+    (None: a gathering site) and its own check."""
+    return tuple((loc, _FIXED_COUNT.get(loc), _CHECKS[loc]) for loc in _all_locations(cards, piles))
 
 
 def _listed(state: StoneAgeState, seat: int) -> Places:
@@ -228,10 +246,12 @@ def _listed(state: StoneAgeState, seat: int) -> Places:
     if found is None:
         ctx = Placing(state, seat)  # counts the state's tally first, if not yet
         found = {}
-        for loc in _all_locations(len(state.row), len(state.piles)):
-            counts = _counts_at(ctx, loc)
-            if counts:
-                found[loc] = counts
+        for loc, need, check in _board(len(state.row), len(state.piles)):
+            if need is not None:
+                if _error_at(ctx, loc, need, check) is None:
+                    found[loc] = [need]
+            elif _error_at(ctx, loc, 1, check) is None:
+                found[loc] = list(range(1, min(ctx.unplaced, _room(ctx, loc)) + 1))
         kept.places[seat] = found
     return found
 
