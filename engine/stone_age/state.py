@@ -8,7 +8,6 @@ Locations are named by short keys that also appear in option keys:
 
 from __future__ import annotations
 
-from copy import copy
 from itertools import pairwise
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -16,7 +15,7 @@ from pydantic import BaseModel, Field, PrivateAttr, model_validator
 
 from engine.core.rng import RandomSource
 from engine.stone_age.components import components
-from engine.stone_age.listing import Listing
+from engine.stone_age.listing import Listing, fresh
 
 SCHEMA_VERSION = 1
 
@@ -191,10 +190,10 @@ def _clone(model: M, fields: dict[str, Any]) -> M:
     object.__setattr__(clone, "__dict__", fields)
     object.__setattr__(clone, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
     object.__setattr__(clone, "__pydantic_extra__", None)
-    private = model.__pydantic_private__
-    # A state's private listing (engine.stone_age.listing) copies as an empty one.
-    object.__setattr__(clone, "__pydantic_private__", None if private is None else {
-        name: copy(value) for name, value in private.items()})
+    # The only private attribute of these models is a state's listing
+    # (engine.stone_age.listing), which a copy starts without.
+    private = None if model.__pydantic_private__ is None else fresh()
+    object.__setattr__(clone, "__pydantic_private__", private)
     return clone
 
 
