@@ -38,6 +38,7 @@ from engine.stone_age.gathering import (
     tools_bonus,
     use_tools,
 )
+from engine.stone_age.listing import forgetting
 from engine.stone_age.order import later, next_action
 from engine.stone_age.payment import (
     Bill,
@@ -116,6 +117,10 @@ def seats_to_ask(state: StoneAgeState) -> list[int]:
 # --- placement ---------------------------------------------------------------------
 
 
+# The gathering sites, as a set: asked of every open place of every placement prompt.
+_SITES = frozenset(GATHERING)
+
+
 def _place_options(state: StoneAgeState, turn: Turn) -> list[Option]:
     """Every placement in one step: a place that takes a set number of people is one
     option (``at:<loc>``); a gathering site offers each number of people it may take
@@ -123,7 +128,7 @@ def _place_options(state: StoneAgeState, turn: Turn) -> list[Option]:
     may open a site's numbers in a second step."""
     options: list[Option] = []
     for loc, counts in open_places(state, turn.seat):
-        if loc in GATHERING:
+        if loc in _SITES:
             options += _site_options(loc, len(counts))
         else:
             options.append(_at_option(loc, counts[0], _lying_at(state, loc)))
@@ -587,7 +592,7 @@ def _pick_label(state: StoneAgeState, step: PickStep) -> Label:
 
 # Each kind of step: its options, how a key is applied, its question. ``place`` and
 # ``act`` are the first step of a turn in the placement and action phases (a ``Turn``).
-RULES: dict[str, StepRules[StoneAgeState, Any]] = {
+_RULES: dict[str, StepRules[StoneAgeState, Any]] = {
     "place": StepRules(_place_options, _apply_place, _place_label),
     "act": StepRules(_act_options, _apply_act, _act_label),
     "count": StepRules(_count_options, _apply_count, _count_label),
@@ -596,6 +601,8 @@ RULES: dict[str, StepRules[StoneAgeState, Any]] = {
     "boon": StepRules(_boon_options, _apply_boon, fixed_label("sa.prompt.boon")),
     "pick": StepRules(_pick_options, _apply_pick, _pick_label),
 }
+# Every key applied forgets what was counted for the state (engine.stone_age.listing).
+RULES = {kind: forgetting(rules) for kind, rules in _RULES.items()}
 
 
 def _current(state: StoneAgeState, seat: int) -> Step:

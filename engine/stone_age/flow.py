@@ -16,6 +16,7 @@ from engine.stone_age.civilization import die_reward, give_tool, raise_agricultu
 from engine.stone_age.components import GATHERING, components
 from engine.stone_age.feeding import go_hungry, start_feeding
 from engine.stone_age.gathering import start_roll
+from engine.stone_age.listing import forget
 from engine.stone_age.order import next_action
 from engine.stone_age.payment import building_rule, card_rule, holdings, payable
 from engine.stone_age.placement import first_places, lone_placement, place, slot_index
@@ -36,7 +37,7 @@ def acting_seat(state: StoneAgeState) -> int | None:
 
 def _next_placer(state: StoneAgeState) -> tuple[int, list[tuple[str, list[int]]]] | None:
     """The seat to place next, from the one whose turn it is, skipping those who
-    cannot, with its first open places (enough to see whether it has a choice)."""
+    cannot, with its open places (kept with the state for its prompt)."""
     n, turn = state.n, state.turn
     for i in range(n):
         seat = (turn + i) % n
@@ -143,6 +144,9 @@ def _pass_turn(state: StoneAgeState, seat: int) -> None:
 def advance(state: StoneAgeState, events: list[Event]) -> None:
     """Carry out everything automatic until a decision is open or the game is over."""
     while state.phase != "over":
+        # What was counted for the state is true of it only until the next change:
+        # each thing done here forgets it first (``engine.stone_age.listing``).
+        forget(state)
         if state.stacks:
             if _settle_stacks(state, events):
                 continue

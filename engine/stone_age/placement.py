@@ -12,10 +12,12 @@ Rules (rulebook, "placing people" and the 2–3 player changes):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from engine.core.keys import parse_number
 from engine.stone_age.components import GATHERING, VILLAGE, components
+from engine.stone_age.listing import Places, listing
 from engine.stone_age.state import StoneAgeState
 
 
@@ -93,27 +95,33 @@ class Placing:
                  "workers")
 
     def __init__(self, state: StoneAgeState, seat: int) -> None:
-        workers: dict[str, int] = {}
-        sharing: dict[str, int] = {}
-        players = state.players
-        for p in players:
-            for loc, n in p.placed.items():
-                if loc in workers:
-                    workers[loc] += n
-                    sharing[loc] += 1
-                else:
-                    workers[loc] = n
-                    sharing[loc] = 1
-        player = players[seat]
+        kept = listing(state)
+        if kept.tally is None:
+            kept.tally = _tally(state)
+        self.workers, self.sharing, self.villages_taken = kept.tally
+        player = state.players[seat]
         self.state = state
         self.seat = seat
         self.mine = mine = player.placed
         self.unplaced = player.people - sum(mine.values())
-        self.workers = workers
-        self.sharing = sharing
-        # A place is in ``workers`` only with someone on it (nobody places zero people).
-        self.villages_taken = len(_VILLAGE_PLACES & workers.keys())
-        self.limits = components().by_players[len(players)]
+        self.limits = components().by_players[len(state.players)]
+
+
+def _tally(state: StoneAgeState) -> tuple[dict[str, int], dict[str, int], int]:
+    """The workers of all players on each location, how many players stand there, and
+    how many village places are taken."""
+    workers: dict[str, int] = {}
+    sharing: dict[str, int] = {}
+    for p in state.players:
+        for loc, n in p.placed.items():
+            if loc in workers:
+                workers[loc] += n
+                sharing[loc] += 1
+            else:
+                workers[loc] = n
+                sharing[loc] = 1
+    # A place is in ``workers`` only with someone on it (nobody places zero people).
+    return workers, sharing, len(_VILLAGE_PLACES & workers.keys())
 
 
 # The exact number of workers each village place, card slot and building pile takes.
@@ -134,6 +142,9 @@ def fixed_count(loc: str) -> int | None:
 
 def placement_error(state: StoneAgeState, seat: int, loc: str, count: int) -> str | None:
     """Why ``seat`` may not place ``count`` workers on ``loc`` now, or None if allowed."""
+    listed = listing(state).places.get(seat)
+    if listed is not None and count in listed.get(loc, ()):
+        return None  # listed for this state: checked already
     if not is_location(state, loc):
         return "unknown_location"
     return _location_error(Placing(state, seat), loc, count)
@@ -141,23 +152,16 @@ def placement_error(state: StoneAgeState, seat: int, loc: str, count: int) -> st
 
 def _location_error(ctx: Placing, loc: str, count: int) -> str | None:
     """``placement_error`` for a location of the board."""
+    return _error_at(ctx, loc, count, _CHECKS[loc])
+
+
+def _error_at(ctx: Placing, loc: str, count: int, check: Check) -> str | None:
+    """``_location_error``, with the location's own ``check`` already looked up."""
     if loc in ctx.mine:
         return "already_there"
     if count < 1:
         return "bad_count"
-    if loc in _SITES:
-        return _site_error(ctx, loc, count)
-    if loc in _VILLAGE_PLACES:
-        return _village_error(ctx, loc, count)
-    slot = _SLOT_INDEX[loc]
-    if loc.startswith("card"):
-        if ctx.state.row[slot] is None:
-            return "no_card"
-    elif not ctx.state.piles[slot]:
-        return "no_building"
-    if ctx.workers.get(loc):
-        return "location_full"
-    return "bad_count" if count != 1 else None
+    return check(ctx, loc, count)
 
 
 # Each gathering site's room for workers (None: unlimited).
@@ -194,47 +198,68 @@ def _village_error(ctx: Placing, loc: str, count: int) -> str | None:
     return "bad_count" if count != need else None
 
 
+def _card_error(ctx: Placing, loc: str, count: int) -> str | None:
+    if ctx.state.row[CARD_SLOTS[loc]] is None:
+        return "no_card"
+    return _single_error(ctx, loc, count)
+
+
+def _pile_error(ctx: Placing, loc: str, count: int) -> str | None:
+    if not ctx.state.piles[PILE_SLOTS[loc]]:
+        return "no_building"
+    return _single_error(ctx, loc, count)
+
+
+def _single_error(ctx: Placing, loc: str, count: int) -> str | None:
+    """A card slot or a building pile: one worker, of one player."""
+    if ctx.workers.get(loc):
+        return "location_full"
+    return "bad_count" if count != 1 else None
+
+
+# The rules of one location beyond those of every location (see ``_error_at``).
+Check = Callable[[Placing, str, int], str | None]
+_CHECKS: dict[str, Check] = {
+    **dict.fromkeys(GATHERING, _site_error), **dict.fromkeys(VILLAGE, _village_error),
+    **dict.fromkeys(_CARD_LOCS, _card_error), **dict.fromkeys(_BUILDING_LOCS, _pile_error),
+}
+
+
 def legal_counts(state: StoneAgeState, seat: int, loc: str) -> list[int]:
     """Every number of workers ``seat`` may place on ``loc`` now."""
-    if not is_location(state, loc):
-        return []
-    return _counts_at(Placing(state, seat), loc)
+    return list(_listed(state, seat).get(loc, ()))
 
 
-def _counts_at(ctx: Placing, loc: str) -> list[int]:
-    """``legal_counts`` for a location of the board."""
-    need = _FIXED_COUNT.get(loc)  # every location of the board but the sites
-    if need is not None:
-        return [need] if _location_error(ctx, loc, need) is None else []
-    if _location_error(ctx, loc, 1) is not None:
-        return []
-    return list(range(1, min(ctx.unplaced, _room(ctx, loc)) + 1))
+@cache
+def _board(cards: int, piles: int) -> tuple[tuple[str, int | None, Check], ...]:
+    """Each location of ``_all_locations`` with the exact number of workers it takes
+    (None: a gathering site) and its own check."""
+    return tuple((loc, _FIXED_COUNT.get(loc), _CHECKS[loc]) for loc in _all_locations(cards, piles))
 
 
-def _open_places(ctx: Placing, enough: int | None = None) -> list[tuple[str, list[int]]]:
-    """The locations open to the seat of ``ctx``, in board order, with the numbers of
-    people each may take: all of them, or the first ones that offer ``enough``
-    placements together."""
-    state = ctx.state
-    locations = _all_locations(len(state.row), len(state.piles))
-    if enough is None:
-        return [(loc, counts) for loc in locations if (counts := _counts_at(ctx, loc))]
-    out = []
-    offered = 0
-    for loc in locations:
-        counts = _counts_at(ctx, loc)
-        if counts:
-            out.append((loc, counts))
-            offered += len(counts)
-            if offered >= enough:
-                break
-    return out
+def _listed(state: StoneAgeState, seat: int) -> Places:
+    """The locations open to ``seat``, in board order, with the numbers of people each
+    may take: counted once for the state as it is now, and kept with it
+    (:mod:`engine.stone_age.listing`; callers do not change what they read)."""
+    kept = listing(state)
+    found = kept.places.get(seat)
+    if found is None:
+        ctx = Placing(state, seat)  # counts the state's tally first, if not yet
+        found = {}
+        for loc, need, check in _board(len(state.row), len(state.piles)):
+            if need is not None:
+                if _error_at(ctx, loc, need, check) is None:
+                    found[loc] = [need]
+            elif _error_at(ctx, loc, 1, check) is None:
+                found[loc] = list(range(1, min(ctx.unplaced, _room(ctx, loc)) + 1))
+        kept.places[seat] = found
+    return found
 
 
 def open_places(state: StoneAgeState, seat: int) -> list[tuple[str, list[int]]]:
     """Every location ``seat`` may place on now, in board order, with the numbers of
     people it may take."""
-    return _open_places(Placing(state, seat))
+    return list(_listed(state, seat).items())
 
 
 def placements(state: StoneAgeState, seat: int) -> list[tuple[str, int]]:
@@ -243,13 +268,12 @@ def placements(state: StoneAgeState, seat: int) -> list[tuple[str, int]]:
 
 
 def first_places(state: StoneAgeState, seat: int) -> list[tuple[str, list[int]]]:
-    """The first of ``open_places``, up to the second placement they offer (none once
-    ``seat``'s people are all out): enough to tell whether ``seat`` can place and
-    whether it has a choice, without checking every location (hunting usually comes
-    first and offers two)."""
+    """``open_places``, and at once none when ``seat``'s people are all out: enough to
+    tell whether ``seat`` can place and whether it has a choice. (The places are kept
+    with the state, so the prompt that follows lists them without counting again.)"""
     if state.players[seat].unplaced <= 0:
         return []
-    return _open_places(Placing(state, seat), enough=2)
+    return open_places(state, seat)
 
 
 def lone_placement(places: list[tuple[str, list[int]]]) -> tuple[str, int] | None:

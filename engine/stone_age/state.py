@@ -11,10 +11,11 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field, PrivateAttr, model_validator
 
 from engine.core.rng import RandomSource
 from engine.stone_age.components import components
+from engine.stone_age.listing import Listing, fresh
 
 SCHEMA_VERSION = 1
 
@@ -168,6 +169,9 @@ class StoneAgeState(BaseModel):
     end_reason: str | None = None
     rng: RandomSource
     actions: int = 0  # choices applied so far
+    # What placement counted on this state as it is now (engine.stone_age.listing):
+    # never dumped, copied or viewed.
+    _listing: Listing = PrivateAttr(default_factory=Listing)
 
     @property
     def n(self) -> int:
@@ -186,7 +190,10 @@ def _clone(model: M, fields: dict[str, Any]) -> M:
     object.__setattr__(clone, "__dict__", fields)
     object.__setattr__(clone, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
     object.__setattr__(clone, "__pydantic_extra__", None)
-    object.__setattr__(clone, "__pydantic_private__", None)
+    # The only private attribute of these models is a state's listing
+    # (engine.stone_age.listing), which a copy starts without.
+    private = None if model.__pydantic_private__ is None else fresh()
+    object.__setattr__(clone, "__pydantic_private__", private)
     return clone
 
 
@@ -209,9 +216,9 @@ def copy_player(player: Player) -> Player:
 def copy_state(state: StoneAgeState) -> StoneAgeState:
     """An independent copy of ``state``, field by field: the shallow copies of its
     models with every list and dict copied again (the open steps, few and small, are
-    copied deeply). Search copies a state for every trial, so this avoids the JSON
-    round trip; ``tests/engine/stone_age/test_state.py`` checks that nothing mutable
-    is shared and that it equals the round trip."""
+    copied deeply), and nothing counted for it. Search copies a state for every trial,
+    so this avoids the JSON round trip; ``tests/engine/stone_age/test_state.py`` checks
+    that nothing mutable is shared and that it equals the round trip."""
     return _clone(state, {
         **state.__dict__,
         "players": [copy_player(p) for p in state.players],

@@ -18,6 +18,7 @@ from engine.core.errors import IllegalMove
 from engine.core.prompts import Prompt
 from engine.stone_age.flow import advance
 from engine.stone_age.game import GAME
+from engine.stone_age.listing import forget
 from engine.stone_age.placement import (
     all_locations,
     first_places,
@@ -295,6 +296,7 @@ def test_hunting_grounds_are_unlimited() -> None:
     state = game(dice=[1] * 40)
     for p in state.players:
         p.people = 10
+    forget(state)  # changed by hand
     for seat in range(3):
         assert counts_at(state, "hunt") == list(range(1, 11))
         play(state, seat, "place:hunt:10")
