@@ -9,9 +9,9 @@ JSON, the view, ``Game.copy`` and a state loaded from JSON all start without one
 simply list again.
 
 What a listing holds is true of exactly the state it was made on, so every key applied
-to the state forgets it (:func:`applied`, around each step's ``apply``), whether the key
-is taken or refused; a step's ``apply`` may skip only what listing the key already did
-(:func:`was_listed`), never a check listing does not make.
+to the state forgets it (``engine.core.aside.forgetting_after``, around each step's
+``apply``), whether the key is taken or refused; a step's ``apply`` may skip only what
+listing the key already did (:func:`was_listed`), never a check listing does not make.
 
 A state edited by hand (the scenario tests) must forget what was listed for it:
 :func:`forget`.
@@ -21,14 +21,15 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from engine.core.prompts import Event, Option
-from engine.core.steps import Apply, Options, Step, StepRules
+from engine.core.aside import Aside, forgetting_after
+from engine.core.prompts import Option
+from engine.core.steps import Options, Step, StepRules
 
 S = TypeVar("S")
 T = TypeVar("T", bound=Step)
 
 
-class Listing:
+class Listing(Aside):
     """Per seat: the step listed and its options, for the state holding this listing.
 
     It is no part of the state's value: any two listings are equal (two states are
@@ -39,19 +40,6 @@ class Listing:
     def __init__(self) -> None:
         self.by_seat: dict[int, tuple[Step, list[Option]]] = {}
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Listing)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __copy__(self) -> Listing:
-        return Listing()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Listing:
-        return Listing()
-
-    def __reduce__(self) -> tuple[type[Listing], tuple[()]]:
-        return Listing, ()  # pickled empty, like a copy
 
 
 def _listing(state: Any) -> Listing:
@@ -92,19 +80,8 @@ def kept_options(options: Options[S, T]) -> Options[S, T]:
     return listed
 
 
-def applied(apply: Apply[S, T]) -> Apply[S, T]:
-    """``apply``, after which nothing listed for the state is kept (it may have changed)."""
-
-    def applying(state: S, step: T, key: str, events: list[Event]) -> None:
-        try:
-            apply(state, step, key, events)
-        finally:
-            _listing(state).by_seat.clear()
-
-    return applying
-
-
 def keeping(rules: StepRules[S, Any]) -> StepRules[S, Any]:
     """A step kind's rules whose options are kept on the state until a key is applied."""
-    return StepRules(kept_options(rules.options), applied(rules.apply), rules.label)
+    return StepRules(kept_options(rules.options), forgetting_after(rules.apply, forget),
+                     rules.label)
 

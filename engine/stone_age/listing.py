@@ -11,26 +11,24 @@ loaded from JSON all start without one and simply count again (the pattern of
 
 What a listing holds is true of exactly the state it was made on, so it is forgotten
 whenever the state may change: after every key applied to it, taken or refused
-(:func:`applied`, around each step's ``apply``), and before each thing
-``advance`` does by itself. A state changed by hand (the scenario tests) must forget
-it too: :func:`forget`.
-"""
+(``engine.core.aside.forgetting_after``, around each step's ``apply``), and before each
+thing ``advance`` does by itself. A state changed by hand (the scenario tests) must
+forget it too: :func:`forget`. """
 
 from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from engine.core.prompts import Event
-from engine.core.steps import Apply, StepRules
+from engine.core.aside import Aside, forgetting_after
+from engine.core.steps import StepRules
 
 S = TypeVar("S")
-T = TypeVar("T")
 
 # The open places of one seat, in board order, with the numbers of people each takes.
 Places = dict[str, list[int]]
 
 
-class Listing:
+class Listing(Aside):
     """For the state holding it: the workers of all players on each location, how many
     players stand there and how many village places are taken (``tally``, once
     counted), and each seat's open places (``places``, once listed).
@@ -44,19 +42,6 @@ class Listing:
         self.tally: tuple[dict[str, int], dict[str, int], int] | None = None
         self.places: dict[int, Places] = {}
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Listing)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __copy__(self) -> Listing:
-        return Listing()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Listing:
-        return Listing()
-
-    def __reduce__(self) -> tuple[type[Listing], tuple[()]]:
-        return Listing, ()  # pickled empty, like a copy
 
 
 def listing(state: Any) -> Listing:
@@ -78,18 +63,6 @@ def forget(state: Any) -> None:
         kept.places.clear()
 
 
-def applied(apply: Apply[S, T]) -> Apply[S, T]:
-    """``apply``, after which nothing counted for the state is kept (it may have changed)."""
-
-    def applying(state: S, step: T, key: str, events: list[Event]) -> None:
-        try:
-            apply(state, step, key, events)
-        finally:
-            forget(state)
-
-    return applying
-
-
 def forgetting(rules: StepRules[S, Any]) -> StepRules[S, Any]:
     """A step kind's rules whose ``apply`` forgets what was counted for the state."""
-    return StepRules(rules.options, applied(rules.apply), rules.label)
+    return StepRules(rules.options, forgetting_after(rules.apply, forget), rules.label)
