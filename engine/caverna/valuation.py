@@ -27,13 +27,10 @@ from engine.caverna.state import CavernaState, Player
 
 # Worth beyond the sheet of each unit of a good, by tiers: (units, worth each), the last
 # tier open-ended. Wood and stone build dwellings (4 + 3), rooms and fences; ore arms
-# dwarfs; grain and vegetables are sown or eaten; a ruby stands for anything. Wood and
-# stone score nothing themselves and only a few of them are ever spent: rated near a
-# point each, a pile looked as good as the tile it could have bought, and the greedy
-# player hoarded them (a dozen of each unspent at the end, families starving beside).
+# dwarfs; grain and vegetables are sown or eaten; a ruby stands for anything.
 TIERS: dict[str, tuple[tuple[int, float], ...]] = {
-    "wood": ((5, 0.5), (6, 0.2), (0, 0.05)),
-    "stone": ((4, 0.6), (5, 0.25), (0, 0.05)),
+    "wood": ((5, 1.0), (6, 0.5), (0, 0.1)),
+    "stone": ((4, 1.0), (5, 0.5), (0, 0.1)),
     "ore": ((4, 0.6), (6, 0.3), (0, 0.08)),
     "grain": ((3, 0.8), (0, 0.4)),
     "vegetable": ((2, 0.9), (0, 0.5)),
@@ -46,9 +43,7 @@ DOG_EXTRA = 0.1
 INCOME_SHARE = 0.8     # goods promised on later rounds (the suppliers), against goods now
 DWARF_WORK = 3.5       # what one dwarf's action brings in a round still to come
 UPKEEP = 1.4           # the food one dwarf eats at a later harvest (2 food), in points
-# A free place in a dwelling: this share of a newborn's worth. Rated higher, dwellings
-# were built for the room alone and families grew beyond what their food could keep.
-ROOM_SHARE = 0.4
+ROOM_SHARE = 0.7       # a free place in a dwelling: this share of a newborn's worth
 ARMED = 1.5            # an armed dwarf, per round left up to WEAPON_ROUNDS
 WEAPON_ROUNDS = 4
 STRENGTH = 0.35        # per point of weapon strength (deeper loot), while rounds remain

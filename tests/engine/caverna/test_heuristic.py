@@ -15,7 +15,7 @@ from engine.caverna.state import CavernaState, Dwarf
 from engine.core.prompts import Prompt
 
 # Seeded 4-player autopilot games: the bounds hold with margin (these four games average
-# about 41 points, 0.3 begging markers and 2.6 dwarfs per player; 16 other seeds 39 points).
+# about 42 points and 0.1 begging markers per player; other seeds 35-42 and 0-0.1).
 GAMES = 4
 MIN_AVERAGE = 30.0
 MAX_BEGGING = 0.5
