@@ -128,6 +128,8 @@ class Core:
     app: Campfire
     storage: Storage
     key_prefix: str
+    # The deployment's one secret (``token_secret``): each use derives its own key.
+    secret: bytes
 
 
 @asynccontextmanager
@@ -152,6 +154,6 @@ async def running_core(
             secret = await token_secret(storage, settings.key_prefix)
             app = Campfire(make_services(storage, secret, now=now, pictures=pictures,
                                          bot_name=bot_name, seed=seed, thinker=thinker))
-            yield Core(app, storage, settings.key_prefix)
+            yield Core(app, storage, settings.key_prefix, secret)
     finally:
         thinker.close()

@@ -423,12 +423,15 @@ class Outbox:
         """Queue an item; a slot update replaces an older one still waiting."""
         return (await self.put_many([item]))[0]
 
-    async def put_many(self, items: list[Outgoing]) -> list[str]:
+    async def put_many(self, items: list[Outgoing],
+                       settle: ScriptPart | None = None) -> list[str]:
         """Queue items in order, all in one round trip; returns their ids. An item whose
-        key (``item_key``) was delivered or is queued already is left out."""
-        if not items:
+        key (``item_key``) was delivered or is queued already is left out. ``settle``
+        (``GameStore.settle_part``) settles the table the items follow up, in the same
+        step."""
+        if not items and settle is None:
             return []
-        ids, _ = await self._put(items, None)
+        ids, _ = await self._put(items, None, settle)
         return ids
 
     async def finish_update(self, claim: UpdateClaim, items: list[Outgoing],

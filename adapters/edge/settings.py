@@ -103,3 +103,18 @@ class AiEnv(EnvModel, env_prefix="CAMPFIRE_AI_"):
     def thinker(self) -> Thinker:
         """The place to think these settings make (its processes start on first use)."""
         return Thinker(self.workers, self.budget_s)
+
+
+class WebEnv(EnvModel, env_prefix="CAMPFIRE_WEB_"):
+    """The table's page (``adapters.web``): served when ``CAMPFIRE_WEB_URL`` (the public
+    address the pages are reached at, e.g. ``https://campfire.example.org``) is set, or
+    on the console at ``http://localhost:<port>``; it listens on ``listen``:``port``."""
+
+    url: str | None = None
+    listen: str = "127.0.0.1"
+    port: int = Field(default=8088, ge=0, le=65535)
+    # How long a page link given in Discord or on the console opens the page.
+    link_days: float = Field(default=7.0, gt=0, le=365)
+    # The Mini App's direct link for group chats (``https://t.me/<bot>/<app>``), once
+    # it is registered with BotFather (see the README).
+    mini_app: str | None = None

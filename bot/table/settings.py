@@ -64,6 +64,8 @@ class TableOptions(BaseModel):
     clock_initial_h: float = Field(default=24.0, ge=MIN_DURATION_H, le=MAX_DURATION_H)
     clock_bonus_h: float = Field(default=12.0, ge=0, le=MAX_DURATION_H)
     clock_max_h: float = Field(default=72.0, ge=MIN_DURATION_H, le=MAX_DURATION_H)
+    # Whether anyone may watch the table's page without a seat (public information only).
+    spectators: bool = True
     # The game's declared variants (its manifest's), passed to the engine's ``new``.
     variants: dict[str, str] = Field(default_factory=dict)
 

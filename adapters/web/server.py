@@ -1,0 +1,266 @@
+"""The table's page, served over HTTP by aiohttp: stateless, so any number of workers
+can serve it behind a load balancer on the same Redis.
+
+Routes are a table (``ROUTES``): the page itself (static files; the script asks the
+API for everything), the page's data, the picture, a press, the live stream. Every API
+route first finds the viewer (``adapters.web.viewer``) and the table; a viewer who may
+not see the table, or whose proof fails, gets 403 with the reason as a code the page
+puts in words.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from aiohttp import web
+
+from adapters.web.live import UNKNOWN, LiveHub
+from adapters.web.page import page_json
+from adapters.web.press import Outlet, press_from_page
+from adapters.web.viewer import Proofs, Refused, Viewer, viewer_of
+from bot.app import Campfire
+from bot.i18n import LANGS, Lang
+from bot.identity import Chat, User
+from bot.storage import StoreUnavailable, TableNotFound, TableRecord, TableStatus
+from bot.table.moves import prompt_of, seat_of
+from bot.table.settings import meta_view, options_of
+from engine.registry import get_game
+
+log = logging.getLogger(__name__)
+
+STATIC = resources.files("adapters.web") / "static"
+STATIC_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
+PICTURES_KEPT = 64  # pictures drawn lately, per worker: a page's reloads cost nothing
+KEEPALIVE_S = 15.0  # a comment line on a quiet stream keeps proxies from closing it
+MAX_TOKEN_CHARS = 512
+# The catalog's ``web.<code>`` texts the page's script shows.
+PAGE_WORDS = ("title", "loading", "spectator", "your_decision", "waiting", "live_lost",
+              "tap_hint")
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+@dataclass
+class PageServer:
+    """What the pages need: the core, who may see what, where a move's messages go."""
+
+    app: Campfire
+    proofs: Proofs
+    outlets: Mapping[str, Outlet]
+    hub: LiveHub
+    _pictures: OrderedDict[tuple[str, int, int | None, str], bytes] = field(
+        default_factory=OrderedDict)
+
+    # --- who and what ----------------------------------------------------------------
+
+    async def _table(self, table_id: str) -> TableRecord:
+        """The table, active or archived; 404 when there is none."""
+        store = self.app.sv.store
+        try:
+            return await store.get(table_id)
+        except TableNotFound:
+            pass
+        try:
+            return await store.get_archived(table_id)
+        except TableNotFound:
+            raise Refusal(404, "web.err.no_table") from None
+
+    def _viewer(self, request: web.Request, table_id: str | None) -> Viewer:
+        seen = viewer_of(request.headers, request.query, table_id, self.proofs,
+                         self.app.sv.now())
+        if isinstance(seen, Refused):
+            raise Refusal(403, seen.value)
+        return seen
+
+    async def _seen(self, request: web.Request) -> tuple[Viewer, TableRecord]:
+        """The viewer and the table of an API request; 403 when they may not see it."""
+        table_id = request.match_info["table"]
+        viewer = self._viewer(request, table_id)
+        record = await self._table(table_id)
+        seated = viewer.user_id is not None and seat_of(record, viewer.user_id) is not None
+        if not seated and not options_of(record).spectators:
+            raise Refusal(403, "web.err.no_spectators")
+        return viewer, record
+
+    # --- routes ----------------------------------------------------------------------
+
+    async def shell(self, request: web.Request) -> web.StreamResponse:
+        """The page itself: the same file for every table (the script reads the path)."""
+        return _static("page.html")
+
+    async def asset(self, request: web.Request) -> web.StreamResponse:
+        """The page's script and style."""
+        name = request.match_info["name"]
+        if name not in {"page.js", "page.css"}:
+            raise Refusal(404, "web.err.not_found")
+        return _static(name)
+
+    async def whoami(self, request: web.Request) -> web.StreamResponse:
+        """The Mini App's first call: which table its direct link opened."""
+        viewer = self._viewer(request, None)
+        return web.json_response({"table": viewer.opened, "user": viewer.user_id})
+
+    async def page(self, request: web.Request) -> web.StreamResponse:
+        """The page's data for this viewer."""
+        viewer, record = await self._seen(request)
+        data = page_json(self.app.sv, record, viewer.user_id, self.app.sv.now())
+        data["viewer"] = viewer.user_id and meta_view(record).names.get(viewer.user_id, "")
+        data["words"] = self.words(data["lang"])
+        return web.json_response(data, dumps=_dumps)
+
+    async def picture(self, request: web.Request) -> web.StreamResponse:
+        """The board as this viewer sees it, marked for their open decision."""
+        viewer, record = await self._seen(request)
+        if record.status not in (TableStatus.RUNNING, TableStatus.FINISHED):
+            raise Refusal(404, "web.err.not_found")
+        sv = self.app.sv
+        seat = seat_of(record, viewer.user_id) if viewer.user_id is not None else None
+        lang = sv.table_lang(record)
+        key = (record.table_id, record.version, seat, lang)
+        png = self._pictures.get(key)
+        if png is None:
+            game = get_game(record.game)
+            state = sv.view_state(record)
+            focus = (prompt_of(sv.prompts(record), seat)
+                     if seat is not None and record.status == TableStatus.RUNNING else None)
+            drawn = await asyncio.to_thread(sv.presenter.picture, record, game, state, lang,
+                                            seat, focus)
+            if drawn is None:
+                raise Refusal(404, "web.err.not_found")
+            png = self._keep(key, drawn.png)
+        # The address names no version: the page adds one, so a cached picture is
+        # never shown for a newer table.
+        return web.Response(body=png, content_type="image/png",
+                            headers={"Cache-Control": "private, max-age=3600"})
+
+    def _keep(self, key: tuple[str, int, int | None, str], png: bytes) -> bytes:
+        self._pictures[key] = png
+        while len(self._pictures) > PICTURES_KEPT:
+            self._pictures.popitem(last=False)
+        return png
+
+    async def press(self, request: web.Request) -> web.StreamResponse:
+        """A tap on a choice: the same press as the chat's button with that token."""
+        viewer, record = await self._seen(request)
+        if viewer.user_id is None:
+            raise Refusal(403, "web.err.spectator")
+        try:
+            body = await request.json()
+        except (ValueError, UnicodeDecodeError):
+            raise Refusal(400, "web.err.garbled") from None
+        token = body.get("token") if isinstance(body, dict) else None
+        if not isinstance(token, str) or not token or len(token) > MAX_TOKEN_CHARS:
+            raise Refusal(400, "web.err.garbled")
+        sv = self.app.sv
+        name = viewer.name or meta_view(record).names.get(viewer.user_id, "")
+        user = User(id=viewer.user_id, name=name, lang=viewer.lang)
+        chat = Chat(id=record.chat_id)
+        answer = await press_from_page(self.app, self.outlets, chat, user, token,
+                                       sv.table_lang(record))
+        if answer is None:
+            raise Refusal(503, "web.err.platform_not_served")
+        return web.json_response({"answer": answer.text, "alert": answer.alert})
+
+    async def live(self, request: web.Request) -> web.StreamResponse:
+        """Server-sent events: the table's new versions as they are committed."""
+        _, record = await self._seen(request)
+        response = web.StreamResponse(headers={
+            "Content-Type": "text/event-stream", "Cache-Control": "no-cache",
+            "X-Accel-Buffering": "no"})
+        await response.prepare(request)
+        async with self.hub.watch(record.table_id) as watch:
+            # The version the page should have now: a commit between its read and this
+            # subscription is not missed.
+            await response.write(_event(record.version))
+            while True:
+                try:
+                    version = await asyncio.wait_for(watch.next(), KEEPALIVE_S)
+                except TimeoutError:
+                    await response.write(b": keep-alive\n\n")
+                    continue
+                if version == UNKNOWN:
+                    try:
+                        version = (await self._table(record.table_id)).version
+                    except (Refusal, StoreUnavailable):
+                        continue
+                await response.write(_event(version))
+
+    def routes(self) -> list[tuple[str, str, Handler]]:
+        """Every route: method, path, handler."""
+        return [
+            ("GET", "/t/{table}", self.shell),
+            ("GET", "/app", self.shell),
+            ("GET", "/static/{name}", self.asset),
+            ("GET", "/api/me", self.whoami),
+            ("GET", "/api/t/{table}", self.page),
+            ("GET", "/api/t/{table}/picture", self.picture),
+            ("POST", "/api/t/{table}/press", self.press),
+            ("GET", "/api/t/{table}/live", self.live),
+        ]
+
+    def refused(self, refusal: Refusal) -> web.Response:
+        """A refusal as the page reads it: the code and its words in every language
+        (the page may not know the table's language yet)."""
+        catalog = self.app.sv.catalog
+        words = {lang: catalog.plain(lang, refusal.code) for lang in LANGS}
+        return web.json_response({"error": refusal.code, "words": words},
+                                 status=refusal.status, dumps=_dumps)
+
+    def words(self, lang: Lang) -> dict[str, str]:
+        """The page's own words in ``lang``."""
+        catalog = self.app.sv.catalog
+        return {code: catalog.plain(lang, f"web.{code}") for code in PAGE_WORDS}
+
+    @web.middleware
+    async def _refusals(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """A refusal, or Redis down (503: the page tries again), as the page reads it."""
+        try:
+            return await handler(request)
+        except Refusal as refusal:
+            return self.refused(refusal)
+        except StoreUnavailable:
+            return self.refused(Refusal(503, "web.err.store"))
+
+    def web_app(self) -> web.Application:
+        """The aiohttp application; the hub starts and stops with it."""
+        application = web.Application(middlewares=[self._refusals])
+        for method, path, handler in self.routes():
+            application.router.add_route(method, path, handler)
+
+        async def hub_life(_: web.Application) -> Any:
+            await self.hub.start()
+            yield
+            await self.hub.stop()
+
+        application.cleanup_ctx.append(hub_life)
+        return application
+
+
+class Refusal(Exception):
+    """A request refused: its HTTP status and the catalog code of the reason."""
+
+    def __init__(self, status: int, code: str) -> None:
+        super().__init__(code)
+        self.status = status
+        self.code = code
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _event(version: int) -> bytes:
+    return f"event: version\ndata: {version}\n\n".encode()
+
+
+def _static(name: str) -> web.Response:
+    suffix = name[name.rfind("."):]
+    return web.Response(body=(STATIC / name).read_bytes(),
+                        content_type=STATIC_TYPES[suffix], charset="utf-8",
+                        headers={"Cache-Control": "no-cache"})

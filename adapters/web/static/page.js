@@ -1,0 +1,206 @@
+// The table's page: reads everything from the API, draws it, and follows the table live.
+// The proof of who is looking travels with every request: a signed link's `k`, or the
+// Telegram Mini App's init data (`tg`).
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const query = new URLSearchParams(location.search);
+const proof = new URLSearchParams();
+let table = null;
+let shown = null;       // the page data drawn now
+let words = {};
+let loading = null;     // the read in flight (reads never overlap)
+let again = false;      // a newer version was announced during a read
+
+function telegramInitData() {
+  const app = window.Telegram && window.Telegram.WebApp;
+  if (app && app.initData) return app.initData;
+  const hash = new URLSearchParams(location.hash.slice(1));
+  return hash.get("tgWebAppData");
+}
+
+function api(path) {
+  const qs = proof.toString();
+  return `/api${path}${qs ? (path.includes("?") ? "&" : "?") + qs : ""}`;
+}
+
+function say(text, alert) {
+  const toast = $("toast");
+  if (!text) { toast.hidden = true; return; }
+  toast.textContent = text;
+  toast.className = alert ? "toast alert" : "toast";
+  toast.hidden = false;
+  clearTimeout(say.timer);
+  say.timer = setTimeout(() => { toast.hidden = true; }, alert ? 6000 : 3000);
+}
+
+function refusal(body) {
+  const lang = (shown && shown.lang) || (navigator.language || "en").slice(0, 2);
+  return (body.words && (body.words[lang] || body.words.en)) || body.error || "error";
+}
+
+async function readJson(response) {
+  try { return await response.json(); } catch (e) { return {}; }
+}
+
+async function load() {
+  if (loading) { again = true; return loading; }
+  loading = (async () => {
+    do {
+      again = false;
+      const response = await fetch(api(`/t/${table}`), { cache: "no-store" });
+      const body = await readJson(response);
+      if (!response.ok) { showRefusal(body); return; }
+      draw(body);
+    } while (again);
+  })().finally(() => { loading = null; });
+  return loading;
+}
+
+function showRefusal(body) {
+  const notice = $("notice");
+  notice.textContent = refusal(body);
+  notice.hidden = false;
+}
+
+function button(item, onTap) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = item.label;
+  b.dataset.token = item.token;
+  if (item.mark) b.dataset.mark = item.mark;
+  if (item.kind === "back") b.className = "back";
+  b.addEventListener("click", () => onTap(item, b));
+  return b;
+}
+
+function drawChoices(box, choices) {
+  box.replaceChildren();
+  if (!choices) return;
+  const labels = Object.fromEntries(choices.groups.map((g) => [g.key, g.label]));
+  let group;
+  for (const item of choices.items) {
+    if (item.group !== group && item.group && labels[item.group]) {
+      const h = document.createElement("h3");
+      h.textContent = labels[item.group];
+      box.append(h);
+    }
+    group = item.group;
+    box.append(button(item, press));
+  }
+}
+
+function draw(data) {
+  const first = !shown;
+  shown = data;
+  words = data.words || words;
+  document.documentElement.lang = data.lang;
+  document.title = `${data.title} #${data.table}`;
+  $("title").textContent = `${data.title} · #${data.table}`;
+  $("notice").hidden = true;
+  $("table").innerHTML = data.text;  // escaped by the server
+  const decision = data.decision;
+  $("decision").hidden = !decision;
+  if (decision) {
+    $("decision-title").textContent = words.your_decision || "";
+    $("decision-text").innerHTML = decision.text;
+    $("hint").textContent = data.targets && data.targets.length ? words.tap_hint || "" : "";
+    drawChoices($("choices"), decision.choices);
+  }
+  $("lobby").hidden = !data.lobby;
+  drawChoices($("lobby"), data.lobby);
+  $("status").textContent = data.seat === null ? words.spectator || ""
+    : (!decision && data.status === "running" ? words.waiting || "" : "");
+  drawPicture(data);
+  if (first) follow();
+}
+
+async function drawPicture(data) {
+  const board = $("board");
+  if (!data.picture) { board.hidden = true; return; }
+  const img = $("picture");
+  const version = data.version;
+  const response = await fetch(api(`/t/${data.table}/picture?v=${version}`));
+  if (!response.ok || shown.version !== version) return;
+  const blob = await response.blob();
+  if (img.dataset.url) URL.revokeObjectURL(img.dataset.url);
+  img.dataset.url = URL.createObjectURL(blob);
+  img.dataset.version = String(version);
+  img.onload = () => drawTargets(data, img);
+  img.src = img.dataset.url;
+  board.hidden = false;
+}
+
+function drawTargets(data, img) {
+  const layer = $("targets");
+  layer.replaceChildren();
+  const choices = data.decision && data.decision.choices;
+  if (!choices || !data.targets) return;
+  const byMark = new Map(choices.items.filter((c) => c.mark).map((c) => [c.mark, c]));
+  const sx = 100 / img.naturalWidth, sy = 100 / img.naturalHeight;
+  for (const target of data.targets) {
+    const items = target.numbers.map((n) => byMark.get(n)).filter(Boolean);
+    if (!items.length) continue;
+    const [x0, y0, x1, y1] = target.box;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "target";
+    b.title = items.map((c) => c.label).join(" / ");
+    b.setAttribute("aria-label", b.title);
+    b.dataset.numbers = target.numbers.join(",");
+    Object.assign(b.style, { left: `${x0 * sx}%`, top: `${y0 * sy}%`,
+      width: `${(x1 - x0) * sx}%`, height: `${(y1 - y0) * sy}%` });
+    b.addEventListener("click", () => {
+      if (items.length === 1) { press(items[0]); return; }
+      // Several options on one place: show them among the buttons to pick one.
+      for (const el of $("choices").querySelectorAll("button")) {
+        el.classList.toggle("picked", items.some((c) => c.token === el.dataset.token));
+      }
+      $("choices").scrollIntoView({ behavior: "smooth", block: "center" });
+    });
+    layer.append(b);
+  }
+}
+
+async function press(item) {
+  for (const el of document.querySelectorAll(".choices button, #targets button")) el.disabled = true;
+  try {
+    const response = await fetch(api(`/t/${table}/press`), {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token: item.token }),
+    });
+    const body = await readJson(response);
+    if (!response.ok) say(refusal(body), true);
+    else say(body.answer, body.alert);
+  } catch (e) {
+    say(words.live_lost || "…", true);
+  }
+  await load();
+}
+
+function follow() {
+  const source = new EventSource(api(`/t/${table}/live`));
+  source.addEventListener("version", (event) => {
+    $("live").classList.add("on");
+    if (!shown || Number(event.data) !== shown.version) load();
+  });
+  source.onerror = () => { $("live").classList.remove("on"); };
+}
+
+async function start() {
+  const init = telegramInitData();
+  if (init) proof.set("tg", init);
+  else if (query.get("k")) proof.set("k", query.get("k"));
+  const path = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)/);
+  if (path) table = path[1];
+  else {
+    const response = await fetch(api("/me"));
+    const body = await readJson(response);
+    if (!response.ok || !body.table) { showRefusal(body); return; }
+    table = body.table;
+  }
+  if (window.Telegram && window.Telegram.WebApp) window.Telegram.WebApp.ready();
+  await load();
+}
+
+start();

@@ -1,0 +1,82 @@
+"""Who is looking at a table's page, from what the request carries.
+
+Two proofs are accepted, each naming one user:
+
+- Telegram's Mini App init data (header ``X-Telegram-Init-Data`` or query ``tg``), signed with the
+  bot's token (``adapters.telegram.mini_app``);
+- a signed link's token (query ``k`` or header ``X-Campfire-Link``), made for one user
+  at one table until it expires (``adapters.web.links``).
+
+A request with neither is a spectator's. A request with a proof that fails (forged,
+expired, another table's link) is refused outright rather than shown as a spectator:
+the person meant to be someone, and should hear that their link no longer works.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from adapters.telegram.mini_app import mini_app_viewer
+from adapters.web.links import LinkSigner
+
+INIT_DATA_HEADER = "X-Telegram-Init-Data"
+# An event stream cannot send headers: there the proof rides in the query.
+INIT_DATA_QUERY = "tg"
+LINK_HEADER = "X-Campfire-Link"
+LINK_QUERY = "k"
+
+
+class Refused(StrEnum):
+    """Why a proof was refused (the page says it in words)."""
+
+    BAD_LINK = "web.err.link"
+    BAD_INIT_DATA = "web.err.init_data"
+    OTHER_TABLE = "web.err.other_table"
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """The person a request proves (``user_id`` None: a spectator)."""
+
+    user_id: str | None
+    name: str = ""
+    lang: str | None = None
+    # The table a Mini App's direct link opened (its start parameter), if any.
+    opened: str | None = None
+
+
+SPECTATOR = Viewer(user_id=None)
+
+
+@dataclass(frozen=True, slots=True)
+class Proofs:
+    """What checks a proof: the deployment's link signer and, when Telegram is served,
+    the bot's token."""
+
+    links: LinkSigner
+    telegram_token: str | None = None
+
+
+def viewer_of(headers: Mapping[str, str], query: Mapping[str, str], table_id: str | None,
+              proofs: Proofs, now: float) -> Viewer | Refused:
+    """The viewer a request proves at ``table_id`` (None: the page that learns its table
+    from the Mini App's start parameter), or why its proof is refused."""
+    init_data = headers.get(INIT_DATA_HEADER) or query.get(INIT_DATA_QUERY)
+    if init_data:
+        if proofs.telegram_token is None:
+            return Refused.BAD_INIT_DATA
+        seen = mini_app_viewer(init_data, proofs.telegram_token, now)
+        if seen is None:
+            return Refused.BAD_INIT_DATA
+        return Viewer(seen.user_id, seen.name, seen.lang, seen.start_param)
+    token = headers.get(LINK_HEADER) or query.get(LINK_QUERY)
+    if token:
+        grant = proofs.links.check(token, now)
+        if grant is None:
+            return Refused.BAD_LINK
+        if table_id is not None and grant.table_id != table_id:
+            return Refused.OTHER_TABLE
+        return Viewer(grant.user_id, opened=grant.table_id)
+    return SPECTATOR
