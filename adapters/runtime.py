@@ -11,8 +11,9 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
-from adapters.edge.settings import AiEnv
+from adapters.edge.settings import AiEnv, WebEnv
 from adapters.store import Storage, StoreSettings, open_storage
+from adapters.web.links import LinkSigner, SignedLinks
 from bot.app import Campfire
 from bot.i18n.catalog import default_catalog
 from bot.rules import RulesLibrary
@@ -141,11 +142,13 @@ async def running_core(
     bot_name: str | None = None,
     seed: int | None = None,
     ai: AiEnv | None = None,
+    web: WebEnv | None = None,
 ) -> AsyncIterator[Core]:
     """Open storage (embedded Redis unless ``REDIS_URL``) and yield the bot on it, for
     any number of platforms to serve; ``seed`` seeds its lobbies (see ``make_services``),
-    ``ai`` says how AI players think (else ``CAMPFIRE_AI_*``), and their processes stop
-    with the bot. The collector is not tuned here: whoever starts the platforms does,
+    ``ai`` says how AI players think (else ``CAMPFIRE_AI_*``) and their processes stop
+    with the bot, ``web`` where the tables' pages are (else ``CAMPFIRE_WEB_*``; with no
+    address, no pages). The collector is not tuned here: whoever starts the platforms does,
     once they are all up (``tune_gc``)."""
     settings = settings or StoreSettings.from_env()
     thinker = (ai or AiEnv.read()).thinker()
@@ -154,6 +157,10 @@ async def running_core(
             secret = await token_secret(storage, settings.key_prefix)
             app = Campfire(make_services(storage, secret, now=now, pictures=pictures,
                                          bot_name=bot_name, seed=seed, thinker=thinker))
+            pages = web or WebEnv.read()
+            if pages.url:
+                app.sv.serve_pages(SignedLinks(LinkSigner(secret), pages.url,
+                                               pages.link_days, now))
             yield Core(app, storage, settings.key_prefix, secret)
     finally:
         thinker.close()

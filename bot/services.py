@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel
 
@@ -32,6 +32,16 @@ from bot.ui.present import Presenter
 from bot.ui.tokens import TokenSigner
 from engine.core.prompts import Prompt
 from engine.registry import get_game
+
+
+class PageLinks(Protocol):
+    """Makes a user's own link to a table's page (``adapters.web``): signed for them,
+    expiring."""
+
+    def link(self, user_id: str, name: str, table_id: str) -> str:
+        """The address of ``table_id``'s page that proves ``user_id`` (called ``name``)."""
+        ...
+
 
 CACHE_ENTRIES = 256  # only the versions in play right now; more just slows the GC
 
@@ -63,6 +73,9 @@ class Services:
     # Set when a job is due at once (the autopilot's next move): the adapter's due loop
     # runs its next round now instead of on its beat (``Campfire.due_soon``).
     due_soon: asyncio.Event = field(default_factory=asyncio.Event)
+    # Where a user's link to a table's page comes from, while the pages are served
+    # (``serve_pages``); None: no page, and no button to open one.
+    pages: PageLinks | None = None
     # Per committed (table, version): its prompts and a read-only state. A version is
     # written once, so these never go stale; they only save repeated work in a press.
     _prompts: dict[tuple[str, int], list[Prompt]] = field(default_factory=dict)
@@ -71,6 +84,12 @@ class Services:
     def _bounded(self, table: dict[tuple[str, int], Any]) -> None:
         if len(table) >= CACHE_ENTRIES:
             table.clear()
+
+    def serve_pages(self, links: PageLinks) -> None:
+        """The tables have pages from now on: their messages offer a button to open
+        them, and a press of it answers with the presser's link."""
+        self.pages = links
+        self.presenter.pages = True
 
     def view_state(self, record: TableRecord) -> BaseModel:
         """The record's game state for reading only (never apply moves to it)."""

@@ -57,6 +57,7 @@ from bot.ui.message import Message, Outgoing, Picture, Reply, ToChat, ToUser
 CONSOLE = Capabilities(per_row=4, max_rows=1_000_000, max_buttons=1_000_000,
                        token_bytes=1_000, unlimited=True)
 
+ID_SPACE = "con"  # the namespace of the console's ids (``con:anna``)
 GROUP = Chat(id="con:group", title="console")
 LINE = re.compile(r"^\s*(?P<name>[^:#\s][^:]*?)(?P<dm>\s+dm)?\s*:\s*(?P<text>.*)$",
                   re.IGNORECASE)

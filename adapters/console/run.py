@@ -12,10 +12,16 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TextIO
 
-from adapters.console.chat import ConsoleChat
-from adapters.runtime import clock_from_env, running_core, seed_from_env
+from adapters.console.chat import ID_SPACE, ConsoleChat
+from adapters.edge.settings import WebEnv
+from adapters.runtime import Core, clock_from_env, running_core, seed_from_env
 from adapters.store import DataDirInUse, StoreSettings, VolatileRedis
 from adapters.store.embedded import DataDirLocked
+from adapters.web.links import LinkSigner, SignedLinks
+from adapters.web.press import Outlet
+from adapters.web.service import page_server, serving_pages
+from bot.storage.ports import ScriptPart
+from bot.ui.message import Outgoing
 
 BANNER = """Campfire console chat. Type lines as `name: text`, e.g.
   anna: /new stone_age
@@ -30,12 +36,14 @@ DUE_EVERY_S = 5.0
 async def run_console(
     stream: TextIO, out: TextIO, *, settings: StoreSettings | None = None,
     picture_dir: Path = Path("out/console"), lang: str | None = "ru",
-    seed: int | None = None, pictures: bool = True,
+    seed: int | None = None, pictures: bool = True, pages: WebEnv | None = None,
 ) -> bool:
     """Read lines until the end of ``stream``; reminders run between lines.
 
     ``seed`` makes seat orders and game seeds reproducible; ``pictures=False`` renders
-    no pictures (faster, for scripted runs).
+    no pictures (faster, for scripted runs). With ``pages`` the tables' pages are
+    served on ``http://localhost:<port>`` (``adapters.web``); a table's button then
+    prints a player's own link to it.
 
     Ctrl-C lets the line being handled finish, then stops (the bot shuts its Redis
     down on the way out); a second Ctrl-C does not wait. Returns True when stopped
@@ -55,8 +63,6 @@ async def run_console(
     async with running_core(settings, seed=seed, pictures=pictures,
                             now=clock_from_env()) as core:
         chat = ConsoleChat.on(core, out, picture_dir, lang)
-        if interactive:
-            chat.print(BANNER)
 
         async def due_loop() -> None:
             while not stop.is_set():
@@ -65,10 +71,20 @@ async def run_console(
                 if not stop.is_set():
                     await chat.run_due()
 
+        served = contextlib.AsyncExitStack()
         with _on_sigint(on_ctrl_c):
+            # Told only now: a Ctrl-C after the banner is ours to handle, never
+            # asyncio's (whose cancel a Redis call may swallow while pages start).
+            if interactive:
+                chat.print(BANNER)
             ticker = asyncio.create_task(due_loop()) if interactive else None
             typed = _read_in_background(stream) if interactive else None
             try:
+                if pages is not None:
+                    url = await _serve_pages(core, chat, pages, served)
+                    chat.print(f"Tables' pages: {url} (a table's 🌐 button gives each "
+                               "player their own link)" if url else
+                               f"The tables' pages could not be served on port {pages.port}.")
                 while not stop.is_set():
                     line = await _next_line(typed, stop) if typed is not None \
                         else stream.readline()
@@ -82,7 +98,28 @@ async def run_console(
                 stop.set()
                 if ticker is not None:
                     await ticker
+                await served.aclose()
     return interrupted
+
+
+async def _serve_pages(core: Core, chat: ConsoleChat, settings: WebEnv,
+                       served: contextlib.AsyncExitStack) -> str | None:
+    """Serve the pages of the console's tables on localhost; their address, or None
+    when the port is taken (the console plays on without pages)."""
+    async def show(items: list[Outgoing], settle: ScriptPart | None) -> bool:
+        del settle  # printed at once: acknowledged after (``Outlet``)
+        await chat.show(items)
+        return True
+
+    server = page_server(core, {ID_SPACE: Outlet(show)})
+    try:
+        port = await served.enter_async_context(serving_pages(server, settings))
+    except OSError:
+        return None
+    url = f"http://localhost:{port}"
+    core.app.sv.serve_pages(SignedLinks(LinkSigner(core.secret), url, settings.link_days,
+                                        core.app.sv.now))
+    return url
 
 
 @contextlib.contextmanager
@@ -171,6 +208,7 @@ def main_console(seed: int | None = None, *, pictures: bool = True) -> int:
     """
     try:
         settings = StoreSettings.from_env()
+        web = WebEnv.read()  # a wrong page setting stops the console before it starts
         if seed is None:
             seed = seed_from_env()
     except ValueError as err:
@@ -178,8 +216,9 @@ def main_console(seed: int | None = None, *, pictures: bool = True) -> int:
         return 2
     _tolerant_streams()
     try:
-        interrupted = asyncio.run(run_console(sys.stdin, sys.stdout, settings=settings,
-                                              seed=seed, pictures=pictures))
+        interrupted = asyncio.run(run_console(
+            sys.stdin, sys.stdout, settings=settings, seed=seed, pictures=pictures,
+            pages=web if sys.stdin.isatty() else None))
     except DataDirInUse as err:
         print(already_running(settings, err), file=sys.stderr)
         return 1

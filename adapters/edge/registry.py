@@ -73,6 +73,10 @@ PLATFORMS: Mapping[str, Edge] = {
     "discord": Edge("Discord", "serve Discord (the default with DISCORD_TOKEN set; with "
                                "TELEGRAM_TOKEN too, both)",
                     token_env="DISCORD_TOKEN", starter="adapters.discord.service:starter"),
+    # Last: started once the chats are, stopped first.
+    "web": Edge("the tables' pages", "serve the tables' pages in the browser (the default "
+                                     "with CAMPFIRE_WEB_URL set)",
+                token_env="CAMPFIRE_WEB_URL", starter="adapters.web.service:starter"),
 }
 
 

@@ -36,6 +36,7 @@ from telegram.warnings import PTBUserWarning
 from adapters.delivery.platform import FailedCall, Failure, FailureKind, PlatformLimits
 from adapters.telegram.http import LAST_STATUS
 from adapters.telegram.ids import chat_key, parse_chat, parse_user
+from adapters.telegram.page_buttons import PageButtons
 from adapters.telegram.render import CAPTION_LIMIT, TEXT_LIMIT, JSONDict, fit, keyboard
 from adapters.telegram.settings import TelegramSettings
 from bot.ui.markup import Rich
@@ -127,6 +128,11 @@ def _where(item: Outgoing) -> tuple[int, int | None]:
     return parse_user(item.to.user_id), None
 
 
+def _private(item: Outgoing) -> bool:
+    """Does the item go to a private chat? (Private chats have positive ids.)"""
+    return isinstance(item.to, ToUser) or parse_chat(item.to.chat_id)[0] > 0
+
+
 def _gone(text: str) -> bool:
     return "not found" in text or "can't be edited" in text or "message_id_invalid" in text
 
@@ -138,11 +144,15 @@ class TelegramPlatform:
     bot: Bot
     limits: PlatformLimits
     name: str = "tg"  # the outbox's keys (``tgout:``, ``tgslots``) as they always were
+    # How a table's page opens from a button, when the pages are served.
+    pages: PageButtons | None = None
 
     @classmethod
-    def from_settings(cls, bot: Bot, settings: TelegramSettings) -> TelegramPlatform:
-        """Telegram's limits as the settings declare them."""
-        return cls(bot, PlatformLimits(
+    def from_settings(cls, bot: Bot, settings: TelegramSettings,
+                      pages: PageButtons | None = None) -> TelegramPlatform:
+        """Telegram's limits as the settings declare them (``pages``: how a table's
+        page opens, when the pages are served)."""
+        return cls(bot, pages=pages, limits=PlatformLimits(
             private_per_window=settings.private_per_window,
             private_window_s=settings.private_window_s,
             group_per_window=settings.group_per_window,
@@ -152,8 +162,7 @@ class TelegramPlatform:
 
     def rate_key(self, item: Outgoing) -> tuple[str, bool]:
         """The chat's window; private chats have positive ids, groups negative ones."""
-        private = isinstance(item.to, ToUser) or parse_chat(item.to.chat_id)[0] > 0
-        return limit_key(item), private
+        return limit_key(item), _private(item)
 
     def classify(self, exc: BaseException, item: Outgoing) -> Failure | None:
         """Telegram's errors by what helps (None: not Telegram's)."""
@@ -197,7 +206,7 @@ class TelegramPlatform:
     async def send(self, item: Outgoing, message: Message, *, quiet: bool) -> str:
         """Send a new message (``quiet``: without a notification); its id."""
         chat_id, thread = _where(item)
-        markup = keyboard(message)
+        markup = keyboard(message, self.pages, _private(item))
         if message.picture is not None:
             sent = await named("sendPhoto", self.bot.send_photo(
                 chat_id, photo=InputFile(message.picture.png, filename=message.picture.name),
@@ -234,7 +243,7 @@ class TelegramPlatform:
         """Edit the text (a photo's caption), the photo itself when it changed, and the
         keyboard."""
         chat_id = _where(item)[0]
-        markup = keyboard(message)
+        markup = keyboard(message, self.pages, _private(item))
         if was_picture and new_picture and message.picture is not None:
             photo = InputFile(message.picture.png, filename=message.picture.name)
             media = InputMediaPhoto(photo, caption=fit(message.text, CAPTION_LIMIT),

@@ -14,6 +14,8 @@ import html as html_text
 from collections.abc import Callable
 from typing import Any
 
+from adapters.telegram.page_buttons import PageButtons
+from bot.ui.choices import Choice
 from bot.ui.layout import ButtonRow, Capabilities, lay_out
 from bot.ui.markup import Link, Mention, Node, Rich, Span, Style, fit_rich, walk
 from bot.ui.message import Message
@@ -68,14 +70,22 @@ def fit(text: Rich, limit: int) -> str:
     return html(fit_rich(text, limit, html))
 
 
-def keyboard(message: Message) -> JSONDict | None:
-    """The message's choices as a Bot API inline keyboard (None without choices)."""
+def keyboard(message: Message, pages: PageButtons | None = None,
+             private: bool = False) -> JSONDict | None:
+    """The message's choices as a Bot API inline keyboard (None without choices); with
+    ``pages``, an item that opens the table's page is Telegram's own button for that
+    (``private``: the message goes to a private chat)."""
     if message.choices is None:
         return None
+
+    def button(b: Choice) -> JSONDict:
+        made = pages.button(b, private) if pages is not None and b.kind == "web" else None
+        return made or {"text": b.label, "callback_data": b.token}
+
     rows: list[list[JSONDict]] = []
     for row in lay_out(message.choices, TELEGRAM).rows:
         if isinstance(row, ButtonRow):
-            rows.append([{"text": b.label, "callback_data": b.token} for b in row.buttons])
+            rows.append([button(b) for b in row.buttons])
             continue
         buttons = [{"text": o.label, "callback_data": o.token} for o in row.options]
         rows += [buttons[i:i + TELEGRAM.per_row]

@@ -37,6 +37,7 @@ from telegram.ext import Application, ApplicationBuilder, TypeHandler
 from adapters.delivery import Courier, Outbox, Sender, due_loop, platform_windows
 from adapters.delivery.platform import FailedCall
 from adapters.edge.logging_setup import redact_everywhere
+from adapters.edge.settings import WebEnv
 from adapters.runtime import Core, running_core, tune_gc
 from adapters.store import StoreSettings
 from adapters.telegram.delivery import TelegramPlatform, failed_call, named
@@ -44,6 +45,7 @@ from adapters.telegram.http import AiohttpRequest, PollingRequest
 from adapters.telegram.ids import parse_chat
 from adapters.telegram.inbound import WEBHOOK_ANSWER, Inbound, WebhookAnswer
 from adapters.telegram.menus import telegram_menus
+from adapters.telegram.page_buttons import PageButtons
 from adapters.telegram.pruning import prune_update
 from adapters.telegram.settings import TelegramSettings
 from bot.app import Campfire
@@ -69,7 +71,9 @@ def starter() -> Callable[[Core], contextlib.AbstractAsyncContextManager[Running
     """How the platform registry (``adapters.edge``) starts Telegram: the settings are
     read now (a bad one stops ``campfire`` before anything starts), the rest on a core."""
     settings = TelegramSettings.from_env()
-    return lambda core: telegram_on(core, settings)
+    web = WebEnv.read()
+    pages = PageButtons(web.url, web.mini_app) if web.url else None
+    return lambda core: telegram_on(core, settings, pages)
 
 
 def build_application(
@@ -191,9 +195,11 @@ async def running_telegram(
 
 
 @contextlib.asynccontextmanager
-async def telegram_on(core: Core, settings: TelegramSettings) -> AsyncIterator[RunningTelegram]:
+async def telegram_on(core: Core, settings: TelegramSettings,
+                      pages: PageButtons | None = None) -> AsyncIterator[RunningTelegram]:
     """Serve Telegram for ``core`` (whose clock the sender keeps too); stop it
-    gracefully on exit (see the module)."""
+    gracefully on exit (see the module). ``pages``: how a table's page opens from a
+    button, when the pages are served."""
     redact_everywhere(settings.token)
     # PTB's documented opt-in to the coming behaviour: time periods such as
     # ``RetryAfter.retry_after`` as timedeltas, without a deprecation warning per read.
@@ -219,7 +225,7 @@ async def telegram_on(core: Core, settings: TelegramSettings) -> AsyncIterator[R
         # Commands typed as ``/new@<bot>`` are this bot's (like the admin port, the
         # platform tells the core what only it knows).
         app.sv.bot_name = application.bot.username
-        platform = TelegramPlatform.from_settings(application.bot, settings)
+        platform = TelegramPlatform.from_settings(application.bot, settings, pages)
         outbox = Outbox(storage.redis, core.key_prefix, platform=platform.name,
                         limits=platform_windows(platform),
                         global_per_second=platform.limits.global_per_second)

@@ -15,6 +15,7 @@ import binascii
 import hashlib
 import hmac
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 
 # What the link key is derived for: the deployment's one secret serves several purposes.
@@ -30,6 +31,7 @@ class LinkGrant:
     user_id: str
     table_id: str
     expires: float
+    name: str = ""  # the user's name when the link was made (a page may seat them)
 
 
 def _b64(raw: bytes) -> str:
@@ -52,10 +54,13 @@ class LinkSigner:
     def _mac(self, body: str) -> str:
         return _b64(hmac.new(self._key, body.encode(), hashlib.sha256).digest()[:MAC_BYTES])
 
-    def make(self, user_id: str, table_id: str, expires: float) -> str:
-        """The token of a link for ``user_id`` at ``table_id`` until ``expires``."""
-        body = _b64(json.dumps({"u": user_id, "t": table_id, "e": int(expires)},
-                               separators=(",", ":"), ensure_ascii=False).encode())
+    def make(self, user_id: str, table_id: str, expires: float, name: str = "") -> str:
+        """The token of a link for ``user_id`` (called ``name``) at ``table_id`` until
+        ``expires``."""
+        fields: dict[str, str | int] = {"u": user_id, "t": table_id, "e": int(expires)}
+        if name:
+            fields["n"] = name
+        body = _b64(json.dumps(fields, separators=(",", ":"), ensure_ascii=False).encode())
         return f"{body}.{self._mac(body)}"
 
     def check(self, token: str, now: float) -> LinkGrant | None:
@@ -73,8 +78,26 @@ class LinkSigner:
         if not isinstance(fields, dict):
             return None
         user, table, expires = fields.get("u"), fields.get("t"), fields.get("e")
-        if not (isinstance(user, str) and isinstance(table, str) and isinstance(expires, int)):
+        name = fields.get("n", "")
+        if not (isinstance(user, str) and isinstance(table, str) and isinstance(expires, int)
+                and isinstance(name, str)):
             return None
         if expires <= now:
             return None
-        return LinkGrant(user, table, float(expires))
+        return LinkGrant(user, table, float(expires), name)
+
+
+@dataclass(frozen=True, slots=True)
+class SignedLinks:
+    """The core's ``PageLinks``: a user's own link to a table's page at ``base_url``,
+    valid for ``days`` from when it is made."""
+
+    signer: LinkSigner
+    base_url: str
+    days: float
+    now: Callable[[], float]
+
+    def link(self, user_id: str, name: str, table_id: str) -> str:
+        """``<base>/t/<table>?k=<token>``."""
+        token = self.signer.make(user_id, table_id, self.now() + self.days * 24 * 3600, name)
+        return f"{self.base_url.rstrip('/')}/t/{table_id}?k={token}"

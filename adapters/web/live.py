@@ -99,7 +99,12 @@ class LiveHub:
         self._pubsub = None
 
     async def _read(self) -> None:
+        task = asyncio.current_task()
         while not self._stopped:
+            if task is not None and task.cancelling():
+                # On Python 3.11 a cancel landing inside a Redis call can be swallowed
+                # (its asyncio.wait_for); the request still shows here.
+                raise asyncio.CancelledError
             try:
                 message = await self._pubsub.get_message(timeout=1.0)
             except (RedisError, OSError) as exc:

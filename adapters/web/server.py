@@ -158,7 +158,7 @@ class PageServer:
         if not isinstance(token, str) or not token or len(token) > MAX_TOKEN_CHARS:
             raise Refusal(400, "web.err.garbled")
         sv = self.app.sv
-        name = viewer.name or meta_view(record).names.get(viewer.user_id, "")
+        name = meta_view(record).names.get(viewer.user_id) or viewer.name
         user = User(id=viewer.user_id, name=name, lang=viewer.lang)
         chat = Chat(id=record.chat_id)
         answer = await press_from_page(self.app, self.outlets, chat, user, token,

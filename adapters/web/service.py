@@ -1,15 +1,19 @@
-"""Serving the table's page beside the platforms of one process.
+"""Serving the tables' pages: as a platform of its own in the registry (``campfire
+web``, beside Telegram and Discord in one process or alone in many), or inside the
+console.
 
 ``serving_pages`` starts the page server on the core's storage and stops it with the
 block. A move made on a page queues its chat messages on the table's own platform:
-``queues`` says how, by platform (Telegram's and Discord's outboxes in Redis, drained
+``outlets`` says how, by platform (Telegram's and Discord's outboxes in Redis, drained
 by whichever worker serves that platform; the console prints them itself).
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Mapping
+import logging
+import os
+from collections.abc import AsyncIterator, Callable, Mapping
 
 from aiohttp import web
 
@@ -24,6 +28,8 @@ from adapters.web.server import PageServer
 from adapters.web.viewer import Proofs
 from bot.storage.ports import ScriptPart
 from bot.ui.message import Outgoing
+
+log = logging.getLogger(__name__)
 
 
 def page_server(core: Core, outlets: Mapping[str, Outlet],
@@ -56,3 +62,35 @@ async def serving_pages(server: PageServer, settings: WebEnv) -> AsyncIterator[i
         yield runner.addresses[0][1] if runner.addresses else settings.port
     finally:
         await runner.cleanup()
+
+
+#: The platforms whose messages a page worker queues in their outboxes in Redis (by
+#: the namespace of their ids, which is also their outbox's name).
+OUTBOX_PLATFORMS = ("tg", "dc")
+
+
+def outbox_outlets(core: Core) -> dict[str, Outlet]:
+    """An outlet for every platform that sends from an outbox in Redis."""
+    return {name: outbox_outlet(core, Outbox(core.storage.redis, core.key_prefix,
+                                             platform=name))
+            for name in OUTBOX_PLATFORMS}
+
+
+@contextlib.asynccontextmanager
+async def pages_on(core: Core, settings: WebEnv,
+                   telegram_token: str | None) -> AsyncIterator[int]:
+    """Serve the pages of ``core``'s tables for the block (a platform of the registry)."""
+    async with serving_pages(page_server(core, outbox_outlets(core), telegram_token),
+                             settings) as port:
+        log.info("pages at %s (listening on %s:%s)", settings.url, settings.listen, port)
+        yield port
+
+
+def starter() -> Callable[[Core], contextlib.AbstractAsyncContextManager[int]]:
+    """How the platform registry starts the pages: the settings are read now."""
+    settings = WebEnv.read()
+    if not settings.url:
+        raise ValueError(f"{WebEnv.variable('url')} is not set: the pages' public address")
+    # Init data from the Mini App is signed with the bot's token.
+    telegram_token = os.environ.get("TELEGRAM_TOKEN") or None
+    return lambda core: pages_on(core, settings, telegram_token)

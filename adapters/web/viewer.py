@@ -78,5 +78,5 @@ def viewer_of(headers: Mapping[str, str], query: Mapping[str, str], table_id: st
             return Refused.BAD_LINK
         if table_id is not None and grant.table_id != table_id:
             return Refused.OTHER_TABLE
-        return Viewer(grant.user_id, opened=grant.table_id)
+        return Viewer(grant.user_id, grant.name, opened=grant.table_id)
     return SPECTATOR

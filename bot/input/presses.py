@@ -14,6 +14,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
+from bot.i18n import Markup, escape
 from bot.services import Ctx, Services
 from bot.storage import StoreUnavailable, TableNotFound, TableStatus
 from bot.table import lobby_actions
@@ -34,7 +35,8 @@ from bot.table.settings import meta_view
 from bot.table.settle import settle, table_message
 from bot.table.turns import fingerprint
 from bot.table.votes import cast_vote
-from bot.ui.message import Message, Outgoing, Reply, ToChat, ToUser
+from bot.ui.markup import as_rich
+from bot.ui.message import Message, Outgoing, Private, Reply, ToChat, ToUser
 from bot.ui.present import table_slot
 from bot.ui.tokens import Token, TokenKind
 from engine.registry import get_game
@@ -87,6 +89,21 @@ async def _abort(sv: Services, ctx: Ctx, token: Token, raw: str) -> Reply:
 
 async def _vote(sv: Services, ctx: Ctx, token: Token, raw: str) -> Reply:
     return await cast_vote(sv, ctx, token.table, token.int_field(0), token.fields[1])
+
+
+async def _web(sv: Services, ctx: Ctx, token: Token, raw: str) -> Reply:
+    """The presser's own link to the table's page, shown to them alone."""
+    if sv.pages is None:
+        return refuse(sv, ctx, "web.not_served")
+    try:
+        await sv.store.get(token.table)
+    except TableNotFound:
+        return refuse(sv, ctx, "press.no_table")
+    url = sv.pages.link(ctx.user.id, ctx.user.name, token.table)
+    text = sv.t(ctx.lang, "web.link_line", table=token.table,
+                url=Markup(f'<a href="{escape(url)}">{escape(url)}</a>'))
+    note = None if ctx.chat.private else as_rich(sv.t(ctx.lang, "web.link_sent"))
+    return Reply(private=Private(Message(text=text), token.table, note))
 
 
 PressHandler = Callable[[Services, Ctx, Token, str], Awaitable[Reply]]
@@ -159,4 +176,5 @@ PRESSES: dict[TokenKind, PressHandler] = {
     TokenKind.LOBBY: _lobby,
     TokenKind.ABORT: _abort,
     TokenKind.VOTE: _vote,
+    TokenKind.WEB: _web,
 }

@@ -14,7 +14,10 @@ A block holds:
   * ``option`` — one answer to the question (a move); may belong to a ``group``;
   * ``back`` — return to the previous step of a multi-step decision;
   * ``confirm`` — an explicit yes to something asked (e.g. abort the table);
-  * ``action`` — a verb that is not an answer (join, leave, start, vote …).
+  * ``action`` — a verb that is not an answer (join, leave, start, vote …);
+  * ``web`` — open the table's page (``table`` names the table). A platform that can
+    open a page from a button (Telegram's Mini App) makes it one; any other sends the
+    token like any press, and the core answers the presser with their own link.
 
   Only ``option`` items are ever split across pages; ``back``/``confirm``/``action``
   items are shown on every page, after the options.
@@ -53,7 +56,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-ChoiceKind = Literal["option", "back", "confirm", "action"]
+ChoiceKind = Literal["option", "back", "confirm", "action", "web"]
 PAGE_SEPARATOR = "."
 
 
@@ -67,6 +70,7 @@ class Choice:
     group: str | None = None
     mark: int | None = None  # the option's number in its prompt (see the module)
     short: str | None = None  # a label that stands alone in a narrow row (see the module)
+    table: str | None = None  # the table whose page a ``web`` item opens
 
 
 Button = Choice

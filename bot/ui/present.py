@@ -76,6 +76,9 @@ class Presenter:
         self.games = games if games is not None else manifests()
         # The table message and the private prompt show the same choices: build once.
         self._blocks: dict[tuple[str, int, int, str, str], ChoiceBlock] = {}
+        # Whether tables have pages (``Services.serve_pages``): the table message and
+        # every private prompt then offer to open the page.
+        self.pages = False
         self._lines: dict[tuple[object, ...], Markup] = {}
 
     def t(self, lang: Lang, code: str, **args: Any) -> Markup:
@@ -163,9 +166,18 @@ class Presenter:
             choices.append(Choice(label, token, "option", group.key if group else None,
                                   mark=i + 1, short=texts.option_short(lang, option.label)))
         pager = self.signer.make_pager(record.table_id, record.version, prompt.seat, fp)
+        choices += self.web_choices(record, lang)
         return ChoiceBlock(tuple(choices), tuple(groups.values()),
                            prompt=f"{record.table_id}:{record.version}:{prompt.seat}:{fp}",
                            pager=pager)
+
+    def web_choices(self, record: TableRecord, lang: Lang) -> list[Choice]:
+        """The item that opens the table's page, while pages are served (else none)."""
+        if not self.pages:
+            return []
+        token = self.signer.make(TokenKind.WEB, record.table_id)
+        return [Choice(self.catalog.plain(lang, "web.open_page"), token, "web",
+                       table=record.table_id)]
 
     def prompt_line(self, record: TableRecord, prompt: Prompt, lang: Lang) -> Markup:
         """One line saying who decides what."""
@@ -306,6 +318,8 @@ class Presenter:
             choices = self.prompt_choices(record, prompts[0], lang)
         elif len(prompts) > 1:
             lines.append(self.t(lang, "table.answer_in_private"))
+        if choices is None and self.pages:
+            choices = block(self.web_choices(record, lang))
         return Message(text=rich_lines(lines), choices=choices, picture=picture,
                        slot=table_slot(record))
 
@@ -344,7 +358,8 @@ class Presenter:
         # A new message, not an edit far up the chat: platforms notify of new messages.
         # The table's older message says the result too, not its last prompt.
         return Message(text=Markup("\n".join(lines)), picture=picture, slot=table_slot(record),
-                       renew=True, final=True)
+                       renew=True, final=True,
+                       choices=block(self.web_choices(record, lang)) if self.pages else None)
 
     def personal_result(self, record: TableRecord, game: Game[Any], state: BaseModel,
                         seat: int, lang: Lang) -> Markup:

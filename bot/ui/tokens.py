@@ -37,6 +37,7 @@ class TokenKind(StrEnum):
     LOBBY = "l"
     ABORT = "a"
     VOTE = "v"
+    WEB = "w"
 
 _NUMBER = r"0|[1-9][0-9]{0,8}"
 _WORD = r"[a-z]{1,12}"
@@ -49,6 +50,7 @@ SHAPES: dict[TokenKind, tuple[str, ...]] = {
     TokenKind.LOBBY: (_WORD,),
     TokenKind.ABORT: (_NUMBER,),
     TokenKind.VOTE: (_NUMBER, _WORD),
+    TokenKind.WEB: (),
 }
 KINDS: dict[str, int] = {kind.value: len(shape) + 1 for kind, shape in SHAPES.items()}
 # Kinds whose last field follows the mac, unsigned (see ``p`` above).

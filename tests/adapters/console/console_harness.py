@@ -183,10 +183,15 @@ def campfire_command() -> list[str]:
 
 
 def console_env(**extra: str) -> dict[str, str]:
-    """The environment for a console process: UTF-8 output, no stray Redis or tokens."""
+    """The environment for a console process: UTF-8 output, no stray Redis, tokens or
+    page settings."""
     env = {k: v for k, v in os.environ.items()
-           if k not in ("REDIS_URL", "TELEGRAM_TOKEN", "DISCORD_TOKEN", "CAMPFIRE_KEY_PREFIX")}
+           if k not in ("REDIS_URL", "TELEGRAM_TOKEN", "DISCORD_TOKEN", "CAMPFIRE_KEY_PREFIX")
+           and not k.startswith("CAMPFIRE_WEB_")}
     env.update(PYTHONIOENCODING="utf-8", PYTHONUTF8="1", PYTHONUNBUFFERED="1")
+    # A console at a terminal serves the tables' pages: on a free port, never a fixed
+    # one another test (or a developer's bot) may hold.
+    env.update(CAMPFIRE_WEB_PORT="0")
     env.update(extra)
     return env
 

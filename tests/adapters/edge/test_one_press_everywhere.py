@@ -14,16 +14,20 @@ import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+import aiohttp
 import pytest
 
 from adapters.console.chat import GROUP, ConsoleChat, console_user
 from adapters.delivery import handling
 from adapters.edge.registry import PLATFORMS
+from adapters.edge.settings import WebEnv
 from adapters.runtime import running_core
 from adapters.store import StoreSettings
 from adapters.telegram.service import running_telegram
 from adapters.telegram.settings import TelegramSettings
+from adapters.web.service import pages_on
 from bot.app import Campfire
+from bot.identity import Chat, User
 from bot.storage.ports import ScriptPart
 from bot.table.settings import meta_of
 from bot.ui.message import Reply
@@ -86,8 +90,31 @@ async def on_discord(store: StoreSettings, tmp_path: Path) -> set[str]:
         return await seated(bot.app, f"dc:{channel.id}")
 
 
+async def on_web(store: StoreSettings, tmp_path: Path) -> set[str]:
+    """The opener in a Telegram group (no Telegram served here: its messages wait in
+    the outbox); the joiner taps Join on the table's page, through their own link."""
+    del tmp_path
+    web = WebEnv(url="http://pages.test", port=0)
+    async with running_core(store, pictures=False, web=web) as core, \
+            pages_on(core, web, None) as port:
+        app, group = core.app, Chat(id="tg:-1001", title="Game night")
+        await app.on_text(group, User("tg:1", OPENER, "en"), "/new stone_age 2-2 en")
+        (table,) = await app.sv.store.tables_in_chat(group.id)
+        assert app.sv.pages is not None
+        link = app.sv.pages.link("tg:2", JOINER, table.table_id)
+        token = link.partition("?k=")[2]
+        async with aiohttp.ClientSession(f"http://127.0.0.1:{port}") as http:
+            async with http.get(f"/api/t/{table.table_id}", params={"k": token}) as got:
+                page = await got.json()
+            join = next(i["token"] for i in page["lobby"]["items"] if ".join." in i["token"])
+            async with http.post(f"/api/t/{table.table_id}/press", params={"k": token},
+                                 json={"token": join}) as pressed:
+                assert pressed.status == 200
+        return await seated(app, group.id)
+
+
 DRIVERS: dict[str, Driver] = {"console": on_console, "telegram": on_telegram,
-                              "discord": on_discord}
+                              "discord": on_discord, "web": on_web}
 
 
 def test_every_platform_has_a_driver() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from adapters.web.links import LinkGrant, LinkSigner
+from adapters.web.links import LinkGrant, LinkSigner, SignedLinks
 from bot.ui.tokens import TokenKind, TokenSigner
 
 SECRET = b"0123456789abcdef-deployment"
@@ -46,3 +46,14 @@ def test_a_button_token_is_no_link_nor_the_other_way_round() -> None:
 def test_a_short_secret_is_refused() -> None:
     with pytest.raises(ValueError):
         LinkSigner(b"short")
+
+
+def test_the_cores_links_are_signed_for_their_user_and_table_and_expire() -> None:
+    now = [NOW]
+    links = SignedLinks(LinkSigner(SECRET), "https://play.example.org/", 2.0, lambda: now[0])
+    url = links.link("tg:7", "Tess", "k3f9")
+    base, _, token = url.partition("?k=")
+    assert base == "https://play.example.org/t/k3f9"
+    assert LinkSigner(SECRET).check(token, NOW) == LinkGrant("tg:7", "k3f9", NOW + 2 * 86400,
+                                                             "Tess")
+    assert LinkSigner(SECRET).check(token, NOW + 2 * 86400) is None
