@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -168,33 +169,49 @@ def replay_with_events(
 ) -> tuple[BaseModel, list[Event]]:
     """The game state rebuilt from the seed and the logged moves, and every event the
     moves produced on the way (``/log`` tells them again)."""
+    events: list[Event] = []
+    state: BaseModel | None = None
+    for _, after, told in replay_steps(game, record, log, events):
+        state = after
+        events += told
+    if state is None:  # no step at all: the game as it was dealt
+        state = new_game(game, record)
+    return state, events
+
+
+def new_game(game: Game[Any], record: TableRecord) -> BaseModel:
+    """The table's game as it was dealt, before any move."""
     if record.seed is None:
         raise ValueError("table has no seed: it never started")
+    state: BaseModel = game.new(len(record.seats), record.seed, setup_variants(record, game))
+    return state
 
-    seed = record.seed
 
-    def fresh() -> BaseModel:
-        state: BaseModel = game.new(len(record.seats), seed, setup_variants(record, game))
-        return state
-
-    state = fresh()
+def replay_steps(
+    game: Game[Any], record: TableRecord, log: list[LogEntry],
+    told: list[Event] | None = None,
+) -> Iterator[tuple[LogEntry, BaseModel, list[Event]]]:
+    """The game replayed one logged step (a move, a taking back) at a time: each step's
+    entry, the state after it (the same object, changed in place: copy it to keep it)
+    and the events it told. ``ReplayBroken`` carries ``told`` (the events before the
+    step that no longer replays) when given."""
+    state = new_game(game, record)
     standing: list[LogEntry] = []
-    events: list[Event] = []
     for entry in log:
         if entry.kind == ActionKind.MOVE and entry.seat is not None:
             try:
-                events += game.apply(state, entry.seat, entry.key)
+                events = game.apply(state, entry.seat, entry.key)
             except IllegalMove as refused:
-                raise ReplayBroken(entry.version, events) from refused
+                raise ReplayBroken(entry.version, list(told or [])) from refused
             standing.append(entry)
+            yield entry, state, events
         elif entry.kind == ActionKind.UNDO and standing:
             # The last moves standing are taken back: their events stay told (the log
             # keeps them, followed by the undo's own line), the state goes back to
             # before them.
             count = undo_count(entry.key)
             del standing[-count:]
-            events.append(Event(undo_event(count), entry.seat))
-            state = fresh()
+            state = new_game(game, record)
             for kept in standing:
                 game.apply(state, kept.seat or 0, kept.key)
-    return state, events
+            yield entry, state, [Event(undo_event(count), entry.seat)]

@@ -111,6 +111,8 @@ function draw(data) {
   drawChoices($("lobby"), data.lobby);
   $("status").textContent = data.seat === null ? words.spectator || ""
     : (!decision && data.status === "running" ? words.waiting || "" : "");
+  // What a reader (a test, an assistive tool) may wait for: the version drawn.
+  document.body.dataset.version = String(data.version);
   drawPicture(data);
   if (first) follow();
 }
@@ -126,7 +128,10 @@ async function drawPicture(data) {
   if (img.dataset.url) URL.revokeObjectURL(img.dataset.url);
   img.dataset.url = URL.createObjectURL(blob);
   img.dataset.version = String(version);
-  img.onload = () => drawTargets(data, img);
+  img.onload = () => {
+    drawTargets(data, img);
+    document.body.dataset.picture = String(version);
+  };
   img.src = img.dataset.url;
   board.hidden = false;
 }
@@ -163,6 +168,7 @@ function drawTargets(data, img) {
 }
 
 async function press(item) {
+  document.body.dataset.busy = "1";
   for (const el of document.querySelectorAll(".choices button, #targets button")) el.disabled = true;
   try {
     const response = await fetch(api(`/t/${table}/press`), {
@@ -176,6 +182,7 @@ async function press(item) {
     say(words.live_lost || "…", true);
   }
   await load();
+  delete document.body.dataset.busy;
 }
 
 function follow() {

@@ -1,0 +1,130 @@
+"""A real browser for the page tests: Debian's Chromium driven by Playwright, and a page
+server on a real port over the test's own Redis, with a chat harness beside it.
+
+``run-tests`` installs Chromium (``scripts/ensure-browser.sh``) and exports its path as
+``CAMPFIRE_CHROMIUM``; without it these tests fail rather than pass unseen.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aiohttp.test_utils import TestServer
+from playwright.async_api import Browser, Page, async_playwright
+from redis.asyncio import Redis
+
+from adapters.store.keys import Keys
+from adapters.web.links import LinkSigner
+from adapters.web.live import LiveHub
+from adapters.web.press import Outlet
+from adapters.web.server import PageServer
+from adapters.web.viewer import Proofs
+from bot.storage.ports import ScriptPart
+from bot.ui.message import Outgoing
+from tests.bot.helpers import SECRET, Clock, Harness, build_app, storage_on
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+SHOTS = Path(__file__).resolve().parents[3] / "out" / "screenshots"
+DAY = 24 * 3600.0
+
+
+def chromium_path() -> str:
+    """Where Debian's Chromium is (``CAMPFIRE_CHROMIUM``, else the usual places)."""
+    for candidate in (os.environ.get("CAMPFIRE_CHROMIUM"), "/usr/bin/chromium",
+                      shutil.which("chromium"), shutil.which("chromium-browser")):
+        if candidate and os.path.exists(candidate):
+            return candidate
+    raise AssertionError("no Chromium: run the tests with ./run-tests, which installs "
+                         "Debian's chromium package")
+
+
+@asynccontextmanager
+async def chromium() -> AsyncIterator[Browser]:
+    """A headless Chromium for the block."""
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=chromium_path(),
+                                           args=["--no-sandbox", "--disable-gpu"])
+        try:
+            yield browser
+        finally:
+            await browser.close()
+
+
+@dataclass
+class Site:
+    """A page server on a real port, the chat harness of its bot and what the pages'
+    moves queued for the chat."""
+
+    h: Harness
+    server: TestServer
+    links: LinkSigner
+    queued: list[Outgoing] = field(default_factory=list)
+
+    def url(self, table: str, user_id: str | None = None) -> str:
+        """The page of ``table`` as ``user_id``'s link opens it (None: a spectator's)."""
+        base = f"http://127.0.0.1:{self.server.port}/t/{table}"
+        if user_id is None:
+            return base
+        return f"{base}?k={self.links.make(user_id, table, self.h.clock() + DAY)}"
+
+
+@asynccontextmanager
+async def page_site(redis_client: Redis, prefix: str, *, pictures: bool) -> AsyncIterator[Site]:
+    """A bot on the test's Redis with its pages served on a free port."""
+    clock = Clock()
+    h = Harness(build_app(storage_on(redis_client, prefix, clock), clock, pictures=pictures),
+                clock)
+    queued: list[Outgoing] = []
+
+    async def queue(items: list[Outgoing], settle: ScriptPart | None) -> bool:
+        del settle  # shown at once, like the console: acknowledged after
+        queued.extend(h.keep(items))
+        return True
+
+    links = LinkSigner(SECRET)
+    pages = PageServer(h.app, Proofs(links), {"con": Outlet(queue)},
+                       LiveHub(redis_client, Keys(prefix).live))
+    server = TestServer(pages.web_app())
+    await server.start_server()
+    try:
+        yield Site(h, server, links, queued)
+    finally:
+        await server.close()
+
+
+async def drawn(page: Page, version: int, timeout_ms: float = 10_000) -> None:
+    """Wait until ``page`` shows ``version`` of its table and is not busy."""
+    await page.wait_for_function(
+        "v => document.body.dataset.version === String(v) && !document.body.dataset.busy",
+        arg=version, timeout=timeout_ms)
+
+
+async def shot(page: Page, name: str) -> Path:
+    """Save a screenshot of the whole page under ``out/screenshots``."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    await page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def received_by(page: Page) -> list[bytes]:
+    """Every response body ``page`` receives from now on (filled in as they arrive)."""
+    bodies: list[bytes] = []
+
+    async def keep(response: Any) -> None:
+        if "/live" in response.url:
+            return  # the stream never ends; it carries version numbers only
+        try:
+            bodies.append(await response.body())
+        except Exception:  # noqa: BLE001 - a response the browser dropped has no body
+            return
+
+    page.on("response", keep)
+    return bodies
