@@ -28,7 +28,6 @@ names, language and prompt give the same bytes.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping
 from typing import Any
 
@@ -37,7 +36,7 @@ from pydantic import ValidationError
 
 from bot.games.caverna.picture.actions import actions_height, draw_actions
 from bot.games.caverna.picture.board import board_frame, board_size, draw_board
-from bot.games.caverna.picture.canvas import Canvas, Drawn
+from bot.games.caverna.picture.canvas import Canvas, Record
 from bot.games.caverna.picture.focus import Focus, focus_player, read_focus
 from bot.games.caverna.picture.harvest import draw_harvest, harvest_height
 from bot.games.caverna.picture.icons import icon
@@ -76,6 +75,7 @@ from bot.games.caverna.picture.style import (
     player_color,
 )
 from bot.games.caverna.picture.supply import draw_supply, supply_height
+from bot.render.targets import Drawn, finished
 from bot.render.text import safe_text
 from engine.caverna.components import ANIMALS, GOODS
 from engine.caverna.view_model import CavernaView, PlayerView
@@ -183,7 +183,7 @@ def _legend(c: Canvas, lang: str, left: int, top: int, width: int) -> None:
         c.text((x + 28, cy), word, MIN_TEXT, INK, anchor="lm", width=LEGEND_ITEM_W - 32)
 
 
-def draw_blank(lang: str = "ru") -> tuple[Image.Image, Drawn]:
+def draw_blank(lang: str = "ru") -> tuple[Image.Image, Record]:
     """The picture of a table it cannot show (a view without players, or data that is
     no Caverna view): the title and the key to the icons, recorded as ``empty``. A
     picture is sent beside every table message, so it is drawn rather than refused."""
@@ -197,7 +197,7 @@ def draw_blank(lang: str = "ru") -> tuple[Image.Image, Drawn]:
 
 
 def draw_page(view: CavernaView, names: list[str], lang: str = "ru",
-              focus: Prompt | None = None) -> tuple[Image.Image, Drawn]:
+              focus: Prompt | None = None) -> tuple[Image.Image, Record]:
     """The picture as an image, and the record of what it shows."""
     if not view.players:
         return draw_blank(lang)
@@ -253,8 +253,8 @@ def draw_page(view: CavernaView, names: list[str], lang: str = "ru",
 
 
 def render_caverna(view: CavernaView | Mapping[str, Any], names: list[str], lang: str = "ru",
-                   focus: Prompt | None = None) -> bytes:
-    """A PNG of the Caverna table for ``view`` (the engine's view, or its JSON after a
+                   focus: Prompt | None = None) -> Drawn:
+    """The Caverna table for ``view`` as a PNG (the engine's view, or its JSON after a
     round trip; data that is no view draws the blank table); ``names[seat]`` is each
     seat's display name (missing or undrawable names become "Player N"); ``lang`` is
     "ru" or "en" (anything else falls back to Russian); ``focus`` is the open prompt the
@@ -262,9 +262,4 @@ def render_caverna(view: CavernaView | Mapping[str, Any], names: list[str], lang
     naming no places, changes nothing)."""
     model = read_view(view)
     image, _ = draw_page(model, names, lang, focus) if model is not None else draw_blank(lang)
-    out = io.BytesIO()
-    # A 256-colour palette keeps the PNG small and quick to encode; the octree
-    # quantizer is deterministic, so equal views still give equal bytes.
-    image.quantize(colors=256, method=Image.Quantize.FASTOCTREE).save(
-        out, format="PNG", compress_level=6)
-    return out.getvalue()
+    return finished(image)

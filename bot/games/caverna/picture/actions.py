@@ -11,7 +11,7 @@ carry the button's number in their corner.
 from __future__ import annotations
 
 from bot.games.caverna.picture.canvas import Canvas, grid_boxes
-from bot.games.caverna.picture.focus import Focus, numbers_text
+from bot.games.caverna.picture.focus import Focus
 from bot.games.caverna.picture.icons import KNOWN, draw_amounts
 from bot.games.caverna.picture.names import label, space_name
 from bot.games.caverna.picture.style import (
@@ -31,6 +31,7 @@ from bot.games.caverna.picture.style import (
     ink_on,
     player_color,
 )
+from bot.render.targets import numbers_text
 from engine.caverna.view_model import ActionSpaceView, CavernaView
 
 STAGE_TINTS: dict[int, RGB] = {

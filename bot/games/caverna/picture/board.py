@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from bot.games.caverna.describe import column_name, row_name
 from bot.games.caverna.picture.canvas import Canvas
-from bot.games.caverna.picture.focus import NO_FOCUS, Focus, numbers_text
+from bot.games.caverna.picture.focus import NO_FOCUS, Focus
 from bot.games.caverna.picture.icons import KNOWN, draw_amounts, icon
 from bot.games.caverna.picture.names import furnishing_name, label
 from bot.games.caverna.picture.style import (
@@ -46,6 +46,7 @@ from bot.games.caverna.picture.style import (
     Box,
     ink_on,
 )
+from bot.render.targets import numbers_text
 from engine.caverna.board import Pos
 from engine.caverna.components import components
 from engine.caverna.view_model import BoardSquare, PlayerView

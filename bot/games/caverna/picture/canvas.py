@@ -5,7 +5,7 @@ cut or wrapped to its room, and never drawn below ``MIN_TEXT`` pixels. A name wr
 into its box (``Canvas.wrapped``, laid out by :func:`fit_label`) breaks at spaces, after
 hyphens and, for a word wider than the box, at the syllables ``hyphens.yaml`` lists;
 only a name that still does not fit is cut, and the record says so. The canvas keeps a
-:class:`Drawn` record — the tile kinds, animals and furnishings drawn, the marks of the
+:class:`Record` — the tile kinds, animals and furnishings drawn, the marks of the
 open prompt, the names that had to be cut, where the things on home-board squares were
 drawn, the score sheet and the smallest letters used — so tests can check what a
 picture shows without comparing pixels.
@@ -27,7 +27,7 @@ BREAK = "·"  # a place a word may be broken, in hyphens.yaml
 
 
 @dataclass(slots=True)
-class Drawn:
+class Record:
     """What one picture shows, for tests and the bench."""
 
     tiles: set[str] = field(default_factory=set)  # landscape tile kinds on home boards
@@ -58,7 +58,7 @@ class Canvas:
     def __init__(self, image: Image.Image) -> None:
         self.image = image
         self.draw = ImageDraw.Draw(image)
-        self.drawn = Drawn()
+        self.drawn = Record()
 
     def font(self, size: int, bold: bool = False) -> Font:
         """The page font at ``size`` pixels (never below ``MIN_TEXT``), noted as used."""

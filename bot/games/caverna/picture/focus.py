@@ -98,14 +98,6 @@ def read_focus(focus: Prompt | None, view: CavernaView) -> Focus:
     return Focus(seat=focus.seat, squares=squares, pairs=pairs, spaces=spaces, tiles=tiles)
 
 
-def numbers_text(numbers: tuple[int, ...]) -> str:
-    """Button numbers as one short label: ``3``, ``3,4``, ``3–6``."""
-    ordered = sorted(set(numbers))
-    if len(ordered) > 2 and ordered[-1] - ordered[0] == len(ordered) - 1:
-        return f"{ordered[0]}–{ordered[-1]}"
-    return ",".join(str(n) for n in ordered)
-
-
 def focus_player(view: CavernaView, prompt_seat: int | None) -> PlayerView:
     """Whose home board is drawn large: the prompt's seat, else the viewer, else the
     seat acting or to place, else the first seat. ``view`` must have players."""

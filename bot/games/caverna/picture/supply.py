@@ -10,7 +10,7 @@ the button's number in their corner.
 from __future__ import annotations
 
 from bot.games.caverna.picture.canvas import Canvas, grid_boxes
-from bot.games.caverna.picture.focus import Focus, numbers_text
+from bot.games.caverna.picture.focus import Focus
 from bot.games.caverna.picture.icons import KNOWN, draw_amounts
 from bot.games.caverna.picture.names import furnishing_name, label
 from bot.games.caverna.picture.style import (
@@ -29,6 +29,7 @@ from bot.games.caverna.picture.style import (
     Box,
     player_color,
 )
+from bot.render.targets import numbers_text
 from engine.caverna.view_model import CavernaView, FurnishingTile
 
 CELL_GAP = 6

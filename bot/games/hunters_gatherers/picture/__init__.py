@@ -17,7 +17,6 @@ the same bytes. The parts live in small modules: ``style`` (colours and sizes),
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -47,6 +46,7 @@ from bot.games.hunters_gatherers.picture.tile_panel import (
     draw_tile_panel,
     panel_height,
 )
+from bot.render.targets import Drawn, finished
 from engine.core.prompts import Prompt
 from engine.hunters_gatherers.view import HuntersGatherersView
 
@@ -126,8 +126,8 @@ def page_layout(view: HuntersGatherersView, lang: str, focus: Focus) -> PageLayo
 
 def render_hunters_gatherers(
     view: HuntersGatherersView, names: list[str], lang: str = "ru", focus: Prompt | None = None,
-) -> bytes:
-    """A PNG of the Hunters and Gatherers map, the tile to place and the players.
+) -> Drawn:
+    """The Hunters and Gatherers map, the tile to place and the players, as a PNG.
 
     ``view`` is the engine's view model (as given, or read back from its JSON): placed
     tiles, spots for the current tile (each drawn with its square's name), figures,
@@ -149,10 +149,4 @@ def render_hunters_gatherers(
         draw_tile_panel(im, d, view, lang, layout.panel, marks)
     draw_players(d, view, names, lang, layout.players)
     draw_legend(d, lang, MARGIN, layout.legend_top, layout.width - 2 * MARGIN)
-
-    out = io.BytesIO()
-    # A 256-colour palette keeps the PNG small and quick to encode; the octree
-    # quantizer is deterministic, so equal views still give equal bytes.
-    small = im.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
-    small.save(out, format="PNG", compress_level=6)
-    return out.getvalue()
+    return finished(im)

@@ -19,7 +19,6 @@ the same bytes (Pillow's BASIC text layout, no clock, no randomness).
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from typing import Any
 
@@ -47,6 +46,7 @@ from bot.games.stone_age.picture.style import (
 )
 from bot.render.labels import PictureWords
 from bot.render.palette import RGB, Box, Draw, tint
+from bot.render.targets import Drawn, finished
 from bot.render.text import Font, fit_text, fitting_font, font, safe_text
 from engine.core.prompts import Prompt
 from engine.stone_age.components import GATHERING, VILLAGE, components
@@ -713,8 +713,8 @@ def canvas_height(players: int) -> int:
 
 def render_stone_age(
     view: StoneAgeView, names: list[str], lang: str = "ru", focus: Prompt | None = None,
-) -> bytes:
-    """A PNG of the Stone Age board and every player's board, as seen in ``view``.
+) -> Drawn:
+    """The Stone Age board and every player's board, as seen in ``view``, as a PNG.
 
     ``view`` is ``GAME.view(state, seat_or_None)``, or such a view read back from its
     JSON with ``StoneAgeView.model_validate_json``; ``names[seat]`` is each seat's
@@ -734,11 +734,4 @@ def render_stone_age(
     y += SECTION_LABEL_H + CARD_H + GAP * 2
     y = _players(d, view, names, lang, y)
     _legend(d, lang, y - GAP)
-    out = io.BytesIO()
-    # A 256-colour palette halves the PNG (about 45 kB instead of 100 kB) and makes it
-    # faster to encode; the picture has a few thousand colours, nearly all of them
-    # anti-aliasing shades, and the fast octree quantizer keeps them looking the same.
-    # It is deterministic, so equal views still give equal bytes.
-    small = im.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
-    small.save(out, format="PNG", compress_level=6)
-    return out.getvalue()
+    return finished(im)
