@@ -35,7 +35,7 @@ from PIL import Image
 from pydantic import ValidationError
 
 from bot.games.caverna.picture.actions import actions_height, draw_actions
-from bot.games.caverna.picture.board import board_frame, board_size, draw_board
+from bot.games.caverna.picture.board import board_frame, board_size, draw_board, mark_board
 from bot.games.caverna.picture.canvas import Canvas, Record
 from bot.games.caverna.picture.focus import Focus, focus_player, read_focus
 from bot.games.caverna.picture.harvest import draw_harvest, harvest_height
@@ -77,6 +77,7 @@ from bot.games.caverna.picture.style import (
 from bot.games.caverna.picture.supply import draw_supply, supply_height
 from bot.render.targets import Drawn, finished
 from bot.render.text import safe_text
+from engine.caverna.board import Pos
 from engine.caverna.components import ANIMALS, GOODS
 from engine.caverna.view_model import CavernaView, PlayerView
 from engine.core.prompts import Prompt
@@ -105,9 +106,10 @@ def read_view(view: CavernaView | Mapping[str, Any]) -> CavernaView | None:
         return None
 
 
-def board_cell(p: PlayerView) -> int:
-    """The size of a square of ``p``'s home board drawn large."""
-    frame = board_frame(p)
+def board_cell(p: PlayerView, offered: tuple[Pos, ...] = ()) -> int:
+    """The size of a square of ``p``'s home board drawn large (wide enough for the
+    squares ``offered``)."""
+    frame = board_frame(p, offered)
     room = WIDTH - 2 * MARGIN - 2 * EDGE - STATUS_W - GAP
     return min(CELL, room // frame.columns)
 
@@ -198,7 +200,8 @@ def draw_blank(lang: str = "ru") -> tuple[Image.Image, Record]:
 
 def draw_page(view: CavernaView, names: list[str], lang: str = "ru",
               focus: Prompt | None = None) -> tuple[Image.Image, Record]:
-    """The picture as an image, and the record of what it shows."""
+    """The picture as an image, and the record of what it shows (with the target of
+    every place it numbers for ``focus``)."""
     if not view.players:
         return draw_blank(lang)
     marks = read_focus(focus, view)
@@ -207,8 +210,8 @@ def draw_page(view: CavernaView, names: list[str], lang: str = "ru",
     if marks.seat is not None and marks.on_board and marks.seat != big:
         marks = Focus(spaces=marks.spaces, tiles=marks.tiles)
     inner = WIDTH - 2 * MARGIN
-    cell = board_cell(big_player)
-    _, board_h = board_size(board_frame(big_player), cell, edges=True)
+    cell = board_cell(big_player, marks.offered)
+    _, board_h = board_size(board_frame(big_player, marks.offered), cell, edges=True)
     top_h = max(board_h, status_height())
     rows = _row_players(view, big_player)
     row_boxes = _row_boxes(view, rows, 0)
@@ -228,7 +231,8 @@ def draw_page(view: CavernaView, names: list[str], lang: str = "ru",
         y += draw_sheet(c, view, shown, lang, MARGIN, y, inner)
     y += draw_harvest(c, view, lang, MARGIN, y, inner)
     board_left = MARGIN
-    draw_board(c, big_player, board_left, y, cell, lang, marks)
+    draw_board(c, big_player, board_left, y, cell, lang, offered=marks.offered)
+    targets = mark_board(c, big_player, board_left, y, cell, marks)
     status_left = MARGIN + inner - STATUS_W
     draw_status(c, big_player, (status_left, y + EDGE, MARGIN + inner, y + EDGE
                                 + status_height()))
@@ -246,9 +250,12 @@ def draw_page(view: CavernaView, names: list[str], lang: str = "ru",
     y += rows_h
     if rows:
         y += GAP
-    y += draw_actions(c, view, lang, MARGIN, y, inner, marks)
-    y += draw_supply(c, view, lang, MARGIN, y, inner, marks)
+    height, spaces = draw_actions(c, view, lang, MARGIN, y, inner, marks)
+    y += height
+    height, tiles = draw_supply(c, view, lang, MARGIN, y, inner, marks)
+    y += height
     _legend(c, lang, MARGIN, y, inner)
+    c.drawn.targets = sorted([*targets, *spaces, *tiles], key=lambda t: t.numbers)
     return c.image, c.drawn
 
 
@@ -261,5 +268,6 @@ def render_caverna(view: CavernaView | Mapping[str, Any], names: list[str], lang
     picture is shown with, whose buttons the picture then numbers (None, or a prompt
     naming no places, changes nothing)."""
     model = read_view(view)
-    image, _ = draw_page(model, names, lang, focus) if model is not None else draw_blank(lang)
-    return finished(image)
+    image, record = draw_page(model, names, lang, focus) if model is not None \
+        else draw_blank(lang)
+    return finished(image, record.targets)

@@ -6,9 +6,10 @@ into its box (``Canvas.wrapped``, laid out by :func:`fit_label`) breaks at space
 hyphens and, for a word wider than the box, at the syllables ``hyphens.yaml`` lists;
 only a name that still does not fit is cut, and the record says so. The canvas keeps a
 :class:`Record` — the tile kinds, animals and furnishings drawn, the marks of the
-open prompt, the names that had to be cut, where the things on home-board squares were
-drawn, the score sheet and the smallest letters used — so tests can check what a
-picture shows without comparing pixels.
+open prompt and where its places are, the names that had to be cut, where the things
+on home-board squares were drawn, the score sheet and the smallest letters used — so
+tests can check what a picture shows without comparing pixels, and the picture hands
+its places on as tap targets.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from importlib import resources
 from PIL import Image, ImageDraw
 
 from bot.games.caverna.picture.style import INK, MIN_TEXT, RGB, TITLE_H, Box
+from bot.render.targets import Target
 from bot.render.text import Font, fit_text, font, safe_text, visual_order
 from engine.core.data import load_yaml
 
@@ -42,6 +44,7 @@ class Record:
     spaces: set[str] = field(default_factory=set)  # action spaces drawn
     supply: set[str] = field(default_factory=set)  # furnishing tiles in the supply panel
     marks: dict[str, int] = field(default_factory=dict)  # what a prompt's mark n points at
+    targets: list[Target] = field(default_factory=list)  # the marked places, in pixels
     cut: list[str] = field(default_factory=list)  # names that did not fit their box whole
     # What was drawn on a home-board square, by square: ("bonus" or "kept", its box).
     on_squares: dict[tuple[int, int], list[tuple[str, tuple[float, float, float, float]]]] = \
