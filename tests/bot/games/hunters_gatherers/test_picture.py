@@ -304,7 +304,7 @@ def test_labels_have_both_languages() -> None:
 
 def test_write_samples(tmp_path: Path) -> None:
     written = write_samples(tmp_path)
-    assert len(written) == 12
+    assert len(written) == 14
     for path in written:
         assert path.name.startswith("hg_")
         decoded_png(path.read_bytes())
@@ -493,8 +493,11 @@ def test_without_focus_or_with_a_prompt_it_cannot_read_the_picture_is_plain(
     odd_label = Label("hg.prompt.figure", {"x": "one", "y": None, "tile": 7})
     cases = [
         (rot_view, None),
-        (spot_view, spot_prompt),  # the spots are numbered as the buttons already
+        (spot_view, None),
         (fig_view, rot_prompt),  # a prompt of another step than the view's
+        (rot_view, spot_prompt),
+        (spot_view, Prompt(0, spot_prompt.label, (Option("at:999,999", Label("x")),
+                                                  Option("at:1", Label("x"))))),
         (rot_view, fig_prompt),
         (rot_view, Prompt(0, Label("hg.prompt.rotation", {"x": 999, "y": 999}),
                           rot_prompt.options)),  # a spot the view does not offer
@@ -602,7 +605,8 @@ def test_the_names_stay_with_their_squares_as_the_map_grows() -> None:
 
 def test_spot_buttons_name_the_squares_drawn_on_the_map() -> None:
     """The spot buttons say the names the map shows: a spot's cell carries its own
-    name written large, and the buttons of the prompt name exactly those squares."""
+    name written large (under its button's number), and the buttons of the prompt name
+    exactly those squares."""
     from bot.texts import texts_for
 
     view, prompt = played_view(3, 8, "spot", min_tiles=15)
@@ -615,7 +619,7 @@ def test_spot_buttons_name_the_squares_drawn_on_the_map() -> None:
     names = [view.names.square_name((s.x, s.y)) for s in view.spots]
     for spot, name in zip(view.spots, names, strict=True):
         x0, y0, _, _ = layout.cell_box(spot.x, spot.y)
-        here = _ink(im.crop((x0, y0, x0 + cell, y0 + cell)).crop(_inner(cell)))
+        here = _ink(im.crop((x0, y0, x0 + cell, y0 + cell)).crop(_under_number(cell)))
         right = _overlap(here, _spot_name(name, cell))
         assert right > 0.9, (name, right)
         for other in names:
@@ -630,16 +634,22 @@ def _inner(cell: int) -> Box:
     return (inset, inset, cell - inset, cell - inset)
 
 
+def _under_number(cell: int) -> Box:
+    """The inside of a numbered spot's card below its number: where its name is."""
+    inset = _inner(cell)[0]
+    return (inset, round(cell * 0.47), cell - inset, cell - inset)
+
+
 def _spot_name(name: str, cell: int) -> set[tuple[int, int]]:
-    """The ink of ``name`` written on a spot's card as the map writes it."""
+    """The ink of ``name`` written on a numbered spot's card as the map writes it."""
     from bot.render.text import fitting_font
 
     inset = max(2, cell // 16)
     im = Image.new("RGB", (cell, cell), SPOT_BG)
     fnt = fitting_font(name, cell - 4 * inset, max(14, round(cell * 0.5)), True, 10)
-    ImageDraw.Draw(im).text((cell / 2, cell / 2), name, font=fnt, fill=(40, 31, 22),
+    ImageDraw.Draw(im).text((cell / 2, cell * 0.62), name, font=fnt, fill=(40, 31, 22),
                             anchor="mm")
-    return _ink(im.crop(_inner(cell)))
+    return _ink(im.crop(_under_number(cell)))
 
 
 @pytest.mark.parametrize(("players", "seed", "tiles"), [(2, 3, 40), (4, 9, 60)])
