@@ -4,7 +4,7 @@ Prints one JSON object per game (one line each). The views come from the samples
 of the game's picture package (``<package of the manifest's renderer>.samples``: its
 ``BENCH_SIZE``, ``SAMPLE_NAMES``, ``bench_views`` and ``write_samples``), made before
 timing so that only rendering is measured. For every set of views: render time
-percentiles (view -> PNG bytes), the mean PNG size and the tallest picture; for a
+percentiles (view -> PNG and its targets), the mean PNG size and the tallest picture; for a
 picture that caches its parts, the same again with the caches emptied before every
 render ("cold"). The bar (``bench.per_game``) holds the slowest set's median, cold if
 measured. Sample PNGs of the game, both languages, are written to ``--out`` (a fresh
@@ -55,7 +55,7 @@ def _time(draw: Renderer, names: list[str], samples: list[tuple[Sample, Lang]],
         if clear:
             clear()
         start = time.perf_counter()
-        png = draw(view, names, lang, focus)
+        png = draw(view, names, lang, focus).png
         times.append((time.perf_counter() - start) * 1000)
         sizes.append(len(png))
         heights.append(Image.open(io.BytesIO(png)).height)

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n.catalog import Catalog, Lang
+from bot.render.targets import Drawn
 from engine.core.prompts import Prompt
 from engine.core.protocol import Game
 
@@ -22,11 +23,12 @@ if TYPE_CHECKING:
     from bot.texts import GameTexts
 
 # A picture of the game from a view: (view, seat names, language, the prompt the
-# picture is shown with, if any) -> PNG bytes. The prompt lets a picture mark what its
-# buttons mean (the spots offered, the spot a rotation is chosen for). The view is the
-# game's own view model; the manifest is where a game's engine, texts and picture meet,
-# so it is typed there as any view.
-Renderer = Callable[[Any, list[str], Lang, Prompt | None], bytes]
+# picture is shown with, if any) -> the PNG with its size and tap targets. The prompt
+# lets a picture mark what its buttons mean (the spots offered, the spot a rotation is
+# chosen for), and say where each place it marks is (``bot.render.targets``). The view
+# is the game's own view model; the manifest is where a game's engine, texts and
+# picture meet, so it is typed there as any view.
+Renderer = Callable[[Any, list[str], Lang, Prompt | None], Drawn]
 
 
 @dataclass(frozen=True, slots=True)

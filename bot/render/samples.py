@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.render.labels import LANGS, Lang
+from bot.render.targets import Drawn
 from engine.core.prompts import Prompt
 from engine.core.protocol import Game
 from engine.core.views import View
@@ -28,9 +29,10 @@ SAMPLE_NAMES = ["Анна", "Bob the Builder", "Мария-Антуанетта 
 # A view (the game's view model) and the prompt it is shown with (None: a picture
 # without a prompt).
 Sample = tuple[View, Prompt | None]
-# The game's picture: (view, names, language, prompt) -> PNG bytes. Each picture takes
-# its own game's view model, so the view is typed as any, as in the manifest's Renderer.
-Draw = Callable[[Any, list[str], str, Prompt | None], bytes]
+# The game's picture: (view, names, language, prompt) -> the PNG with its targets. Each
+# picture takes its own game's view model, so the view is typed as any, as in the
+# manifest's Renderer.
+Draw = Callable[[Any, list[str], str, Prompt | None], Drawn]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +85,7 @@ def write_pictures(folder: Path, cases: Mapping[str, Sample], draw: Draw,
     for stem, (view, focus) in cases.items():
         for lang in LANGS:
             path = folder / f"{stem}{'' if lang == 'ru' else '_en'}.png"
-            path.write_bytes(draw(view, names, lang, focus))
+            path.write_bytes(draw(view, names, lang, focus).png)
             written.append(path)
     return written
 

@@ -245,7 +245,7 @@ class Presenter:
         render = self.games[record.game].picture
         if render is None:
             return None
-        png = render(game.view(state, seat), seat_names(record), lang, focus)
+        png = render(game.view(state, seat), seat_names(record), lang, focus).png
         if now is not None and options_of(record).clock:
             png = with_caption(png, self.clock_strip(record, lang, now))
         return Picture(png=png, name=f"{record.table_id}-{record.version}.png")

@@ -28,7 +28,6 @@ names, language and prompt give the same bytes.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping
 from typing import Any
 
@@ -36,8 +35,8 @@ from PIL import Image
 from pydantic import ValidationError
 
 from bot.games.caverna.picture.actions import actions_height, draw_actions
-from bot.games.caverna.picture.board import board_frame, board_size, draw_board
-from bot.games.caverna.picture.canvas import Canvas, Drawn
+from bot.games.caverna.picture.board import board_frame, board_size, draw_board, mark_board
+from bot.games.caverna.picture.canvas import Canvas, Record
 from bot.games.caverna.picture.focus import Focus, focus_player, read_focus
 from bot.games.caverna.picture.harvest import draw_harvest, harvest_height
 from bot.games.caverna.picture.icons import icon
@@ -76,7 +75,9 @@ from bot.games.caverna.picture.style import (
     player_color,
 )
 from bot.games.caverna.picture.supply import draw_supply, supply_height
+from bot.render.targets import Drawn, finished
 from bot.render.text import safe_text
+from engine.caverna.board import Pos
 from engine.caverna.components import ANIMALS, GOODS
 from engine.caverna.view_model import CavernaView, PlayerView
 from engine.core.prompts import Prompt
@@ -105,9 +106,10 @@ def read_view(view: CavernaView | Mapping[str, Any]) -> CavernaView | None:
         return None
 
 
-def board_cell(p: PlayerView) -> int:
-    """The size of a square of ``p``'s home board drawn large."""
-    frame = board_frame(p)
+def board_cell(p: PlayerView, offered: tuple[Pos, ...] = ()) -> int:
+    """The size of a square of ``p``'s home board drawn large (wide enough for the
+    squares ``offered``)."""
+    frame = board_frame(p, offered)
     room = WIDTH - 2 * MARGIN - 2 * EDGE - STATUS_W - GAP
     return min(CELL, room // frame.columns)
 
@@ -183,7 +185,7 @@ def _legend(c: Canvas, lang: str, left: int, top: int, width: int) -> None:
         c.text((x + 28, cy), word, MIN_TEXT, INK, anchor="lm", width=LEGEND_ITEM_W - 32)
 
 
-def draw_blank(lang: str = "ru") -> tuple[Image.Image, Drawn]:
+def draw_blank(lang: str = "ru") -> tuple[Image.Image, Record]:
     """The picture of a table it cannot show (a view without players, or data that is
     no Caverna view): the title and the key to the icons, recorded as ``empty``. A
     picture is sent beside every table message, so it is drawn rather than refused."""
@@ -197,8 +199,9 @@ def draw_blank(lang: str = "ru") -> tuple[Image.Image, Drawn]:
 
 
 def draw_page(view: CavernaView, names: list[str], lang: str = "ru",
-              focus: Prompt | None = None) -> tuple[Image.Image, Drawn]:
-    """The picture as an image, and the record of what it shows."""
+              focus: Prompt | None = None) -> tuple[Image.Image, Record]:
+    """The picture as an image, and the record of what it shows (with the target of
+    every place it numbers for ``focus``)."""
     if not view.players:
         return draw_blank(lang)
     marks = read_focus(focus, view)
@@ -207,8 +210,8 @@ def draw_page(view: CavernaView, names: list[str], lang: str = "ru",
     if marks.seat is not None and marks.on_board and marks.seat != big:
         marks = Focus(spaces=marks.spaces, tiles=marks.tiles)
     inner = WIDTH - 2 * MARGIN
-    cell = board_cell(big_player)
-    _, board_h = board_size(board_frame(big_player), cell, edges=True)
+    cell = board_cell(big_player, marks.offered)
+    _, board_h = board_size(board_frame(big_player, marks.offered), cell, edges=True)
     top_h = max(board_h, status_height())
     rows = _row_players(view, big_player)
     row_boxes = _row_boxes(view, rows, 0)
@@ -228,7 +231,8 @@ def draw_page(view: CavernaView, names: list[str], lang: str = "ru",
         y += draw_sheet(c, view, shown, lang, MARGIN, y, inner)
     y += draw_harvest(c, view, lang, MARGIN, y, inner)
     board_left = MARGIN
-    draw_board(c, big_player, board_left, y, cell, lang, marks)
+    draw_board(c, big_player, board_left, y, cell, lang, offered=marks.offered)
+    targets = mark_board(c, big_player, board_left, y, cell, marks)
     status_left = MARGIN + inner - STATUS_W
     draw_status(c, big_player, (status_left, y + EDGE, MARGIN + inner, y + EDGE
                                 + status_height()))
@@ -246,25 +250,24 @@ def draw_page(view: CavernaView, names: list[str], lang: str = "ru",
     y += rows_h
     if rows:
         y += GAP
-    y += draw_actions(c, view, lang, MARGIN, y, inner, marks)
-    y += draw_supply(c, view, lang, MARGIN, y, inner, marks)
+    height, spaces = draw_actions(c, view, lang, MARGIN, y, inner, marks)
+    y += height
+    height, tiles = draw_supply(c, view, lang, MARGIN, y, inner, marks)
+    y += height
     _legend(c, lang, MARGIN, y, inner)
+    c.drawn.targets = sorted([*targets, *spaces, *tiles], key=lambda t: t.numbers)
     return c.image, c.drawn
 
 
 def render_caverna(view: CavernaView | Mapping[str, Any], names: list[str], lang: str = "ru",
-                   focus: Prompt | None = None) -> bytes:
-    """A PNG of the Caverna table for ``view`` (the engine's view, or its JSON after a
+                   focus: Prompt | None = None) -> Drawn:
+    """The Caverna table for ``view`` as a PNG (the engine's view, or its JSON after a
     round trip; data that is no view draws the blank table); ``names[seat]`` is each
     seat's display name (missing or undrawable names become "Player N"); ``lang`` is
     "ru" or "en" (anything else falls back to Russian); ``focus`` is the open prompt the
     picture is shown with, whose buttons the picture then numbers (None, or a prompt
     naming no places, changes nothing)."""
     model = read_view(view)
-    image, _ = draw_page(model, names, lang, focus) if model is not None else draw_blank(lang)
-    out = io.BytesIO()
-    # A 256-colour palette keeps the PNG small and quick to encode; the octree
-    # quantizer is deterministic, so equal views still give equal bytes.
-    image.quantize(colors=256, method=Image.Quantize.FASTOCTREE).save(
-        out, format="PNG", compress_level=6)
-    return out.getvalue()
+    image, record = draw_page(model, names, lang, focus) if model is not None \
+        else draw_blank(lang)
+    return finished(image, record.targets)

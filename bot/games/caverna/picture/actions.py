@@ -11,7 +11,7 @@ carry the button's number in their corner.
 from __future__ import annotations
 
 from bot.games.caverna.picture.canvas import Canvas, grid_boxes
-from bot.games.caverna.picture.focus import Focus, numbers_text
+from bot.games.caverna.picture.focus import Focus
 from bot.games.caverna.picture.icons import KNOWN, draw_amounts
 from bot.games.caverna.picture.names import label, space_name
 from bot.games.caverna.picture.style import (
@@ -31,6 +31,7 @@ from bot.games.caverna.picture.style import (
     ink_on,
     player_color,
 )
+from bot.render.targets import Target, numbers_text, target
 from engine.caverna.view_model import ActionSpaceView, CavernaView
 
 STAGE_TINTS: dict[int, RGB] = {
@@ -59,7 +60,8 @@ def actions_height(view: CavernaView, width: int) -> int:
 
 
 def _space(c: Canvas, view: CavernaView, space: ActionSpaceView, box: Box, lang: str,
-           focus: Focus) -> None:
+           focus: Focus) -> Target | None:
+    """Draw one action space in ``box``; its target if ``focus`` numbers it."""
     x0, y0, x1, y1 = box
     space_id = space.id
     card_round = space.card_round
@@ -103,11 +105,15 @@ def _space(c: Canvas, view: CavernaView, space: ActionSpaceView, box: Box, lang:
         c.text((x1 - 4 - w / 2, cy), text, 22, MARK, bold=True, anchor="mm")
         for n in numbers:
             c.drawn.marks[f"space:{space_id}:{n}"] = n
+        return target(numbers, box)
+    return None
 
 
 def draw_actions(c: Canvas, view: CavernaView, lang: str, left: int, top: int,
-                 width: int, focus: Focus) -> int:
-    """Draw the action board from ``(left, top)``; its height."""
+                 width: int, focus: Focus) -> tuple[int, list[Target]]:
+    """Draw the action board from ``(left, top)``; its height, and the targets of the
+    spaces ``focus`` numbers (each the whole space)."""
+    targets: list[Target] = []
     c.section(left, top, label("actions", lang), "actions")
     items: list[ActionSpaceView | None] = [*view.spaces]
     upcoming = view.cards.upcoming
@@ -115,7 +121,9 @@ def draw_actions(c: Canvas, view: CavernaView, lang: str, left: int, top: int,
     boxes = grid_boxes(len(items), SPACE_COLUMNS, left, top, width, SPACE_H, CELL_GAP)
     for i, (space, box) in enumerate(zip(items, boxes, strict=True)):
         if space is not None:
-            _space(c, view, space, box, lang, focus)
+            marked = _space(c, view, space, box, lang, focus)
+            if marked is not None:
+                targets.append(marked)
         else:
             y0 = box[1]
             card = upcoming[i - (len(items) - len(upcoming))]
@@ -125,4 +133,4 @@ def draw_actions(c: Canvas, view: CavernaView, lang: str, left: int, top: int,
                    anchor="mm")
             c.text(((box[0] + box[2]) / 2, y0 + 60), label("face_down", lang), MIN_TEXT, MUTED,
                    anchor="mm")
-    return actions_height(view, width) + GAP - CELL_GAP
+    return actions_height(view, width) + GAP - CELL_GAP, targets

@@ -15,12 +15,12 @@ only (its numbers are in the summary).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from bot.games.caverna.describe import column_name, row_name
 from bot.games.caverna.picture.canvas import Canvas
-from bot.games.caverna.picture.focus import NO_FOCUS, Focus, numbers_text
+from bot.games.caverna.picture.focus import Focus
 from bot.games.caverna.picture.icons import KNOWN, draw_amounts, icon
 from bot.games.caverna.picture.names import furnishing_name, label
 from bot.games.caverna.picture.style import (
@@ -46,6 +46,7 @@ from bot.games.caverna.picture.style import (
     Box,
     ink_on,
 )
+from bot.render.targets import Target, numbers_text, target
 from engine.caverna.board import Pos
 from engine.caverna.components import components
 from engine.caverna.view_model import BoardSquare, PlayerView
@@ -75,12 +76,16 @@ class BoardFrame:
         return self.max_y - self.min_y + 1
 
 
-def board_frame(p: PlayerView) -> BoardFrame:
-    """The frame of player ``p``'s board: 6×4, grown by overhanging squares."""
+def board_frame(p: PlayerView, offered: Iterable[Pos] = ()) -> BoardFrame:
+    """The frame of player ``p``'s board: 6×4, grown by overhanging squares, covered or
+    ``offered`` by the open prompt."""
     xs, ys = [0, 5], [0, 3]
     for square in p.board.spaces:
         xs.append(square.x)
         ys.append(square.y)
+    for x, y in offered:
+        xs.append(x)
+        ys.append(y)
     return BoardFrame(min(xs), max(xs), min(ys), max(ys))
 
 
@@ -264,11 +269,12 @@ def draw_square(c: Canvas, box: Box, square: BoardSquare, animals: Mapping[str, 
 
 
 def draw_board(c: Canvas, p: PlayerView, left: int, top: int, cell: int, lang: str,
-               focus: Focus = NO_FOCUS, edges: bool = True) -> Box:
+               edges: bool = True, offered: Iterable[Pos] = ()) -> Box:
     """Draw player ``p``'s home board with its top-left corner (name bands included when
-    ``edges``) at ``(left, top)``; the box it took. A cell below 60 pixels draws the
-    small board: colours and icons only."""
-    frame = board_frame(p)
+    ``edges``) at ``(left, top)``, wide enough for the squares ``offered``; the box it
+    took. A cell below 60 pixels draws the small board: colours and icons only. The
+    open prompt's marks go on it afterwards (``mark_board``)."""
+    frame = board_frame(p, offered)
     mini = cell < 60
     band = EDGE if edges else 0
     gx, gy = left + band, top + band
@@ -289,8 +295,6 @@ def draw_board(c: Canvas, p: PlayerView, left: int, top: int, cell: int, lang: s
         c.draw.line((cx, y0, cx, y0 + cell), fill=CLIFF, width=5 if not mini else 3)
     if edges:
         _edges(c, frame, gx, gy, cell)
-    if focus.on_board:
-        _board_marks(c, frame, gx, gy, cell, focus, mini)
     w, h = board_size(frame, cell, edges)
     (c.drawn.mini_boards if mini else c.drawn.boards).append(p.seat)
     return (left, top, left + w, top + h)
@@ -310,9 +314,15 @@ def _edges(c: Canvas, frame: BoardFrame, gx: int, gy: int, cell: int) -> None:
     c.draw.rectangle((gx - 1, gy - 1, right + 1, bottom + 1), outline=MUTED, width=2)
 
 
-def _board_marks(c: Canvas, frame: BoardFrame, gx: int, gy: int, cell: int, focus: Focus,
-                 mini: bool) -> None:
-    size = 18 if mini else 22
+def mark_board(c: Canvas, p: PlayerView, left: int, top: int, cell: int, focus: Focus,
+               edges: bool = True) -> list[Target]:
+    """Frame and number the squares ``focus`` offers on ``p``'s home board, drawn by
+    ``draw_board`` with the same corner, cell and ``edges``; the target of each square
+    (the square itself) and of each two-square choice (both squares)."""
+    frame = board_frame(p, focus.offered)
+    band = EDGE if edges else 0
+    gx, gy = left + band, top + band
+    size = 18 if cell < 60 else 22
     for (a, b) in focus.pairs:
         for pos in (a, b):
             x0, y0, x1, y1 = _square_box(frame, gx, gy, cell, pos)
@@ -320,10 +330,16 @@ def _board_marks(c: Canvas, frame: BoardFrame, gx: int, gy: int, cell: int, focu
     for pos in focus.squares:
         x0, y0, x1, y1 = _square_box(frame, gx, gy, cell, pos)
         c.draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=MARK, width=5)
+    targets: list[Target] = []
     for (a, b), numbers in focus.pairs.items():
         ax0, ay0, ax1, ay1 = _square_box(frame, gx, gy, cell, a)
         bx0, by0, bx1, by1 = _square_box(frame, gx, gy, cell, b)
         _mark(c, (ax0 + ax1 + bx0 + bx1) / 4, (ay0 + ay1 + by0 + by1) / 4, numbers, size)
+        targets.append(target(numbers, (min(ax0, bx0), min(ay0, by0), max(ax1, bx1),
+                                        max(ay1, by1))))
     for pos, numbers in focus.squares.items():
-        x0, y0, x1, y1 = _square_box(frame, gx, gy, cell, pos)
+        box = _square_box(frame, gx, gy, cell, pos)
+        x0, y0, x1, y1 = box
         _mark(c, (x0 + x1) / 2, (y0 + y1) / 2, numbers, size)
+        targets.append(target(numbers, box))
+    return targets

@@ -5,10 +5,11 @@ cut or wrapped to its room, and never drawn below ``MIN_TEXT`` pixels. A name wr
 into its box (``Canvas.wrapped``, laid out by :func:`fit_label`) breaks at spaces, after
 hyphens and, for a word wider than the box, at the syllables ``hyphens.yaml`` lists;
 only a name that still does not fit is cut, and the record says so. The canvas keeps a
-:class:`Drawn` record — the tile kinds, animals and furnishings drawn, the marks of the
-open prompt, the names that had to be cut, where the things on home-board squares were
-drawn, the score sheet and the smallest letters used — so tests can check what a
-picture shows without comparing pixels.
+:class:`Record` — the tile kinds, animals and furnishings drawn, the marks of the
+open prompt and where its places are, the names that had to be cut, where the things
+on home-board squares were drawn, the score sheet and the smallest letters used — so
+tests can check what a picture shows without comparing pixels, and the picture hands
+its places on as tap targets.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from importlib import resources
 from PIL import Image, ImageDraw
 
 from bot.games.caverna.picture.style import INK, MIN_TEXT, RGB, TITLE_H, Box
+from bot.render.targets import Target
 from bot.render.text import Font, fit_text, font, safe_text, visual_order
 from engine.core.data import load_yaml
 
@@ -27,7 +29,7 @@ BREAK = "·"  # a place a word may be broken, in hyphens.yaml
 
 
 @dataclass(slots=True)
-class Drawn:
+class Record:
     """What one picture shows, for tests and the bench."""
 
     tiles: set[str] = field(default_factory=set)  # landscape tile kinds on home boards
@@ -42,6 +44,7 @@ class Drawn:
     spaces: set[str] = field(default_factory=set)  # action spaces drawn
     supply: set[str] = field(default_factory=set)  # furnishing tiles in the supply panel
     marks: dict[str, int] = field(default_factory=dict)  # what a prompt's mark n points at
+    targets: list[Target] = field(default_factory=list)  # the marked places, in pixels
     cut: list[str] = field(default_factory=list)  # names that did not fit their box whole
     # What was drawn on a home-board square, by square: ("bonus" or "kept", its box).
     on_squares: dict[tuple[int, int], list[tuple[str, tuple[float, float, float, float]]]] = \
@@ -58,7 +61,7 @@ class Canvas:
     def __init__(self, image: Image.Image) -> None:
         self.image = image
         self.draw = ImageDraw.Draw(image)
-        self.drawn = Drawn()
+        self.drawn = Record()
 
     def font(self, size: int, bold: bool = False) -> Font:
         """The page font at ``size`` pixels (never below ``MIN_TEXT``), noted as used."""

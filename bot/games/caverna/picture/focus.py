@@ -12,7 +12,8 @@ in the prompt (buttons are laid out in option order, ``/move N`` takes option N)
   numbered on the action board;
 - furnishing tiles (``tile:<id>``) are numbered in the supply.
 
-Anything else (no prompt, other keys, places the view does not have) is not marked.
+Anything else (no prompt, other keys, places the view does not have, squares off any
+home board) is not marked.
 Whose home board is drawn large follows the prompt too (``focus_player``).
 """
 
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.caverna.describe import parse_square
-from engine.caverna.board import Pos
+from engine.caverna.board import Pos, is_overhang, on_board
 from engine.caverna.view_model import CavernaView, PlayerView
 from engine.core.prompts import Prompt
 
@@ -47,7 +48,14 @@ class Focus:
 
     @property
     def empty(self) -> bool:
+        """Whether the prompt offers nothing the picture shows."""
         return not (self.squares or self.pairs or self.spaces or self.tiles)
+
+    @property
+    def offered(self) -> tuple[Pos, ...]:
+        """Every home-board square the prompt offers, alone or in a pair (an overhang
+        square among them widens the board drawn, so that its mark is on it)."""
+        return (*self.squares, *(pos for pair in self.pairs for pos in pair))
 
 
 NO_FOCUS = Focus()
@@ -58,10 +66,13 @@ def _add(table: dict[Any, tuple[int, ...]], where: Any, number: int) -> None:
 
 
 def _squares(text: str) -> list[Pos] | None:
+    """The one or two squares ``x,y`` or ``x,y+x,y`` names, if each is a square of a
+    home board: a printed one, or one of the ring a twin tile may overhang."""
     found = [parse_square(part) for part in text.split("+")]
-    if not 1 <= len(found) <= 2 or any(p is None for p in found):
+    squares = [p for p in found if p is not None and (on_board(p) or is_overhang(p))]
+    if not 1 <= len(found) <= 2 or len(squares) != len(found):
         return None
-    return [p for p in found if p is not None]
+    return squares
 
 
 def read_focus(focus: Prompt | None, view: CavernaView) -> Focus:
@@ -96,14 +107,6 @@ def read_focus(focus: Prompt | None, view: CavernaView) -> Focus:
     if not (squares or pairs or spaces or tiles):
         return NO_FOCUS
     return Focus(seat=focus.seat, squares=squares, pairs=pairs, spaces=spaces, tiles=tiles)
-
-
-def numbers_text(numbers: tuple[int, ...]) -> str:
-    """Button numbers as one short label: ``3``, ``3,4``, ``3–6``."""
-    ordered = sorted(set(numbers))
-    if len(ordered) > 2 and ordered[-1] - ordered[0] == len(ordered) - 1:
-        return f"{ordered[0]}–{ordered[-1]}"
-    return ",".join(str(n) for n in ordered)
 
 
 def focus_player(view: CavernaView, prompt_seat: int | None) -> PlayerView:

@@ -9,7 +9,7 @@ Dwarfs +2 · Unused spaces -22".
 When the game is over, the picture opens with the score sheet, laid out like the
 rulebook's scoring pad: a row per line of :data:`engine.caverna.scoring.SCORE_SHEET`,
 a column per seat under its name and colour, the totals at the bottom and the best
-total marked. Every number drawn is noted in the record (``Drawn.sheet``).
+total marked. Every number drawn is noted in the record (``Record.sheet``).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ the button's number in their corner.
 from __future__ import annotations
 
 from bot.games.caverna.picture.canvas import Canvas, grid_boxes
-from bot.games.caverna.picture.focus import Focus, numbers_text
+from bot.games.caverna.picture.focus import Focus
 from bot.games.caverna.picture.icons import KNOWN, draw_amounts
 from bot.games.caverna.picture.names import furnishing_name, label
 from bot.games.caverna.picture.style import (
@@ -29,6 +29,7 @@ from bot.games.caverna.picture.style import (
     Box,
     player_color,
 )
+from bot.render.targets import Target, numbers_text, target
 from engine.caverna.view_model import CavernaView, FurnishingTile
 
 CELL_GAP = 6
@@ -49,7 +50,10 @@ def supply_height(view: CavernaView) -> int:
     return TITLE_H + rows * (SUPPLY_H + CELL_GAP) + GAP - CELL_GAP
 
 
-def _tile(c: Canvas, tile: FurnishingTile, box: Box, lang: str, focus: Focus) -> None:
+def _tile(c: Canvas, tile: FurnishingTile, box: Box, lang: str, focus: Focus
+          ) -> Target | None:
+    """Draw one furnishing tile of the supply in ``box``; its target if ``focus`` numbers
+    it (the tile's panel: the badge sticks out over its corner)."""
     x0, y0, x1, y1 = box
     tile_id = tile.id
     built = tile.left == 0
@@ -88,14 +92,16 @@ def _tile(c: Canvas, tile: FurnishingTile, box: Box, lang: str, focus: Focus) ->
         c.draw.rounded_rectangle(box, radius=6, outline=MARK, width=3)
         for n in numbers:
             c.drawn.marks[f"tile:{tile_id}:{n}"] = n
+        return target(numbers, box)
+    return None
 
 
 def draw_supply(c: Canvas, view: CavernaView, lang: str, left: int, top: int,
-                width: int, focus: Focus) -> int:
-    """Draw the furnishing supply from ``(left, top)``; its height."""
+                width: int, focus: Focus) -> tuple[int, list[Target]]:
+    """Draw the furnishing supply from ``(left, top)``; its height, and the targets of
+    the tiles ``focus`` numbers."""
     c.section(left, top, label("supply", lang), "supply")
     tiles = view.furnishings.tiles
     boxes = grid_boxes(len(tiles), SUPPLY_COLUMNS, left, top, width, SUPPLY_H, CELL_GAP)
-    for tile, box in zip(tiles, boxes, strict=True):
-        _tile(c, tile, box, lang, focus)
-    return supply_height(view)
+    marked = [_tile(c, tile, box, lang, focus) for tile, box in zip(tiles, boxes, strict=True)]
+    return supply_height(view), [t for t in marked if t is not None]

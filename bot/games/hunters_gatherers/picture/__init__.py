@@ -5,8 +5,9 @@ header on top, the map (``map_drawing``) with the names of its columns and rows 
 its four edges, as on a chess board, then the tile to place (``tile_panel``) with
 the players beside or under it (``page_sections``), and the legend. When the picture is
 shown with an open prompt (``focus``), it marks what that prompt's buttons mean (the
-spot being turned and the rotations offered there; the pieces of the tile just laid,
-numbered like the figure buttons).
+spots offered, numbered like their buttons; the spot being turned and the rotations
+offered there; the pieces of the tile just laid, numbered like the figure buttons), and
+reports where each of those places is: its tap target (``bot.render.targets``).
 
 The picture is pure and deterministic: the same view, names, language and prompt give
 the same bytes. The parts live in small modules: ``style`` (colours and sizes),
@@ -17,7 +18,6 @@ the same bytes. The parts live in small modules: ``style`` (colours and sizes),
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -47,6 +47,7 @@ from bot.games.hunters_gatherers.picture.tile_panel import (
     draw_tile_panel,
     panel_height,
 )
+from bot.render.targets import Drawn, finished
 from engine.core.prompts import Prompt
 from engine.hunters_gatherers.view import HuntersGatherersView
 
@@ -126,8 +127,8 @@ def page_layout(view: HuntersGatherersView, lang: str, focus: Focus) -> PageLayo
 
 def render_hunters_gatherers(
     view: HuntersGatherersView, names: list[str], lang: str = "ru", focus: Prompt | None = None,
-) -> bytes:
-    """A PNG of the Hunters and Gatherers map, the tile to place and the players.
+) -> Drawn:
+    """The Hunters and Gatherers map, the tile to place and the players, as a PNG.
 
     ``view`` is the engine's view model (as given, or read back from its JSON): placed
     tiles, spots for the current tile (each drawn with its square's name), figures,
@@ -136,7 +137,8 @@ def render_hunters_gatherers(
     names become "Player N"); ``lang`` is "ru" or "en" (anything else falls back to
     Russian);
     ``focus`` is the open prompt the picture is shown with, whose buttons the picture
-    then explains (None, or a prompt it has nothing to say about, changes nothing).
+    then explains, each place it marks a tap target (None, or a prompt it has nothing to
+    say about, changes nothing).
     Tile ids the picture has no drawing for are skipped rather than failing.
     """
     marks = read_focus(focus, view)
@@ -144,15 +146,9 @@ def render_hunters_gatherers(
     im = Image.new("RGB", (layout.width, layout.height), BG)
     d = ImageDraw.Draw(im)
     draw_header(d, view, names, lang, layout.width)
-    draw_map(im, d, view, layout.frame, layout.map_left, layout.map_top, lang, marks)
+    targets = draw_map(im, d, view, layout.frame, layout.map_left, layout.map_top, lang, marks)
     if layout.panel is not None:
-        draw_tile_panel(im, d, view, lang, layout.panel, marks)
+        targets += draw_tile_panel(im, d, view, lang, layout.panel, marks)
     draw_players(d, view, names, lang, layout.players)
     draw_legend(d, lang, MARGIN, layout.legend_top, layout.width - 2 * MARGIN)
-
-    out = io.BytesIO()
-    # A 256-colour palette keeps the PNG small and quick to encode; the octree
-    # quantizer is deterministic, so equal views still give equal bytes.
-    small = im.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
-    small.save(out, format="PNG", compress_level=6)
-    return out.getvalue()
+    return finished(im, sorted(targets, key=lambda t: t.numbers))

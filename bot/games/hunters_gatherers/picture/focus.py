@@ -1,8 +1,10 @@
 """What the buttons of the open prompt mean on the picture.
 
-The bot draws the picture for the prompt it is shown with (``focus``). Two steps get
+The bot draws the picture for the prompt it is shown with (``focus``). Each step gets
 marks:
 
+- choosing a spot (``hg.prompt.spot``): each offered spot (``at:x,y``) on the map,
+  numbered like its button: the option's 1-based position in the prompt;
 - choosing a rotation (``hg.prompt.rotation``): the spot being turned (the label's
   ``x``, ``y``) and the rotations its buttons offer (``rot:k``, in button order);
 - choosing a figure (``hg.prompt.figure``): for each ``fig:<kind>:<index>`` option, the
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.hunters_gatherers.picture.style import Pt
@@ -29,11 +31,13 @@ from bot.games.hunters_gatherers.picture.view_reading import placed_now
 from engine.core.keys import parse_number
 from engine.core.prompts import Prompt
 from engine.hunters_gatherers.board import FEATURE_OF
+from engine.hunters_gatherers.decisions import parse_spot
 from engine.hunters_gatherers.tiles import all_tiles, oriented
 from engine.hunters_gatherers.view import HuntersGatherersView
 
 Pos = tuple[int, int]
 
+SPOT_PROMPT = "hg.prompt.spot"
 ROTATION_PROMPT = "hg.prompt.rotation"
 FIGURE_PROMPT = "hg.prompt.figure"
 MARK_SPACING = 0.2  # marks closer than this (in tile widths) are moved apart
@@ -59,8 +63,12 @@ class FigureMark:
 class Focus:
     """The marks a prompt asks for: all empty when there is nothing to mark."""
 
+    # The offered spots with the numbers of their buttons, in the spot step.
+    spots: dict[Pos, tuple[int, ...]] = field(default_factory=dict)
     spot: Pos | None = None  # the spot being turned, in the rotation step
     rotations: tuple[int, ...] = ()  # the rotations offered there, in button order
+    # The numbers of the buttons of each rotation offered.
+    turns: dict[int, tuple[int, ...]] = field(default_factory=dict)
     figures: tuple[FigureMark, ...] = ()  # the numbered pieces, in the figure step
 
     @property
@@ -85,14 +93,26 @@ def _pos(args: Mapping[str, Any]) -> Pos | None:
     return None
 
 
-def _rotations(prompt: Prompt) -> tuple[int, ...]:
-    out: list[int] = []
-    for option in prompt.options:
+def _turns(prompt: Prompt) -> dict[int, tuple[int, ...]]:
+    """The rotations the prompt offers, in button order, with their buttons' numbers."""
+    out: dict[int, tuple[int, ...]] = {}
+    for number, option in enumerate(prompt.options, start=1):
         key = option.key if isinstance(option.key, str) else ""
         k = parse_number(key[4:]) if key.startswith("rot:") else None
-        if k is not None and k < 4 and k not in out:
-            out.append(k)
-    return tuple(out)
+        if k is not None and k < 4:
+            out[k] = (*out.get(k, ()), number)
+    return out
+
+
+def _spots(prompt: Prompt, view: HuntersGatherersView) -> dict[Pos, tuple[int, ...]]:
+    """The spots of the view the prompt offers, with their buttons' numbers."""
+    listed = {(s.x, s.y) for s in view.spots}
+    out: dict[Pos, tuple[int, ...]] = {}
+    for number, option in enumerate(prompt.options, start=1):
+        pos = parse_spot(option.key) if isinstance(option.key, str) else None
+        if pos is not None and pos in listed:
+            out[pos] = (*out.get(pos, ()), number)
+    return out
 
 
 def _figures(prompt: Prompt, tile_id: str, rotation: int) -> tuple[FigureMark, ...]:
@@ -116,12 +136,15 @@ def read_focus(focus: Prompt | None, view: HuntersGatherersView) -> Focus:
     if not isinstance(focus, Prompt) or not isinstance(focus.label.args, Mapping):
         return NO_FOCUS
     code, args, step = focus.label.code, focus.label.args, view.step
+    if code == SPOT_PROMPT and step == "spot":
+        return Focus(spots=_spots(focus, view))
     if code == ROTATION_PROMPT and step == "rotation":
         spot = _pos(args)
         listed = {(s.x, s.y) for s in view.spots}
         if spot is None or spot not in listed:
             return NO_FOCUS
-        return Focus(spot=spot, rotations=_rotations(focus))
+        turns = _turns(focus)
+        return Focus(spot=spot, rotations=tuple(turns), turns=turns)
     if code == FIGURE_PROMPT and step == "figure":
         laid = placed_now(view)
         if laid is None:

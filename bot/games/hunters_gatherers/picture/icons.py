@@ -158,9 +158,10 @@ def figure_icon(d: Draw, kind: str, cx: float, cy: float, size: float, color: RG
         d.rectangle((cx - h * 0.2, cy + h * 0.3, cx + h * 0.2, cy + h * 0.85), fill=edge)
 
 
-def mark_badge(d: Draw, number: int, cx: float, cy: float, r: float) -> None:
+def mark_badge(d: Draw, number: int | str, cx: float, cy: float, r: float) -> None:
     """A numbered mark: a white disc with a red ring and the number in ink, ``r`` pixels
-    in radius; it names the button that puts a figure on the piece under it."""
+    in radius; it names the button (or buttons, ``3,4``) that choose what lies under it:
+    a piece of the tile just laid, a spot."""
     ring = max(2, round(r * 0.22))
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=MARK_BG, outline=MARK_EDGE, width=ring)
     text = str(number)

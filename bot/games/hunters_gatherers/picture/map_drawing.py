@@ -10,10 +10,11 @@ use the same names. The cell size adapts
 to the map (at most about 1300 px across, cells from 60 to 130 px) so that names and
 figures stay readable at phone preview size even with the whole deck placed.
 
-With a focus (see ``focus``) the map also shows what the buttons mean: while a
-rotation is chosen, the spot being turned is framed and the other spots lose their
-names; while a figure is chosen, every piece of the tile just laid that a button
-names carries that button's number.
+With a focus (see ``focus``) the map also shows what the buttons mean: while a spot
+is chosen, each offered spot carries its button's number in its corner (the spot is
+that option's tap target); while a rotation is chosen, the spot being turned is framed
+and the other spots lose their names; while a figure is chosen, every piece of the
+tile just laid that a button names carries that button's number.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from bot.games.hunters_gatherers.picture.style import (
 from bot.games.hunters_gatherers.picture.tile_drawing import tile_image
 from bot.games.hunters_gatherers.picture.tile_geometry import tile_layout
 from bot.games.hunters_gatherers.picture.view_reading import known, placed_now
+from bot.render.targets import Target, numbers_text, target
 from bot.render.text import fitting_font, font
 from engine.hunters_gatherers.coords import Naming
 from engine.hunters_gatherers.view import HuntersGatherersView
@@ -99,9 +101,17 @@ def mark_radius(cell: float) -> float:
     return max(8.0, cell * 0.12)
 
 
+def spot_mark_radius(cell: float) -> float:
+    """The radius of the number on a spot ``cell`` pixels across: larger than a piece's,
+    since a spot's number may have two digits and nothing else shares its corner."""
+    return max(12.0, cell * 0.17)
+
+
 def draw_map(im: Image.Image, d: Draw, view: HuntersGatherersView, frame: MapFrame,
-             left: int, top: int, lang: str, focus: Focus) -> None:
-    """The grid, the placed tiles, the spots, the figures and the focus marks."""
+             left: int, top: int, lang: str, focus: Focus) -> list[Target]:
+    """The grid, the placed tiles, the spots, the figures and the focus marks; the tap
+    target of each spot ``focus`` numbers (the pieces of the tile just laid are the
+    targets of the tile panel's large copy)."""
     cell = frame.cell
 
     def corner(x: int, y: int) -> tuple[int, int]:
@@ -132,7 +142,7 @@ def draw_map(im: Image.Image, d: Draw, view: HuntersGatherersView, frame: MapFra
         d.rectangle((x, y, x + cell - 1, y + cell - 1), outline=SPOT_EDGE,
                     width=max(3, cell // 20))
 
-    _draw_spots(d, view, placed, corner, cell, focus)
+    targets = _draw_spots(d, view, placed, corner, cell, focus)
     draw_edges(d, frame, left, top, view.names)
 
     # Figures, on the anchor of their feature.
@@ -156,13 +166,17 @@ def draw_map(im: Image.Image, d: Draw, view: HuntersGatherersView, frame: MapFra
         for mark, (ux, uy) in zip(focus.figures, mark_points(layout, focus.figures),
                                   strict=True):
             mark_badge(d, mark.number, x + ux * cell, y + uy * cell, r)
+    return targets
 
 
 def _draw_spots(d: Draw, view: HuntersGatherersView, placed: Mapping[Pos, tuple[str, int]],
                 corner: Callable[[int, int], tuple[int, int]], cell: int,
-                focus: Focus) -> None:
-    """Spots: empty cells with their square's name. While a rotation is chosen, only the spot
-    being turned keeps its name, in a thick red frame; the others are plain outlines."""
+                focus: Focus) -> list[Target]:
+    """Spots: empty cells with their square's name. While a spot is chosen, each one
+    offered has its button's number in its top left corner and its name a little lower;
+    its cell is its target. While a rotation is chosen, only the spot being turned keeps
+    its name, in a thick red frame; the others are plain outlines."""
+    targets: list[Target] = []
     number_font = font(max(14, round(cell * 0.5)), True)
     edge = max(2, cell // 24)
     inset = max(2, cell // 16)
@@ -181,8 +195,16 @@ def _draw_spots(d: Draw, view: HuntersGatherersView, placed: Mapping[Pos, tuple[
                             width=edge * 2 if chosen else edge)
         text = view.names.square_name(pos)
         fnt = fitting_font(text, cell - 4 * inset, round(number_font.size), True, 10)
-        d.text((x + cell / 2, y + cell / 2), text, font=fnt, fill=CHOSEN if chosen else INK,
+        numbers = focus.spots.get(pos)
+        # A numbered spot's name moves down, clear of the number in the corner.
+        name_y = y + cell * (0.62 if numbers else 0.5)
+        d.text((x + cell / 2, name_y), text, font=fnt, fill=CHOSEN if chosen else INK,
                anchor="mm")
+        if numbers:
+            r = spot_mark_radius(cell)
+            mark_badge(d, numbers_text(numbers), x + inset + r, y + inset + r, r)
+            targets.append(target(numbers, (x, y, x + cell, y + cell)))
+    return targets
 
 
 def draw_edges(d: Draw, frame: MapFrame, left: int, top: int, names: Naming) -> None:

@@ -152,8 +152,8 @@ def played_view(players: int, seed: int, step: str, *, min_tiles: int = 0,
 
 
 def write_samples(folder: Path) -> list[Path]:
-    """Write start, middle and full maps, a finished game and the rotation and figure
-    steps shown with their prompts, in both languages."""
+    """Write start, middle and full maps, a finished game and the spot, rotation and
+    figure steps shown with their prompts, in both languages."""
     from bot.games.hunters_gatherers.picture import render_hunters_gatherers
 
     cases: dict[str, Sample] = {
@@ -161,6 +161,7 @@ def write_samples(folder: Path) -> list[Path]:
         "hg_mid": (sample_view(4, 7, 30, figures=14), None),
         "hg_full": (sample_view(5, 3, None, figures=30), None),
         "hg_over": (sample_view(3, 5, None, figures=20, spots=False), None),
+        "hg_spot": played_view(3, 8, "spot", min_tiles=15),
         "hg_rotation": played_view(3, 9, "rotation", min_tiles=12),
         "hg_figure": played_view(2, 13, "figure", min_tiles=20, min_figures=4),
     }

@@ -5,16 +5,17 @@ Three ways to draw it, by what the open prompt asks (see ``focus``):
 - by default, the tile in hand in its four rotations; rotations that fit none of the
   offered spots (or, once laid, all but the one it lies in) are faded;
 - while a rotation is chosen at a spot, only the rotations offered there, each labelled
-  like its button;
+  like its button (each turned tile, with its label, is its buttons' tap target);
 - while a figure is chosen, the tile just laid, large, with the number of each button on
-  the piece it means, and beside it the numbers with the kind of figure each places.
+  the piece it means (the piece around its number is the button's tap target), and
+  beside it the numbers with the kind of figure each places.
 """
 
 from __future__ import annotations
 
 from PIL import Image
 
-from bot.games.hunters_gatherers.picture.focus import Focus, mark_points
+from bot.games.hunters_gatherers.picture.focus import MARK_SPACING, Focus, mark_points
 from bot.games.hunters_gatherers.picture.icons import figure_icon, mark_badge
 from bot.games.hunters_gatherers.picture.style import (
     BORDER,
@@ -37,11 +38,13 @@ from bot.games.hunters_gatherers.picture.style import (
 from bot.games.hunters_gatherers.picture.tile_drawing import tile_image
 from bot.games.hunters_gatherers.picture.tile_geometry import tile_layout
 from bot.games.hunters_gatherers.picture.view_reading import placed_now, tile_in_hand
+from bot.render.targets import Target, target
 from bot.render.text import fit_text, font
 from engine.hunters_gatherers.view import HuntersGatherersView, MapTile
 
 PANEL_WIDTH = 4 * STRIP_TILE + 5 * STRIP_GAP
 KEY_ROW_MAX = 34  # the height of a row of the key beside the large tile, at most
+STRIP_LABEL_H = 32  # a turned tile's label under it, down to the panel's edge
 
 
 def panel_height(view: HuntersGatherersView, focus: Focus) -> int:
@@ -54,11 +57,12 @@ def panel_height(view: HuntersGatherersView, focus: Focus) -> int:
 
 
 def draw_tile_panel(im: Image.Image, d: Draw, view: HuntersGatherersView, lang: str, box: Box,
-                    focus: Focus) -> None:
-    """The tile to place (or just laid), in ``box``."""
+                    focus: Focus) -> list[Target]:
+    """The tile to place (or just laid), in ``box``; the tap targets of the rotations or
+    pieces ``focus`` numbers."""
     hand = tile_in_hand(view)
     if hand is None:
-        return
+        return []
     tile_id = hand.tile
     d.rounded_rectangle(box, radius=10, fill=PANEL, outline=BORDER, width=2)
     x0, y0, x1, _ = box
@@ -78,17 +82,18 @@ def draw_tile_panel(im: Image.Image, d: Draw, view: HuntersGatherersView, lang: 
         draw_text(d, (x0 + 14, y0 + 40), fit_text(hint, font(18), x1 - x0 - 28), font(18),
                   MUTED)
     if marking and laid is not None:
-        _draw_marked(im, d, view, lang, laid, box, focus)
-        return
+        return _draw_marked(im, d, view, lang, laid, box, focus)
     if focus.turning:
         offered = list(focus.rotations) or _rotations_at(view, focus.spot)
-        _draw_strip(im, d, tile_id, lang, box, offered, set(offered))
-        return
+        slots = _draw_strip(im, d, tile_id, lang, box, offered, set(offered))
+        return [target(focus.turns[k], slot) for k, slot in zip(offered, slots, strict=True)
+                if k in focus.turns]
     # Rotations that fit none of the offered spots are faded out.
     allowed = {r % 4 for spot in view.spots for r in spot.rotations}
     if laid is not None and laid.tile == tile_id:
         allowed = {laid.rotation % 4}  # only the rotation it was laid in
     _draw_strip(im, d, tile_id, lang, box, [0, 1, 2, 3], allowed)
+    return []
 
 
 def _rotations_at(view: HuntersGatherersView, spot: tuple[int, int] | None) -> list[int]:
@@ -100,12 +105,13 @@ def _rotations_at(view: HuntersGatherersView, spot: tuple[int, int] | None) -> l
 
 
 def _draw_strip(im: Image.Image, d: Draw, tile_id: str, lang: str, box: Box,
-                shown: list[int], allowed: set[int]) -> None:
+                shown: list[int], allowed: set[int]) -> list[Box]:
     """The tile in the rotations ``shown``, side by side; those not ``allowed`` faded
-    (an empty ``allowed`` fades nothing)."""
+    (an empty ``allowed`` fades nothing). The box of each, its label under it included."""
     x0, y0, x1, _ = box
     gap = min(float(STRIP_GAP), ((x1 - x0) - 4 * STRIP_TILE) / 5)
     ty = y0 + PANEL_TOP
+    slots: list[Box] = []
     for slot, k in enumerate(shown):
         tx = round(x0 + gap + slot * (STRIP_TILE + gap))
         picture = tile_image(tile_id, k, STRIP_TILE, lang)
@@ -117,12 +123,15 @@ def _draw_strip(im: Image.Image, d: Draw, tile_id: str, lang: str, box: Box,
                     outline=GRID if usable else MUTED, width=2)
         d.text((tx + STRIP_TILE / 2, ty + STRIP_TILE + 16), ROTATION_LABELS[k % 4],
                font=font(22, True), fill=INK if usable else MUTED, anchor="mm")
+        slots.append((tx, ty, tx + STRIP_TILE, ty + STRIP_TILE + STRIP_LABEL_H))
+    return slots
 
 
 def _draw_marked(im: Image.Image, d: Draw, view: HuntersGatherersView, lang: str,
-                 laid: MapTile, box: Box, focus: Focus) -> None:
+                 laid: MapTile, box: Box, focus: Focus) -> list[Target]:
     """The tile just laid, large, its candidate pieces numbered like the buttons, and a
-    key: each number with the figure it places."""
+    key: each number with the figure it places. The target of each piece: a square
+    around its number as wide as marks stand apart, inside the tile."""
     x0, y0, x1, _ = box
     tile_id, rotation = laid.tile, laid.rotation % 4
     tx, ty = x0 + 14, y0 + PANEL_TOP
@@ -131,8 +140,15 @@ def _draw_marked(im: Image.Image, d: Draw, view: HuntersGatherersView, lang: str
                 width=3)
     r = FOCUS_TILE * 0.075
     layout = tile_layout(tile_id, rotation)
+    reach = MARK_SPACING / 2
+    targets: list[Target] = []
     for mark, (ux, uy) in zip(focus.figures, mark_points(layout, focus.figures), strict=True):
         mark_badge(d, mark.number, tx + ux * FOCUS_TILE, ty + uy * FOCUS_TILE, r)
+        near = (max(0.0, ux - reach), max(0.0, uy - reach), min(1.0, ux + reach),
+                min(1.0, uy + reach))
+        targets.append(target([mark.number], (
+            tx + near[0] * FOCUS_TILE, ty + near[1] * FOCUS_TILE,
+            tx + near[2] * FOCUS_TILE, ty + near[3] * FOCUS_TILE)))
     # The key, beside the tile.
     kx = tx + FOCUS_TILE + 20
     row = min(float(KEY_ROW_MAX), FOCUS_TILE / max(1, len(focus.figures)))
@@ -145,3 +161,4 @@ def _draw_marked(im: Image.Image, d: Draw, view: HuntersGatherersView, lang: str
         text = label(f"figure.{mark.kind}", lang)
         room = x1 - 14 - (kx + row * 1.8)
         draw_text(d, (kx + row * 1.8, cy), fit_text(text, fnt, max(20.0, room)), fnt, INK, "lm")
+    return targets

@@ -13,18 +13,23 @@ coloured shapes as icons:
 - one strip per player: goods, people, agriculture, tools, cards and buildings;
 - a legend naming the icons.
 
-The function is pure and deterministic: the same view, names and language give
-the same bytes (Pillow's BASIC text layout, no clock, no randomness).
+Shown with a prompt that offers places (placing people, choosing the place to resolve
+next), the picture numbers each offered place like its buttons in a band under it and
+reports the place as their tap target (``focus``, ``marks``).
+
+The function is pure and deterministic: the same view, names, language and prompt
+give the same bytes (Pillow's BASIC text layout, no clock, no randomness).
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.games.stone_age.picture.focus import Focus, read_focus
+from bot.games.stone_age.picture.marks import MARK_BAND, mark_place
 from bot.games.stone_age.picture.style import (
     ACCENT,
     BG,
@@ -47,6 +52,7 @@ from bot.games.stone_age.picture.style import (
 )
 from bot.render.labels import PictureWords
 from bot.render.palette import RGB, Box, Draw, tint
+from bot.render.targets import Drawn, Target, finished
 from bot.render.text import Font, fit_text, fitting_font, font, safe_text
 from engine.core.prompts import Prompt
 from engine.stone_age.components import GATHERING, VILLAGE, components
@@ -324,9 +330,11 @@ def _location_icon(d: Draw, loc: str, cx: float, cy: float) -> str:
     return "+1"
 
 
-def _locations(d: Draw, view: StoneAgeView, lang: str, top: int) -> None:
+def _locations(d: Draw, view: StoneAgeView, lang: str, top: int, focus: Focus
+               ) -> list[Target]:
     """The eight places of the board, each with what it gives, how full it is and the
-    workers standing there."""
+    workers standing there; the targets of those ``focus`` offers, marked under them."""
+    targets: list[Target] = []
     locs = (*GATHERING, *VILLAGE)
     w = (WIDTH - 2 * MARGIN - (len(locs) - 1) * GAP) // len(locs)
     for i, loc in enumerate(locs):
@@ -355,6 +363,9 @@ def _locations(d: Draw, view: StoneAgeView, lang: str, top: int) -> None:
             in_row = min(per_row, len(counts) - row * per_row)
             start = cx - (in_row - 1) * step / 2
             worker_disc(d, start + col * step, first_y + row * step, seat, count, 20)
+        if loc in focus.places:
+            targets.append(mark_place(d, box, focus.places[loc]))
+    return targets
 
 
 # ----------------------------------------------------------------------------- cards
@@ -506,8 +517,10 @@ def _pile(d: Draw, pile: PileView, lang: str, box: Box) -> None:
         worker_disc(d, face[2] - 22, y0 + 22, pile.taken_by, 1)
 
 
-def _market(d: Draw, view: StoneAgeView, lang: str, top: int) -> None:
-    """The card row (cost 4..1 from the left) and the building piles, with titles."""
+def _market(d: Draw, view: StoneAgeView, lang: str, top: int, focus: Focus) -> list[Target]:
+    """The card row (cost 4..1 from the left) and the building piles, with titles; the
+    targets of the card slots and piles ``focus`` offers, marked under them."""
+    targets: list[Target] = []
     row = view.row
     piles = view.piles
     card_w = 156
@@ -522,13 +535,20 @@ def _market(d: Draw, view: StoneAgeView, lang: str, top: int) -> None:
     # Row index 0 is slot 1, the rightmost and cheapest: draw from the right.
     for i, slot in enumerate(row):
         x1 = MARGIN + cards_w - i * (card_w + GAP)
-        _card(d, slot, lang, (x1 - card_w, y0, x1, y0 + CARD_H))
+        box = (x1 - card_w, y0, x1, y0 + CARD_H)
+        _card(d, slot, lang, box)
+        if slot.loc in focus.places:
+            targets.append(mark_place(d, box, focus.places[slot.loc]))
     room = WIDTH - MARGIN - pile_x0
     count = max(1, len(piles))
     pile_w = min(132, (room - (count - 1) * GAP) // count)
     for i, pile in enumerate(piles):
         x0 = pile_x0 + i * (pile_w + GAP)
-        _pile(d, pile, lang, (x0, y0, x0 + pile_w, y0 + CARD_H))
+        box = (x0, y0, x0 + pile_w, y0 + CARD_H)
+        _pile(d, pile, lang, box)
+        if pile.loc in focus.places:
+            targets.append(mark_place(d, box, focus.places[pile.loc]))
+    return targets
 
 
 # --------------------------------------------------------------------------- players
@@ -705,40 +725,37 @@ def _legend(d: Draw, lang: str, top: int) -> None:
 # ------------------------------------------------------------------------------ main
 
 
-def canvas_height(players: int) -> int:
-    """The picture's height for ``players`` seats."""
-    board = HEADER_H + GAP + LOC_H + GAP + SECTION_LABEL_H + CARD_H + GAP * 2
+def canvas_height(players: int, band: int = 0) -> int:
+    """The picture's height for ``players`` seats, with a ``band`` under the places and
+    under the cards and piles (for the marks of a prompt that offers places)."""
+    board = HEADER_H + GAP + LOC_H + band + GAP + SECTION_LABEL_H + CARD_H + band + GAP * 2
     return board + players * (STRIP_H + GAP) + LEGEND_H
 
 
 def render_stone_age(
     view: StoneAgeView, names: list[str], lang: str = "ru", focus: Prompt | None = None,
-) -> bytes:
-    """A PNG of the Stone Age board and every player's board, as seen in ``view``.
+) -> Drawn:
+    """The Stone Age board and every player's board, as seen in ``view``, as a PNG.
 
     ``view`` is ``GAME.view(state, seat_or_None)``, or such a view read back from its
     JSON with ``StoneAgeView.model_validate_json``; ``names[seat]`` is each seat's
     display name (any text: missing, empty or undrawable names become "Player N");
-    ``lang`` is "ru" or "en". The picture marks no prompt: ``focus`` is accepted for
-    the manifest's ``Renderer`` and not used.
+    ``lang`` is "ru" or "en"; ``focus`` is the open prompt the picture is shown with:
+    the places it offers are numbered like its buttons, each the tap target of its
+    options (None, or a prompt offering no place, changes nothing).
     """
+    marks = read_focus(focus, view)
+    band = 0 if marks.empty else MARK_BAND
     players = len(view.players)
-    height = canvas_height(players)
+    height = canvas_height(players, band)
     im = Image.new("RGB", (WIDTH, height), BG)
     d = ImageDraw.Draw(im)
     _header(d, view, names, lang)
     y = HEADER_H + GAP
-    _locations(d, view, lang, y)
-    y += LOC_H + GAP
-    _market(d, view, lang, y)
-    y += SECTION_LABEL_H + CARD_H + GAP * 2
+    targets = _locations(d, view, lang, y, marks)
+    y += LOC_H + band + GAP
+    targets += _market(d, view, lang, y, marks)
+    y += SECTION_LABEL_H + CARD_H + band + GAP * 2
     y = _players(d, view, names, lang, y)
     _legend(d, lang, y - GAP)
-    out = io.BytesIO()
-    # A 256-colour palette halves the PNG (about 45 kB instead of 100 kB) and makes it
-    # faster to encode; the picture has a few thousand colours, nearly all of them
-    # anti-aliasing shades, and the fast octree quantizer keeps them looking the same.
-    # It is deterministic, so equal views still give equal bytes.
-    small = im.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
-    small.save(out, format="PNG", compress_level=6)
-    return out.getvalue()
+    return finished(im, sorted(targets, key=lambda t: t.numbers))

@@ -14,7 +14,14 @@ from pathlib import Path
 
 from bot.render import samples
 from bot.render.labels import Lang
-from bot.render.samples import BenchViews, Sample, random_lang, write_main, write_pictures
+from bot.render.samples import (
+    BenchViews,
+    Sample,
+    play_until,
+    random_lang,
+    write_main,
+    write_pictures,
+)
 from engine.stone_age.game import GAME
 from engine.stone_age.view_model import StoneAgeView
 
@@ -39,6 +46,17 @@ def play_view(players: int, seed: int, actions: int | None, seat: int | None = N
     return GAME.view(state, seat)
 
 
+def placing_sample(players: int, seed: int) -> Sample:
+    """The view and prompt of the first placement of a game's second round, for the
+    picture with its places numbered."""
+    found = play_until(GAME, players, seed, lambda state, prompt: state.round >= 2
+                       and prompt.label.code == "sa.prompt.place", max_actions=2000)
+    if found is None:
+        raise LookupError(f"no placement in round 2 of game {seed}")
+    state, prompt = found
+    return GAME.view(state, prompt.seat), prompt
+
+
 def bench_views(size: int, seed: int) -> BenchViews:
     """``size`` views of random 2-4 player games stopped at random points, each in a
     random language: one set."""
@@ -52,7 +70,8 @@ def bench_views(size: int, seed: int) -> BenchViews:
 
 
 def write_samples(folder: Path) -> list[Path]:
-    """Write the start, middle and end of a 4-player game, in both languages."""
+    """Write the start, middle and end of a 4-player game, and a placement shown with
+    its prompt, in both languages."""
     from bot.games.stone_age.picture import render_stone_age
 
     cases: dict[str, Sample] = {
@@ -62,6 +81,7 @@ def write_samples(folder: Path) -> list[Path]:
         "stone_age_mid": (play_view(4, 11, 204), None),
         "stone_age_end": (play_view(4, 11, None), None),
         "stone_age_mid_2p": (play_view(2, 5, 90, seat=0), None),
+        "stone_age_placing": placing_sample(4, 11),
     }
     return write_pictures(folder, cases, render_stone_age, SAMPLE_NAMES)
 

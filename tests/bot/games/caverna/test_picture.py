@@ -2,7 +2,7 @@
 
 Views come from games played with random legal choices (``samples``), taken
 every few moves from the first round to the end. The drawing functions record what
-they drew (``Drawn``), so the checks read that record and a few pixels instead of
+they drew (``Record``), so the checks read that record and a few pixels instead of
 comparing with stored pictures.
 """
 
@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 
 from bot.games.caverna.picture import draw_page, render_caverna
-from bot.games.caverna.picture.canvas import Drawn
+from bot.games.caverna.picture.canvas import Record
 from bot.games.caverna.picture.focus import read_focus
 from bot.games.caverna.picture.samples import SAMPLE_NAMES, Sample, board_prompt, played_views
 from bot.games.caverna.picture.style import MARK, MIN_TEXT, WIDTH
@@ -23,7 +23,7 @@ from engine.caverna.board import TILES
 from engine.caverna.components import ANIMALS
 from engine.caverna.view_model import CavernaView
 from engine.core.prompts import Label, Option, Prompt
-from tests.bot.games.pictures import decoded_png
+from tests.bot.games.pictures import decoded
 
 PHONE = 600  # a phone preview's width in pixels
 SMALLEST_LETTERS = 11  # pixels, once the picture is shrunk to the preview's width
@@ -41,7 +41,7 @@ def samples() -> list[tuple[int, Sample]]:
 
 
 @pytest.fixture(scope="module")
-def drawn(samples: list[tuple[int, Sample]]) -> list[tuple[int, Image.Image, Drawn]]:
+def drawn(samples: list[tuple[int, Sample]]) -> list[tuple[int, Image.Image, Record]]:
     out = []
     for i, (players, (view, focus)) in enumerate(samples):
         image, record = draw_page(view, SAMPLE_NAMES, ("ru", "en")[i % 2], focus)
@@ -59,26 +59,26 @@ def test_samples_cover_every_player_count_and_the_whole_game(
 
 
 def test_every_sample_draws_at_phone_width_within_height(
-        drawn: list[tuple[int, Image.Image, Drawn]]) -> None:
+        drawn: list[tuple[int, Image.Image, Record]]) -> None:
     for players, image, _ in drawn:
         assert image.width == WIDTH <= 1000
         assert 1000 < image.height <= MAX_HEIGHT, (players, image.height)
 
 
 def test_letters_stay_readable_in_a_phone_preview(
-        drawn: list[tuple[int, Image.Image, Drawn]]) -> None:
+        drawn: list[tuple[int, Image.Image, Record]]) -> None:
     for _, image, record in drawn:
         assert record.min_text >= MIN_TEXT
         assert record.min_text * PHONE / image.width >= SMALLEST_LETTERS
 
 
-def test_no_name_is_cut(drawn: list[tuple[int, Image.Image, Drawn]]) -> None:
+def test_no_name_is_cut(drawn: list[tuple[int, Image.Image, Record]]) -> None:
     for _, _, record in drawn:
         assert record.cut == []
 
 
 def test_every_tile_kind_and_animal_is_drawn_on_some_home_board(
-        drawn: list[tuple[int, Image.Image, Drawn]]) -> None:
+        drawn: list[tuple[int, Image.Image, Record]]) -> None:
     tiles: set[str] = set()
     housed: set[str] = set()
     for _, _, record in drawn:
@@ -89,7 +89,7 @@ def test_every_tile_kind_and_animal_is_drawn_on_some_home_board(
 
 
 def test_every_seat_has_a_board_and_every_space_and_tile_is_shown(
-        samples: list[tuple[int, Sample]], drawn: list[tuple[int, Image.Image, Drawn]]) -> None:
+        samples: list[tuple[int, Sample]], drawn: list[tuple[int, Image.Image, Record]]) -> None:
     for (players, (view, _)), (_, _, record) in zip(samples, drawn, strict=True):
         assert len(record.boards) == 1  # one large board...
         # ...and every other seat (every seat from 5 players on) on a small one.
@@ -113,7 +113,7 @@ def test_the_png_is_deterministic_and_survives_a_json_round_trip(
     first = render_caverna(view, SAMPLE_NAMES, "ru", focus)
     again = render_caverna(json.loads(view.model_dump_json()), SAMPLE_NAMES, "ru", focus)
     assert first == again
-    assert decoded_png(first).size[0] == WIDTH
+    assert decoded(first).size[0] == WIDTH
     assert render_caverna(view, SAMPLE_NAMES, "en", focus) != first
 
 
@@ -170,7 +170,7 @@ def test_odd_names_and_languages_never_fail(samples: list[tuple[int, Sample]],
                                             names: list[str]) -> None:
     _, (view, focus) = samples[-1]
     for lang in ("ru", "en", "de"):
-        assert decoded_png(render_caverna(view, names, lang, focus)).width == WIDTH
+        assert decoded(render_caverna(view, names, lang, focus)).width == WIDTH
 
 
 @pytest.mark.parametrize("damage", ["empty", "no_players", "strings", "bad_board"])
@@ -187,7 +187,7 @@ def test_malformed_views_still_draw(samples: list[tuple[int, Sample]], damage: s
     else:
         broken["players"][0]["board"]["spaces"] = [{"x": "a"}, {"x": 2, "y": 2, "tile": "lava"}]
         broken["players"][0]["housing"] = {"held": {"zz": {"sheep": 2}, "1,1": "many"}}
-    assert decoded_png(render_caverna(broken, SAMPLE_NAMES, "ru", None)).width == WIDTH
+    assert decoded(render_caverna(broken, SAMPLE_NAMES, "ru", None)).width == WIDTH
 
 
 def test_a_view_read_back_from_json_draws_the_same_picture(

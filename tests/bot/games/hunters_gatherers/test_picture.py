@@ -51,7 +51,7 @@ from engine.core.prompts import Label, Option, Prompt
 from engine.hunters_gatherers.geometry import Placement, legal_placements, mismatches
 from engine.hunters_gatherers.tiles import all_tiles, oriented, tiles_of
 from engine.hunters_gatherers.view import HuntersGatherersView
-from tests.bot.games.pictures import decoded_png
+from tests.bot.games.pictures import decoded, decoded_png
 
 NAMES = ["Анна", "Bob", "Мария-Антуанетта Длиннофамильная", "Zoë 🔥", "Ёж"]
 
@@ -98,7 +98,7 @@ def test_sample_views_are_legal_maps(full: HuntersGatherersView) -> None:
 def test_renders_a_valid_png(players: int, stage: str, lang: str) -> None:
     placed = {"start": 0, "mid": 25, "full": None}[stage]
     view = sample_view(players, 40 + players, placed, figures=0 if placed == 0 else 12)
-    im = decoded_png(render_hunters_gatherers(view, NAMES[:players], lang))
+    im = decoded(render_hunters_gatherers(view, NAMES[:players], lang))
     assert 900 <= im.width <= 1700
     assert 600 <= im.height <= 2000 + 2 * EDGE  # the squares' names take a band each side
 
@@ -109,7 +109,7 @@ def test_a_full_map_keeps_cells_legible_and_the_picture_bounded(seed: int) -> No
     cells = [(t.x, t.y) for t in view.tiles] + [(s.x, s.y) for s in view.spots]
     frame = map_frame(cells)
     assert frame.cell >= MIN_CELL
-    im = decoded_png(render_hunters_gatherers(view, NAMES))
+    im = decoded(render_hunters_gatherers(view, NAMES))
     assert im.width <= max(1400, frame.width + 40 + 2 * EDGE)
 
 
@@ -139,7 +139,7 @@ def test_spots_are_drawn_and_named_by_their_square(mid: HuntersGatherersView) ->
     assert _redrawn(mid, lambda v: v["spots"][0].update(n=99)) == with_spots
     # The spot's cell is painted as a spot (cream card, not paper or tile) and its
     # middle carries ink: the name.
-    im = decoded_png(with_spots).convert("RGB")
+    im = decoded(with_spots).convert("RGB")
     layout = _layout(mid, None)
     spot = mid.spots[0]
     x0, y0, x1, y1 = layout.cell_box(spot.x, spot.y)
@@ -173,7 +173,7 @@ def test_both_languages(mid: HuntersGatherersView) -> None:
 def test_the_finished_game_and_the_rotation_step_draw() -> None:
     over = sample_view(3, 5, None, figures=10, spots=False)
     assert over.step == "over" and over.current is None
-    decoded_png(render_hunters_gatherers(over, NAMES, "en"))
+    decoded(render_hunters_gatherers(over, NAMES, "en"))
     # The rotation step: one spot, where only some rotations fit; the others fade.
     rotation = sample_view(3, 9, 12, step="rotation")
     fewest = min(rotation.spots, key=lambda spot: len(spot.rotations))
@@ -206,7 +206,7 @@ def test_the_engine_view_draws() -> None:
         prompt = agent.choice(prompts)
         game.GAME.apply(state, prompt.seat, agent.choice(prompt.options).key)
         if step % 30 == 0:
-            decoded_png(render_hunters_gatherers(game.GAME.view(state, 0), NAMES))
+            decoded(render_hunters_gatherers(game.GAME.view(state, 0), NAMES))
 
 
 HOSTILE = [
@@ -223,7 +223,7 @@ HOSTILE = [
 
 @pytest.mark.parametrize("name", HOSTILE)
 def test_hostile_names_do_not_crash(start: HuntersGatherersView, name: str) -> None:
-    decoded_png(render_hunters_gatherers(start, [name, name]))
+    decoded(render_hunters_gatherers(start, [name, name]))
 
 
 # A view of an empty table: no tiles, spots, figures or players.
@@ -240,7 +240,7 @@ def _odd(raw: dict[str, Any]) -> HuntersGatherersView:
 
 
 def test_missing_names_and_odd_views_do_not_crash(mid: HuntersGatherersView) -> None:
-    decoded_png(render_hunters_gatherers(mid, []))
+    decoded(render_hunters_gatherers(mid, []))
     odd = mid.model_dump(mode="json")
     odd["tiles"].append({"x": 50, "y": 50, "tile": "NOPE", "rotation": 1})
     # A figure with a piece index the tile lacks and a seat nobody sits in.
@@ -249,9 +249,9 @@ def test_missing_names_and_odd_views_do_not_crash(mid: HuntersGatherersView) -> 
     odd["figures"].append({"x": 99, "y": 99, "kind": "hut", "feature": "lake", "index": 0,
                            "seat": 0})
     odd["current"] = {"tile": "NOPE", "bonus": False}
-    decoded_png(render_hunters_gatherers(_odd(odd), NAMES))
-    decoded_png(render_hunters_gatherers(_odd({"game": "hunters_gatherers"}), NAMES))
-    decoded_png(render_hunters_gatherers(_odd({}), NAMES))
+    decoded(render_hunters_gatherers(_odd(odd), NAMES))
+    decoded(render_hunters_gatherers(_odd({"game": "hunters_gatherers"}), NAMES))
+    decoded(render_hunters_gatherers(_odd({}), NAMES))
     # What is not a view at all never reaches the picture: the view model refuses it
     # (a figure of no kind on no feature, a spot without a square, fields of the wrong
     # type, a view missing its fields).
@@ -304,7 +304,7 @@ def test_labels_have_both_languages() -> None:
 
 def test_write_samples(tmp_path: Path) -> None:
     written = write_samples(tmp_path)
-    assert len(written) == 12
+    assert len(written) == 14
     for path in written:
         assert path.name.startswith("hg_")
         decoded_png(path.read_bytes())
@@ -365,8 +365,8 @@ def test_the_rotation_step_frames_the_spot_being_turned(
         turning: tuple[HuntersGatherersView, Prompt]) -> None:
     view, prompt = turning
     spot = (prompt.label.args["x"], prompt.label.args["y"])
-    plain = decoded_png(render_hunters_gatherers(view, NAMES)).convert("RGB")
-    focused = decoded_png(render_hunters_gatherers(view, NAMES, "ru", prompt)).convert("RGB")
+    plain = decoded(render_hunters_gatherers(view, NAMES)).convert("RGB")
+    focused = decoded(render_hunters_gatherers(view, NAMES, "ru", prompt)).convert("RGB")
     assert plain.tobytes() != focused.tobytes()
     layout = _layout(view, prompt)
     assert layout == _layout(view, None)  # the same places: only the marks differ
@@ -390,8 +390,8 @@ def test_the_rotation_step_shows_only_the_rotations_offered_there(
     offered = [int(o.key[4:]) for o in prompt.options if o.key.startswith("rot:")]
     assert read_focus(prompt, view).rotations == tuple(offered)
     assert 1 <= len(offered) < 4
-    plain = decoded_png(render_hunters_gatherers(view, NAMES)).convert("RGB")
-    focused = decoded_png(render_hunters_gatherers(view, NAMES, "en", prompt)).convert("RGB")
+    plain = decoded(render_hunters_gatherers(view, NAMES)).convert("RGB")
+    focused = decoded(render_hunters_gatherers(view, NAMES, "en", prompt)).convert("RGB")
     panel = _layout(view, prompt, "en").panel
     assert panel is not None
     x0, y0, _, _ = panel
@@ -427,8 +427,8 @@ def test_the_figure_step_numbers_each_piece_like_its_button(
         # The number is the option's place in the prompt and the one the button shows.
         assert mark.number == number == option.label.args["n"]
         assert option.key == f"fig:{mark.kind}:{mark.index}"
-    plain = decoded_png(render_hunters_gatherers(view, NAMES)).convert("RGB")
-    focused = decoded_png(render_hunters_gatherers(view, NAMES, "ru", prompt)).convert("RGB")
+    plain = decoded(render_hunters_gatherers(view, NAMES)).convert("RGB")
+    focused = decoded(render_hunters_gatherers(view, NAMES, "ru", prompt)).convert("RGB")
     assert plain.tobytes() != focused.tobytes()
     laid = view.tiles[-1]
     layout = _layout(view, prompt)
@@ -493,8 +493,11 @@ def test_without_focus_or_with_a_prompt_it_cannot_read_the_picture_is_plain(
     odd_label = Label("hg.prompt.figure", {"x": "one", "y": None, "tile": 7})
     cases = [
         (rot_view, None),
-        (spot_view, spot_prompt),  # the spots are numbered as the buttons already
+        (spot_view, None),
         (fig_view, rot_prompt),  # a prompt of another step than the view's
+        (rot_view, spot_prompt),
+        (spot_view, Prompt(0, spot_prompt.label, (Option("at:999,999", Label("x")),
+                                                  Option("at:1", Label("x"))))),
         (rot_view, fig_prompt),
         (rot_view, Prompt(0, Label("hg.prompt.rotation", {"x": 999, "y": 999}),
                           rot_prompt.options)),  # a spot the view does not offer
@@ -512,7 +515,7 @@ def test_without_focus_or_with_a_prompt_it_cannot_read_the_picture_is_plain(
     # A rotation prompt without rot: keys still frames the spot, with the view's turns.
     bare = Prompt(rot_prompt.seat, rot_prompt.label, ())
     assert read_focus(bare, rot_view).turning
-    decoded_png(render_hunters_gatherers(rot_view, NAMES, "en", bare))
+    decoded(render_hunters_gatherers(rot_view, NAMES, "en", bare))
     # Hostile views with a focus do not crash either; what is not a view at all (a
     # tile without its rotation, rotations that are no list) the view model refuses.
     for odd in ({"game": "hunters_gatherers", "step": "figure"},
@@ -520,7 +523,7 @@ def test_without_focus_or_with_a_prompt_it_cannot_read_the_picture_is_plain(
                 {"step": "figure", "tiles": [{"x": 0, "y": 0, "tile": "HG001", "rotation": 0}],
                  "current": {"tile": "HG001", "bonus": False}}):
         for focus in (rot_prompt, fig_prompt, spot_prompt):
-            decoded_png(render_hunters_gatherers(_odd(odd), NAMES, "ru", focus))
+            decoded(render_hunters_gatherers(_odd(odd), NAMES, "ru", focus))
     for wrong in ({"step": "rotation", "spots": [{"n": 1, "x": 1, "y": 0, "rotations": "no"}]},
                   {"step": "figure", "tiles": [{"x": 0, "y": 0, "tile": "HG001"}],
                    "current": {"tile": "HG001"}}):
@@ -559,7 +562,7 @@ def test_the_edges_name_every_column_and_row_where_it_is(stage: str) -> None:
     the ink in each band is that name written there, not the name of its neighbour."""
     placed = {"start": 0, "mid": 25, "full": None}[stage]
     view = sample_view(3, 21, placed, figures=6)
-    im = decoded_png(render_hunters_gatherers(view, NAMES, "en")).convert("RGB")
+    im = decoded(render_hunters_gatherers(view, NAMES, "en")).convert("RGB")
     layout = _layout(view, None, "en")
     frame = layout.frame
     size = max(10, min(20, round(frame.cell * 0.36)))
@@ -592,7 +595,7 @@ def test_the_names_stay_with_their_squares_as_the_map_grows() -> None:
     small, large = sample_view(2, 5, 3), sample_view(2, 5, 60)
     assert min(t.x for t in large.tiles) < min(t.x for t in small.tiles)
     for view in (small, large):
-        im = decoded_png(render_hunters_gatherers(view, NAMES, "en")).convert("RGB")
+        im = decoded(render_hunters_gatherers(view, NAMES, "en")).convert("RGB")
         layout = _layout(view, None, "en")
         size = max(10, min(20, round(layout.frame.cell * 0.36)))
         top = layout.edge_boxes(0, 0)[0]
@@ -602,12 +605,13 @@ def test_the_names_stay_with_their_squares_as_the_map_grows() -> None:
 
 def test_spot_buttons_name_the_squares_drawn_on_the_map() -> None:
     """The spot buttons say the names the map shows: a spot's cell carries its own
-    name written large, and the buttons of the prompt name exactly those squares."""
+    name written large (under its button's number), and the buttons of the prompt name
+    exactly those squares."""
     from bot.texts import texts_for
 
     view, prompt = played_view(3, 8, "spot", min_tiles=15)
     texts = texts_for("hunters_gatherers")
-    im = decoded_png(render_hunters_gatherers(view, NAMES, "en", prompt)).convert("RGB")
+    im = decoded(render_hunters_gatherers(view, NAMES, "en", prompt)).convert("RGB")
     layout = _layout(view, prompt, "en")
     cell = layout.frame.cell
     buttons = {texts.option("en", o.label) for o in prompt.options}
@@ -615,7 +619,7 @@ def test_spot_buttons_name_the_squares_drawn_on_the_map() -> None:
     names = [view.names.square_name((s.x, s.y)) for s in view.spots]
     for spot, name in zip(view.spots, names, strict=True):
         x0, y0, _, _ = layout.cell_box(spot.x, spot.y)
-        here = _ink(im.crop((x0, y0, x0 + cell, y0 + cell)).crop(_inner(cell)))
+        here = _ink(im.crop((x0, y0, x0 + cell, y0 + cell)).crop(_under_number(cell)))
         right = _overlap(here, _spot_name(name, cell))
         assert right > 0.9, (name, right)
         for other in names:
@@ -630,16 +634,22 @@ def _inner(cell: int) -> Box:
     return (inset, inset, cell - inset, cell - inset)
 
 
+def _under_number(cell: int) -> Box:
+    """The inside of a numbered spot's card below its number: where its name is."""
+    inset = _inner(cell)[0]
+    return (inset, round(cell * 0.47), cell - inset, cell - inset)
+
+
 def _spot_name(name: str, cell: int) -> set[tuple[int, int]]:
-    """The ink of ``name`` written on a spot's card as the map writes it."""
+    """The ink of ``name`` written on a numbered spot's card as the map writes it."""
     from bot.render.text import fitting_font
 
     inset = max(2, cell // 16)
     im = Image.new("RGB", (cell, cell), SPOT_BG)
     fnt = fitting_font(name, cell - 4 * inset, max(14, round(cell * 0.5)), True, 10)
-    ImageDraw.Draw(im).text((cell / 2, cell / 2), name, font=fnt, fill=(40, 31, 22),
+    ImageDraw.Draw(im).text((cell / 2, cell * 0.62), name, font=fnt, fill=(40, 31, 22),
                             anchor="mm")
-    return _ink(im.crop(_inner(cell)))
+    return _ink(im.crop(_under_number(cell)))
 
 
 @pytest.mark.parametrize(("players", "seed", "tiles"), [(2, 3, 40), (4, 9, 60)])
@@ -652,7 +662,7 @@ def test_the_spot_buttons_name_the_columns_and_rows_on_the_edges(
 
     view, prompt = played_view(players, seed, "spot", min_tiles=tiles)
     texts = texts_for("hunters_gatherers")
-    im = decoded_png(render_hunters_gatherers(view, NAMES, "en", prompt)).convert("RGB")
+    im = decoded(render_hunters_gatherers(view, NAMES, "en", prompt)).convert("RGB")
     layout = _layout(view, prompt, "en")
     size = max(10, min(20, round(layout.frame.cell * 0.36)))
     by_key = {f"at:{s.x},{s.y}": s for s in view.spots}

@@ -23,7 +23,7 @@ from engine.stone_age.components import CULTURES, GATHERING, MULTIPLIERS, VILLAG
 from engine.stone_age.game import GAME
 from engine.stone_age.view import building_info, card_info
 from engine.stone_age.view_model import PlayerView, StoneAgeView
-from tests.bot.games.pictures import decoded_png
+from tests.bot.games.pictures import decoded, decoded_png
 
 REPO = Path(__file__).resolve().parents[4]
 
@@ -46,7 +46,7 @@ def test_renders_a_valid_png_for_every_stage_and_player_count(players: int, stag
     view = play_view(players, 100 + players, actions)
     if stage == "end":
         assert view.phase == "over"
-    im = decoded_png(render_stone_age(view, SAMPLE_NAMES[:players]))
+    im = decoded(render_stone_age(view, SAMPLE_NAMES[:players]))
     assert im.size == (WIDTH, canvas_height(players))
     assert 850 <= im.height <= 1100 or players < 4
 
@@ -96,7 +96,7 @@ def test_both_languages(mid4: StoneAgeView) -> None:
     ru = render_stone_age(mid4, SAMPLE_NAMES, "ru")
     en = render_stone_age(mid4, SAMPLE_NAMES, "en")
     assert ru != en
-    decoded_png(en)
+    decoded(en)
     # An unknown language falls back to Russian rather than failing.
     assert render_stone_age(mid4, SAMPLE_NAMES, "xx") == ru
 
@@ -117,7 +117,7 @@ HOSTILE_NAMES = [
 @pytest.mark.parametrize("name", HOSTILE_NAMES)
 def test_any_name_draws_without_crashing(mid4: StoneAgeView, name: str) -> None:
     for lang in ("ru", "en"):
-        im = decoded_png(render_stone_age(mid4, [name, name, "Анна", name], lang))
+        im = decoded(render_stone_age(mid4, [name, name, "Анна", name], lang))
         assert im.size == (WIDTH, canvas_height(4))
 
 
@@ -137,7 +137,7 @@ def test_every_card_effect_and_building_form_draws(mid4: StoneAgeView) -> None:
         # The last few cards fill only part of the row: the other places stay as they were.
         view = mid4.model_copy(update={"row": [*row, *mid4.row[len(row):]],
                                        "piles": [*piles, *mid4.piles[len(piles):]]})
-        decoded_png(render_stone_age(view, SAMPLE_NAMES, "en"))
+        decoded(render_stone_age(view, SAMPLE_NAMES, "en"))
 
 
 def test_player_extras_and_empty_slots_draw(mid4: StoneAgeView) -> None:
@@ -148,7 +148,7 @@ def test_player_extras_and_empty_slots_draw(mid4: StoneAgeView) -> None:
         "row": [mid4.row[0].model_copy(update={"card": None}), *mid4.row[1:]],
         "piles": [mid4.piles[0].model_copy(update={"size": 0, "top": None}), *mid4.piles[1:]],
     })
-    decoded_png(render_stone_age(view, SAMPLE_NAMES, "ru"))
+    decoded(render_stone_age(view, SAMPLE_NAMES, "ru"))
 
 
 def _final_state(players: int, seed: int) -> Any:
