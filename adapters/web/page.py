@@ -5,7 +5,8 @@ Everything here comes from the presenter the chats use, so the page says what th
 says: the table message's text (header, scores, the last events, who decides what),
 and for a seated viewer the private prompt's question and choices — the very tokens
 their DM's buttons carry, so a tap on the page is checked like a press in the chat.
-A spectator gets the table message alone, drawn from the public view.
+A spectator gets the table message alone, drawn from the public view. The picture
+and its tap targets are the server's to add (it draws them once per version).
 """
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ def page_json(sv: Services, record: TableRecord, user_id: str | None, now: float
     game = get_game(record.game)
     seat = seat_of(record, user_id) if user_id is not None else None
     running = record.status == TableStatus.RUNNING
-    started = record.status in (TableStatus.RUNNING, TableStatus.FINISHED)
-    state = sv.view_state(record) if started else None
+    state = (sv.view_state(record)
+             if record.status in (TableStatus.RUNNING, TableStatus.FINISHED) else None)
     prompts = sv.prompts(record) if running else []
     table = sv.presenter.table_any(record, game, state, lang, prompts, now=now)
     mine = prompt_of(prompts, seat) if seat is not None else None
@@ -66,6 +67,4 @@ def page_json(sv: Services, record: TableRecord, user_id: str | None, now: float
         # running table's buttons are the private decision's.
         "lobby": choices_json(table.choices) if record.status == TableStatus.LOBBY else None,
         "decision": decision,
-        "picture": started and sv.pictures and sv.presenter.games[record.game].picture
-        is not None,
     }

@@ -28,6 +28,7 @@ from adapters.web.viewer import Proofs, Refused, Viewer, viewer_of
 from bot.app import Campfire
 from bot.i18n import LANGS, Lang
 from bot.identity import Chat, User
+from bot.render.targets import Drawn
 from bot.storage import StoreUnavailable, TableNotFound, TableRecord, TableStatus
 from bot.table.moves import prompt_of, seat_of
 from bot.table.settings import meta_view, options_of
@@ -54,7 +55,7 @@ class PageServer:
     proofs: Proofs
     outlets: Mapping[str, Outlet]
     hub: LiveHub
-    _pictures: OrderedDict[tuple[str, int, int | None, str], bytes] = field(
+    _pictures: OrderedDict[tuple[str, int, int | None, str], Drawn] = field(
         default_factory=OrderedDict)
 
     # --- who and what ----------------------------------------------------------------
@@ -110,6 +111,12 @@ class PageServer:
         """The page's data for this viewer."""
         viewer, record = await self._seen(request)
         data = page_json(self.app.sv, record, viewer.user_id, self.app.sv.now())
+        drawn = await self._drawn(record, viewer)
+        data["picture"] = drawn is not None
+        if drawn is not None:
+            data["size"] = [drawn.width, drawn.height]
+            data["targets"] = [{"numbers": list(t.numbers), "box": list(t.box)}
+                               for t in drawn.targets]
         data["viewer"] = viewer.user_id and meta_view(record).names.get(viewer.user_id, "")
         data["words"] = self.words(data["lang"])
         return web.json_response(data, dumps=_dumps)
@@ -117,33 +124,40 @@ class PageServer:
     async def picture(self, request: web.Request) -> web.StreamResponse:
         """The board as this viewer sees it, marked for their open decision."""
         viewer, record = await self._seen(request)
-        if record.status not in (TableStatus.RUNNING, TableStatus.FINISHED):
+        drawn = await self._drawn(record, viewer)
+        if drawn is None:
             raise Refusal(404, "web.err.not_found")
+        # The page asks with the version in the address: a cached picture is never
+        # shown for a newer table.
+        return web.Response(body=drawn.png, content_type="image/png",
+                            headers={"Cache-Control": "private, max-age=3600"})
+
+    async def _drawn(self, record: TableRecord, viewer: Viewer) -> Drawn | None:
+        """The picture of ``record`` for ``viewer`` with its tap targets (drawn once
+        per table version, seat and language on this worker); None before the game
+        starts or for a game without a picture."""
         sv = self.app.sv
+        if not sv.pictures or record.status not in (TableStatus.RUNNING,
+                                                    TableStatus.FINISHED):
+            return None
         seat = seat_of(record, viewer.user_id) if viewer.user_id is not None else None
         lang = sv.table_lang(record)
         key = (record.table_id, record.version, seat, lang)
-        png = self._pictures.get(key)
-        if png is None:
+        drawn = self._pictures.get(key)
+        if drawn is None:
             game = get_game(record.game)
             state = sv.view_state(record)
             focus = (prompt_of(sv.prompts(record), seat)
                      if seat is not None and record.status == TableStatus.RUNNING else None)
-            drawn = await asyncio.to_thread(sv.presenter.picture, record, game, state, lang,
+            # Drawing takes a while: in a thread, so that other pages are answered.
+            drawn = await asyncio.to_thread(sv.presenter.drawn, record, game, state, lang,
                                             seat, focus)
             if drawn is None:
-                raise Refusal(404, "web.err.not_found")
-            png = self._keep(key, drawn.png)
-        # The address names no version: the page adds one, so a cached picture is
-        # never shown for a newer table.
-        return web.Response(body=png, content_type="image/png",
-                            headers={"Cache-Control": "private, max-age=3600"})
-
-    def _keep(self, key: tuple[str, int, int | None, str], png: bytes) -> bytes:
-        self._pictures[key] = png
-        while len(self._pictures) > PICTURES_KEPT:
-            self._pictures.popitem(last=False)
-        return png
+                return None
+            self._pictures[key] = drawn
+            while len(self._pictures) > PICTURES_KEPT:
+                self._pictures.popitem(last=False)
+        return drawn
 
     async def press(self, request: web.Request) -> web.StreamResponse:
         """A tap on a choice: the same press as the chat's button with that token."""

@@ -19,6 +19,7 @@ from bot.i18n import Lang, Markup
 from bot.i18n.catalog import Catalog
 from bot.identity import is_ai
 from bot.render.caption import with_caption
+from bot.render.targets import Drawn
 from bot.storage import TableRecord, TableStatus
 from bot.table.clock import duration_words, time_left
 from bot.table.lobby import AI_DROP, AI_VERBS
@@ -242,13 +243,26 @@ class Presenter:
         """The board as a picture, if the game has one; ``focus`` is the prompt it is
         shown with (the picture may mark what its buttons mean). With a turn clock and
         ``now``, every seat's time left is written under it."""
-        render = self.games[record.game].picture
-        if render is None:
+        drawn = self.drawn(record, game, state, lang, seat, focus)
+        if drawn is None:
             return None
-        png = render(game.view(state, seat), seat_names(record), lang, focus).png
+        png = drawn.png
         if now is not None and options_of(record).clock:
             png = with_caption(png, self.clock_strip(record, lang, now))
         return Picture(png=png, name=f"{record.table_id}-{record.version}.png")
+
+    def drawn(
+        self, record: TableRecord, game: Game[Any], state: BaseModel, lang: Lang,
+        seat: int | None = None, focus: Prompt | None = None,
+    ) -> Drawn | None:
+        """The board as the game draws it for ``seat`` (None: the public view), with
+        the places of ``focus``'s options (a page makes them buttons); None for a
+        game without a picture."""
+        render = self.games[record.game].picture
+        if render is None:
+            return None
+        drawn: Drawn = render(game.view(state, seat), seat_names(record), lang, focus)
+        return drawn
 
     def clock_note(self, record: TableRecord, seat: int, lang: Lang, now: float | None,
                    code: str = "clock.left") -> Markup | None:
