@@ -11,9 +11,9 @@ if [ -z "${CAMPFIRE_CHROMIUM:-}" ] && command -v apt-get >/dev/null; then
     sudo=""
     [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null && sudo="sudo -n"
     echo "== installing Debian's chromium for the page tests" >&2
-    if { $sudo apt-get install -y -q chromium >/dev/null 2>&1 \
+    if { $sudo apt-get install -y -q chromium fonts-noto-color-emoji >/dev/null 2>&1 \
          || { $sudo apt-get update -q >/dev/null 2>&1 \
-              && $sudo apt-get install -y -q chromium >/dev/null 2>&1; }; }; then
+              && $sudo apt-get install -y -q chromium fonts-noto-color-emoji >/dev/null 2>&1; }; }; then
         CAMPFIRE_CHROMIUM=/usr/bin/chromium
     else
         echo "   could not install chromium: the page tests will fail" >&2

@@ -32,8 +32,10 @@ def choices_json(block: ChoiceBlock | None) -> JsonDict | None:
         return None
     return {
         "items": [{"label": c.label, "token": c.token, "kind": c.kind, "group": c.group,
-                   "mark": c.mark} for c in (*block.options, *block.fixed)],
-        "groups": [{"key": g.key, "label": g.label} for g in block.groups],
+                   "mark": c.mark, "short": c.short} for c in (*block.options, *block.fixed)],
+        # A group that folds holds variants of one choice (people sent to one place):
+        # the page shows its options by their short labels, many to a row.
+        "groups": [{"key": g.key, "label": g.label, "fold": g.fold} for g in block.groups],
     }
 
 

@@ -63,10 +63,11 @@ function showRefusal(body) {
   notice.hidden = false;
 }
 
-function button(item, onTap) {
+function button(item, onTap, compact) {
   const b = document.createElement("button");
   b.type = "button";
-  b.textContent = item.label;
+  b.textContent = compact && item.short ? item.short : item.label;
+  if (compact && item.short) { b.className = "short"; b.title = item.label; }
   b.dataset.token = item.token;
   if (item.mark) b.dataset.mark = item.mark;
   if (item.kind === "back") b.className = "back";
@@ -78,6 +79,7 @@ function drawChoices(box, choices) {
   box.replaceChildren();
   if (!choices) return;
   const labels = Object.fromEntries(choices.groups.map((g) => [g.key, g.label]));
+  const folds = new Set(choices.groups.filter((g) => g.fold).map((g) => g.key));
   let group;
   for (const item of choices.items) {
     if (item.group !== group && item.group && labels[item.group]) {
@@ -86,7 +88,7 @@ function drawChoices(box, choices) {
       box.append(h);
     }
     group = item.group;
-    box.append(button(item, press));
+    box.append(button(item, press, folds.has(item.group)));
   }
 }
 
@@ -139,10 +141,12 @@ async function drawPicture(data) {
 function drawTargets(data, img) {
   const layer = $("targets");
   layer.replaceChildren();
+  layer.onclick = null;
   const choices = data.decision && data.decision.choices;
   if (!choices || !data.targets) return;
   const byMark = new Map(choices.items.filter((c) => c.mark).map((c) => [c.mark, c]));
   const sx = 100 / img.naturalWidth, sy = 100 / img.naturalHeight;
+  const placed = [];
   for (const target of data.targets) {
     const items = target.numbers.map((n) => byMark.get(n)).filter(Boolean);
     if (!items.length) continue;
@@ -155,16 +159,33 @@ function drawTargets(data, img) {
     b.dataset.numbers = target.numbers.join(",");
     Object.assign(b.style, { left: `${x0 * sx}%`, top: `${y0 * sy}%`,
       width: `${(x1 - x0) * sx}%`, height: `${(y1 - y0) * sy}%` });
-    b.addEventListener("click", () => {
-      if (items.length === 1) { press(items[0]); return; }
-      // Several options on one place: show them among the buttons to pick one.
-      for (const el of $("choices").querySelectorAll("button")) {
-        el.classList.toggle("picked", items.some((c) => c.token === el.dataset.token));
-      }
-      $("choices").scrollIntoView({ behavior: "smooth", block: "center" });
-    });
     layer.append(b);
+    placed.push({ box: target.box, items, button: b });
   }
+  // Places may overlap (a twin tile's two squares, each also a square of its own): a
+  // tap stands for every place under the finger, not only the one drawn on top.
+  layer.onclick = (event) => {
+    const hit = event.target.closest("button.target");
+    if (!hit) return;
+    let under;
+    if (event.detail === 0) {  // the keyboard: the focused place alone
+      under = placed.filter((p) => p.button === hit);
+    } else {
+      const rect = layer.getBoundingClientRect();
+      const x = (event.clientX - rect.left) / rect.width * img.naturalWidth;
+      const y = (event.clientY - rect.top) / rect.height * img.naturalHeight;
+      under = placed.filter(({ box: [x0, y0, x1, y1] }) => x >= x0 && x < x1 && y >= y0 && y < y1);
+      if (!under.length) under = placed.filter((p) => p.button === hit);
+    }
+    const items = [...new Set(under.flatMap((p) => p.items))];
+    if (items.length === 1) { press(items[0]); return; }
+    // Several options at this place: pick them out among the buttons to choose one.
+    const tokens = new Set(items.map((c) => c.token));
+    for (const el of $("choices").querySelectorAll("button")) {
+      el.classList.toggle("picked", tokens.has(el.dataset.token));
+    }
+    $("choices").scrollIntoView({ behavior: "smooth", block: "center" });
+  };
 }
 
 async function press(item) {

@@ -123,7 +123,7 @@ def received_by(page: Page) -> list[bytes]:
             return  # the stream never ends; it carries version numbers only
         try:
             bodies.append(await response.body())
-        except Exception:  # noqa: BLE001 - a response the browser dropped has no body
+        except Exception:  # a response the browser dropped has no body
             return
 
     page.on("response", keep)
