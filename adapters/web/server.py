@@ -24,12 +24,14 @@ from aiohttp import web
 from adapters.web.live import UNKNOWN, LiveHub
 from adapters.web.page import page_json
 from adapters.web.press import Outlet, press_from_page
+from adapters.web.replay import Step, step_json, step_of
 from adapters.web.viewer import Proofs, Refused, Viewer, viewer_of
 from bot.app import Campfire
 from bot.i18n import LANGS, Lang
 from bot.identity import Chat, User
 from bot.render.targets import Drawn
 from bot.storage import StoreUnavailable, TableNotFound, TableRecord, TableStatus
+from bot.table.log import load_any
 from bot.table.moves import prompt_of, seat_of
 from bot.table.settings import meta_view, options_of
 from engine.registry import get_game
@@ -43,7 +45,7 @@ KEEPALIVE_S = 15.0  # a comment line on a quiet stream keeps proxies from closin
 MAX_TOKEN_CHARS = 512
 # The catalog's ``web.<code>`` texts the page's script shows.
 PAGE_WORDS = ("title", "loading", "spectator", "your_decision", "waiting", "live_lost",
-              "tap_hint")
+              "tap_hint", "replay", "back", "step")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -159,6 +161,38 @@ class PageServer:
                 self._pictures.popitem(last=False)
         return drawn
 
+    async def _step(self, request: web.Request) -> tuple[Viewer, TableRecord, Step]:
+        """The viewer, the table and the step of the story a replay request asks for."""
+        viewer, record = await self._seen(request)
+        _, log = await load_any(self.app.sv.store, record.table_id)
+        raw = request.match_info["step"]
+        step = step_of(record, log, int(raw)) if raw.isdigit() and len(raw) < 7 else None
+        if step is None:
+            raise Refusal(404, "web.err.not_found")
+        return viewer, record, step
+
+    async def replay(self, request: web.Request) -> web.StreamResponse:
+        """One step of the table's story: what it told, the scores then."""
+        _, record, step = await self._step(request)
+        data = step_json(self.app.sv, record, step, self.app.sv.table_lang(record))
+        data["picture"] = self.app.sv.pictures and \
+            self.app.sv.presenter.games[record.game].picture is not None
+        return web.json_response(data, dumps=_dumps)
+
+    async def replay_picture(self, request: web.Request) -> web.StreamResponse:
+        """The board at one step of the story, from this viewer's side."""
+        viewer, record, step = await self._step(request)
+        sv = self.app.sv
+        seat = seat_of(record, viewer.user_id) if viewer.user_id is not None else None
+        lang = sv.table_lang(record)
+        drawn = (await asyncio.to_thread(sv.presenter.drawn, record, get_game(record.game),
+                                         step.state, lang, seat)
+                 if sv.pictures else None)
+        if drawn is None:
+            raise Refusal(404, "web.err.not_found")
+        return web.Response(body=drawn.png, content_type="image/png",
+                            headers={"Cache-Control": "private, max-age=86400"})
+
     async def press(self, request: web.Request) -> web.StreamResponse:
         """A tap on a choice: the same press as the chat's button with that token."""
         viewer, record = await self._seen(request)
@@ -216,6 +250,8 @@ class PageServer:
             ("GET", "/api/t/{table}/picture", self.picture),
             ("POST", "/api/t/{table}/press", self.press),
             ("GET", "/api/t/{table}/live", self.live),
+            ("GET", "/api/t/{table}/replay/{step}", self.replay),
+            ("GET", "/api/t/{table}/replay/{step}/picture", self.replay_picture),
         ]
 
     def refused(self, refusal: Refusal) -> web.Response:

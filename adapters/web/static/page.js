@@ -93,6 +93,7 @@ function drawChoices(box, choices) {
 }
 
 function draw(data) {
+  if (replayAt !== null) { shown = data; return; }  // the replay stays on screen
   const first = !shown;
   shown = data;
   words = data.words || words;
@@ -116,8 +117,59 @@ function draw(data) {
   // What a reader (a test, an assistive tool) may wait for: the version drawn.
   document.body.dataset.version = String(data.version);
   drawPicture(data);
+  $("replay-open").hidden = data.status !== "running" && data.status !== "finished";
+  $("replay-open").textContent = words.replay || "";
+  $("replay-close").textContent = words.back || "";
   if (first) follow();
 }
+
+// The replay: the table's story step by step, from the log.
+let replayAt = null;   // the step shown, or null when the live table is shown
+let replayTotal = 0;
+
+async function showStep(n) {
+  const response = await fetch(api(`/t/${table}/replay/${n}`));
+  const body = await readJson(response);
+  if (!response.ok) { say(refusal(body), true); return; }
+  replayAt = body.step;
+  replayTotal = body.total;
+  $("replay-text").innerHTML = body.text;  // escaped by the server
+  $("step-label").textContent = (words.step || "{n}/{total}")
+    .replace("{n}", body.step).replace("{total}", body.total);
+  const img = $("replay-picture");
+  if (body.picture) {
+    const picture = await fetch(api(`/t/${table}/replay/${body.step}/picture`));
+    if (picture.ok && replayAt === body.step) {
+      if (img.dataset.url) URL.revokeObjectURL(img.dataset.url);
+      img.dataset.url = URL.createObjectURL(await picture.blob());
+      img.src = img.dataset.url;
+      img.hidden = false;
+    }
+  }
+  document.body.dataset.step = String(body.step);
+  document.body.dataset.stepVersion = String(body.version);
+}
+
+function replayMode(on) {
+  $("replay").hidden = !on;
+  for (const id of ["table", "board", "decision", "lobby", "status", "replay-open"]) {
+    if (on) $(id).dataset.wasHidden = $(id).hidden ? "1" : "";
+    $(id).hidden = on ? true : $(id).dataset.wasHidden === "1";
+  }
+  if (!on) { replayAt = null; delete document.body.dataset.step; load(); }
+}
+
+$("replay-open").addEventListener("click", async () => {
+  replayMode(true);
+  await showStep(0);
+  // The number of steps is known from the first answer: start at the latest.
+  if (replayTotal > 0) await showStep(replayTotal);
+});
+$("replay-close").addEventListener("click", () => replayMode(false));
+$("step-first").addEventListener("click", () => showStep(0));
+$("step-prev").addEventListener("click", () => showStep(Math.max(0, (replayAt || 0) - 1)));
+$("step-next").addEventListener("click", () => showStep(Math.min(replayTotal, (replayAt || 0) + 1)));
+$("step-last").addEventListener("click", () => showStep(replayTotal));
 
 async function drawPicture(data) {
   const board = $("board");

@@ -33,6 +33,7 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 SHOTS = Path(__file__).resolve().parents[3] / "out" / "screenshots"
 DAY = 24 * 3600.0
+TELEGRAM_TOKEN = "123456:page-tests-bot-token"  # what Mini App init data is signed with
 
 
 def chromium_path() -> str:
@@ -66,6 +67,7 @@ class Site:
     server: TestServer
     links: LinkSigner
     queued: list[Outgoing] = field(default_factory=list)
+    token: str = TELEGRAM_TOKEN
 
     def url(self, table: str, user_id: str | None = None) -> str:
         """The page of ``table`` as ``user_id``'s link opens it (None: a spectator's)."""
@@ -89,7 +91,7 @@ async def page_site(redis_client: Redis, prefix: str, *, pictures: bool) -> Asyn
         return True
 
     links = LinkSigner(SECRET)
-    pages = PageServer(h.app, Proofs(links), {"con": Outlet(queue)},
+    pages = PageServer(h.app, Proofs(links, TELEGRAM_TOKEN), {"con": Outlet(queue)},
                        LiveHub(redis_client, Keys(prefix).live))
     server = TestServer(pages.web_app())
     await server.start_server()

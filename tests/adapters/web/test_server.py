@@ -242,3 +242,30 @@ async def test_the_page_shell_and_its_assets_are_served(site: Site) -> None:
         response = await site.client.get(path)
         assert response.status == 200 and response.content_type == kind
     assert (await site.client.get("/static/../server.py")).status == 404
+
+
+async def test_replay_steps_match_the_logged_versions_and_tell_their_events(
+        site: Site) -> None:
+    rnd = random.Random(5)
+    for _ in range(6):
+        await site.h.play_one(site.table, rnd)
+    log = await site.h.store.action_log(site.table)
+    moves = [e for e in log if e.kind == "move"]
+    response = await site.client.get(f"/api/t/{site.table}/replay/0")
+    first = await response.json()
+    assert first["step"] == 0 and first["total"] == len(moves)
+    assert first["version"] == moves[0].version - 1
+    for n, entry in enumerate(moves, 1):
+        response = await site.client.get(f"/api/t/{site.table}/replay/{n}")
+        step = await response.json()
+        assert (step["step"], step["version"]) == (n, entry.version)
+        assert step["text"]
+    for past in (len(moves) + 1, "x", "-1"):
+        assert (await site.client.get(f"/api/t/{site.table}/replay/{past}")).status == 404
+
+
+async def test_a_replayed_step_is_drawn_from_the_viewers_side(site: Site) -> None:
+    site.h.sv.pictures = True
+    await site.h.play_one(site.table, random.Random(2))
+    spectator = await site.client.get(f"/api/t/{site.table}/replay/1/picture")
+    assert spectator.status == 200 and (await spectator.read()).startswith(b"\x89PNG")
