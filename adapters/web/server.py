@@ -11,6 +11,7 @@ puts in words.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections import OrderedDict
@@ -21,7 +22,7 @@ from typing import Any
 
 from aiohttp import web
 
-from adapters.web.live import UNKNOWN, LiveHub
+from adapters.web.live import UNKNOWN, LiveHub, Watch
 from adapters.web.page import page_json
 from adapters.web.press import Outlet, press_from_page
 from adapters.web.replay import Step, step_json, step_of
@@ -121,7 +122,7 @@ class PageServer:
                                for t in drawn.targets]
         data["viewer"] = viewer.user_id and meta_view(record).names.get(viewer.user_id, "")
         data["words"] = self.words(data["lang"])
-        return web.json_response(data, dumps=_dumps)
+        return _compressed(web.json_response(data, dumps=_dumps))
 
     async def picture(self, request: web.Request) -> web.StreamResponse:
         """The board as this viewer sees it, marked for their open decision."""
@@ -177,7 +178,7 @@ class PageServer:
         data = step_json(self.app.sv, record, step, self.app.sv.table_lang(record))
         data["picture"] = self.app.sv.pictures and \
             self.app.sv.presenter.games[record.game].picture is not None
-        return web.json_response(data, dumps=_dumps)
+        return _compressed(web.json_response(data, dumps=_dumps))
 
     async def replay_picture(self, request: web.Request) -> web.StreamResponse:
         """The board at one step of the story, from this viewer's side."""
@@ -223,21 +224,28 @@ class PageServer:
             "X-Accel-Buffering": "no"})
         await response.prepare(request)
         async with self.hub.watch(record.table_id) as watch:
-            # The version the page should have now: a commit between its read and this
-            # subscription is not missed.
-            await response.write(_event(record.version))
-            while True:
+            # A page closed is no error: there is nothing more to tell it.
+            with contextlib.suppress(ConnectionResetError):
+                await self._stream(response, watch, record)
+        return response
+
+    async def _stream(self, response: web.StreamResponse, watch: Watch,
+                      record: TableRecord) -> None:
+        # The version the page should have now: a commit between its read and this
+        # subscription is not missed.
+        await response.write(_event(record.version))
+        while True:
+            try:
+                version = await asyncio.wait_for(watch.next(), KEEPALIVE_S)
+            except TimeoutError:
+                await response.write(b": keep-alive\n\n")
+                continue
+            if version == UNKNOWN:
                 try:
-                    version = await asyncio.wait_for(watch.next(), KEEPALIVE_S)
-                except TimeoutError:
-                    await response.write(b": keep-alive\n\n")
+                    version = (await self._table(record.table_id)).version
+                except (Refusal, StoreUnavailable):
                     continue
-                if version == UNKNOWN:
-                    try:
-                        version = (await self._table(record.table_id)).version
-                    except (Refusal, StoreUnavailable):
-                        continue
-                await response.write(_event(version))
+            await response.write(_event(version))
 
     def routes(self) -> list[tuple[str, str, Handler]]:
         """Every route: method, path, handler."""
@@ -311,6 +319,13 @@ def _event(version: int) -> bytes:
 
 def _static(name: str) -> web.Response:
     suffix = name[name.rfind("."):]
-    return web.Response(body=(STATIC / name).read_bytes(),
-                        content_type=STATIC_TYPES[suffix], charset="utf-8",
-                        headers={"Cache-Control": "no-cache"})
+    return _compressed(web.Response(body=(STATIC / name).read_bytes(),
+                                    content_type=STATIC_TYPES[suffix], charset="utf-8",
+                                    headers={"Cache-Control": "no-cache"}))
+
+
+def _compressed(response: web.Response) -> web.Response:
+    """Text goes out compressed where the browser takes it (a phone's data counts);
+    pictures are compressed already."""
+    response.enable_compression()
+    return response
