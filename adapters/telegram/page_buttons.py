@@ -30,7 +30,9 @@ class PageButtons:
         has none (then it is pressed like any button)."""
         if choice.table is None:
             return None
-        if private:
+        if private and self.url.startswith("https://"):
+            # Telegram opens Mini Apps from HTTPS addresses only; elsewhere the button
+            # is pressed like any, and answered with a link.
             return {"text": choice.label,
                     "web_app": {"url": f"{self.url.rstrip('/')}/t/{choice.table}"}}
         if self.mini_app:

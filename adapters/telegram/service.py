@@ -184,12 +184,16 @@ async def running_telegram(
     *,
     clock: Callable[[], float] = time.time,
     pictures: bool = True,
+    web: WebEnv | None = None,
 ) -> AsyncIterator[RunningTelegram]:
     """Open the storage and start Telegram alone on it; stop it all, gracefully, on
     exit. Usable from tests and benchmarks (``campfire`` starts ``telegram_on`` through
-    the platform registry, ``adapters.edge``)."""
-    async with running_core(store_settings, now=clock, pictures=pictures) as core, \
-            telegram_on(core, settings) as running:
+    the platform registry, ``adapters.edge``). ``web``: where the tables' pages are
+    (else none, whatever the environment says)."""
+    web = web or WebEnv()
+    pages = PageButtons(web.url, web.mini_app) if web.url else None
+    async with running_core(store_settings, now=clock, pictures=pictures, web=web) as core, \
+            telegram_on(core, settings, pages) as running:
         tune_gc()
         yield running
 

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from adapters.delivery.sender import Sender
+from adapters.edge.settings import WebEnv
 from adapters.store import StoreSettings
 from adapters.store.testing import external_redis_url, unique_prefix
 from adapters.telegram.service import RunningTelegram, running_telegram
@@ -75,15 +76,15 @@ def start_bot(
     settings: TelegramSettings, store_settings: StoreSettings, quick_sender: None
 ) -> StartBot:
     """``async with start_bot(**overrides) as running:`` our bot on the fake and this
-    test's storage; keyword arguments replace settings fields (``clock`` and ``pictures``
-    go to ``running_telegram``, ``store`` replaces the storage)."""
+    test's storage; keyword arguments replace settings fields (``clock``, ``pictures``
+    and ``web`` go to ``running_telegram``, ``store`` replaces the storage)."""
 
     @contextlib.asynccontextmanager
     async def start(clock: Callable[[], float] = time.time, pictures: bool = False,
-                    store: StoreSettings | None = None,
+                    store: StoreSettings | None = None, web: WebEnv | None = None,
                     **overrides: Any) -> AsyncIterator[RunningTelegram]:
         async with running_telegram(replace(settings, **overrides), store or store_settings,
-                                    clock=clock, pictures=pictures) as running:
+                                    clock=clock, pictures=pictures, web=web) as running:
             yield running
 
     return start

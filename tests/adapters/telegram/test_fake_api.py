@@ -18,6 +18,7 @@ from telegram import (
     InlineKeyboardMarkup,
     InputMediaPhoto,
     Update,
+    WebAppInfo,
 )
 from telegram.constants import ParseMode
 from telegram.error import (
@@ -403,6 +404,21 @@ async def test_a_dropped_connection_and_lasting_failures(tg: FakeTelegram, bot: 
     tg.clear_failures("sendPhoto")
     await bot.send_photo(group.id, make_png())
     assert tg.last_message(group).photo_bytes is not None
+
+
+async def test_mini_app_buttons_only_in_private_chats_and_on_https(
+        tg: FakeTelegram, bot: Bot) -> None:
+    alice = tg.add_user("Alice", started=True)
+    group = tg.add_group("G", members=[alice])
+
+    def mini_app(url: str) -> InlineKeyboardMarkup:
+        return InlineKeyboardMarkup([[InlineKeyboardButton("Page", web_app=WebAppInfo(url))]])
+
+    await bot.send_message(alice.id, "x", reply_markup=mini_app("https://pages.test/t/ab"))
+    with pytest.raises(BadRequest, match="(?i)BUTTON_TYPE_INVALID"):
+        await bot.send_message(group.id, "x", reply_markup=mini_app("https://pages.test/t/ab"))
+    with pytest.raises(BadRequest, match="(?i)Only HTTPS links are allowed"):
+        await bot.send_message(alice.id, "x", reply_markup=mini_app("http://localhost:8088/t/ab"))
 
 
 async def test_bad_requests_like_telegram(tg: FakeTelegram, bot: Bot) -> None:

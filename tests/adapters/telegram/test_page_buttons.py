@@ -39,3 +39,8 @@ def test_moves_stay_ordinary_buttons_and_without_pages_so_does_the_page_item() -
     assert buttons(keyboard(MESSAGE, pages, private=True))[0] == {
         "text": "Forest", "callback_data": MOVE.token}
     assert buttons(keyboard(MESSAGE))[-1] == {"text": "🌐 Page", "callback_data": WEB.token}
+
+
+def test_a_page_not_on_https_is_no_mini_app() -> None:
+    plain = buttons(keyboard(MESSAGE, PageButtons("http://localhost:8088"), private=True))
+    assert plain[-1] == {"text": "🌐 Page", "callback_data": WEB.token}

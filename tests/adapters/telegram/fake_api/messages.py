@@ -87,6 +87,16 @@ class MessagesMixin(FakeState):
                     scheme = urlsplit(str(button["url"])).scheme.lower()
                     if scheme not in ("http", "https", "tg"):
                         raise bad_request("BUTTON_URL_INVALID")
+                elif "web_app" in button:
+                    # A Mini App opens from a private chat's keyboard only, and only
+                    # from an HTTPS address.
+                    if not _private(params):
+                        raise bad_request("BUTTON_TYPE_INVALID")
+                    app = button["web_app"]
+                    url = str(app.get("url", "")) if isinstance(app, dict) else ""
+                    if urlsplit(url).scheme.lower() != "https":
+                        raise bad_request(f"inline keyboard button Web App URL '{url}' is "
+                                          "invalid: Only HTTPS links are allowed")
                 elif not (set(button) - {"text"}):
                     raise bad_request(
                         "can't parse inline keyboard button: Text buttons are unallowed in "
@@ -349,3 +359,11 @@ def canonical_json(value: Any) -> str:
     if isinstance(value, StoredFile):
         return value.file_id
     return json.dumps(value, sort_keys=True, default=str)
+
+
+def _private(params: JSONDict) -> bool:
+    """Is the call's chat a private one? (Users' ids are positive, groups' negative.)"""
+    try:
+        return int(str(params.get("chat_id", "0"))) > 0
+    except ValueError:
+        return False  # a @channel username
