@@ -1,7 +1,7 @@
 """Reading ``/new``'s arguments into a table's options and its AI players.
 
 ``/new <game> [3 | 2-4] [ru|en] [remind=12h] [repeat=3] [clock[=24/12/72]] [quiet]
-[ai=2 [level=strong]] [<variant>=<value> | <variant word>]`` — every argument is
+[private] [ai=2 [level=strong]] [<variant>=<value> | <variant word>]`` — every argument is
 optional and may come in any order, each under its English or its Russian name
 (``напоминание=12ч``, ``тихо``, ``ии=2 уровень=сильный``). The AI players take seats
 at the table as it opens (``bot.table.lobby.add_ai``), all at one level (``normal``
@@ -35,10 +35,11 @@ UNIT_HOURS = {"s": 1 / 3600, "m": 1 / 60, "h": 1.0, "d": 24.0,
               "с": 1 / 3600, "м": 1 / 60, "ч": 1.0, "д": 24.0}
 DURATION = r"(\d+(?:[.,]\d+)?)([smhdсмчд]?)"
 #: Every setting ``/new`` reads, in the order a usage lists them.
-SETTINGS = ("seats", "lang", "remind", "repeat", "clock", "quiet", "ai", "level")
+SETTINGS = ("seats", "lang", "remind", "repeat", "clock", "quiet", "private", "ai", "level")
 #: The names a setting is typed by (``name=value`` or the bare word), both languages.
 NAMES = {"remind": "remind", "напоминание": "remind", "repeat": "repeat", "повтор": "repeat",
          "clock": "clock", "часы": "clock", "quiet": "quiet", "тихо": "quiet",
+         "private": "private", "закрытый": "private", "закрыто": "private",
          "ai": "ai", "ии": "ai", "level": "level", "уровень": "level"}
 DEFAULT_AI_LEVEL: AiLevel = "normal"
 LANG_WORDS: dict[str, Lang] = {"ru": "ru", "рус": "ru", "русский": "ru",
@@ -133,6 +134,8 @@ def _setting(arg: str, values: dict[str, Any]) -> bool:
                       clock_max_h=most)
     elif setting == "quiet" and not eq:
         values["notify_next"] = False
+    elif setting == "private" and not eq:
+        values["spectators"] = False
     elif setting == "ai" and re.fullmatch(r"\d", value):
         values["ai"] = (int(value), arg)
     elif setting == "level" and (level := _level(value)) is not None:

@@ -415,9 +415,9 @@ async def test_mini_app_buttons_only_in_private_chats_and_on_https(
         return InlineKeyboardMarkup([[InlineKeyboardButton("Page", web_app=WebAppInfo(url))]])
 
     await bot.send_message(alice.id, "x", reply_markup=mini_app("https://pages.test/t/ab"))
-    with pytest.raises(BadRequest, match="(?i)BUTTON_TYPE_INVALID"):
+    with pytest.raises(BadRequest, match=r"(?i)BUTTON_TYPE_INVALID"):
         await bot.send_message(group.id, "x", reply_markup=mini_app("https://pages.test/t/ab"))
-    with pytest.raises(BadRequest, match="(?i)Only HTTPS links are allowed"):
+    with pytest.raises(BadRequest, match=r"(?i)Only HTTPS links are allowed"):
         await bot.send_message(alice.id, "x", reply_markup=mini_app("http://localhost:8088/t/ab"))
 
 

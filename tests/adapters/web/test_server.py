@@ -67,11 +67,18 @@ class Site:
 
 
 @pytest.fixture
-async def site(redis_client: Redis, prefix: str) -> AsyncIterator[Site]:
+def table_options() -> tuple[str, ...]:
+    """What the site's table is opened with (``/new stone_age <options>``)."""
+    return ("en",)
+
+
+@pytest.fixture
+async def site(redis_client: Redis, prefix: str,
+               table_options: tuple[str, ...]) -> AsyncIterator[Site]:
     clock = Clock()
     storage = storage_on(redis_client, prefix, clock)
     h = Harness(build_app(storage, clock), clock)
-    table = await h.started(ANNA, BORIS)
+    table = await h.started(ANNA, BORIS, options=table_options)
     queued: list[Outgoing] = []
 
     async def queue(items: list[Outgoing], settle: ScriptPart | None) -> bool:
@@ -269,3 +276,17 @@ async def test_a_replayed_step_is_drawn_from_the_viewers_side(site: Site) -> Non
     await site.h.play_one(site.table, random.Random(2))
     spectator = await site.client.get(f"/api/t/{site.table}/replay/1/picture")
     assert spectator.status == 200 and (await spectator.read()).startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("table_options", [("en", "private")])
+async def test_a_private_table_shows_its_page_to_its_players_only(site: Site) -> None:
+    _, user_id = await asked_user(site)
+    assert (await site.page(k=site.link(user_id)))[0] == 200
+    for stranger in ({}, {"k": site.link(CLARA.id)}):
+        status, body = await site.page(**stranger)
+        assert status == 403 and body["error"] == "web.err.no_spectators"
+        assert "text" not in body
+    picture = await site.client.get(f"/api/t/{site.table}/picture")
+    assert picture.status == 403
+    replay = await site.client.get(f"/api/t/{site.table}/replay/0")
+    assert replay.status == 403

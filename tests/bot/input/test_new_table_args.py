@@ -57,3 +57,17 @@ async def test_too_many_ai_players_are_refused_with_the_seats_there_are(h: Harne
     assert "; ai=2 (how many seats AI players take from the start" in lines[-2]
     assert "; level=strong (those AI players' level: easy, normal (the default) or strong)" \
         in lines[-2]
+
+
+@pytest.mark.parametrize(("args", "spectators"), [
+    ((), True), (("private",), False), (("закрытый",), False), (("3", "Закрыто"), False),
+])
+def test_a_table_may_keep_its_page_to_its_players(args: tuple[str, ...],
+                                                  spectators: bool) -> None:
+    assert read_new_args(STONE_AGE, "en", args).options.spectators is spectators
+
+
+def test_private_takes_no_value() -> None:
+    with pytest.raises(BadArgument) as refused:
+        read_new_args(STONE_AGE, "en", ("private=yes",))
+    assert refused.value.setting == "private"
