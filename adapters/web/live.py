@@ -7,9 +7,12 @@ its pages watches that table, and hands each announcement to every such page. A 
 needs only the newest version (it reads the table afresh), so a page that falls behind
 skips versions instead of queueing them.
 
-If the subscription's connection breaks (a Redis restart), the hub connects again,
-subscribes to every watched table again and tells every page to read its table afresh:
-an announcement sent while it was away is not lost, only merged into that read.
+If the subscription's connection breaks (a Redis restart), it is made again and every
+watched table subscribed again — by the client library itself when it can, else by the
+hub — and every page is told to read its table afresh: an announcement sent while the
+connection was away is not lost, only merged into that read. The library's quiet
+reconnection shows only as a fresh confirmation of the hub's first subscription (its
+own channel, which no commit ever announces on), so the hub listens for that.
 """
 
 from __future__ import annotations
@@ -64,6 +67,7 @@ class LiveHub:
         self._reader: asyncio.Task[None] | None = None
         self._stopped = False
         self._ready = asyncio.Event()
+        self._confirmed = False  # the hub's own channel's subscription was confirmed
 
     @property
     def watched(self) -> int:
@@ -85,9 +89,11 @@ class LiveHub:
         await self._close()
 
     async def _connect(self) -> None:
-        self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        self._pubsub = self._redis.pubsub()
+        self._confirmed = False
         channels = [self._channel(t) for t in self._watches]
-        # A pub/sub connection must hold a subscription before it can be read.
+        # A pub/sub connection must hold a subscription before it can be read; the
+        # hub's own channel comes first, and its confirmation again means a reconnection.
         await self._pubsub.subscribe(self._channel(""), *channels)
         self._ready.set()
 
@@ -111,7 +117,15 @@ class LiveHub:
                 log.warning("live updates: subscription lost (%s); reconnecting", exc)
                 await self._reconnect()
                 continue
-            if message is None or message.get("type") != "message":
+            if message is None:
+                continue
+            if message.get("type") == "subscribe" and \
+                    _text(message["channel"]) == self._channel(""):
+                if self._confirmed:
+                    self._tell_all(UNKNOWN)  # subscribed again after a lost connection
+                self._confirmed = True
+                continue
+            if message.get("type") != "message":
                 continue
             table = self._by_channel.get(_text(message["channel"]))
             if table is None:
@@ -132,10 +146,13 @@ class LiveHub:
             except (RedisError, OSError):
                 await self._close()
                 continue
-            for watches in self._watches.values():
-                for watch in watches:
-                    watch.tell(UNKNOWN)
+            self._tell_all(UNKNOWN)
             return
+
+    def _tell_all(self, version: int) -> None:
+        for watches in self._watches.values():
+            for watch in watches:
+                watch.tell(version)
 
     @contextlib.asynccontextmanager
     async def watch(self, table_id: str) -> AsyncIterator[Watch]:
