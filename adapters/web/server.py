@@ -41,6 +41,8 @@ log = logging.getLogger(__name__)
 
 STATIC = resources.files("adapters.web") / "static"
 STATIC_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
+PAGE_POLICY = ("default-src 'self'; img-src 'self' blob:; style-src 'self'; "
+               "script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'")
 PICTURES_KEPT = 64  # pictures drawn lately, per worker: a page's reloads cost nothing
 KEEPALIVE_S = 15.0  # a comment line on a quiet stream keeps proxies from closing it
 MAX_TOKEN_CHARS = 512
@@ -96,7 +98,12 @@ class PageServer:
 
     async def shell(self, request: web.Request) -> web.StreamResponse:
         """The page itself: the same file for every table (the script reads the path)."""
-        return _static("page.html")
+        response = _static("page.html")
+        # The address holds the viewer's link: never handed to another site, and the
+        # page runs its own script only (Telegram's web client frames it: allowed).
+        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["Content-Security-Policy"] = PAGE_POLICY
+        return response
 
     async def asset(self, request: web.Request) -> web.StreamResponse:
         """The page's script and style."""

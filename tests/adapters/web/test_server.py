@@ -249,6 +249,9 @@ async def test_the_page_shell_and_its_assets_are_served(site: Site) -> None:
         response = await site.client.get(path)
         assert response.status == 200 and response.content_type == kind
     assert (await site.client.get("/static/../server.py")).status == 404
+    shell = await site.client.get("/t/ab12")
+    assert shell.headers["Referrer-Policy"] == "no-referrer"
+    assert "script-src 'self'" in shell.headers["Content-Security-Policy"]
 
 
 async def test_replay_steps_match_the_logged_versions_and_tell_their_events(
