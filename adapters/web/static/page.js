@@ -19,6 +19,19 @@ function telegramInitData() {
   return hash.get("tgWebAppData");
 }
 
+// Telegram's Mini App events, told the way its clients listen (the page loads no
+// script of Telegram's): the mobile apps' proxy, else the web client's frame.
+function telegramEvent(type, data) {
+  const payload = JSON.stringify(data || {});
+  if (window.TelegramWebviewProxy) {
+    window.TelegramWebviewProxy.postEvent(type, payload);
+  } else if (window.external && "notify" in window.external) {
+    window.external.notify(JSON.stringify({ eventType: type, eventData: data || {} }));
+  } else if (window.parent !== window) {
+    window.parent.postMessage(JSON.stringify({ eventType: type, eventData: data || {} }), "*");
+  }
+}
+
 function api(path) {
   const qs = proof.toString();
   return `/api${path}${qs ? (path.includes("?") ? "&" : "?") + qs : ""}`;
@@ -279,7 +292,10 @@ async function start() {
     if (!response.ok || !body.table) { showRefusal(body); return; }
     table = body.table;
   }
-  if (window.Telegram && window.Telegram.WebApp) window.Telegram.WebApp.ready();
+  if (init) {
+    telegramEvent("web_app_ready");
+    telegramEvent("web_app_expand");  // a board wants the whole height
+  }
   await load();
 }
 
