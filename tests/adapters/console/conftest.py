@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import io
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
-from console_harness import Session, console_session
+from console_harness import Session, Terminal, console_env, console_session, kill_leftover_redis
 from console_typist import Typist
 
 from adapters.console.chat import ConsoleChat
@@ -39,3 +39,12 @@ async def typist(tmp_path: Path) -> AsyncIterator[Typist]:
         app.sv.rng = random.Random(5)
         chat = ConsoleChat.on(core, io.StringIO(), tmp_path / "pictures", lang="ru")
         yield Typist(app, chat, tmp_path / "pictures")
+
+
+@pytest.fixture
+def terminal(tmp_path: Path) -> Iterator[Terminal]:
+    """A console at a terminal, data in ``<tmp>/data``; killed at the end if need be."""
+    term = Terminal(tmp_path, console_env(CAMPFIRE_DATA_DIR=str(tmp_path / "data")))
+    yield term
+    term.end()
+    kill_leftover_redis(tmp_path / "data")

@@ -15,9 +15,11 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import pty
 import queue
 import random
 import re
+import select
 import signal
 import subprocess
 import sys
@@ -355,3 +357,59 @@ async def console_session(tmp_path: Path, lang: Lang) -> AsyncIterator[Session]:
         out = io.StringIO()
         chat = ConsoleChat.on(core, out, tmp_path / "pictures", lang=lang)
         yield Session(app, chat, out, tmp_path / "pictures")
+
+
+class Terminal:
+    """``campfire console`` on a pseudo-terminal."""
+
+    def __init__(self, cwd: Path, env: dict[str, str]) -> None:
+        """Start the process in ``cwd``."""
+        command = [*campfire_command(), "console"]
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child: never returns
+            try:
+                os.chdir(cwd)
+                os.execve(command[0], command, env)
+            finally:
+                os._exit(127)
+        self.seen = ""
+
+    def read_until(self, text: str, timeout: float = 30.0) -> str:
+        """Read output until ``text`` appears; everything read so far."""
+        deadline = time.monotonic() + timeout
+        while text not in self.seen:
+            left = deadline - time.monotonic()
+            assert left > 0, f"{text!r} not printed; got:\n{self.seen[-2000:]}"
+            ready, _, _ = select.select([self.fd], [], [], min(left, 0.2))
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 65536)
+                except OSError:  # the child is gone (EIO)
+                    chunk = b""
+                assert chunk, f"the process ended; got:\n{self.seen[-2000:]}"
+                self.seen += chunk.decode("utf-8", errors="replace")
+        return self.seen
+
+    def type(self, line: str) -> None:
+        """Type a line and Enter."""
+        os.write(self.fd, line.encode() + b"\r")
+
+    def wait(self, timeout: float) -> int | None:
+        """The exit code, or None if still running after ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                return os.waitstatus_to_exitcode(status)
+            with contextlib.suppress(OSError):  # keep the pty drained
+                if select.select([self.fd], [], [], 0.05)[0]:
+                    self.seen += os.read(self.fd, 65536).decode("utf-8", errors="replace")
+        return None
+
+    def end(self) -> None:
+        """Kill the process if it still runs; close the terminal."""
+        with contextlib.suppress(ChildProcessError, ProcessLookupError):
+            if os.waitpid(self.pid, os.WNOHANG)[0] == 0:
+                os.kill(self.pid, signal.SIGKILL)
+                os.waitpid(self.pid, 0)
+        os.close(self.fd)

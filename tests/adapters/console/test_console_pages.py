@@ -9,23 +9,11 @@ import re
 import select
 import time
 import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-from console_harness import console_env, kill_leftover_redis
-from test_console_interactive import Terminal
+from console_harness import Terminal
 
 LINK = re.compile(r"(http://localhost:\d+)/t/(\w+)\?k=([\w.\-]+)")
-
-
-@pytest.fixture
-def terminal(tmp_path: Path) -> Iterator[Terminal]:
-    term = Terminal(tmp_path, console_env(CAMPFIRE_DATA_DIR=str(tmp_path / "data")))
-    yield term
-    term.end()
-    kill_leftover_redis(tmp_path / "data")
 
 
 def get_json(url: str) -> Any:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp.test_utils import TestServer
-from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Browser, Page, ViewportSize, async_playwright
 from redis.asyncio import Redis
 
 from adapters.store.keys import Keys
@@ -29,8 +29,8 @@ from bot.storage.ports import ScriptPart
 from bot.ui.message import Outgoing
 from tests.bot.helpers import SECRET, Clock, Harness, build_app, storage_on
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 SHOTS = Path(__file__).resolve().parents[3] / "out" / "screenshots"
 DAY = 24 * 3600.0
 TELEGRAM_TOKEN = "123456:page-tests-bot-token"  # what Mini App init data is signed with
@@ -130,3 +130,16 @@ def received_by(page: Page) -> list[bytes]:
 
     page.on("response", keep)
     return bodies
+
+
+async def player_pages(browser: Browser, site: Site, table: str) -> list[Page]:
+    """One page per seat of ``table``, each opened by its player's own link: the first
+    at phone size, the others at desktop size."""
+    record = await site.h.get(table)
+    pages = []
+    for seat, user_id in enumerate(record.seats):
+        context = await browser.new_context(viewport=PHONE if seat == 0 else DESKTOP)
+        page = await context.new_page()
+        await page.goto(site.url(table, user_id))
+        pages.append(page)
+    return pages

@@ -12,7 +12,7 @@ from redis.asyncio import Redis
 
 from bot.storage import TableNotFound, TableRecord, TableStatus
 from bot.ui.message import ToChat
-from tests.adapters.web.browser import DESKTOP, PHONE, chromium, drawn, page_site, shot
+from tests.adapters.web.browser import chromium, drawn, page_site, player_pages, shot
 from tests.bot.helpers import ANNA, BORIS, GROUP, Harness
 
 GAMES = ["stone_age", "hunters_gatherers", "caverna"]
@@ -36,12 +36,7 @@ async def test_a_whole_game_is_played_by_tapping_in_two_pages(
         h = site.h
         table = await h.started(ANNA, BORIS, game=game)
         record = await h.get(table)
-        pages = []
-        for seat, user_id in enumerate(record.seats):
-            context = await browser.new_context(viewport=PHONE if seat == 0 else DESKTOP)
-            page = await context.new_page()
-            await page.goto(site.url(table, user_id))
-            pages.append(page)
+        pages = await player_pages(browser, site, table)
         moves = 0
         live_waits: list[float] = []
         while record.status == TableStatus.RUNNING:

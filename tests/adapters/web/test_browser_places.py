@@ -9,7 +9,7 @@ import random
 import pytest
 from redis.asyncio import Redis
 
-from tests.adapters.web.browser import DESKTOP, PHONE, chromium, drawn, page_site, shot
+from tests.adapters.web.browser import chromium, drawn, page_site, player_pages, shot
 from tests.bot.helpers import ANNA, BORIS
 
 GAMES = ["stone_age", "hunters_gatherers", "caverna"]
@@ -30,12 +30,7 @@ async def test_tapping_a_place_on_the_board_makes_its_move(
         h = site.h
         table = await h.started(ANNA, BORIS, game=game)
         record = await h.get(table)
-        pages = []
-        for seat, user_id in enumerate(record.seats):
-            context = await browser.new_context(viewport=PHONE if seat == 0 else DESKTOP)
-            page = await context.new_page()
-            await page.goto(site.url(table, user_id))
-            pages.append(page)
+        pages = await player_pages(browser, site, table)
         tapped = moves = 0
         shots: set[str] = set()
         while tapped < TAPS:

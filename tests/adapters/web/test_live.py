@@ -43,7 +43,7 @@ async def test_a_lost_subscription_is_made_again_and_pages_read_afresh(
             await redis_client.publish(keys.live("t1"), "3")
             assert await asyncio.wait_for(page.next(), 2) == 3
             # The server drops every subscriber's connection (a restart, a failover).
-            await redis_client.execute_command("CLIENT", "KILL", "TYPE", "pubsub")
+            await redis_client.client_kill_filter(_type="pubsub")
             assert await asyncio.wait_for(page.next(), 10) == UNKNOWN
             for _ in range(50):  # the hub is subscribed again once a publish is heard
                 if await redis_client.publish(keys.live("t1"), "4"):

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
+from typing import Any
 
 from PIL import Image
 
+from bot.render.samples import play_until
 from bot.render.targets import Drawn
+from engine.core.prompts import Prompt
+from engine.core.protocol import Game
 
 
 def decoded_png(data: bytes) -> Image.Image:
@@ -36,3 +41,14 @@ def assert_targets(drawn: Drawn, places: set[int]) -> None:
         assert 0 <= x0 < x1 <= drawn.width and 0 <= y0 < y1 <= drawn.height, t
     boxes = [t.box for t in drawn.targets]
     assert len(set(boxes)) == len(boxes), boxes
+
+
+def opened_prompt(game: Game[Any], players: int, seed: int,
+                  wanted: Callable[[Any, Prompt], bool],
+                  max_actions: int = 4000) -> tuple[Any, Prompt]:
+    """The view of the seat to decide and its prompt, the first time a game played with
+    seeded random choices opens a prompt ``wanted``."""
+    found = play_until(game, players, seed, wanted, max_actions=max_actions)
+    assert found is not None, "no such prompt in the game"
+    state, prompt = found
+    return game.view(state, prompt.seat), prompt

@@ -13,24 +13,20 @@ from PIL import Image
 from bot.games.caverna.picture import board_cell, render_caverna
 from bot.games.caverna.picture.samples import SAMPLE_NAMES
 from bot.games.caverna.picture.style import MARK, SPACE_H, SUPPLY_H
-from bot.render.samples import play_until
 from bot.render.targets import Drawn, Target
 from engine.caverna.game import GAME
 from engine.caverna.view_model import CavernaView
 from engine.core.prompts import Label, Option, Prompt
-from tests.bot.games.pictures import assert_targets, decoded
+from tests.bot.games.pictures import assert_targets, decoded, opened_prompt
 
 SQUARE_HEADS = ("at", "small", "stable", "lay", "large")
 
 
 def _open(players: int, seed: int, wanted: Callable[[Any, Prompt], bool]
           ) -> tuple[CavernaView, Prompt]:
-    """The view of the seat to decide and its prompt, the first time a game played with
-    seeded random choices opens a prompt ``wanted``."""
-    found = play_until(GAME, players, seed, wanted, max_actions=4000)
-    assert found is not None, "no such prompt in the game"
-    state, prompt = found
-    return GAME.view(state, prompt.seat), prompt
+    """``opened_prompt`` of this game."""
+    view, prompt = opened_prompt(GAME, players, seed, wanted, 4000)
+    return view, prompt
 
 
 def _heads(*heads: str) -> Callable[[Any, Prompt], bool]:

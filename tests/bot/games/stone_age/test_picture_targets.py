@@ -21,22 +21,18 @@ from bot.games.stone_age.picture import (
 )
 from bot.games.stone_age.picture.marks import MARK_BAND
 from bot.games.stone_age.picture.samples import SAMPLE_NAMES
-from bot.render.samples import play_until
 from engine.core.prompts import Label, Option, Prompt
 from engine.stone_age.components import GATHERING
 from engine.stone_age.game import GAME
 from engine.stone_age.view_model import StoneAgeView
-from tests.bot.games.pictures import assert_targets, decoded
+from tests.bot.games.pictures import assert_targets, decoded, opened_prompt
 
 
 def _open(players: int, seed: int, wanted: Callable[[Any, Prompt], bool]
           ) -> tuple[StoneAgeView, Prompt]:
-    """The view of the seat to decide and its prompt, the first time a game played with
-    seeded random choices opens a prompt ``wanted``."""
-    found = play_until(GAME, players, seed, wanted, max_actions=3000)
-    assert found is not None, "no such prompt in the game"
-    state, prompt = found
-    return GAME.view(state, prompt.seat), prompt
+    """``opened_prompt`` of this game."""
+    view, prompt = opened_prompt(GAME, players, seed, wanted, 3000)
+    return view, prompt
 
 
 def _place(key: str) -> str | None:
