@@ -1,13 +1,16 @@
-"""Copying a Caverna state: a structural copy, fully independent of the original.
+"""Copying a Caverna state: a structural copy, independent of the original.
 
 Search copies a state for every trial and playout, and a payment tries each trade on a
 copy: the JSON round trip (or pydantic's ``model_copy(deep=True)``, which goes through
 ``copy.deepcopy``) costs several times more than rebuilding the tree directly. A state
 holds only pydantic models, dicts, lists and immutable leaves (str, int, bool, None),
-so a copy rebuilds every model, dict and list and shares only the leaves. The models
+so a copy rebuilds every model, dict and list and shares only the leaves, with one
+exception: the spaces of a home board, which change only through ``HomeBoard.edit``,
+are shared copy-on-write (:func:`_board`), with what was derived from them. The models
 have no extra fields, and no private attributes but the state's listing
-(:mod:`engine.caverna.listing`), which a copy starts without; each copy keeps its own
-set of the fields that were set, as pydantic's own copies do.
+(:mod:`engine.caverna.listing`), which a copy starts without, and a board's facts
+(:mod:`engine.caverna.board_facts`); each copy keeps its own set of the fields that were
+set, as pydantic's own copies do.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from engine.caverna.board import HomeBoard, Space
+from engine.caverna.board_facts import BoardFacts
 from engine.caverna.listing import fresh
 from engine.caverna.state import CavernaState, Dwarf
 
@@ -105,7 +109,14 @@ def _flat(model: M) -> M:
 
 
 def _board(board: HomeBoard) -> HomeBoard:
-    return _model(board, {"spaces": {k: _flat(s) for k, s in board.spaces.items()}})
+    """A board sharing ``board``'s spaces and what was derived from them, both marked
+    shared: the first of the two boards to be edited takes spaces of its own
+    (``HomeBoard.edit``). Most boards are not edited again before a copy is dropped."""
+    known: BoardFacts = board.__pydantic_private__["_known"]  # type: ignore[index]
+    known.shared = True
+    out = _model(board, {"spaces": board.spaces})
+    _set(out, "__pydantic_private__", {"_known": known})
+    return out
 
 
 # The models a state holds most of, copied without looking at each field: a space of a

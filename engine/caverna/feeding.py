@@ -184,7 +184,7 @@ def decode(text: str) -> Conversion | None:
 def discount(player: Player, action: str) -> dict[str, int]:
     """Goods the player's furnishings save on ``action`` (``furnish``, ``fences``,
     ``stable``, ``forge``)."""
-    return dict(_discount(tuple(player.board.furnished()), action))
+    return dict(_discount(player.board.furnished(), action))
 
 
 @lru_cache(maxsize=4096)

@@ -1,6 +1,7 @@
 """Copying a state (``CAVERNA.copy``, :mod:`engine.caverna.copying`): the copy equals
-the JSON round trip, shares nothing that can change with the original, and playing on
-it leaves the original as it was."""
+the JSON round trip, shares nothing that can change with the original but the home
+boards' spaces (copy-on-write: the first board edited takes its own), and playing on
+either leaves the other as it was."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from engine.caverna.board import Space
+from engine.caverna.board import HomeBoard, Space
 from engine.caverna.caverna_game import CAVERNA
 from engine.caverna.copying import copy_for_seat, copy_value
 from engine.caverna.decisions.exchanges import _trade, _trades
@@ -44,8 +45,11 @@ def _states(players: int, seed: int) -> Iterator[tuple[CavernaState, random.Rand
 
 
 def _mutable_parts(value: Any) -> Iterator[Any]:
-    """Every model, dict and list inside ``value`` (``value`` too)."""
-    if isinstance(value, BaseModel):
+    """Every model, dict and list inside ``value`` (``value`` too), but a home board's
+    spaces: shared by a copy until either board is edited (the tests below)."""
+    if isinstance(value, HomeBoard):
+        yield value
+    elif isinstance(value, BaseModel):
         yield value
         for part in value.__dict__.values():
             yield from _mutable_parts(part)
@@ -81,6 +85,40 @@ def test_playing_on_a_copy_leaves_the_original_alone(players: int, seed: int) ->
         before = CAVERNA.dump(state)
         random_moves(CAVERNA, CAVERNA.copy(state), agent, AHEAD)
         assert CAVERNA.dump(state) == before
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES[:4])
+def test_playing_on_the_original_leaves_a_copy_alone(players: int, seed: int) -> None:
+    """The other way round: a copy's boards share the original's spaces until either is
+    edited, and the original is played on while the copies are kept."""
+    kept = []
+    for state, _ in _states(players, seed):
+        copied = CAVERNA.copy(state)
+        kept.append((copied, CAVERNA.dump(copied)))
+    for copied, then in kept:
+        assert CAVERNA.dump(copied) == then
+
+
+def test_a_board_edited_after_a_copy_takes_its_own_spaces() -> None:
+    """Editing either board of a state and its copy changes that board alone, and
+    each answers about its own spaces (what was derived is forgotten by the edited one,
+    kept by the other)."""
+    for edit_copy in (True, False):
+        state = CAVERNA.new(2, 5)
+        board = state.players[0].board
+        signature, furnished = board.signature(), board.furnished()
+        copied = CAVERNA.copy(state)
+        twin = copied.players[0].board
+        assert twin.spaces is board.spaces and twin.signature() is signature
+        edited, other = (twin, board) if edit_copy else (board, twin)
+        edited.edit((3, 2)).furnishing = "dwelling"
+        assert edited.spaces is not other.spaces
+        assert edited.furnished() != furnished and edited.signature() != signature
+        assert other.furnished() == furnished and other.signature() is signature
+        assert other.at((3, 2)).furnishing is None
+        other.edit((3, 1)).tile = "tunnel"  # the other board takes its own too
+        assert edited.at((3, 1)).tile is None
+        assert edited.has_furnishing("dwelling") and not other.has_furnishing("dwelling")
 
 
 def test_a_scripted_random_source_is_copied_too() -> None:
