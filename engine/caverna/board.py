@@ -60,7 +60,7 @@ from pydantic import (
     model_validator,
 )
 
-from engine.caverna.board_facts import BoardFacts, Signature
+from engine.caverna.board_facts import BoardFacts, Signature, signature_of
 
 Pos = tuple[int, int]
 
@@ -439,7 +439,7 @@ class HomeBoard(BaseModel):
 
 def _signature(board: HomeBoard) -> Signature:
     spaces = board.spaces
-    return Signature((tuple(spaces), tuple(map(_space_fields, spaces.values()))))
+    return signature_of((tuple(spaces), tuple(map(_space_fields, spaces.values()))))
 
 
 def _stored(board: HomeBoard) -> tuple[tuple[Pos, Space], ...]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from engine.caverna.memo import Memo
 from engine.core.aside import Aside
 
 B = TypeVar("B")
@@ -53,6 +54,17 @@ class Signature:
 
     def __repr__(self) -> str:
         return f"Signature({self.value!r})"
+
+
+# The signature object of each board value seen lately: boards that are equal share one,
+# so the memo keys holding it compare by identity (no call to ``Signature.__eq__``).
+_SIGNATURES: Memo[tuple[tuple[str, ...], tuple[SpaceValue, ...]], Signature] = Memo()
+
+
+def signature_of(value: tuple[tuple[str, ...], tuple[SpaceValue, ...]]) -> Signature:
+    """The signature of a board whose stored spaces read ``value`` (see
+    :class:`Signature`), the same object as for an equal board asked about lately."""
+    return _SIGNATURES.get(value, lambda: Signature(value))
 
 
 class BoardFacts(Aside):

@@ -60,8 +60,13 @@ def _arrangement(player: Player) -> Arrangement:
     if not any(player.animals.values()):
         return _NONE
     board, animals, dwarfs = player.board, tuple(player.animals.items()), len(player.dwarfs)
-    return _ARRANGEMENTS.get((board.signature(), animals, dwarfs),
-                             lambda: _arrange(board, dict(animals), dwarfs))
+    question = (board.signature(), animals, dwarfs)
+    # Asked for every seat after every move, and nearly always known: read first, so
+    # that no function to work it out is made for nothing.
+    found = _ARRANGEMENTS.known(question)
+    if found is None:
+        found = _ARRANGEMENTS.get(question, lambda: _arrange(board, dict(animals), dwarfs))
+    return found
 
 
 def _arrange(board: HomeBoard, animals: dict[str, int], dwarfs: int) -> Arrangement:
