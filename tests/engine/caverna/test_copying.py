@@ -14,11 +14,12 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
+from engine.caverna import copying
 from engine.caverna.board import HomeBoard, Space
 from engine.caverna.caverna_game import CAVERNA
 from engine.caverna.copying import copy_for_seat, copy_value
 from engine.caverna.decisions.exchanges import _trade, _trades
-from engine.caverna.state import CavernaState, Dwarf, ExchangeStep
+from engine.caverna.state import ActionSpace, CavernaState, Dwarf, ExchangeStep, Player
 from engine.core.playout import random_moves
 from tests.engine.caverna.scenario import give, play, scripted
 
@@ -154,6 +155,32 @@ def test_models_copied_whole_hold_only_leaves(model: type[BaseModel]) -> None:
     """``copying`` copies a board space and a dwarf without looking into their fields:
     safe only while every field holds an immutable value."""
     assert all(_leaf_type(f.annotation) for f in model.model_fields.values())
+
+
+def _holds(annotation: Any, copier: Any) -> bool:
+    """Does a field of type ``annotation`` hold what ``copier`` copies whole: a dict or a
+    list of leaves (``dict``, ``list``), a dict of dicts of leaves (``_dicts``)?"""
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if copier is dict:
+        return origin is dict and all(_leaf_type(a) for a in args)
+    if copier is list:
+        return origin is list and _leaf_type(args[0])
+    if copier is copying._dicts:
+        return origin is dict and _leaf_type(args[0]) and _holds(args[1], dict)
+    return True  # a copier of its own: the round-trip tests above check it
+
+
+@pytest.mark.parametrize(("model", "copiers"), [
+    (ActionSpace, copying._SPACE_FIELDS), (Player, copying._PLAYER_FIELDS),
+    (CavernaState, copying._STATE_FIELDS)])
+def test_fields_copied_whole_hold_what_their_copier_takes(
+        model: type[BaseModel], copiers: dict[str, Any]) -> None:
+    """``copying`` copies some fields of the models a state holds most of by a plain
+    ``dict`` or ``list``, without looking into them: safe only while they hold leaves."""
+    fields = model.model_fields
+    for name, copier in copiers.items():
+        assert name in fields, name
+        assert _holds(fields[name].annotation, copier), name
 
 
 def test_a_seat_copy_takes_any_trade_of_the_seat_as_a_whole_copy_does() -> None:
