@@ -275,8 +275,16 @@ def can_pay(player: Player, bill: Mapping[str, int]) -> bool:
     if short <= 0:
         return True
     bonus = slaughter_bonus(player)
-    have = holdings(player, _reserved(bill, stand_in))
-    return sum(food_from(kind, n, bonus) for kind, n in have.items()) >= short
+    reserved = _reserved(bill, stand_in)
+    goods, animals = player.goods, player.animals
+    food = 0
+    for kind in CONVERTIBLE:  # as ``holdings``, adding up until there is enough
+        spare = (animals if kind in FARM_ANIMALS else goods)[kind] - reserved.get(kind, 0)
+        if spare > 0:
+            food += food_from(kind, spare, bonus)
+            if food >= short:
+                return True
+    return False
 
 
 def pay(player: Player, bill: Mapping[str, int], conversion: Mapping[str, int]) -> dict[str, int]:

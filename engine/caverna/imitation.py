@@ -43,6 +43,12 @@ def imitable_space(space: ActionSpace, seat: int) -> bool:
     return not _never_imitated(space.id)
 
 
+def imitable_spaces(state: CavernaState, seat: int) -> list[ActionSpace]:
+    """The action spaces ``seat`` may imitate (:func:`imitable`), in table order."""
+    return [s for s in state.spaces
+            if s.seat is not None and s.seat != seat and not _never_imitated(s.id)]
+
+
 @cache
 def _never_imitated(space_id: str) -> bool:
     """Is ``space_id`` the first-player space or an Imitation space (printed: asked for

@@ -29,7 +29,7 @@ from engine.caverna.board import Pos
 from engine.caverna.components import components
 from engine.caverna.family import can_grow
 from engine.caverna.feeding import can_pay, discount, less
-from engine.caverna.imitation import imitable_space
+from engine.caverna.imitation import imitable_spaces
 from engine.caverna.landscape import can_place
 from engine.caverna.memo import Memo
 from engine.caverna.pastures import pasture_spots, stable_spots
@@ -336,7 +336,13 @@ def _group_part_doable(state: CavernaState, seat: int, dwarf: int, space_id: str
 
 def _imitate_doable(state: CavernaState, seat: int, dwarf: int, space_id: str, part: Part,
                     imitated: bool) -> bool:
-    return any(each_imitation_target(state, seat, dwarf, part.level))
+    """Is there one of :func:`each_imitation_target`? A target whose action always gives
+    something settles it (most do), so those are looked for before any other is asked."""
+    targets = imitable_spaces(state, seat)
+    if not targets or not can_pay(state.players[seat], {"food": part.level}):
+        return False
+    return any(EFFECTS[s.id].free for s in targets) or any(
+        doable_on(state, seat, dwarf, s, True) for s in targets)
 
 
 def _board_part_doable(state: CavernaState, seat: int, dwarf: int, space_id: str,
@@ -462,8 +468,8 @@ def each_imitation_target(state: CavernaState, seat: int, dwarf: int, cost: int
     is one (inside ``board_questions()`` when it reads them all)."""
     if not can_pay(state.players[seat], {"food": cost}):
         return
-    for space in state.spaces:
-        if imitable_space(space, seat) and doable_on(state, seat, dwarf, space, True):
+    for space in imitable_spaces(state, seat):
+        if doable_on(state, seat, dwarf, space, True):
             yield space.id
 
 
