@@ -8,7 +8,8 @@ so a copy rebuilds every model, dict and list and shares only the leaves, with o
 exception: the spaces of a home board, which change only through ``HomeBoard.edit``,
 are shared copy-on-write (:func:`_board`), with what was derived from them. The models
 have no extra fields, and no private attributes but the state's listing
-(:mod:`engine.caverna.listing`), which a copy starts without, and a board's facts
+(:mod:`engine.caverna.listing`) and the housing last told (:mod:`engine.caverna.told`),
+which a copy starts without, and a board's facts
 (:mod:`engine.caverna.board_facts`); each copy keeps its own set of the fields that were
 set, as pydantic's own copies do.
 """
@@ -22,8 +23,7 @@ from pydantic import BaseModel
 
 from engine.caverna.board import HomeBoard, Space
 from engine.caverna.board_facts import BoardFacts
-from engine.caverna.listing import fresh
-from engine.caverna.state import ActionSpace, CavernaState, Dwarf, Player
+from engine.caverna.state import ActionSpace, CavernaState, Dwarf, Player, fresh_asides
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -89,7 +89,7 @@ def copy_model(model: M) -> M:
 def copy_state(state: CavernaState) -> CavernaState:
     """An independent copy of ``state``, equal to it and to its JSON round trip."""
     out = _by_field(state, _STATE_FIELDS)
-    _set(out, "__pydantic_private__", fresh())
+    _set(out, "__pydantic_private__", fresh_asides())
     return out
 
 
@@ -104,7 +104,7 @@ def copy_for_seat(state: CavernaState, seat: int) -> CavernaState:
     fields["players"] = players
     fields["stacks"] = copy_value(state.stacks)
     out = _model(state, fields)
-    _set(out, "__pydantic_private__", fresh())
+    _set(out, "__pydantic_private__", fresh_asides())
     return out
 
 

@@ -31,7 +31,7 @@ single tile) is what prompts offer.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import cast
 
 from engine.caverna.board import (
@@ -67,10 +67,12 @@ class Placement:
 
     tile: str
     cells: tuple[tuple[Pos, str], ...]
+    # The placement's key in options (see the module), spelled once: every listing of a
+    # tile's places reads it, and placements are kept by the board memos.
+    key: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def key(self) -> str:
-        return "+".join(key(pos) for pos, _ in self.cells)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "key", "+".join(key(pos) for pos, _ in self.cells))
 
     @property
     def positions(self) -> tuple[Pos, ...]:

@@ -5,8 +5,8 @@ it looks for a step with one real option (:mod:`engine.caverna.forced`), then
 ``pending`` lists the same step's options for the prompt, and applying the key pressed
 checks it again (a work turn weighs every action space each time). A state keeps what was
 listed for it in a :class:`Listing`, a private attribute that nothing else carries: the
-JSON, the view, ``Game.copy`` and a state loaded from JSON all start without one and
-simply list again.
+JSON, the view, ``Game.copy`` (``state.fresh_asides``) and a state loaded from JSON all
+start without one and simply list again.
 
 What a listing holds is true of exactly the state it was made on, so every key applied
 to the state forgets it (``engine.core.aside.forgetting_after``, around each step's
@@ -45,11 +45,6 @@ class Listing(Aside):
 def _listing(state: Any) -> Listing:
     found: Listing = state.__pydantic_private__["_listing"]
     return found
-
-
-def fresh() -> dict[str, Any]:
-    """The private attributes of a state copied or rebuilt by hand: nothing listed."""
-    return {"_listing": Listing()}
 
 
 def forget(state: Any) -> None:
