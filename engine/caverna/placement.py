@@ -45,7 +45,14 @@ def out_of_order(player: Player) -> list[int]:
 def open_spaces(state: CavernaState, seat: int, dwarf: int) -> list[str]:
     """Free action spaces where ``dwarf`` could carry out an action."""
     with board_questions():
-        return [s.id for s in each_open_space(state, seat, dwarf)]
+        return [s.id for s in open_spaces_of(state, seat, dwarf)]
+
+
+def open_spaces_of(state: CavernaState, seat: int, dwarf: int) -> list[ActionSpace]:
+    """The spaces of :func:`open_spaces` themselves, in one pass (inside
+    ``board_questions()``: the state does not change while they are read)."""
+    # ``seat is None``: not ``taken``, without a property call for each
+    return [s for s in state.spaces if s.seat is None and doable_on(state, seat, dwarf, s)]
 
 
 def each_open_space(state: CavernaState, seat: int, dwarf: int) -> Iterator[ActionSpace]:
