@@ -9,7 +9,7 @@ exception: the spaces of a home board, which change only through ``HomeBoard.edi
 are shared copy-on-write (:func:`_board`), with what was derived from them. The models
 have no extra fields, and no private attributes but the state's listing
 (:mod:`engine.caverna.listing`) and the housing last told (:mod:`engine.caverna.told`),
-which a copy starts without, and a board's facts
+which a whole copy takes over (a seat's trial copy starts without), and a board's facts
 (:mod:`engine.caverna.board_facts`); each copy keeps its own set of the fields that were
 set, as pydantic's own copies do.
 """
@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from engine.caverna import listing, told
 from engine.caverna.board import HomeBoard, Space
 from engine.caverna.board_facts import BoardFacts
 from engine.caverna.state import ActionSpace, CavernaState, Dwarf, Player, fresh_asides
@@ -89,7 +90,11 @@ def copy_model(model: M) -> M:
 def copy_state(state: CavernaState) -> CavernaState:
     """An independent copy of ``state``, equal to it and to its JSON round trip."""
     out = _by_field(state, _STATE_FIELDS)
-    _set(out, "__pydantic_private__", fresh_asides())
+    # What was listed and told for the state holds for its copy: search asks a copy
+    # for its prompt, or tries a key on it, at once.
+    private: dict[str, Any] = state.__pydantic_private__  # type: ignore[assignment]
+    _set(out, "__pydantic_private__", {"_listing": listing.carried(state),
+                                       "_told": told.carried(private["_told"])})
     return out
 
 

@@ -168,12 +168,12 @@ _PAIR_CANDIDATES: dict[str, tuple[tuple[Pos, str, Pos, str, bool], ...]] = {
 FreePair = tuple[Pos, str, bool, Pos, str, bool]
 
 
-def _twin_pairs(board: HomeBoard, half: str, overhang: bool) -> list[FreePair]:
+def _twin_pairs(board: HomeBoard, half: str, overhang: bool) -> Iterator[FreePair]:
     """Touching pairs of free spaces of one half (each unordered pair once, at most one
     of them off the board): the candidates whose spaces hold no tile yet (a new overhang
-    space only when ``overhang``)."""
+    space only when ``overhang``), one at a time (whether a tile fits at all is answered
+    at the first pair that takes it)."""
     spaces = board.spaces
-    pairs: list[FreePair] = []
     for pos, pos_key, other, other_key, printed in _PAIR_CANDIDATES[half]:
         here = spaces.get(pos_key)
         if here is not None and here.tile is not None:
@@ -184,9 +184,8 @@ def _twin_pairs(board: HomeBoard, half: str, overhang: bool) -> list[FreePair]:
                 continue
         elif there.tile is not None:
             continue
-        pairs.append((pos, pos_key, here is not None and here.stable,
-                      other, other_key, there is not None and there.stable))
-    return pairs
+        yield (pos, pos_key, here is not None and here.stable,
+               other, other_key, there is not None and there.stable)
 
 
 def twin_placements(board: HomeBoard, twin: str) -> list[Placement]:
