@@ -43,20 +43,24 @@ the position constants and the query methods) are stable: other modules build on
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
 from operator import attrgetter, itemgetter
-from typing import Any, Literal, get_args
+from types import MappingProxyType
+from typing import Any, Literal, TypeVar, get_args
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    PrivateAttr,
     SerializerFunctionWrapHandler,
     field_validator,
     model_serializer,
     model_validator,
 )
+
+from engine.caverna.board_facts import BoardFacts, Signature, signature_of
 
 Pos = tuple[int, int]
 
@@ -250,10 +254,7 @@ def _place(text: str) -> tuple[tuple[int, int, int], Pos] | None:
 # Read as the stored spaces' keys, then each one's fields (``SPACE_FIELDS``, every field
 # of a space) in the same order: two flat tuples are built and hashed faster than a
 # tuple per space.
-BoardSignature = tuple[
-    tuple[str, ...],
-    tuple[tuple[Tile | None, str | None, bool, Crop | None, int, str | None], ...],
-]
+BoardSignature = Signature
 SPACE_FIELDS = ("tile", "furnishing", "stable", "crop", "crop_count", "partner")
 _space_fields = attrgetter(*SPACE_FIELDS)
 
@@ -263,13 +264,22 @@ _FURNISHABLE: dict[bool, frozenset[str]] = {
     False: frozenset({"cavern"}), True: frozenset({"cavern", *TUNNELS})}
 
 
+T = TypeVar("T")
+
+
 class HomeBoard(BaseModel):
     """One player's home board. ``spaces`` maps ``"x,y"`` to what lies there; a missing
-    key is an empty space (bare forest or rock)."""
+    key is an empty space (bare forest or rock).
+
+    What is derived from the spaces is kept beside them until :meth:`edit` opens one
+    for changing (:mod:`engine.caverna.board_facts`): change a space only through
+    ``edit``, right after asking for it."""
 
     model_config = ConfigDict(extra="forbid")
 
     spaces: dict[str, Space] = Field(default_factory=dict)
+    # What was derived from the spaces as they are now; never dumped or compared.
+    _known: BoardFacts = PrivateAttr(default_factory=BoardFacts)
 
     @field_validator("spaces")
     @classmethod
@@ -299,11 +309,17 @@ class HomeBoard(BaseModel):
 
     # ----- reading
 
+    def derived(self, question: Callable[[HomeBoard], T]) -> T:
+        """``question(self)`` for a pure function ``question`` of the board, worked out
+        once and kept until the board is edited (shared with every caller: an answer is
+        immutable, or never changed)."""
+        known: BoardFacts = self.__pydantic_private__["_known"]  # type: ignore[index]
+        return known.get(question, self)
+
     def signature(self) -> BoardSignature:
-        """The board as a hashable value (see ``BoardSignature``): read afresh each time,
-        since spaces are changed in place."""
-        spaces = self.spaces
-        return tuple(spaces), tuple(map(_space_fields, spaces.values()))
+        """The board as a hashable value (see ``BoardSignature``), kept until edited."""
+        known: BoardFacts = self.__pydantic_private__["_known"]  # type: ignore[index]
+        return known.get(_signature, self)
 
     def at(self, pos: Pos) -> Space:
         """What lies at ``pos`` (an empty space if nothing). Do not change the result:
@@ -311,7 +327,19 @@ class HomeBoard(BaseModel):
         return self.spaces.get(key(pos), _EMPTY)
 
     def edit(self, pos: Pos) -> Space:
-        """The stored space at ``pos``, created empty if missing, for changing in place."""
+        """The stored space at ``pos``, created empty if missing, for changing in place
+        right away: what was derived from the board is forgotten now, so a change made
+        after the board was read again needs an ``edit`` of its own. A board whose
+        spaces are shared with a copy (``engine.caverna.copying``) takes its own first."""
+        private: dict[str, Any] = self.__pydantic_private__  # type: ignore[assignment]
+        known: BoardFacts = private["_known"]
+        if known.shared:
+            # Copied spaces, as ``model_copy`` makes them (a space holds only leaves);
+            # the copy keeps the old spaces, and the facts about them.
+            self.__dict__["spaces"] = {k: s.model_copy() for k, s in self.spaces.items()}
+            private["_known"] = BoardFacts()
+        else:
+            known.answers.clear()
         text = key(pos)
         space = self.spaces.get(text)
         if space is None:
@@ -320,21 +348,17 @@ class HomeBoard(BaseModel):
 
     def positions(self) -> list[Pos]:
         """Every space of the board: the 24 printed ones, then covered overhang spaces."""
-        extra = sorted(
-            p for p in (pos_of(k) for k in self.spaces) if p is not None and not on_board(p)
-        )
-        return [*PRINTED, *extra]
+        return list(self.derived(_positions))
 
     def items(self) -> Iterator[tuple[Pos, Space]]:
         """``(pos, space)`` for every space of the board, empty ones included."""
-        for pos in self.positions():
-            yield pos, self.at(pos)
+        spaces = self.spaces
+        for pos in self.derived(_positions):
+            yield pos, spaces.get(key(pos), _EMPTY)
 
     def stored(self) -> list[tuple[Pos, Space]]:
         """``(pos, space)`` for the spaces holding something, in board order."""
-        found = [(place, s) for k, s in self.spaces.items() if (place := _place(k)) is not None]
-        found.sort(key=_first)  # orders are unique: spaces themselves never compared
-        return [(place[1], s) for place, s in found]
+        return list(self.derived(_stored))
 
     def neighbours(self, pos: Pos) -> list[Pos]:
         """The board spaces (printed or covered overhang) touching ``pos``."""
@@ -342,39 +366,34 @@ class HomeBoard(BaseModel):
 
     def where(self, *tiles: str) -> list[Pos]:
         """Positions holding one of ``tiles``, in board order."""
-        found = [place for k, s in self.spaces.items()
-                 if s.tile in tiles and (place := _place(k)) is not None]
-        found.sort()  # by board order: orders are unique
-        return [pos for _, pos in found]
+        return [pos for pos, s in self.derived(_stored) if s.tile in tiles]
 
     def count(self, *tiles: str) -> int:
-        return sum(1 for s in self.spaces.values() if s.tile in tiles)
+        """How many spaces hold one of ``tiles``."""
+        counts = self.derived(_tile_counts)
+        return sum(counts.get(tile, 0) for tile in tiles)
 
     @property
     def stables(self) -> list[Pos]:
         """Positions with a stable."""
-        return [p for p, s in self.stored() if s.stable]
+        return [p for p, s in self.derived(_stored) if s.stable]
 
     @property
     def furnishings(self) -> list[str]:
         """Furnishing ids on the board (the printed entry-level dwelling included)."""
-        found = [(place[0], s.furnishing) for k, s in self.spaces.items()
-                 if s.furnishing is not None and (place := _place(k)) is not None]
-        found.sort()  # by board order: orders are unique
-        return [furnishing for _, furnishing in found]
+        return [s.furnishing for _, s in self.derived(_stored) if s.furnishing is not None]
 
-    def furnished(self) -> Iterator[str]:
-        """The furnishing ids on the board in no particular order, for questions the order
-        does not change (is there one, how many, their sum): cheaper than ``furnishings``,
-        which puts them in board order."""
-        return (s.furnishing for s in self.spaces.values() if s.furnishing is not None)
+    def furnished(self) -> tuple[str, ...]:
+        """The furnishing ids on the board in no particular order (kept until edited),
+        for questions the order does not change (is there one, how many, their sum)."""
+        return self.derived(_furnished)
 
     def has_furnishing(self, furnishing: str) -> bool:
-        return any(s.furnishing == furnishing for s in self.spaces.values())
+        return furnishing in self.derived(_furnished)
 
     def furnishing_at(self, furnishing: str) -> Pos | None:
         """Where the (first) tile ``furnishing`` lies."""
-        for pos, space in self.stored():
+        for pos, space in self.derived(_stored):
             if space.furnishing == furnishing:
                 return pos
         return None
@@ -383,7 +402,7 @@ class HomeBoard(BaseModel):
         """Caverns with no furnishing; with ``tunnels_too`` (the Work room) also unfurnished
         tunnels and deep tunnels. Mines are never furnished."""
         kinds = _FURNISHABLE[tunnels_too]
-        return [p for p, s in self.stored() if s.tile in kinds and s.furnishing is None]
+        return [p for p, s in self.derived(_stored) if s.tile in kinds and s.furnishing is None]
 
     def has_empty_cavern(self, tunnels_too: bool = False) -> bool:
         """Is there one of :meth:`empty_caverns` (asked without putting them in order)?"""
@@ -405,7 +424,7 @@ class HomeBoard(BaseModel):
     def pastures(self) -> list[tuple[Pos, ...]]:
         """Each pasture as its positions: one for a small pasture, two for a large one."""
         found: list[tuple[Pos, ...]] = []
-        for pos, space in self.stored():
+        for pos, space in self.derived(_stored):
             if space.tile == "small_pasture":
                 found.append((pos,))
             elif space.tile == "large_pasture":
@@ -413,6 +432,39 @@ class HomeBoard(BaseModel):
                 if other is not None and other > pos:
                     found.append((pos, other))
         return found
+
+
+# ----- what a board derives from its spaces (kept by ``HomeBoard.derived``)
+
+
+def _signature(board: HomeBoard) -> Signature:
+    spaces = board.spaces
+    return signature_of((tuple(spaces), tuple(map(_space_fields, spaces.values()))))
+
+
+def _stored(board: HomeBoard) -> tuple[tuple[Pos, Space], ...]:
+    found = [(place, s) for k, s in board.spaces.items() if (place := _place(k)) is not None]
+    found.sort(key=_first)  # orders are unique: spaces themselves never compared
+    return tuple((place[1], s) for place, s in found)
+
+
+def _positions(board: HomeBoard) -> tuple[Pos, ...]:
+    extra = sorted(
+        p for p in (pos_of(k) for k in board.spaces) if p is not None and not on_board(p)
+    )
+    return (*PRINTED, *extra)
+
+
+def _furnished(board: HomeBoard) -> tuple[str, ...]:
+    return tuple(s.furnishing for s in board.spaces.values() if s.furnishing is not None)
+
+
+def _tile_counts(board: HomeBoard) -> Mapping[str, int]:
+    counts: dict[str, int] = {}
+    for space in board.spaces.values():
+        if space.tile is not None:
+            counts[space.tile] = counts.get(space.tile, 0) + 1
+    return MappingProxyType(counts)
 
 
 def _connected(board: HomeBoard, cells: set[Pos], start: Pos) -> set[Pos]:

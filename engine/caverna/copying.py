@@ -1,24 +1,30 @@
-"""Copying a Caverna state: a structural copy, fully independent of the original.
+"""Copying a Caverna state: a structural copy, independent of the original.
 
 Search copies a state for every trial and playout, and a payment tries each trade on a
 copy: the JSON round trip (or pydantic's ``model_copy(deep=True)``, which goes through
 ``copy.deepcopy``) costs several times more than rebuilding the tree directly. A state
 holds only pydantic models, dicts, lists and immutable leaves (str, int, bool, None),
-so a copy rebuilds every model, dict and list and shares only the leaves. The models
+so a copy rebuilds every model, dict and list and shares only the leaves, with one
+exception: the spaces of a home board, which change only through ``HomeBoard.edit``,
+are shared copy-on-write (:func:`_board`), with what was derived from them. The models
 have no extra fields, and no private attributes but the state's listing
-(:mod:`engine.caverna.listing`), which a copy starts without; each copy keeps its own
-set of the fields that were set, as pydantic's own copies do.
+(:mod:`engine.caverna.listing`) and the housing last told (:mod:`engine.caverna.told`),
+which a whole copy takes over (a seat's trial copy starts without), and a board's facts
+(:mod:`engine.caverna.board_facts`); each copy keeps its own set of the fields that were
+set, as pydantic's own copies do.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from engine.caverna import listing, told
 from engine.caverna.board import HomeBoard, Space
-from engine.caverna.listing import fresh
-from engine.caverna.state import CavernaState, Dwarf
+from engine.caverna.board_facts import BoardFacts
+from engine.caverna.state import ActionSpace, CavernaState, Dwarf, Player, fresh_asides
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -54,7 +60,7 @@ def copy_value(value: Any) -> Any:
             if type(item) not in _LEAVES:
                 out[i] = copy_value(item)
         return out
-    fast = _FLAT.get(kind)
+    fast = _FAST.get(kind)
     if fast is not None:
         return fast(value)
     if issubclass(kind, BaseModel):
@@ -74,13 +80,21 @@ def _copy_items(mapping: dict[Any, Any]) -> dict[Any, Any]:
 
 def copy_model(model: M) -> M:
     """An independent copy of a model of the state (a step, an action space …)."""
+    fast = _FAST.get(type(model))
+    if fast is not None:
+        out: M = fast(model)
+        return out
     return _model(model, _copy_items(model.__dict__))
 
 
 def copy_state(state: CavernaState) -> CavernaState:
     """An independent copy of ``state``, equal to it and to its JSON round trip."""
-    out = copy_model(state)
-    _set(out, "__pydantic_private__", fresh())
+    out = _by_field(state, _STATE_FIELDS)
+    # What was listed and told for the state holds for its copy: search asks a copy
+    # for its prompt, or tries a key on it, at once.
+    private: dict[str, Any] = state.__pydantic_private__  # type: ignore[assignment]
+    _set(out, "__pydantic_private__", {"_listing": listing.carried(state),
+                                       "_told": told.carried(private["_told"])})
     return out
 
 
@@ -95,7 +109,7 @@ def copy_for_seat(state: CavernaState, seat: int) -> CavernaState:
     fields["players"] = players
     fields["stacks"] = copy_value(state.stacks)
     out = _model(state, fields)
-    _set(out, "__pydantic_private__", fresh())
+    _set(out, "__pydantic_private__", fresh_asides())
     return out
 
 
@@ -105,10 +119,54 @@ def _flat(model: M) -> M:
 
 
 def _board(board: HomeBoard) -> HomeBoard:
-    return _model(board, {"spaces": {k: _flat(s) for k, s in board.spaces.items()}})
+    """A board sharing ``board``'s spaces and what was derived from them, both marked
+    shared: the first of the two boards to be edited takes spaces of its own
+    (``HomeBoard.edit``). Most boards are not edited again before a copy is dropped."""
+    known: BoardFacts = board.__pydantic_private__["_known"]  # type: ignore[index]
+    known.shared = True
+    out = _model(board, {"spaces": board.spaces})
+    _set(out, "__pydantic_private__", {"_known": known})
+    return out
 
 
-# The models a state holds most of, copied without looking at each field: a space of a
-# home board and a dwarf hold only leaves (``tests/engine/caverna/test_copying.py``
-# checks that they still do).
-_FLAT: dict[type[BaseModel], Any] = {Space: _flat, Dwarf: _flat, HomeBoard: _board}
+def _by_field(model: M, copiers: dict[str, Callable[[Any], Any]]) -> M:
+    """A copy of ``model`` whose fields named in ``copiers`` are copied by theirs (no
+    look at what they hold), any other field as :func:`copy_value` copies it."""
+    fields = dict(model.__dict__)
+    for name, value in model.__dict__.items():
+        copier = copiers.get(name)
+        if copier is not None:
+            fields[name] = copier(value)
+        elif type(value) not in _LEAVES:
+            fields[name] = copy_value(value)
+    return _model(model, fields)
+
+
+def _dicts(mapping: dict[Any, dict[Any, Any]]) -> dict[Any, dict[Any, Any]]:
+    """A copy of a dict of dicts of leaves."""
+    return {k: dict(v) for k, v in mapping.items()}
+
+
+# How the fields of the models a state holds most of are copied: a dict or a list of
+# leaves by ``dict`` or ``list``, a dict of such dicts by ``_dicts``
+# (``tests/engine/caverna/test_copying.py`` checks the fields still hold what their
+# copier takes). A field left out is copied by ``copy_value``.
+_SPACE_FIELDS: dict[str, Callable[[Any], Any]] = {"goods": dict}
+_PLAYER_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "goods": dict, "animals": dict, "dwarfs": lambda dwarfs: [_flat(d) for d in dwarfs],
+    "board": _board, "income": _dicts, "covered": list, "spent": list, "housed": _dicts,
+}
+_STATE_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "players": lambda players: [_by_field(p, _PLAYER_FIELDS) for p in players],
+    "spaces": lambda spaces: [_by_field(s, _SPACE_FIELDS) for s in spaces],
+    "rounds": list, "passed": list, "cards": dict, "markers": dict, "revealed": dict,
+    "options": dict,
+}
+
+# The models copied by a copier of their own: a space of a home board and a dwarf hold
+# only leaves (checked by the tests too), a board shares its spaces.
+_FAST: dict[type[BaseModel], Callable[[Any], Any]] = {
+    Space: _flat, Dwarf: _flat, HomeBoard: _board,
+    ActionSpace: lambda s: _by_field(s, _SPACE_FIELDS),
+    Player: lambda p: _by_field(p, _PLAYER_FIELDS),
+}

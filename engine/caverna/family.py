@@ -8,6 +8,7 @@ The newborn does not work this round and eats 1 food in this round's harvest.
 
 from __future__ import annotations
 
+from engine.caverna.board import HomeBoard
 from engine.caverna.components import components
 from engine.caverna.state import CavernaState, Dwarf, Player
 from engine.core.prompts import Event
@@ -21,9 +22,14 @@ def _sixth_only(tile_id: str) -> bool:
 
 def room(player: Player) -> int:
     """Dwarfs the dwellings house (a place only a 6th dwarf may use not counted)."""
+    return player.board.derived(_room)
+
+
+def _room(board: HomeBoard) -> int:
+    """:func:`room` of a board (kept by it until edited: asked on every work turn)."""
     tiles = components().furnishings
     total = components().tables.home_board.entry_dwelling.dwarfs
-    for tile_id in player.board.furnished():
+    for tile_id in board.furnished():
         tile = tiles.get(tile_id)
         if tile is not None and not _sixth_only(tile_id):
             total += tile.dwarf_room

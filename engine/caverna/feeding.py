@@ -62,13 +62,19 @@ def food_from(kind: str, count: int, bonus: int = 0) -> int:
     return FOOD_VALUES[kind] * count + extra
 
 
+# Each convertible kind, and whether it is a farm animal (kept with the animals).
+_CONVERTIBLE_ANIMAL: tuple[tuple[str, bool], ...] = tuple(
+    (kind, kind in FARM_ANIMALS) for kind in CONVERTIBLE)
+
+
 def holdings(player: Player, reserved: Mapping[str, int] | None = None) -> dict[str, int]:
     """What ``player`` could convert, less ``reserved`` (goods a bill already takes)."""
     reserved = reserved or {}
+    goods, animals = player.goods, player.animals
     out = {}
-    for kind in CONVERTIBLE:
-        have = player.animals[kind] if kind in FARM_ANIMALS else player.goods[kind]
-        out[kind] = max(0, have - reserved.get(kind, 0))
+    for kind, animal in _CONVERTIBLE_ANIMAL:  # read on every feeding and food payment
+        have = (animals if animal else goods)[kind] - reserved.get(kind, 0)
+        out[kind] = have if have > 0 else 0
     return out
 
 
@@ -184,7 +190,7 @@ def decode(text: str) -> Conversion | None:
 def discount(player: Player, action: str) -> dict[str, int]:
     """Goods the player's furnishings save on ``action`` (``furnish``, ``fences``,
     ``stable``, ``forge``)."""
-    return dict(_discount(tuple(player.board.furnished()), action))
+    return dict(_discount(player.board.furnished(), action))
 
 
 @lru_cache(maxsize=4096)
@@ -275,8 +281,16 @@ def can_pay(player: Player, bill: Mapping[str, int]) -> bool:
     if short <= 0:
         return True
     bonus = slaughter_bonus(player)
-    have = holdings(player, _reserved(bill, stand_in))
-    return sum(food_from(kind, n, bonus) for kind, n in have.items()) >= short
+    reserved = _reserved(bill, stand_in)
+    goods, animals = player.goods, player.animals
+    food = 0
+    for kind, animal in _CONVERTIBLE_ANIMAL:  # as ``holdings``, until there is enough
+        spare = (animals if animal else goods)[kind] - reserved.get(kind, 0)
+        if spare > 0:
+            food += food_from(kind, spare, bonus)
+            if food >= short:
+                return True
+    return False
 
 
 def pay(player: Player, bill: Mapping[str, int], conversion: Mapping[str, int]) -> dict[str, int]:

@@ -18,6 +18,7 @@ from engine.caverna.animals import house
 from engine.caverna.board import BoardSignature, HomeBoard, pos_of
 from engine.caverna.memo import Memo
 from engine.caverna.state import CavernaState, Player
+from engine.caverna.told import Inputs
 from engine.core.prompts import Event
 
 FREE_DOGS = "-"  # Player.housed's entry for the dogs roaming elsewhere
@@ -60,8 +61,13 @@ def _arrangement(player: Player) -> Arrangement:
     if not any(player.animals.values()):
         return _NONE
     board, animals, dwarfs = player.board, tuple(player.animals.items()), len(player.dwarfs)
-    return _ARRANGEMENTS.get((board.signature(), animals, dwarfs),
-                             lambda: _arrange(board, dict(animals), dwarfs))
+    question = (board.signature(), animals, dwarfs)
+    # Asked for every seat after every move, and nearly always known: read first, so
+    # that no function to work it out is made for nothing.
+    found = _ARRANGEMENTS.known(question)
+    if found is None:
+        found = _ARRANGEMENTS.get(question, lambda: _arrange(board, dict(animals), dwarfs))
+    return found
 
 
 def _arrange(board: HomeBoard, animals: dict[str, int], dwarfs: int) -> Arrangement:
@@ -74,10 +80,20 @@ def _arrange(board: HomeBoard, animals: dict[str, int], dwarfs: int) -> Arrangem
 
 
 def tell_housing(state: CavernaState, events: list[Event]) -> None:
-    """A ``housed`` event for each seat whose animals' arrangement changed."""
+    """A ``housed`` event for each seat whose animals' arrangement changed (a seat whose
+    board, animals and family are as when it was last told on this state is passed
+    over: ``engine.caverna.told``)."""
+    told: dict[int, Inputs] = state.__pydantic_private__["_told"].by_seat  # type: ignore[index]
     for seat, player in enumerate(state.players):
-        if not player.housed and not any(player.animals.values()):
+        animals = player.animals
+        if not player.housed and not any(animals.values()):
             continue
+        inputs = told.get(seat)
+        signature, dwarfs = player.board.signature(), len(player.dwarfs)
+        if (inputs is not None and inputs[0] is signature and inputs[2] == dwarfs
+                and inputs[1] == animals):
+            continue
+        told[seat] = (signature, dict(animals), dwarfs)
         if _arrangement(player) == player.housed:
             continue
         now = player.housed = arrangement(player)

@@ -10,8 +10,10 @@ be imitated either (see ``imitable``).
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.caverna.components import components
-from engine.caverna.state import CavernaState
+from engine.caverna.state import ActionSpace, CavernaState
 
 
 def imitation_cost(space_id: str) -> int | None:
@@ -31,7 +33,24 @@ def imitable(state: CavernaState, seat: int, space_id: str) -> bool:
     forbids imitating your own dwarf's space, and the rulebook names only action spaces
     "chosen by a dwarf" as targets.
     """
-    space = state.space(space_id)
+    return imitable_space(state.space(space_id), seat)
+
+
+def imitable_space(space: ActionSpace, seat: int) -> bool:
+    """:func:`imitable` for the action space in hand."""
     if space.seat is None or space.seat == seat:
         return False
-    return not (is_first_player_space(space_id) or imitation_cost(space_id) is not None)
+    return not _never_imitated(space.id)
+
+
+def imitable_spaces(state: CavernaState, seat: int) -> list[ActionSpace]:
+    """The action spaces ``seat`` may imitate (:func:`imitable`), in table order."""
+    return [s for s in state.spaces
+            if s.seat is not None and s.seat != seat and not _never_imitated(s.id)]
+
+
+@cache
+def _never_imitated(space_id: str) -> bool:
+    """Is ``space_id`` the first-player space or an Imitation space (printed: asked for
+    every taken space whenever an imitation is weighed)?"""
+    return is_first_player_space(space_id) or imitation_cost(space_id) is not None

@@ -31,7 +31,7 @@ single tile) is what prompts offer.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import cast
 
 from engine.caverna.board import (
@@ -67,10 +67,14 @@ class Placement:
 
     tile: str
     cells: tuple[tuple[Pos, str], ...]
+    # The placement's key in options (see the module), spelled once, by the maker when
+    # it has the squares' keys at hand: every listing of a tile's places reads it, and
+    # placements are kept by the board memos.
+    key: str = field(default="", repr=False, compare=False)
 
-    @property
-    def key(self) -> str:
-        return "+".join(key(pos) for pos, _ in self.cells)
+    def __post_init__(self) -> None:
+        if not self.key:
+            object.__setattr__(self, "key", "+".join(key(pos) for pos, _ in self.cells))
 
     @property
     def positions(self) -> tuple[Pos, ...]:
@@ -85,15 +89,15 @@ class Placement:
 
 
 def _forest_tiles(board: HomeBoard) -> frozenset[Pos]:
-    """Positions holding a meadow, field or pasture (computed once per question: every
-    candidate space of a call is checked against the same set)."""
+    """Positions holding a meadow, field or pasture (kept by the board until edited,
+    ``HomeBoard.derived``: every candidate space is checked against the same set)."""
     return frozenset(
         p for k, s in board.spaces.items() if s.tile in FOREST_TILES and (p := pos_of(k))
     )
 
 
 def _mountain_tiles(board: HomeBoard) -> frozenset[Pos]:
-    """Positions of the mountain half holding a tile (once per question, as above)."""
+    """Positions of the mountain half holding a tile (kept by the board, as above)."""
     return frozenset(
         p for k, s in board.spaces.items()
         if s.tile is not None and (p := pos_of(k)) and half_of(p) == "mountain"
@@ -106,7 +110,7 @@ def _forest_contact(
     """Does a new forest tile on ``positions`` keep the forest connected as the rules
     ask (in front of the entrance first, touching an earlier forest tile later)?
     ``forest`` is :func:`_forest_tiles` of ``board`` when the caller has it already."""
-    existing = _forest_tiles(board) if forest is None else forest
+    existing = board.derived(_forest_tiles) if forest is None else forest
     if not existing:
         return FIRST_FOREST in positions
     # Every forest tile lies on a space of the board, so the spaces around need no
@@ -119,7 +123,7 @@ def _mountain_contact(
 ) -> bool:
     """Does a new mountain tile on ``positions`` continue the cave system? ``mountain``
     is :func:`_mountain_tiles` of ``board`` when the caller has it already."""
-    existing = _mountain_tiles(board) if mountain is None else mountain
+    existing = board.derived(_mountain_tiles) if mountain is None else mountain
     return any(n in existing and n not in positions for p in positions for n in around(p))
 
 
@@ -159,12 +163,17 @@ _PAIR_CANDIDATES: dict[str, tuple[tuple[Pos, str, Pos, str, bool], ...]] = {
 }
 
 
-def _twin_pairs(board: HomeBoard, half: str, overhang: bool) -> list[tuple[Pos, Pos]]:
+# A pair of free spaces a twin tile may cover: each one's position, key and whether a
+# stable stands there.
+FreePair = tuple[Pos, str, bool, Pos, str, bool]
+
+
+def _twin_pairs(board: HomeBoard, half: str, overhang: bool) -> Iterator[FreePair]:
     """Touching pairs of free spaces of one half (each unordered pair once, at most one
     of them off the board): the candidates whose spaces hold no tile yet (a new overhang
-    space only when ``overhang``)."""
+    space only when ``overhang``), one at a time (whether a tile fits at all is answered
+    at the first pair that takes it)."""
     spaces = board.spaces
-    pairs: list[tuple[Pos, Pos]] = []
     for pos, pos_key, other, other_key, printed in _PAIR_CANDIDATES[half]:
         here = spaces.get(pos_key)
         if here is not None and here.tile is not None:
@@ -175,8 +184,8 @@ def _twin_pairs(board: HomeBoard, half: str, overhang: bool) -> list[tuple[Pos, 
                 continue
         elif there.tile is not None:
             continue
-        pairs.append((pos, other))
-    return pairs
+        yield (pos, pos_key, here is not None and here.stable,
+               other, other_key, there is not None and there.stable)
 
 
 def twin_placements(board: HomeBoard, twin: str) -> list[Placement]:
@@ -192,27 +201,26 @@ def _each_twin_placement(board: HomeBoard, twin: str) -> Iterator[Placement]:
         return
     overhang = board.has_furnishing(OFFICE_ROOM)
     half = "forest" if first in FOREST_TILES else "mountain"
-    forest = _forest_tiles(board) if half == "forest" else frozenset()
-    mountain = _mountain_tiles(board) if half == "mountain" else frozenset()
-    for a, b in _twin_pairs(board, half, overhang):
+    forest = board.derived(_forest_tiles) if half == "forest" else frozenset()
+    mountain = board.derived(_mountain_tiles) if half == "mountain" else frozenset()
+    for a, a_key, a_stable, b, b_key, b_stable in _twin_pairs(board, half, overhang):
         positions = (a, b)
         if half == "forest":
             if not _forest_contact(board, positions, forest):
                 continue
         elif not _mountain_contact(board, positions, mountain):
             continue
-        orders = [(a, b)] if first == second else [(a, b), (b, a)]
-        for p, q in orders:
-            # A stable may stand on the meadow half, never on the field half.
-            if board.at(q).stable and second == "field":
-                continue
-            if board.at(p).stable and first == "field":
-                continue
-            yield Placement(tile=twin, cells=((p, first), (q, second)))
+        # Each way round (once for a tile of two equal halves). A stable may stand on
+        # the meadow half, never on the field half.
+        if not ((b_stable and second == "field") or (a_stable and first == "field")):
+            yield Placement(twin, ((a, first), (b, second)), f"{a_key}+{b_key}")
+        if first != second and not (
+                (a_stable and second == "field") or (b_stable and first == "field")):
+            yield Placement(twin, ((b, first), (a, second)), f"{b_key}+{a_key}")
 
 
 def _each_ore_mine_placement(board: HomeBoard) -> Iterator[Placement]:
-    tunnels = [p for p, s in board.items() if s.tile == "tunnel" and s.furnishing is None]
+    tunnels = [p for p, s in board.stored() if s.tile == "tunnel" and s.furnishing is None]
     for a in tunnels:
         for b in tunnels:
             if b in board.neighbours(a):
@@ -231,9 +239,10 @@ def _each_single_placement(board: HomeBoard, tile: str, base: str | None
                            ) -> Iterator[Placement]:
     if tile not in SINGLE_TILES:
         raise ValueError(f"not a single tile: {tile}")
-    forest = _forest_tiles(board) if tile in ("meadow", "field") else frozenset()
-    mountain = _mountain_tiles(board) if tile in ("cavern", "tunnel") else frozenset()
-    for pos, space in board.items():
+    forest = board.derived(_forest_tiles) if tile in ("meadow", "field") else frozenset()
+    mountain = board.derived(_mountain_tiles) if tile in ("cavern", "tunnel") else frozenset()
+    # A ruby mine goes on a tunnel: a stored space (listed in the same board order).
+    for pos, space in board.stored() if tile == "ruby_mine" else board.items():
         if tile == "ruby_mine":
             bases = {base} if base else {"tunnel", "deep_tunnel"}
             ok = space.tile in bases and space.furnishing is None

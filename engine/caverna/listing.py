@@ -4,9 +4,11 @@ Between two moves the engine would list a step's options more than once: after a
 it looks for a step with one real option (:mod:`engine.caverna.forced`), then
 ``pending`` lists the same step's options for the prompt, and applying the key pressed
 checks it again (a work turn weighs every action space each time). A state keeps what was
-listed for it in a :class:`Listing`, a private attribute that nothing else carries: the
-JSON, the view, ``Game.copy`` and a state loaded from JSON all start without one and
-simply list again.
+listed for it in a :class:`Listing`, a private attribute. ``Game.copy`` hands it on to
+the copy (:func:`carried`): the copy is equal to the state, so the same options hold,
+and search copies a state to ask for its prompt or to try a key on it. Nothing else
+carries it: the JSON, the view, a copy for a seat's trial (``state.fresh_asides``) and a
+state loaded from JSON start without one and simply list again.
 
 What a listing holds is true of exactly the state it was made on, so every key applied
 to the state forgets it (``engine.core.aside.forgetting_after``, around each step's
@@ -47,9 +49,12 @@ def _listing(state: Any) -> Listing:
     return found
 
 
-def fresh() -> dict[str, Any]:
-    """The private attributes of a state copied or rebuilt by hand: nothing listed."""
-    return {"_listing": Listing()}
+def carried(state: Any) -> Listing:
+    """A listing for a copy of ``state`` (equal to it): what was listed for the state.
+    The option lists are shared: a kept list is never changed (it is read by copy)."""
+    out = Listing()
+    out.by_seat.update(_listing(state).by_seat)
+    return out
 
 
 def forget(state: Any) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.caverna.components import components
-from engine.caverna.spaces import board_questions, space_doable
+from engine.caverna.spaces import board_questions, doable_on, space_doable
 from engine.caverna.state import ActionSpace, CavernaState, Player
 
 RUBY_OUT_OF_ORDER = components().tables.ruby_out_of_order
@@ -45,15 +45,22 @@ def out_of_order(player: Player) -> list[int]:
 def open_spaces(state: CavernaState, seat: int, dwarf: int) -> list[str]:
     """Free action spaces where ``dwarf`` could carry out an action."""
     with board_questions():
-        return [s.id for s in each_open_space(state, seat, dwarf)]
+        return [s.id for s in open_spaces_of(state, seat, dwarf)]
+
+
+def open_spaces_of(state: CavernaState, seat: int, dwarf: int) -> list[ActionSpace]:
+    """The spaces of :func:`open_spaces` themselves, in one pass (inside
+    ``board_questions()``: the state does not change while they are read)."""
+    # ``seat is None``: not ``taken``, without a property call for each
+    return [s for s in state.spaces if s.seat is None and doable_on(state, seat, dwarf, s)]
 
 
 def each_open_space(state: CavernaState, seat: int, dwarf: int) -> Iterator[ActionSpace]:
     """The spaces of :func:`open_spaces` one at a time, for a caller that may need only
     the first few (inside ``board_questions()``: the state does not change while they
     are read)."""
-    return (
-        s for s in state.spaces if not s.taken and space_doable(state, seat, dwarf, s.id)
+    return (  # ``seat is None``: not ``taken``, without a property call for each
+        s for s in state.spaces if s.seat is None and doable_on(state, seat, dwarf, s)
     )
 
 

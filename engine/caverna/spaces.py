@@ -26,14 +26,15 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from engine.caverna.board import Pos
-from engine.caverna.components import Furnishing, components
+from engine.caverna.components import components
 from engine.caverna.family import can_grow
 from engine.caverna.feeding import can_pay, discount, less
-from engine.caverna.imitation import imitable
+from engine.caverna.imitation import imitable_spaces
 from engine.caverna.landscape import can_place
 from engine.caverna.memo import Memo
 from engine.caverna.pastures import pasture_spots, stable_spots
 from engine.caverna.state import (
+    ActionSpace,
     CavernaState,
     FenceArgs,
     FenceStep,
@@ -57,6 +58,8 @@ from engine.caverna.weapons import can_forge
 
 ALL, AND_OR, THEN_OR, EITHER, THEN = "all", "and_or", "then_or", "either", "then"
 
+# The parts that can always be carried out: a group opened by one of them always can.
+_ALWAYS_DOABLE = frozenset({"gain", "first_player", "market"})
 # The parts answered from the player's supply and the table alone (no home board, no
 # other space): asked first.
 _DOABLE_BY_SUPPLY = frozenset({"take", "gain", "first_player", "market", "gain_if_mines",
@@ -81,14 +84,20 @@ class Part:
 class Group:
     """Parts joined by a connective. ``openers``: the plain parts (no nested group) one of
     which must be doable for the group to be (:func:`group_doable`), cheapest to ask
-    first."""
+    first; ``free``: one of them can always be carried out (the group always can);
+    ``takes``: taking the space's goods is one of them."""
 
     connective: str
     parts: tuple[Part, ...] = field(default_factory=tuple)
     openers: tuple[Part, ...] = field(init=False, repr=False, compare=False)
+    free: bool = field(init=False, repr=False, compare=False)
+    takes: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "openers", tuple(sorted(_openers(self), key=_cost_rank)))
+        openers = tuple(sorted(_openers(self), key=_cost_rank))
+        object.__setattr__(self, "openers", openers)
+        object.__setattr__(self, "free", any(p.do in _ALWAYS_DOABLE for p in openers))
+        object.__setattr__(self, "takes", any(p.do == "take" for p in openers))
 
 
 def _openers(group: Group) -> Iterator[Part]:
@@ -327,7 +336,13 @@ def _group_part_doable(state: CavernaState, seat: int, dwarf: int, space_id: str
 
 def _imitate_doable(state: CavernaState, seat: int, dwarf: int, space_id: str, part: Part,
                     imitated: bool) -> bool:
-    return any(each_imitation_target(state, seat, dwarf, part.level))
+    """Is there one of :func:`each_imitation_target`? A target whose action always gives
+    something settles it (most do), so those are looked for before any other is asked."""
+    targets = imitable_spaces(state, seat)
+    if not targets or not can_pay(state.players[seat], {"food": part.level}):
+        return False
+    return any(EFFECTS[s.id].free for s in targets) or any(
+        doable_on(state, seat, dwarf, s, True) for s in targets)
 
 
 def _board_part_doable(state: CavernaState, seat: int, dwarf: int, space_id: str,
@@ -366,10 +381,8 @@ def _trade_doable(state: CavernaState, seat: int, dwarf: int, space_id: str, par
 
 
 _DOABLE: dict[str, Doable] = {
+    **dict.fromkeys(_ALWAYS_DOABLE, _always),
     "take": _take_doable,
-    "gain": _always,
-    "first_player": _always,
-    "market": _always,
     "gain_if_mines": _ruby_mines_doable,
     "gain_per_mine": _ore_mines_doable,
     "group": _group_part_doable,
@@ -385,6 +398,8 @@ def group_doable(
     state: CavernaState, seat: int, dwarf: int, space_id: str, group: Group, imitated: bool
 ) -> bool:
     """Can at least one part of ``group`` that may come first be carried out?"""
+    if group.free:
+        return True
     for part in group.openers:
         if _DOABLE.get(part.do, _board_part_doable)(state, seat, dwarf, space_id, part,
                                                      imitated):
@@ -398,6 +413,16 @@ def space_doable(
     """Would ``dwarf`` on ``space_id`` carry out at least one of its actions? (A dwarf
     may not be placed on a space whose action it cannot carry out at all.)"""
     return group_doable(state, seat, dwarf, space_id, effect(space_id), imitated)
+
+
+def doable_on(state: CavernaState, seat: int, dwarf: int, space: ActionSpace,
+              imitated: bool = False) -> bool:
+    """:func:`space_doable` for the action space in hand: the goods lying there are read
+    off it (a plain gain or goods to take answer most spaces without asking more)."""
+    group = EFFECTS[space.id]
+    if group.free or (group.takes and not imitated and any(space.goods.values())):
+        return True
+    return group_doable(state, seat, dwarf, space.id, group, imitated)
 
 
 def eligible(state: CavernaState, step: GroupStep) -> list[int]:
@@ -443,9 +468,8 @@ def each_imitation_target(state: CavernaState, seat: int, dwarf: int, cost: int
     is one (inside ``board_questions()`` when it reads them all)."""
     if not can_pay(state.players[seat], {"food": cost}):
         return
-    for space in state.spaces:
-        if imitable(state, seat, space.id) and space_doable(
-                state, seat, dwarf, space.id, imitated=True):
+    for space in imitable_spaces(state, seat):
+        if doable_on(state, seat, dwarf, space, True):
             yield space.id
 
 
@@ -637,32 +661,36 @@ def _each_furnish_choice(state: CavernaState, seat: int, scope: str) -> Iterator
     taken = taken_tiles(state)
     saved = discount(player, "furnish")
     builder = has(player, "pay_with_ore")
-    loot_price = next(i.cost for i in components().tables.loot if i.does == "dwelling")
     # Many tiles cost the same: whether a cost can be paid is asked once per cost.
     payable: dict[tuple[tuple[str, int], ...], bool] = {}
-    for tile_id, tile in _scope_tiles(scope, tuple(state.options.items())):
-        if tile_id in taken and tile.count is not None:
+    for tile_id, limited, price in _scope_tiles(scope, tuple(state.options.items())):
+        if limited and tile_id in taken:
             continue
         if not free and overbuild_spot(player, tile_id) is None:
             continue  # no free cavern, and this tile does not go on top of another
-        cost = less(loot_price if scope == LOOT_DWELLING else tile.cost, saved)
-        asked = tuple(cost.items())
+        # Without a discount the price is the cost (prices are never negative).
+        asked = tuple(less(dict(price), saved).items()) if saved else price
         can = payable.get(asked)
         if can is None:
-            can = payable[asked] = bool(_payable(player, cost, builder))
+            can = payable[asked] = bool(_payable(player, dict(asked), builder))
         if can:
             yield tile_id
 
 
 @lru_cache(maxsize=64)
 def _scope_tiles(scope: str, options: tuple[tuple[str, str], ...]
-                 ) -> tuple[tuple[str, Furnishing], ...]:
+                 ) -> tuple[tuple[str, bool, tuple[tuple[str, int], ...]], ...]:
     """The furnishing tiles of ``scope`` (``any``, ``dwelling``, the loot's plain
     Dwelling) in play with the game's ``options`` (a variant's smaller supply), in
-    supply order, whether still in the supply or not."""
+    supply order, whether still in the supply or not: each with whether its copies are
+    limited (``count``: a tile out of the supply cannot be had) and its price before
+    discounts (the loot's price for its Dwelling)."""
     chosen = dict(options)
+    loot_price = next(i.cost for i in components().tables.loot if i.does == "dwelling")
     return tuple(
-        (tile_id, tile) for tile_id, tile in components().furnishings.items()
+        (tile_id, tile.count is not None,
+         tuple((loot_price if scope == LOOT_DWELLING else tile.cost).items()))
+        for tile_id, tile in components().furnishings.items()
         if not (scope == LOOT_DWELLING and tile_id != "dwelling")
         and not (scope == "dwelling" and not tile.is_dwelling)
         and in_play(chosen, tile_id))

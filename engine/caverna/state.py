@@ -24,6 +24,7 @@ from pydantic import (
 from engine.caverna.board import HomeBoard, new_home_board
 from engine.caverna.components import ANIMALS, GOODS
 from engine.caverna.listing import Listing
+from engine.caverna.told import Told
 from engine.core import stacks as seat_stacks
 from engine.core.rng import RandomSource
 
@@ -390,6 +391,12 @@ Frame = Annotated[
 ]
 
 
+def fresh_asides() -> dict[str, Any]:
+    """The private attributes of a state copied or rebuilt by hand: nothing kept beside
+    it (nothing listed, no housing told)."""
+    return {"_listing": Listing(), "_told": Told()}
+
+
 class CavernaState(BaseModel):
     """Everything about one game of Caverna."""
 
@@ -421,9 +428,11 @@ class CavernaState(BaseModel):
     rng: RandomSource
     actions: int = 0
     end_reason: str | None = None
-    # What was listed for each seat on this state as it is now (engine.caverna.listing):
-    # never dumped, copied or viewed.
+    # What was listed for each seat on this state as it is now (engine.caverna.listing),
+    # and what each seat's housing was last told from (engine.caverna.told): never
+    # dumped, copied or viewed.
     _listing: Listing = PrivateAttr(default_factory=Listing)
+    _told: Told = PrivateAttr(default_factory=Told)
 
     @property
     def n(self) -> int:

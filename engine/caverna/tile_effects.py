@@ -20,7 +20,7 @@ from functools import lru_cache
 from itertools import combinations
 from types import MappingProxyType
 
-from engine.caverna.board import Pos
+from engine.caverna.board import HomeBoard, Pos
 from engine.caverna.components import Effect, components
 from engine.caverna.state import Player
 
@@ -28,7 +28,12 @@ from engine.caverna.state import Player
 def effects_of(player: Player, key: str) -> tuple[Effect, ...]:
     """Every effect with ``key`` of the tiles on ``player``'s board (covered tiles have
     none: they are no longer on the board)."""
-    return _effects_by_key(tuple(player.board.furnished())).get(key, ())
+    return player.board.derived(_board_effects).get(key, ())
+
+
+def _board_effects(board: HomeBoard) -> Mapping[str, tuple[Effect, ...]]:
+    """The effects of ``board``'s tiles by key (kept by the board until edited)."""
+    return _effects_by_key(board.furnished())
 
 
 @lru_cache(maxsize=4096)

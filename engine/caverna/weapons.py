@@ -33,8 +33,11 @@ def forge_strengths(player: Player, dwarf: int) -> list[int]:
 
 
 def can_forge(player: Player, dwarf: int) -> bool:
-    """May ``dwarf`` forge a weapon now (it stops at the first strength it can pay)?"""
-    return any(_each_strength(player, dwarf))
+    """May ``dwarf`` forge a weapon now? Only the weakest weapon is asked about: a
+    stronger one never costs less ore, so it can be paid only if the weakest can."""
+    if player.dwarfs[dwarf].weapon:
+        return False
+    return can_pay(player, {"ore": max(0, 1 - forge_discount(player))})
 
 
 def _each_strength(player: Player, dwarf: int) -> Iterator[int]:

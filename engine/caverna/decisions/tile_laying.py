@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.caverna.board import key as pos_key
 from engine.caverna.copying import copy_model
 from engine.caverna.decisions.options import back_to, board_label, opt
 from engine.caverna.landscape import Placement, lay, placements, ruby_mine_on_deep_tunnel
@@ -48,8 +47,9 @@ def _lay_choices(state: CavernaState, step: TileStep) -> list[tuple[str, Placeme
 
 
 def _first(placement: Placement) -> str:
-    """The square of a placement's first half: where a tile is said to be laid."""
-    return pos_key(placement.cells[0][0])
+    """The square of a placement's first half: where a tile is said to be laid (its
+    key's first part)."""
+    return placement.key.partition("+")[0]
 
 
 def _by_spot(choices: list[tuple[str, Placement]]) -> dict[str, list[tuple[str, Placement]]]:

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -16,6 +15,7 @@ from engine.caverna.placement import (
     RUBY_OUT_OF_ORDER,
     each_open_space,
     next_in_order,
+    open_spaces_of,
     out_of_order,
     space_open,
     stand,
@@ -40,24 +40,22 @@ def _go_option(space_id: str, goods: tuple[tuple[str, int], ...]) -> Option:
 
 
 def _work_options(state: CavernaState, turn: Turn) -> list[Option]:
-    with board_questions():
-        return list(_each_work_option(state, turn))
-
-
-def _each_work_option(state: CavernaState, turn: Turn) -> Iterator[Option]:
-    """The options of a work turn, in display order (inside ``board_questions()``)."""
+    """The options of a work turn, in display order: the open spaces (read in one pass:
+    the listing every work turn makes), other dwarfs for a ruby, the trades."""
     seat = turn.seat
     player = state.players[seat]
     nxt = next_in_order(player)
     assert nxt is not None
-    for space in each_open_space(state, seat, nxt):
-        yield _space_option(space)
-    for dwarf in out_of_order(player):
-        if any(each_open_space(state, seat, dwarf)):
-            yield opt(f"dwarf:{dwarf}", "dwarf", dwarf=dwarf,
-                      weapon=player.dwarfs[dwarf].weapon, rubies=RUBY_OUT_OF_ORDER)
+    with board_questions():
+        opts = [_space_option(space) for space in open_spaces_of(state, seat, nxt)]
+        for dwarf in out_of_order(player):
+            if any(each_open_space(state, seat, dwarf)):
+                opts.append(opt(f"dwarf:{dwarf}", "dwarf", dwarf=dwarf,
+                                weapon=player.dwarfs[dwarf].weapon,
+                                rubies=RUBY_OUT_OF_ORDER))
     if can_exchange(state, seat):
-        yield opt("exchange", "exchange")
+        opts.append(opt("exchange", "exchange"))
+    return opts
 
 
 def _go(state: CavernaState, seat: int, dwarf: int, space_id: str, ruby: bool,

@@ -1,6 +1,7 @@
 """Copying a state (``CAVERNA.copy``, :mod:`engine.caverna.copying`): the copy equals
-the JSON round trip, shares nothing that can change with the original, and playing on
-it leaves the original as it was."""
+the JSON round trip, shares nothing that can change with the original but the home
+boards' spaces (copy-on-write: the first board edited takes its own), and playing on
+either leaves the other as it was."""
 
 from __future__ import annotations
 
@@ -13,11 +14,12 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from engine.caverna.board import Space
+from engine.caverna import copying
+from engine.caverna.board import HomeBoard, Space
 from engine.caverna.caverna_game import CAVERNA
 from engine.caverna.copying import copy_for_seat, copy_value
 from engine.caverna.decisions.exchanges import _trade, _trades
-from engine.caverna.state import CavernaState, Dwarf, ExchangeStep
+from engine.caverna.state import ActionSpace, CavernaState, Dwarf, ExchangeStep, Player
 from engine.core.playout import random_moves
 from tests.engine.caverna.scenario import give, play, scripted
 
@@ -44,8 +46,11 @@ def _states(players: int, seed: int) -> Iterator[tuple[CavernaState, random.Rand
 
 
 def _mutable_parts(value: Any) -> Iterator[Any]:
-    """Every model, dict and list inside ``value`` (``value`` too)."""
-    if isinstance(value, BaseModel):
+    """Every model, dict and list inside ``value`` (``value`` too), but a home board's
+    spaces: shared by a copy until either board is edited (the tests below)."""
+    if isinstance(value, HomeBoard):
+        yield value
+    elif isinstance(value, BaseModel):
         yield value
         for part in value.__dict__.values():
             yield from _mutable_parts(part)
@@ -83,6 +88,40 @@ def test_playing_on_a_copy_leaves_the_original_alone(players: int, seed: int) ->
         assert CAVERNA.dump(state) == before
 
 
+@pytest.mark.parametrize(("players", "seed"), GAMES[:4])
+def test_playing_on_the_original_leaves_a_copy_alone(players: int, seed: int) -> None:
+    """The other way round: a copy's boards share the original's spaces until either is
+    edited, and the original is played on while the copies are kept."""
+    kept = []
+    for state, _ in _states(players, seed):
+        copied = CAVERNA.copy(state)
+        kept.append((copied, CAVERNA.dump(copied)))
+    for copied, then in kept:
+        assert CAVERNA.dump(copied) == then
+
+
+def test_a_board_edited_after_a_copy_takes_its_own_spaces() -> None:
+    """Editing either board of a state and its copy changes that board alone, and
+    each answers about its own spaces (what was derived is forgotten by the edited one,
+    kept by the other)."""
+    for edit_copy in (True, False):
+        state = CAVERNA.new(2, 5)
+        board = state.players[0].board
+        signature, furnished = board.signature(), board.furnished()
+        copied = CAVERNA.copy(state)
+        twin = copied.players[0].board
+        assert twin.spaces is board.spaces and twin.signature() is signature
+        edited, other = (twin, board) if edit_copy else (board, twin)
+        edited.edit((3, 2)).furnishing = "dwelling"
+        assert edited.spaces is not other.spaces
+        assert edited.furnished() != furnished and edited.signature() != signature
+        assert other.furnished() == furnished and other.signature() is signature
+        assert other.at((3, 2)).furnishing is None
+        other.edit((3, 1)).tile = "tunnel"  # the other board takes its own too
+        assert edited.at((3, 1)).tile is None
+        assert edited.has_furnishing("dwelling") and not other.has_furnishing("dwelling")
+
+
 def test_a_scripted_random_source_is_copied_too() -> None:
     """Scenario states draw from a list of prepared values: the copy has its own."""
     state = scripted(3)
@@ -116,6 +155,32 @@ def test_models_copied_whole_hold_only_leaves(model: type[BaseModel]) -> None:
     """``copying`` copies a board space and a dwarf without looking into their fields:
     safe only while every field holds an immutable value."""
     assert all(_leaf_type(f.annotation) for f in model.model_fields.values())
+
+
+def _holds(annotation: Any, copier: Any) -> bool:
+    """Does a field of type ``annotation`` hold what ``copier`` copies whole: a dict or a
+    list of leaves (``dict``, ``list``), a dict of dicts of leaves (``_dicts``)?"""
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if copier is dict:
+        return origin is dict and all(_leaf_type(a) for a in args)
+    if copier is list:
+        return origin is list and _leaf_type(args[0])
+    if copier is copying._dicts:
+        return origin is dict and _leaf_type(args[0]) and _holds(args[1], dict)
+    return True  # a copier of its own: the round-trip tests above check it
+
+
+@pytest.mark.parametrize(("model", "copiers"), [
+    (ActionSpace, copying._SPACE_FIELDS), (Player, copying._PLAYER_FIELDS),
+    (CavernaState, copying._STATE_FIELDS)])
+def test_fields_copied_whole_hold_what_their_copier_takes(
+        model: type[BaseModel], copiers: dict[str, Any]) -> None:
+    """``copying`` copies some fields of the models a state holds most of by a plain
+    ``dict`` or ``list``, without looking into them: safe only while they hold leaves."""
+    fields = model.model_fields
+    for name, copier in copiers.items():
+        assert name in fields, name
+        assert _holds(fields[name].annotation, copier), name
 
 
 def test_a_seat_copy_takes_any_trade_of_the_seat_as_a_whole_copy_does() -> None:

@@ -3,8 +3,9 @@ live now, said once per change."""
 
 from __future__ import annotations
 
+from engine.caverna.caverna_game import CAVERNA
 from engine.caverna.housed import arrangement, place_of, tell_housing
-from engine.caverna.state import CavernaState
+from engine.caverna.state import CavernaState, Dwarf
 from engine.core.prompts import Event
 from tests.engine.caverna.scenario import give, scripted
 
@@ -59,3 +60,24 @@ def test_a_game_move_tells_the_new_home() -> None:
     housed = [e.args for e in events if e.code == "housed"]
     assert housed == [{"places": [{"at": "3,3", "place": "entry_level_dwelling",
                                    "animals": {"sheep": 1}}], "free_dogs": 0}]
+
+
+def test_what_was_told_is_kept_beside_the_state_only() -> None:
+    """A seat is passed over while its board, animals and family are as when last told
+    on this state; any of them changing tells again. A copy takes over what was told (of
+    its own), a reloaded state starts without it (``engine.caverna.told``)."""
+    state = scripted(3)
+    give(state, 0, sheep=3)
+    assert len(_told(state)) == 1
+    told = state.__pydantic_private__["_told"].by_seat  # type: ignore[index]
+    assert set(told) == {0}
+    copied, loaded = CAVERNA.copy(state), CAVERNA.load(CAVERNA.dump(state))
+    assert copied.__pydantic_private__["_told"].by_seat == told  # type: ignore[index]
+    assert copied.__pydantic_private__["_told"].by_seat is not told  # type: ignore[index]
+    assert not loaded.__pydantic_private__["_told"].by_seat  # type: ignore[index]
+    for twin in (copied, loaded):
+        assert _told(twin) == []  # nothing changed: the same as told
+    state.players[0].dwarfs.append(Dwarf(born=True))
+    state.players[0].animals["sheep"] = 3
+    _told(state)  # a larger family: worked out again
+    assert told[0][2] == 3

@@ -1,6 +1,6 @@
 """The options listed for a state, kept on it until a key is applied
-(engine.caverna.listing): a state that keeps them plays exactly like a copy that lists
-everything afresh, and nothing else carries them."""
+(engine.caverna.listing): a state that keeps them plays exactly like a reloaded one
+that lists everything afresh, a copy takes them over, and nothing else carries them."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import random
 import pytest
 
 from engine.caverna.caverna_game import CAVERNA
+from engine.caverna.copying import copy_for_seat
 from engine.caverna.listing import Listing, forget, was_listed
 from engine.caverna.state import CavernaState
 from engine.core.errors import IllegalMove
@@ -24,14 +25,16 @@ def _kept(state: CavernaState) -> dict[int, object]:
 
 def test_a_kept_listing_plays_like_a_fresh_one() -> None:
     """Along random games, the prompts and every move's outcome on the state that keeps
-    its listings equal those on a copy that lists afresh (a listed key skips only checks
-    the listing made)."""
+    its listings equal those on a reloaded state that lists afresh (a listed key skips
+    only checks the listing made), and on a copy that takes the listing over."""
     for seed in range(3):
         agent = random.Random(seed)
         state = CAVERNA.new(4, seed)
         for _ in range(400):
-            fresh = CAVERNA.copy(state)
+            fresh = CAVERNA.load(CAVERNA.dump(state))
             assert not _kept(fresh)
+            copied = CAVERNA.copy(state)
+            assert _kept(copied) == _kept(state)
             prompts = CAVERNA.pending(state)
             assert prompts == CAVERNA.pending(fresh)
             if not prompts:
@@ -39,10 +42,12 @@ def test_a_kept_listing_plays_like_a_fresh_one() -> None:
             prompt = agent.choice(prompts)
             key = agent.choice(prompt.options).key
             assert was_listed(state, CAVERNA.machine.current(state, prompt.seat), key)
-            assert CAVERNA.apply(state, prompt.seat, key) == CAVERNA.apply(
-                fresh, prompt.seat, key)
-            assert state == fresh
-            assert CAVERNA.dump(state) == CAVERNA.dump(fresh)
+            assert CAVERNA.pending(copied) == prompts
+            events = CAVERNA.apply(state, prompt.seat, key)
+            assert events == CAVERNA.apply(fresh, prompt.seat, key)
+            assert events == CAVERNA.apply(copied, prompt.seat, key)
+            assert state == fresh == copied
+            assert CAVERNA.dump(state) == CAVERNA.dump(fresh) == CAVERNA.dump(copied)
 
 
 def test_pending_reads_what_the_move_listed() -> None:
@@ -59,11 +64,16 @@ def test_pending_reads_what_the_move_listed() -> None:
     assert all(p.options == (marker,) for p in CAVERNA.pending(state))
 
 
-def test_copies_dumps_and_loads_carry_no_listing() -> None:
+def test_a_copy_takes_the_listing_over_dumps_and_loads_carry_none() -> None:
     state = CAVERNA.new(4, 3)
     CAVERNA.pending(state)
     assert _kept(state)
-    assert not _kept(CAVERNA.copy(state))
+    copied = CAVERNA.copy(state)
+    assert _kept(copied) == _kept(state)
+    copied.__pydantic_private__["_listing"].by_seat.clear()  # type: ignore[index]
+    assert _kept(state)  # each state has a listing of its own
+    assert not _kept(copy_for_seat(state, 0))
+    assert not _kept(CAVERNA.redraw(state, 0, 5))  # changed by hand: forgotten
     assert not _kept(CAVERNA.load(CAVERNA.dump(state)))
     assert not _kept(copy.deepcopy(state))
     assert not _kept(pickle.loads(pickle.dumps(state)))
@@ -92,4 +102,4 @@ def test_a_state_changed_by_hand_lists_afresh_once_it_forgets() -> None:
     state.players[seat].goods["food"] += 5
     state.players[seat].goods["ore"] += 5
     forget(state)
-    assert CAVERNA.pending(state) == CAVERNA.pending(CAVERNA.copy(state))
+    assert CAVERNA.pending(state) == CAVERNA.pending(CAVERNA.load(CAVERNA.dump(state)))
