@@ -43,8 +43,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -341,18 +339,6 @@ async def drive(config: dict[str, Any]) -> dict[str, Any]:
 # --- the bench: runs the driver on both trees -----------------------------------------
 
 
-def _run_driver(tree: Path, config: dict[str, Any]) -> dict[str, Any]:
-    """The driver (this file) in its own process, with ``tree`` first on the path."""
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    done = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--driver", json.dumps(config)],
-        cwd=tree, env=env, capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        raise RuntimeError(f"driver failed in {tree}:\n{done.stderr[-4000:]}")
-    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    return result
-
-
 def _change(base: dict[str, Any], head: dict[str, Any]) -> dict[str, Any]:
     """Relative change of the headline numbers, head against base."""
     out: dict[str, Any] = {}
@@ -376,22 +362,21 @@ def _by_game(change: dict[str, Any], metric: str) -> dict[str, float | None]:
 
 def bench(args: argparse.Namespace) -> dict[str, Any]:
     """Run the driver on the base and on this tree; the report."""
-    head_tree = Path(__file__).resolve().parents[1]
+    # Imported here, not at the top: the driver runs in the base tree, which may
+    # have no bench.trees.
+    from bench.trees import HEAD_TREE, base_tree, head_commit, run_driver
+
     config = {"games": args.games, "players": args.players, "policies": args.policies,
               "seeds": args.seeds, "seed": args.seed, "platform": args.platform}
-    with tempfile.TemporaryDirectory(prefix="campfire-base-") as tmp:
-        archive = subprocess.run(["git", "-C", str(head_tree), "archive", args.base],
-                                 capture_output=True, check=True)
-        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+    with base_tree(args.base) as tree:
         started = time.perf_counter()
-        base = _run_driver(Path(tmp), config)
+        base = run_driver(__file__, tree, config)
         base_seconds = time.perf_counter() - started
     started = time.perf_counter()
-    head = _run_driver(head_tree, config)
+    head = run_driver(__file__, HEAD_TREE, config)
     head_seconds = time.perf_counter() - started
     change = _change(base, head)
-    commit = subprocess.run(["git", "-C", str(head_tree), "rev-parse", "--short", "HEAD"],
-                            capture_output=True, text=True, check=False).stdout.strip()
+    commit = head_commit()
     return {
         "bench": "presses",
         "platform": args.platform,

@@ -16,10 +16,7 @@ import argparse
 import hashlib
 import json
 import random
-import subprocess
 import sys
-import tempfile
-from pathlib import Path
 from typing import Any
 
 
@@ -45,18 +42,6 @@ def digest(game_name: str, players: int, seeds: int, first: int, copies: bool = 
     return out.hexdigest()[:16]
 
 
-def _run(tree: Path, config: dict[str, Any]) -> dict[str, str]:
-    """The driver (this file) in its own process, with ``tree`` first on the path."""
-    done = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--driver", json.dumps(config)],
-        cwd=tree, env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"},
-        capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        raise RuntimeError(f"driver failed in {tree}:\n{done.stderr[-4000:]}")
-    result: dict[str, str] = json.loads(done.stdout.strip().splitlines()[-1])
-    return result
-
-
 def main(argv: list[str] | None = None) -> int:
     """Print the digests of both trees per player count; exit 1 if any differ."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
@@ -75,20 +60,20 @@ def main(argv: list[str] | None = None) -> int:
                                          config.get("copies", False))
                           for p in config["players"]}))
         return 0
-    head_tree = Path(__file__).resolve().parents[1]
+    # Imported here, not at the top: the driver runs in the base tree, which may
+    # have no bench.trees.
+    from bench.trees import HEAD_TREE, base_tree, run_driver
+
     config = {"game": args.game, "seeds": args.seeds, "first": args.first,
               "players": args.players}
-    with tempfile.TemporaryDirectory(prefix="campfire-base-") as tmp:
-        archive = subprocess.run(["git", "-C", str(head_tree), "archive", args.base],
-                                 capture_output=True, check=True)
-        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
-        base = _run(Path(tmp), config)
-    head = _run(head_tree, config)
+    with base_tree(args.base) as tree:
+        base = run_driver(__file__, tree, config)
+    head = run_driver(__file__, HEAD_TREE, config)
     same = base == head
     row: dict[str, Any] = {"bench": "same_games", "game": args.game, "seeds": args.seeds,
                            "base": {"commit": args.base, **base}, "head": head}
     if args.copies:
-        row["head_via_copies"] = _run(head_tree, {**config, "copies": True})
+        row["head_via_copies"] = run_driver(__file__, HEAD_TREE, {**config, "copies": True})
         same = same and row["head_via_copies"] == head
     print(json.dumps({**row, "same": same}))
     return 0 if same else 1

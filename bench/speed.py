@@ -25,11 +25,8 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import subprocess
 import sys
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
 BASE = "8bfe800"  # issue 24's base
@@ -78,18 +75,6 @@ def drive(config: dict[str, Any]) -> dict[str, Any]:
             "copy_ms_per_game": round(copy_s * per_game * 1000, 1)}
 
 
-def _run(tree: Path, config: dict[str, Any]) -> dict[str, Any]:
-    """The driver (this file) in its own process, with ``tree`` first on the path."""
-    done = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--driver", json.dumps(config)],
-        cwd=tree, env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"},
-        capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        raise RuntimeError(f"driver failed in {tree}:\n{done.stderr[-4000:]}")
-    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    return result
-
-
 def _best(runs: list[dict[str, Any]]) -> dict[str, Any]:
     """The round with the most games per second (copy time: the least of any round)."""
     best = dict(max(runs, key=lambda r: r["games_per_sec"]))
@@ -100,21 +85,20 @@ def _best(runs: list[dict[str, Any]]) -> dict[str, Any]:
 
 def bench(args: argparse.Namespace) -> list[dict[str, Any]]:
     """Every game asked for, on the base and on this tree."""
-    head_tree = Path(__file__).resolve().parents[1]
-    commit = subprocess.run(["git", "-C", str(head_tree), "rev-parse", "--short", "HEAD"],
-                            capture_output=True, text=True, check=False).stdout.strip()
+    # Imported here, not at the top: the driver runs in the base tree, which may
+    # have no bench.trees.
+    from bench.trees import HEAD_TREE, base_tree, head_commit, run_driver
+
+    commit = head_commit()
     out = []
-    with tempfile.TemporaryDirectory(prefix="campfire-base-") as tmp:
-        archive = subprocess.run(["git", "-C", str(head_tree), "archive", args.base],
-                                 capture_output=True, check=True)
-        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+    with base_tree(args.base) as tree:
         for name in [args.game] if args.game else list(GAMES):
             config = {"game": name, "players": args.players, "games": args.games,
                       "seed": args.seed}
             base_runs, head_runs = [], []
             for _ in range(args.rounds):
-                base_runs.append(_run(Path(tmp), config))
-                head_runs.append(_run(head_tree, config))
+                base_runs.append(run_driver(__file__, tree, config))
+                head_runs.append(run_driver(__file__, HEAD_TREE, config))
             base, head = _best(base_runs), _best(head_runs)
             bar = BARS.get(name)
             out.append({
