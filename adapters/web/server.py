@@ -32,7 +32,7 @@ from bot.i18n import LANGS, Lang
 from bot.identity import Chat, User
 from bot.render.targets import Drawn
 from bot.storage import StoreUnavailable, TableNotFound, TableRecord, TableStatus
-from bot.table.log import load_any
+from bot.table.log import load_any, record_any
 from bot.table.moves import prompt_of, seat_of
 from bot.table.settings import meta_view, options_of
 from engine.registry import get_game
@@ -67,13 +67,8 @@ class PageServer:
 
     async def _table(self, table_id: str) -> TableRecord:
         """The table, active or archived; 404 when there is none."""
-        store = self.app.sv.store
         try:
-            return await store.get(table_id)
-        except TableNotFound:
-            pass
-        try:
-            return await store.get_archived(table_id)
+            return (await record_any(self.app.sv.store, table_id))[0]
         except TableNotFound:
             raise Refusal(404, "web.err.no_table") from None
 

@@ -42,14 +42,19 @@ def parse_count(args: tuple[str, ...]) -> int | None:
     return None
 
 
+async def record_any(store: Any, table_id: str) -> tuple[TableRecord, bool]:
+    """A table, active or archived, and whether it is archived; ``TableNotFound`` if
+    neither."""
+    try:
+        return await store.get(table_id), False
+    except TableNotFound:
+        return await store.get_archived(table_id), True
+
+
 async def load_any(store: Any, table_id: str) -> tuple[TableRecord, list[LogEntry]]:
     """A table and its action log, active or archived; ``TableNotFound`` if neither."""
-    try:
-        record = await store.get(table_id)
-        return record, await store.action_log(table_id)
-    except TableNotFound:
-        record = await store.get_archived(table_id)
-        return record, await store.action_log(table_id, archived=True)
+    record, archived = await record_any(store, table_id)
+    return record, await store.action_log(table_id, archived=archived)
 
 
 def join_lines(lines: list[Markup]) -> Markup:

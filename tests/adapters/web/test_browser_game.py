@@ -10,22 +10,14 @@ import time
 import pytest
 from redis.asyncio import Redis
 
-from bot.storage import TableNotFound, TableRecord, TableStatus
+from bot.storage import TableStatus
+from bot.table.log import record_any
 from bot.ui.message import ToChat
 from tests.adapters.web.browser import chromium, drawn, page_site, player_pages, shot
-from tests.bot.helpers import ANNA, BORIS, GROUP, Harness
+from tests.bot.helpers import ANNA, BORIS, GROUP
 
 GAMES = ["stone_age", "hunters_gatherers", "caverna"]
 LIVE_S = 1.0  # the other page must show a move within this
-
-
-async def stored(h: Harness, table: str) -> TableRecord:
-    """The table as stored, active or (once finished) archived."""
-    try:
-        return await h.get(table)
-    except TableNotFound:
-        record: TableRecord = await h.store.get_archived(table)
-        return record
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -51,7 +43,7 @@ async def test_a_whole_game_is_played_by_tapping_in_two_pages(
             started = time.monotonic()
             # The move is saved (by the page's press, the only way in here) …
             deadline = started + 30
-            while (after := await stored(h, table)).version == record.version:
+            while (after := (await record_any(h.store, table))[0]).version == record.version:
                 assert time.monotonic() < deadline, "the tap made no move"
                 await page.wait_for_timeout(5)
             assert after.version == record.version + 1
