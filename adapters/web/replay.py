@@ -44,16 +44,17 @@ def step_of(record: TableRecord, log: list[LogEntry], number: int) -> Step | Non
         return None
     found: Step | None = None
     total = 0
+    dealt_version = record.version  # no step yet: the game as dealt is the table now
     try:
         for total, (entry, state, events) in enumerate(replay_steps(game, record, log), 1):
+            if total == 1:
+                dealt_version = entry.version - 1
             if total == number:
                 found = Step(number, 0, entry.version, game.copy(state), events)
-            elif total == 1 and number == 0:
-                found = Step(0, 0, entry.version - 1, new_game(game, record), [])
     except ReplayBroken:
         return None
-    if number == 0 and total == 0:
-        found = Step(0, 0, record.version, new_game(game, record), [])
+    if number == 0:
+        found = Step(0, 0, dealt_version, new_game(game, record), [])
     return replace(found, total=total) if found is not None else None
 
 
