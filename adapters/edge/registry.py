@@ -37,6 +37,12 @@ class Edge:
     # A platform that owns the terminal runs alone instead: its options, its main.
     options: Callable[[argparse.ArgumentParser], None] | None = None
     main: Callable[[argparse.Namespace], int] | None = None
+    # The namespace of its ids (``tg`` of ``tg:123``), which also names its outbox in
+    # Redis, for a platform that sends through one: a move made on a table's page
+    # queues the chat's messages there.
+    outbox: str | None = None
+    # Its token signs the init data of its Mini Apps (the table's page checks it).
+    signs_mini_apps: bool = False
 
     def start(self) -> Start:
         """Read the platform's settings (``ValueError`` when one is wrong) and return
@@ -69,10 +75,12 @@ PLATFORMS: Mapping[str, Edge] = {
                   options=_console_options, main=_console_main),
     # Telegram before Discord: started in this order, stopped in the reverse.
     "telegram": Edge("Telegram", "serve Telegram (the default with TELEGRAM_TOKEN set)",
-                     token_env="TELEGRAM_TOKEN", starter="adapters.telegram.service:starter"),
+                     token_env="TELEGRAM_TOKEN", starter="adapters.telegram.service:starter",
+                     outbox="tg", signs_mini_apps=True),
     "discord": Edge("Discord", "serve Discord (the default with DISCORD_TOKEN set; with "
                                "TELEGRAM_TOKEN too, both)",
-                    token_env="DISCORD_TOKEN", starter="adapters.discord.service:starter"),
+                    token_env="DISCORD_TOKEN", starter="adapters.discord.service:starter",
+                    outbox="dc"),
     # Last: started once the chats are, stopped first.
     "web": Edge("the tables' pages", "serve the tables' pages in the browser (the default "
                                      "with CAMPFIRE_WEB_URL set)",

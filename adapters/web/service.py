@@ -18,6 +18,7 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from aiohttp import web
 
 from adapters.delivery import Outbox
+from adapters.edge.registry import PLATFORMS
 from adapters.edge.settings import WebEnv
 from adapters.runtime import Core
 from adapters.store.keys import Keys
@@ -64,16 +65,12 @@ async def serving_pages(server: PageServer, settings: WebEnv) -> AsyncIterator[i
         await runner.cleanup()
 
 
-#: The platforms whose messages a page worker queues in their outboxes in Redis (by
-#: the namespace of their ids, which is also their outbox's name).
-OUTBOX_PLATFORMS = ("tg", "dc")
-
-
 def outbox_outlets(core: Core) -> dict[str, Outlet]:
-    """An outlet for every platform that sends from an outbox in Redis."""
-    return {name: outbox_outlet(core, Outbox(core.storage.redis, core.key_prefix,
-                                             platform=name))
-            for name in OUTBOX_PLATFORMS}
+    """An outlet for every platform of the registry that sends from an outbox in Redis,
+    by the namespace of its ids."""
+    return {edge.outbox: outbox_outlet(core, Outbox(core.storage.redis, core.key_prefix,
+                                                    platform=edge.outbox))
+            for edge in PLATFORMS.values() if edge.outbox is not None}
 
 
 @contextlib.asynccontextmanager
@@ -91,6 +88,7 @@ def starter() -> Callable[[Core], contextlib.AbstractAsyncContextManager[int]]:
     settings = WebEnv.read()
     if not settings.url:
         raise ValueError(f"{WebEnv.variable('url')} is not set: the pages' public address")
-    # Init data from the Mini App is signed with the bot's token.
-    telegram_token = os.environ.get("TELEGRAM_TOKEN") or None
-    return lambda core: pages_on(core, settings, telegram_token)
+    # A Mini App's init data is signed with its bot's token.
+    signer = next((os.environ.get(edge.token_env) for edge in PLATFORMS.values()
+                   if edge.signs_mini_apps and edge.token_env), None)
+    return lambda core: pages_on(core, settings, signer or None)
