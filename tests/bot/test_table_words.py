@@ -281,8 +281,11 @@ class Table:
                 continue
             if presses == 20:
                 await self.commands(user)
-            if presses % 97 == 20:
-                # A reminder falls due, and (with a clock) a time-out with its vote.
+            if presses % 97 == 20 or (presses % 29 == 0 and not self.said["vote"]):
+                # A reminder falls due, and (with a clock) a time-out with its vote: more
+                # often until a vote was seen, since the strong AI thinks by the clock (the
+                # game's path is the machine's) and a time-out that falls while another
+                # vote is open, or once the other players are AI, opens none.
                 self.h.clock.advance(13 * 3600)
                 await self.due()
                 await self.vote_if_asked(rnd)
