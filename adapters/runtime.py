@@ -109,6 +109,7 @@ def make_services(
         jobs=storage.jobs,
         once=storage.once,
         prefs=CachedPrefs(storage.prefs, now),
+        stats=storage.stats,
         signer=signer,
         catalog=catalog,
         presenter=Presenter(catalog, signer),

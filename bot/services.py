@@ -21,6 +21,7 @@ from bot.storage import (
     OncePort,
     PrefsPort,
     ScriptPart,
+    StatsPort,
     TableNotFound,
     TableRecord,
 )
@@ -54,6 +55,7 @@ class Services:
     jobs: JobQueuePort
     once: OncePort
     prefs: PrefsPort
+    stats: StatsPort
     signer: TokenSigner
     catalog: Catalog
     presenter: Presenter

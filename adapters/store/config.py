@@ -26,6 +26,7 @@ from adapters.store.migrations import MigrationRegistry
 from adapters.store.once import OnceFlags
 from adapters.store.persistence import ALLOW_VOLATILE_ENV, Persistence, check_persistence
 from adapters.store.prefs import Prefs
+from adapters.store.stats_store import StatsStore
 
 _TRUE = ("1", "true", "yes", "on")
 
@@ -96,6 +97,7 @@ class Storage:
     jobs: DueJobs
     once: OnceFlags
     prefs: Prefs
+    stats: StatsStore
     #: The embedded server, or None when ``REDIS_URL`` is used.
     server: EmbeddedRedis | None
     #: What the server of ``REDIS_URL`` said of its persistence (None: embedded).
@@ -143,7 +145,8 @@ async def open_storage(
         once = OnceFlags(client, prefix=settings.key_prefix)
         prefs = Prefs(client, prefix=settings.key_prefix)
         yield Storage(
-            redis=client, games=games, jobs=jobs, once=once, prefs=prefs, server=server,
+            redis=client, games=games, jobs=jobs, once=once, prefs=prefs,
+            stats=StatsStore(client, prefix=settings.key_prefix), server=server,
             persistence=persistence,
         )
     finally:

@@ -36,6 +36,7 @@ from bot.storage.records import (
     TableRecord,
     utc_now,
 )
+from bot.storage.results import KeptResult
 
 DEFAULT_ARCHIVE_RETENTION = timedelta(days=90)
 # How long the worker that wrote a table has to deliver its follow-ups and say so before
@@ -296,12 +297,14 @@ class GameStore:
         """Active tables a user created or sits at, oldest first."""
         return await self._indexed(self.keys.user_index(user_id))
 
-    async def archive(self, table_id: str, *, retention: timedelta | None = None) -> None:
+    async def archive(self, table_id: str, *, retention: timedelta | None = None,
+                      result: KeptResult | None = None) -> None:
         """Move a finished or aborted table and its log to the archive, expiring after retention.
 
-        The table leaves the chat and user indexes in the same atomic step. Archiving
-        an already archived table is a no-op (so a retry after a lost reply is safe).
-        Raises ``NotArchivable`` for lobby/running tables, ``TableNotFound`` otherwise.
+        The table leaves the chat and user indexes, and ``result`` is kept for good, in
+        the same atomic step. Archiving an already archived table is a no-op (so a retry
+        after a lost reply is safe, and a result is kept once). Raises ``NotArchivable``
+        for lobby/running tables, ``TableNotFound`` otherwise.
         """
         ttl = retention or self.archive_retention
         if ttl.total_seconds() < 1:
@@ -319,6 +322,9 @@ class GameStore:
                     self.keys.prefix,
                     table_id,
                     self._clock().isoformat(),
+                    result.model_dump_json() if result else "",
+                    *(sorted({s.user_id for s in result.seats if s.ai_level is None})
+                      if result else ()),
                 ],
             )
         if reply[0] == "missing":

@@ -13,6 +13,15 @@ With prefix ``p`` (default ``campfire:``)::
     p job:<id>              hash  one job: payload, due, owner, attempts
     p owed                  zset  tables whose latest write's follow-ups are not yet
                                   confirmed delivered, by when to repair them
+    p result:<id>           str   a finished table's KeptResult JSON, kept for good
+    p results               zset  kept results' table ids, scored by their number
+    p seq:result            int   counter behind those numbers
+    p user:<user>:results   zset  the kept results a user played in, same score
+    p rating:<game>:<scope> hash  player -> KeptRating JSON (scope: all, chat:<chat>)
+    p rating:<game>:history:<player>
+                            list  RatingStep JSON after each rated game, oldest first
+    p ratings:cursor        int   the number of the last result the ratings include
+    p ratings:keys          set   every rating and history key (what a rebuild replaces)
 
 The Lua scripts build the ``chat:``/``user:``/``job:`` keys from the prefix themselves
 (``LUA_*`` below mirror the Python builders), because the set of users to unindex is
@@ -70,3 +79,35 @@ class Keys:
     def job(self, job_id: str) -> str:
         """Hash of one scheduled job (mirrored in Lua)."""
         return f"{self.prefix}job:{job_id}"
+
+    def result(self, table_id: str) -> str:
+        """A kept result (mirrored in Lua)."""
+        return f"{self.prefix}result:{table_id}"
+
+    def results(self) -> str:
+        """Sorted set of kept results by number (mirrored in Lua)."""
+        return f"{self.prefix}results"
+
+    def result_seq(self) -> str:
+        """Counter behind the kept results' numbers (mirrored in Lua)."""
+        return f"{self.prefix}seq:result"
+
+    def user_results(self, user_id: str) -> str:
+        """Sorted set of the kept results a user played in (mirrored in Lua)."""
+        return f"{self.prefix}user:{user_id}:results"
+
+    def rating(self, game: str, scope: str) -> str:
+        """Hash of the ratings of ``game`` in ``scope``."""
+        return f"{self.prefix}rating:{game}:{scope}"
+
+    def rating_history(self, game: str, player: str) -> str:
+        """List of a player's rating steps in ``game``."""
+        return f"{self.prefix}rating:{game}:history:{player}"
+
+    def ratings_cursor(self) -> str:
+        """The number of the last kept result the ratings include."""
+        return f"{self.prefix}ratings:cursor"
+
+    def rating_keys(self) -> str:
+        """Set of every rating and history key."""
+        return f"{self.prefix}ratings:keys"

@@ -102,7 +102,8 @@ return {'ok'}
 """
 
 # KEYS: table, log, archived table, archived log
-# ARGV: ttl seconds, prefix, table id, archived-at iso timestamp
+# ARGV: ttl seconds, prefix, table id, archived-at iso timestamp, kept result json (or
+#       empty), then the ids of the people who played (its user indexes)
 ARCHIVE = """
 local cur = redis.call('HMGET', KEYS[1], 'status', 'chat', 'users')
 if not cur[1] then
@@ -117,6 +118,16 @@ for _, user in ipairs(users) do
   redis.call('ZREM', ARGV[2] .. 'user:' .. user .. ':tables', ARGV[3])
 end
 redis.call('HSET', KEYS[1], 'archived_at', ARGV[4])
+-- The result kept for good (ARGV[5], empty for none), numbered in the order kept, and
+-- indexed for each person who played (ARGV[6...]).
+if ARGV[5] ~= '' then
+  local n = redis.call('INCR', ARGV[2] .. 'seq:result')
+  redis.call('SET', ARGV[2] .. 'result:' .. ARGV[3], ARGV[5])
+  redis.call('ZADD', ARGV[2] .. 'results', n, ARGV[3])
+  for i = 6, #ARGV do
+    redis.call('ZADD', ARGV[2] .. 'user:' .. ARGV[i] .. ':results', n, ARGV[3])
+  end
+end
 redis.call('RENAME', KEYS[1], KEYS[3])
 redis.call('EXPIRE', KEYS[3], ARGV[1])
 if redis.call('EXISTS', KEYS[2]) == 1 then
@@ -241,4 +252,34 @@ for _, id in ipairs(ids) do
   end
 end
 return claimed
+"""
+
+# KEYS: ratings cursor, rating keys set
+# ARGV: expected cursor (or '*': any), new cursor, replace ('1': delete every rating key
+#       first), count of ratings n, then n triples (hash key, player, rating JSON), then
+#       pairs (history list key, step JSON)
+# Ratings move forward with their cursor in one step: two workers rating the same new
+# results cannot both write, and a reader never sees ratings without their cursor.
+ADD_RATINGS = """
+local cur = redis.call('GET', KEYS[1]) or '0'
+if ARGV[1] ~= '*' and cur ~= ARGV[1] then return 0 end
+if ARGV[3] == '1' then
+  local old = redis.call('SMEMBERS', KEYS[2])
+  for _, key in ipairs(old) do redis.call('DEL', key) end
+  redis.call('DEL', KEYS[2])
+end
+local n = tonumber(ARGV[4])
+local i = 5
+for _ = 1, n do
+  redis.call('HSET', ARGV[i], ARGV[i + 1], ARGV[i + 2])
+  redis.call('SADD', KEYS[2], ARGV[i])
+  i = i + 3
+end
+while i <= #ARGV do
+  redis.call('RPUSH', ARGV[i], ARGV[i + 1])
+  redis.call('SADD', KEYS[2], ARGV[i])
+  i = i + 2
+end
+redis.call('SET', KEYS[1], ARGV[2])
+return 1
 """

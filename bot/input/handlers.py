@@ -18,6 +18,7 @@ from bot.input.new_table_args import SETTINGS, BadArgument, read_new_args
 from bot.input.presses import play
 from bot.input.usage import help_lines, usage, usage_reply
 from bot.services import Ctx, Services
+from bot.stats.command import cmd_stats
 from bot.storage import (
     Action,
     ActionKind,
@@ -536,6 +537,7 @@ HANDLERS: dict[str, Handler] = {
     "abort": cmd_abort,
     "games": _about_the_chat(cmd_games),
     "mygames": cmd_mygames,
+    "stats": _about_the_chat(cmd_stats),
     "resume": cmd_resume,
     "undo": cmd_undo,
     "vote": cmd_vote,

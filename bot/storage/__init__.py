@@ -12,7 +12,14 @@ from bot.storage.errors import (
     TableNotFound,
     UpdateTaken,
 )
-from bot.storage.ports import GameStorePort, JobQueuePort, OncePort, PrefsPort, ScriptPart
+from bot.storage.ports import (
+    GameStorePort,
+    JobQueuePort,
+    OncePort,
+    PrefsPort,
+    ScriptPart,
+    StatsPort,
+)
 from bot.storage.records import (
     Action,
     ActionKind,
@@ -37,6 +44,7 @@ __all__ = [
     "PrefsPort",
     "ScriptPart",
     "StaleVersion",
+    "StatsPort",
     "StoreError",
     "StoreUnavailable",
     "TableExists",

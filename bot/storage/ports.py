@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Protocol
 
 from pydantic import JsonValue
 
 from bot.storage.records import Action, DueJob, JobChanges, LogEntry, OwedTable, TableRecord
+from bot.storage.results import KeptRating, KeptResult, RatingKey, Ratings, RatingStep
 
 # A piece of a store write that the core carries without reading it: the keys and the
 # arguments of one step of the store's script. A platform adapter hands the core one
@@ -69,8 +70,11 @@ class GameStorePort(Protocol):
         """Active tables a user created or sits at, oldest first."""
         ...
 
-    async def archive(self, table_id: str, *, retention: timedelta | None = None) -> None:
-        """Move a finished or aborted table out of the active indexes."""
+    async def archive(self, table_id: str, *, retention: timedelta | None = None,
+                      result: KeptResult | None = None) -> None:
+        """Move a finished or aborted table out of the active indexes, keeping ``result``
+        for good in the same step (only the first time: an archived table stays as it
+        is)."""
         ...
 
     async def get_archived(self, table_id: str) -> TableRecord:
@@ -149,4 +153,44 @@ class PrefsPort(Protocol):
 
     async def set_pref(self, key: str, value: str) -> None:
         """Store a value."""
+        ...
+
+
+class StatsPort(Protocol):
+    """The results kept for good and the ratings derived from them. A result is written
+    by ``GameStorePort.archive``, in the step that archives its table."""
+
+    async def results_after(self, seq: int, *, limit: int = 100) -> list[tuple[int, KeptResult]]:
+        """Kept results numbered after ``seq``, in the order they were kept."""
+        ...
+
+    async def results_of_user(self, user_id: str) -> list[KeptResult]:
+        """Every kept result the user played in, oldest first."""
+        ...
+
+    async def rating_cursor(self) -> int:
+        """The number of the last kept result the ratings include."""
+        ...
+
+    async def ratings_at(self, keys: Iterable[RatingKey]) -> dict[RatingKey, KeptRating]:
+        """The ratings of ``keys`` that exist."""
+        ...
+
+    async def leaderboard(self, game: str, scope: str) -> dict[str, KeptRating]:
+        """Every rating of ``game`` in ``scope``, by player."""
+        ...
+
+    async def history(self, game: str, player: str) -> list[RatingStep]:
+        """A player's rating after each of their rated games of ``game``, oldest first."""
+        ...
+
+    async def add_ratings(self, cursor: int, ratings: Ratings,
+                          keys: Iterable[RatingKey]) -> bool:
+        """Write ``ratings``'s figures of ``keys`` and its history steps, and move the
+        cursor from ``cursor`` to ``ratings.cursor``, in one step; False (nothing
+        written) when the cursor had moved meanwhile."""
+        ...
+
+    async def replace_ratings(self, ratings: Ratings) -> None:
+        """Every rating and history replaced by ``ratings`` (a rebuild), in one step."""
         ...

@@ -18,6 +18,7 @@ from pydantic import JsonValue
 
 from bot.identity import is_ai
 from bot.services import Services
+from bot.stats.keeping import keep_and_archive
 from bot.storage import JobChanges, Owed, TableRecord, TableStatus
 from bot.table.moves import commit
 from bot.table.refusals import Refusal
@@ -305,8 +306,7 @@ async def follow_ups(sv: Services, record: TableRecord, before: TableRecord | No
     schedule += lapse
     cancel += lapsed
     if record.status.is_over and ARCHIVE_AFTER_FINISH:
-        sv.fault("before_archive")
-        await sv.store.archive(record.table_id)
+        await keep_and_archive(sv, record)
     return Settled([replace(item, version=record.version) for item in out], record,
                    JobChanges(tuple(schedule), tuple(cancel)))
 

@@ -17,6 +17,7 @@ from redis.asyncio import Redis
 
 from adapters.runtime import make_services
 from adapters.store import DueJobs, GameStore, OnceFlags, Prefs, Storage
+from adapters.store.stats_store import StatsStore
 from adapters.telegram.render import TELEGRAM
 from bot.app import Campfire
 from bot.i18n import to_plain
@@ -59,6 +60,7 @@ def storage_on(client: Redis, prefix: str, clock: Clock | None = None) -> Storag
         jobs=DueJobs(client, prefix=prefix),
         once=OnceFlags(client, prefix=prefix),
         prefs=Prefs(client, prefix=prefix),
+        stats=StatsStore(client, prefix=prefix),
         server=None,
     )
 

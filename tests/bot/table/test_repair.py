@@ -171,6 +171,38 @@ async def test_crash_between_the_final_commit_and_archiving(world: World) -> Non
             and o.message.slot == f"dm:{table_id}:{record.seats.index(o.to.user_id)}"}
     assert told == set(record.seats)
     assert await world.recover() == []
+    # Its result was kept by the archiving, once, and rated.
+    kept = [r for _, r in await h.sv.stats.results_after(0) if r.table_id == table_id]
+    assert len(kept) == 1 and kept[0].rated
+    assert [s.user_id for s in kept[0].seats] == list(record.seats)
+    assert await h.sv.stats.rating_cursor() == 1
+
+
+async def test_crash_between_keeping_a_result_and_rating_it(world: World) -> None:
+    """The result is kept with the archive; the ratings catch up with the next table to
+    end (here: the next /stats), each result rated once."""
+    h = world.crashing
+    rnd = random.Random(5)
+    ended = []
+    for crash in (True, False):
+        table_id = await h.started(ANNA, BORIS)
+        world.crash_at.clear()
+        if crash:
+            world.crash_at.add("before_rating")
+        try:
+            while True:
+                await h.play_one(table_id, rnd)
+        except Crash:
+            assert crash
+        except TableNotFound:
+            assert not crash  # archived: the game is over
+        ended.append(table_id)
+        if crash:
+            assert await h.sv.stats.rating_cursor() == 0
+    assert [r.table_id for _, r in await h.sv.stats.results_after(0)] == ended
+    assert await h.sv.stats.rating_cursor() == 2
+    board = await h.sv.stats.leaderboard((await h.store.get_archived(ended[0])).game, "all")
+    assert {p: r.games for p, r in board.items()} == {ANNA.id: 2, BORIS.id: 2}
 
 
 async def test_crash_midway_through_a_reminder(world: World) -> None:
