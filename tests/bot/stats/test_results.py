@@ -58,6 +58,6 @@ def test_an_aborted_game_is_kept_unrated_and_a_cancelled_lobby_not_at_all() -> N
 
 
 def test_a_game_played_alone_is_kept_unrated() -> None:
-    record = over_table("k3", random.Random(6), game="hunters_gatherers", seats=("con:anna",))
+    record = over_table("k3", random.Random(6), game="caverna", seats=("con:anna",))
     kept = kept_result(record, load_state(get_game(record.game), record), WHEN)
     assert kept is not None and not kept.rated and kept.seats[0].place == 1
