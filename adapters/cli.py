@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from adapters.edge.registry import PLATFORMS, served_by_default
 from adapters.edge.serve import serve_main
+from adapters.ratings_cli import rebuild_main
 from bot.selfplay import selfplay
 from engine.registry import games
 
@@ -30,6 +31,9 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("--seed", type=int, default=1)
     sp.add_argument("--json", action="store_true", help="print one JSON line")
     sp.add_argument("--no-check", action="store_true", help="skip invariant checks (faster)")
+    ratings = sub.add_parser("ratings", help="players' ratings: rebuild them from the "
+                             "kept results")
+    ratings.add_argument("action", choices=["rebuild"])
     return parser
 
 
@@ -60,6 +64,8 @@ def main(argv: list[str] | None = None) -> int:
             for k, v in report.items():
                 print(f"{k:>18}: {v}")
         return 1 if report["errors"] else 0
+    if args.command == "ratings":
+        return rebuild_main()
     # A platform named, else every platform whose token is set (the console if none).
     names = [args.command] if args.command in PLATFORMS else served_by_default(os.environ)
     first = PLATFORMS[names[0]]

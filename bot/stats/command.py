@@ -91,7 +91,7 @@ async def _own_record(sv: Services, ctx: Ctx, game: str | None) -> Reply:
             rating=shown(rating) if rating else "—",
             games=_count(sv, lang, "game", len(mine)),
             wins=_count(sv, lang, "win", sum(s.place == 1 for s in mine)),
-            average=round(fmean(s.score for s in mine), 1), best=max(s.score for s in mine)))
+            average=round(fmean(s.score for s in mine)), best=max(s.score for s in mine)))
         history = await sv.stats.history(name, user.id)
         if history:
             chart.append(Line(title, [step.shown for step in history]))
