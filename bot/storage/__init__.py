@@ -16,6 +16,7 @@ from bot.storage.ports import GameStorePort, JobQueuePort, OncePort, PrefsPort, 
 from bot.storage.records import (
     Action,
     ActionKind,
+    DueJob,
     JobChanges,
     LogEntry,
     Owed,
@@ -27,6 +28,7 @@ from bot.storage.records import (
 __all__ = [
     "Action",
     "ActionKind",
+    "DueJob",
     "GameStorePort",
     "JobChanges",
     "JobQueuePort",
