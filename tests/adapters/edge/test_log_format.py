@@ -30,6 +30,13 @@ def root_stream() -> Iterator[io.StringIO]:
         root.setLevel(level)
 
 
+def into(stream: io.StringIO) -> None:
+    """The handler ``configure_logging`` installed writes into ``stream``."""
+    [handler] = logging.getLogger().handlers
+    assert isinstance(handler, logging.StreamHandler)
+    handler.setStream(stream)
+
+
 def lines_of(stream: io.StringIO) -> list[dict[str, str]]:
     return [json.loads(line) for line in stream.getvalue().splitlines()]
 
@@ -38,7 +45,7 @@ def test_json_logs_are_one_object_a_line_with_the_token_hidden(
     root_stream: io.StringIO
 ) -> None:
     configure_logging("json")
-    logging.getLogger().handlers[0].setStream(root_stream)  # type: ignore[attr-defined]
+    into(root_stream)
     redact_everywhere(TOKEN)
     log = logging.getLogger("adapters.test")
     log.info("calling https://api.telegram.org/bot%s/getMe", TOKEN)
@@ -61,7 +68,7 @@ def test_json_logs_are_one_object_a_line_with_the_token_hidden(
 
 def test_text_logs_stay_lines_for_people(root_stream: io.StringIO) -> None:
     configure_logging("text")
-    logging.getLogger().handlers[0].setStream(root_stream)  # type: ignore[attr-defined]
+    into(root_stream)
     logging.getLogger("adapters.test").warning("plain %s", "words")
     assert root_stream.getvalue().rstrip().endswith("WARNING adapters.test: plain words")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from prometheus_client import REGISTRY, generate_latest
+from prometheus_client.samples import Sample
 
 from adapters.edge.registry import platform_names
 from adapters.ops.health import stale_loops
@@ -19,7 +20,7 @@ REPORTED = {figures.PRESSES, figures.COMMITS, figures.REFUSALS, figures.DELIVERI
             figures.DELIVERY_FAILURES, figures.REMINDER_LATENESS, figures.PICTURE_SECONDS}
 
 
-def scraped(metrics: PrometheusMetrics) -> list:  # type: ignore[type-arg]
+def scraped(metrics: PrometheusMetrics) -> list[Sample]:
     return samples(generate_latest(metrics.registry).decode())
 
 
