@@ -11,11 +11,14 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
+from adapters.edge.registry import platform_names
 from adapters.edge.settings import AiEnv, WebEnv
+from adapters.ops.metrics import PrometheusMetrics
 from adapters.store import Storage, StoreSettings, open_storage
 from adapters.web.links import LinkSigner, SignedLinks
 from bot.app import Campfire
 from bot.i18n.catalog import default_catalog
+from bot.metrics import Metrics, NoMetrics
 from bot.rules import RulesLibrary
 from bot.services import Services
 from bot.storage.pref_cache import CachedPrefs
@@ -97,13 +100,16 @@ def make_services(
     bot_name: str | None = None,
     seed: int | None = None,
     thinker: Thinker | None = None,
+    metrics: Metrics | None = None,
 ) -> Services:
     """Services over an open storage; ``seed`` makes seat orders and game seeds
     reproducible (the same seed, the same lobbies: for tests and bug reports);
     ``thinker`` is where AI players decide (by default a pool of one process, started
-    when an AI first decides)."""
+    when an AI first decides); ``metrics`` where the operator's figures go (the
+    presenter's picture times too; by default nowhere)."""
     catalog = default_catalog()
     signer = TokenSigner(secret)
+    metrics = metrics or NoMetrics()
     return Services(
         store=storage.games,
         jobs=storage.jobs,
@@ -112,7 +118,7 @@ def make_services(
         stats=storage.stats,
         signer=signer,
         catalog=catalog,
-        presenter=Presenter(catalog, signer),
+        presenter=Presenter(catalog, signer, metrics=metrics),
         rules=RulesLibrary(),
         now=now,
         pictures=pictures,
@@ -120,6 +126,7 @@ def make_services(
         bot_name=bot_name,
         rng=bot_rng(seed),
         thinker=thinker or Thinker(),
+        metrics=metrics,
     )
 
 
@@ -132,6 +139,8 @@ class Core:
     key_prefix: str
     # The deployment's one secret (``token_secret``): each use derives its own key.
     secret: bytes
+    # The operator's figures, in a registry of this bot's own (``adapters.ops``).
+    metrics: PrometheusMetrics
 
 
 @asynccontextmanager
@@ -156,12 +165,14 @@ async def running_core(
     try:
         async with open_storage(settings) as storage:
             secret = await token_secret(storage, settings.key_prefix)
+            metrics = PrometheusMetrics(platforms=platform_names())
             app = Campfire(make_services(storage, secret, now=now, pictures=pictures,
-                                         bot_name=bot_name, seed=seed, thinker=thinker))
+                                         bot_name=bot_name, seed=seed, thinker=thinker,
+                                         metrics=metrics))
             pages = web or WebEnv.read()
             if pages.url:
                 app.sv.serve_pages(SignedLinks(LinkSigner(secret), pages.url,
                                                pages.link_days, now))
-            yield Core(app, storage, settings.key_prefix, secret)
+            yield Core(app, storage, settings.key_prefix, secret, metrics)
     finally:
         thinker.close()

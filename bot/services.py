@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from bot.i18n import Lang, Markup, normalize_lang
 from bot.i18n.catalog import Catalog
 from bot.identity import Chat, User
+from bot.metrics import Metrics, NoMetrics
 from bot.rules import RulesLibrary
 from bot.storage import (
     GameStorePort,
@@ -78,6 +79,9 @@ class Services:
     # Where a user's link to a table's page comes from, while the pages are served
     # (``serve_pages``); None: no page, and no button to open one.
     pages: PageLinks | None = None
+    # Where the operator's figures go (``adapters.ops`` keeps them); by default nowhere.
+    # The presenter times its pictures into its own reference to the same port.
+    metrics: Metrics = field(default_factory=NoMetrics)
     # Per committed (table, version): its prompts and a read-only state. A version is
     # written once, so these never go stale; they only save repeated work in a press.
     _prompts: dict[tuple[str, int], list[Prompt]] = field(default_factory=dict)
@@ -170,16 +174,16 @@ class Services:
                  if not t.status.is_over}
         return replace(ctx, lang=langs.pop()) if len(langs) == 1 else ctx
 
-    async def about_table(self, ctx: Ctx, table_id: str) -> Ctx:
-        """``about`` the table ``table_id`` (the record last seen here, else read: a
-        table's language never changes); ``ctx`` as it is for a table that is gone."""
+    async def seen_table(self, table_id: str) -> TableRecord | None:
+        """The table ``table_id`` as last seen here, else as read (None: it is gone);
+        for what never changes in a table (its language, its game, its chat's platform)."""
         record = self.store.last_seen(table_id)
         if record is None:
             try:
                 record = await self.store.get(table_id)
             except TableNotFound:
-                return ctx
-        return await self.about(ctx, record)
+                return None
+        return record
 
 
 @dataclass(frozen=True)

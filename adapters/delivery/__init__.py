@@ -41,9 +41,16 @@ How a platform plugs in
                        limits=platform_windows(platform),
                        global_per_second=platform.limits.global_per_second)
        sender = Sender(outbox, Courier(platform), platform, policy,
-                       unreachable=ask_in_the_table_chat, moved=tables_moved)
+                       unreachable=ask_in_the_table_chat, moved=tables_moved,
+                       metrics=app.sv.metrics)
        tasks = [sender.run(stop),
-                due_loop(lambda: app.on_due(emit=into(outbox)), every_s, stop, app.due_soon)]
+                due_loop(lambda: app.on_due(emit=into(outbox)), every_s, stop, app.due_soon,
+                         partial(app.sv.metrics.beat, f"{platform.name} due loop"))]
+
+   The sender counts failed calls by method and kind and reports its heartbeat to
+   ``metrics`` (``/readyz`` watches it, as it watches the due loop's ``beat``); the
+   platform counts the calls that delivered, by its own method names
+   (``bot.metrics.DELIVERIES``).
 
    ``policy`` gives the sender's patience (``hold_chat_s``, ``picture_attempts``,
    ``picture_retry_s``, ``picture_pause_s``), usually the platform's settings.

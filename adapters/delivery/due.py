@@ -24,12 +24,14 @@ Round = Callable[[], Awaitable[object]]
 
 
 async def due_loop(round_: Round, every_s: float, stop: asyncio.Event,
-                   soon: asyncio.Event) -> None:
+                   soon: asyncio.Event, beat: Callable[[], None] = lambda: None) -> None:
     """Run ``round_`` every ``every_s`` seconds until ``stop`` is set, and at once
     whenever ``soon`` is set (``Campfire.due_soon``: a job due now, like an AI's
     move); a round that fails is logged and the next one runs on time (reminders
-    must keep coming)."""
+    must keep coming). ``beat`` is called at every turn: the loop's heartbeat
+    (``Metrics.beat``), which ``/readyz`` watches."""
     while not stop.is_set():
+        beat()
         soon.clear()  # what is owed from now on wakes the next round
         try:
             await round_()

@@ -111,9 +111,12 @@ for i = 0, tonumber(ARGV[2]) - 1 do
     redis.call('HSET', ikey, 'body', ARGV[b + 1], 'lkey', ARGV[b + 3], 'per', ARGV[b + 4],
                'win', ARGV[b + 5], 'sfield', ARGV[b + 6], 'ver', ARGV[b + 7],
                'dig', ARGV[b + 9], 'asked', asked and '1' or '0', 'lane', ARGV[b + 10])
-    -- The first queuing fixes an item's place in line (kept while a slot is coalesced).
+    -- The first queuing fixes an item's place in line (kept while a slot is coalesced),
+    -- and the time its wait began (Redis's clock, ms: the outbox's age, ``backlog``).
     if redis.call('HEXISTS', ikey, 'seq') == 0 then
-      redis.call('HSET', ikey, 'seq', redis.call('INCR', KEYS[3]))
+      local clock = redis.call('TIME')
+      redis.call('HSET', ikey, 'seq', redis.call('INCR', KEYS[3]),
+                 'at', clock[1] * 1000 + math.floor(clock[2] / 1000))
     end
     -- A request for a fresh message sticks until a send has honoured it, even if a plain
     -- edit of the same slot replaces the body before the sender gets to it.
@@ -589,6 +592,22 @@ class Outbox:
     async def pending(self) -> int:
         """Items not yet delivered."""
         return int(await self.r.scard(self.p + "queued"))
+
+    async def backlog(self) -> tuple[int, float]:
+        """How many items wait to be delivered, and how long the oldest has waited, in
+        seconds (0 when none waits; items queued before their time was kept count
+        in the number only). One pass over the queue: for a scrape, not for a loop."""
+        ids = [str(item_id) for item_id in await self.r.smembers(self.p + "queued")]
+        if not ids:
+            return 0, 0.0
+        async with self.r.pipeline(transaction=False) as pipe:
+            pipe.time()
+            for item_id in ids:
+                pipe.hget(self.p + "item:" + item_id, "at")
+            now, *stamps = await pipe.execute()
+        now_ms = now[0] * 1000 + now[1] // 1000
+        oldest = min((int(at) for at in stamps if at), default=now_ms)
+        return len(ids), max(0.0, (now_ms - oldest) / 1000)
 
     async def waiting(self) -> int:
         """Items put aside until a time comes (a rate limit, the platform's wait, a retry)."""

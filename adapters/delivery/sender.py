@@ -41,6 +41,8 @@ from adapters.delivery.platform import (
     Platform,
     unexpected,
 )
+from bot import metrics as figures
+from bot.metrics import Metrics, NoMetrics
 from bot.ui.message import Outgoing, ToChat, ToUser
 
 log = logging.getLogger(__name__)
@@ -154,7 +156,8 @@ class Sender:
     private chat refused messages (by default: nobody's); ``moved`` hears of a chat
     that changed its id; ``batch`` is how many chats one step serves at once; ``pause``
     is how ``run`` waits between steps (tests pass a fake, as they pass a fake
-    ``clock``).
+    ``clock``); ``metrics`` hears of every failed call, by method and kind, and of every
+    turn of ``run`` (its heartbeat: ``loop``).
     """
 
     outbox: Outbox
@@ -167,6 +170,18 @@ class Sender:
     moved: Moved = _nowhere
     pause: Pause = pause_unless_stopped
     reach: Reach = field(default_factory=_AllOpen)
+    metrics: Metrics = field(default_factory=NoMetrics)
+
+    @property
+    def loop(self) -> str:
+        """The name its heartbeat is reported under (``tg sender``)."""
+        return f"{self.platform.name} sender"
+
+    def _failed(self, call: FailedCall, kind: FailureKind) -> None:
+        """Count a failed call (each try: the operator sees how often a method fails)."""
+        self.metrics.count(figures.DELIVERY_FAILURES, {
+            "platform": self.platform.name, "method": call.method,
+            "kind": kind.name.lower()})
 
     async def step(self) -> bool:
         """Send what may go now, up to a message per chat for ``batch`` chats, all at
@@ -219,9 +234,11 @@ class Sender:
             if failure is None:  # a bug while delivering: retried, counted, given up
                 if taken.attempts == 0:
                     log.exception("delivering a message for %s failed; trying again", where)
+                self._failed(unexpected(exc), FailureKind.TRANSIENT)
                 return await self._retry_later(taken, unexpected(exc), logged=True)
         call = failure.call
         kind = failure.kind
+        self._failed(call, kind)
         if kind is FailureKind.RETRY_AFTER:
             # The wait applies to the whole chat: hold everything queued for it, so
             # later messages cannot overtake this one.
@@ -305,6 +322,7 @@ class Sender:
             failure = self.platform.classify(exc, item)
             call = failure.call if failure is not None else unexpected(exc)
             kind = failure.kind if failure is not None else FailureKind.TRANSIENT
+            self._failed(call, kind)
             if kind is FailureKind.RETRY_AFTER and failure is not None:
                 await self._wait_out(taken, failure)
                 return False, None
@@ -381,6 +399,9 @@ class Sender:
         failures = 0
         nudged = self.outbox.nudged
         while not stop.is_set():
+            # Every turn, failing or not, says the loop is alive (``/readyz``): a step
+            # stuck in a call stops the beats.
+            self.metrics.beat(self.loop)
             # Cleared before the step looks: whatever is queued from now on wakes the
             # rest below (an item queued during the step may have been missed by it).
             nudged.clear()

@@ -126,13 +126,15 @@ class CampfireClient(discord.AutoShardedClient):
         previous = app.sv.admins
         app.sv.admins = DiscordAdmins(self, previous.fallback if isinstance(
             previous, DiscordAdmins) else previous)
-        self.platform = DiscordPlatform(self, redis, key_prefix, self.options.limits)
+        self.platform = DiscordPlatform(self, redis, key_prefix, self.options.limits,
+                                        metrics=app.sv.metrics)
         self.outbox = Outbox(redis, key_prefix, platform=self.platform.name,
                              limits=platform_windows(self.platform),
                              global_per_second=self.platform.limits.global_per_second)
         self.sender = DeliverySender(self.outbox, Courier(self.platform), self.platform,
                                      self.options, unreachable=self.unreachable,
-                                     clock=time.time, reach=self.app)
+                                     clock=time.time, reach=self.app,
+                                     metrics=app.sv.metrics)
         self._stop = asyncio.Event()
         self._sending: asyncio.Task[None] | None = None
         self.synced: bool | None = None

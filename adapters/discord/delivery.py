@@ -11,7 +11,7 @@ a table message naming players pings nobody.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
@@ -21,6 +21,8 @@ from redis.asyncio import Redis
 from adapters.delivery.platform import FailedCall, Failure, FailureKind, PlatformLimits
 from adapters.discord.ids import parse_id
 from adapters.discord.render import CONTENT_LIMIT, markdown, render
+from bot import metrics as figures
+from bot.metrics import Metrics, NoMetrics
 from bot.ui.markup import Mention, Rich
 from bot.ui.message import Message, Outgoing, ToChat, ToUser
 
@@ -67,6 +69,8 @@ class DiscordPlatform:
     prefix: str
     limits: PlatformLimits = LIMITS
     name: str = "dc"
+    # Hears of every call that delivered, by method (the sender counts the failures).
+    metrics: Metrics = field(default_factory=NoMetrics)
 
     def rate_key(self, item: Outgoing) -> tuple[str, bool]:
         """A channel's window (a DM's by the user's id)."""
@@ -116,10 +120,12 @@ class DiscordPlatform:
 
     async def _named(self, method: str, picture: bool, call: Any) -> Any:
         try:
-            return await call
+            result = await call
         except (discord.HTTPException, aiohttp.ClientError, TimeoutError, OSError) as exc:
             _name(exc, method, picture)
             raise
+        self.metrics.count(figures.DELIVERIES, {"platform": self.name, "method": method})
+        return result
 
     async def send(self, item: Outgoing, message: Message, *, quiet: bool) -> str:
         """A new message; its ``channel/message`` id. ``quiet`` (a message that may have

@@ -16,6 +16,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Annotated, Any
 
 import aiohttp
@@ -96,7 +97,9 @@ async def running_discord(settings: DiscordSettings, app: Campfire, redis: Redis
     stop = asyncio.Event()
     tasks = [asyncio.create_task(client.connect(), name="discord gateway"),
              asyncio.create_task(due_loop(client.run_due, settings.due_every_s, stop,
-                                          client.app.due_soon),
+                                          client.app.due_soon, partial(
+                                              app.sv.metrics.beat,
+                                              f"{client.platform.name} due loop")),
                                  name="discord due loop")]
     try:
         yield client

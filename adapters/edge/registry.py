@@ -16,11 +16,13 @@ import importlib
 from collections.abc import Callable, Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from adapters.runtime import Core
+if TYPE_CHECKING:  # the runtime reads this table (``platform_names``): no import cycle
+    from adapters.runtime import Core
 
 #: How one platform starts on a core: served while inside, stopped on exit.
-Start = Callable[[Core], AbstractAsyncContextManager[object]]
+Start = Callable[["Core"], AbstractAsyncContextManager[object]]
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,12 @@ PLATFORMS: Mapping[str, Edge] = {
                                      "with CAMPFIRE_WEB_URL set)",
                 token_env="CAMPFIRE_WEB_URL", starter="adapters.web.service:starter"),
 }
+
+
+def platform_names() -> dict[str, str]:
+    """Each platform's name by the namespace of its ids (``{"tg": "telegram"}``), for
+    platforms that send from an outbox (the others' ids are shown as they are)."""
+    return {edge.outbox: name for name, edge in PLATFORMS.items() if edge.outbox}
 
 
 def served_by_default(environ: Mapping[str, str]) -> list[str]:

@@ -15,8 +15,10 @@ import signal
 import sys
 from collections.abc import Sequence
 
+from adapters.edge.logging_setup import configure_logging
 from adapters.edge.registry import PLATFORMS, Start
-from adapters.edge.settings import AiEnv
+from adapters.edge.settings import AiEnv, LogEnv, OpsEnv
+from adapters.ops.service import ops_on
 from adapters.runtime import running_core, tune_gc
 from adapters.store import StoreSettings, VolatileRedis
 
@@ -24,8 +26,11 @@ log = logging.getLogger(__name__)
 
 
 async def serve(starts: Sequence[Start], titles: Sequence[str],
-                store: StoreSettings | None = None, ai: AiEnv | None = None) -> None:
-    """Serve every platform of ``starts`` until SIGTERM or SIGINT, then stop them all."""
+                store: StoreSettings | None = None, ai: AiEnv | None = None,
+                ops: OpsEnv | None = None) -> None:
+    """Serve every platform of ``starts`` until SIGTERM or SIGINT, then stop them all;
+    the operator's endpoints too when ``ops`` (else ``CAMPFIRE_OPS_*``) says where."""
+    ops = ops or OpsEnv.read()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     signals = (signal.SIGTERM, signal.SIGINT)
@@ -44,6 +49,8 @@ async def serve(starts: Sequence[Start], titles: Sequence[str],
         async with running_core(store, ai=ai) as core, contextlib.AsyncExitStack() as started:
             for start in starts:
                 await started.enter_async_context(start(core))
+            # Last in, first out: ready once every platform serves, and not once stopping.
+            await started.enter_async_context(ops_on(core, ops))
             tune_gc()
             log.info("serving %s (stop with SIGTERM or Ctrl-C)", " and ".join(titles))
             await stop.wait()
@@ -62,12 +69,15 @@ def serve_main(names: Sequence[str]) -> int:
         starts = [edge.start() for edge in edges]
         store = StoreSettings.from_env()
         ai = AiEnv.read()
+        ops = OpsEnv.read()
+        log_format = LogEnv.read().format
     except ValueError as err:
         print(str(err), file=sys.stderr)
         return 2
+    configure_logging(log_format)
     try:
         with contextlib.suppress(KeyboardInterrupt):  # a Ctrl-C before the loop listens
-            asyncio.run(serve(starts, [edge.title for edge in edges], store, ai))
+            asyncio.run(serve(starts, [edge.title for edge in edges], store, ai, ops))
     except (VolatileRedis, RuntimeError) as err:  # raised with one line to say
         print(str(err), file=sys.stderr)
         return 2

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Any, Self
+from typing import Any, Literal, Self
 
-from pydantic import Field, ValidationError
+from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import (
     BaseSettings,
     EnvSettingsSource,
@@ -118,3 +118,43 @@ class WebEnv(EnvModel, env_prefix="CAMPFIRE_WEB_"):
     # The Mini App's direct link for group chats (``https://t.me/<bot>/<app>``), once
     # it is registered with BotFather (see the README).
     mini_app: str | None = None
+
+
+def host_port(value: str) -> tuple[str, int]:
+    """``host:port`` read (``ValueError`` when it is not one)."""
+    host, _, port = value.rpartition(":")
+    if not host or not port.isdigit() or int(port) > 65535:
+        raise ValueError(f"must be host:port, not {value!r}")
+    return host.strip("[]"), int(port)  # an IPv6 address comes bracketed: [::1]:9100
+
+
+class OpsEnv(EnvModel, env_prefix="CAMPFIRE_OPS_"):
+    """The operator's endpoints (``adapters.ops``: ``/healthz``, ``/readyz``,
+    ``/metrics``), served while the bot serves its platforms when
+    ``CAMPFIRE_OPS_LISTEN`` is set (``host:port``; port 0: any free port)."""
+
+    listen: str | None = None
+    # A loop (a sender, a due loop) whose last turn is older than this is not ready.
+    # Generous: a due round that runs many AI moves in a row turns only once.
+    stale_s: float = Field(default=120.0, gt=0, le=3600)
+    # How long ``/readyz`` waits for Redis to answer a PING.
+    ping_timeout_s: float = Field(default=1.0, gt=0, le=30)
+
+    @field_validator("listen")
+    @classmethod
+    def _host_port(cls, value: str | None) -> str | None:
+        if value is not None:
+            host_port(value)
+        return value
+
+    @property
+    def address(self) -> tuple[str, int] | None:
+        """(host, port) to listen on; None: no endpoints."""
+        return None if self.listen is None else host_port(self.listen)
+
+
+class LogEnv(EnvModel, env_prefix="CAMPFIRE_LOG_"):
+    """How the log reads: ``CAMPFIRE_LOG_FORMAT=text`` (lines for people, the default)
+    or ``json`` (one JSON object a line, for a log collector)."""
+
+    format: Literal["text", "json"] = "text"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Awaitable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, TypeVar
 
@@ -39,6 +39,8 @@ from adapters.telegram.ids import chat_key, parse_chat, parse_user
 from adapters.telegram.page_buttons import PageButtons
 from adapters.telegram.render import CAPTION_LIMIT, TEXT_LIMIT, JSONDict, fit, keyboard
 from adapters.telegram.settings import TelegramSettings
+from bot import metrics as figures
+from bot.metrics import Metrics, NoMetrics
 from bot.ui.markup import Rich
 from bot.ui.message import Message, Outgoing, ToChat, ToUser
 
@@ -146,13 +148,17 @@ class TelegramPlatform:
     name: str = "tg"  # the outbox's keys (``tgout:``, ``tgslots``) as they always were
     # How a table's page opens from a button, when the pages are served.
     pages: PageButtons | None = None
+    # Hears of every call that delivered, by method (the sender counts the failures).
+    metrics: Metrics = field(default_factory=NoMetrics)
 
     @classmethod
     def from_settings(cls, bot: Bot, settings: TelegramSettings,
-                      pages: PageButtons | None = None) -> TelegramPlatform:
+                      pages: PageButtons | None = None,
+                      metrics: Metrics | None = None) -> TelegramPlatform:
         """Telegram's limits as the settings declare them (``pages``: how a table's
-        page opens, when the pages are served)."""
-        return cls(bot, pages=pages, limits=PlatformLimits(
+        page opens, when the pages are served; ``metrics``: where deliveries are
+        counted)."""
+        return cls(bot, pages=pages, metrics=metrics or NoMetrics(), limits=PlatformLimits(
             private_per_window=settings.private_per_window,
             private_window_s=settings.private_window_s,
             group_per_window=settings.group_per_window,
@@ -196,7 +202,14 @@ class TelegramPlatform:
     async def _call(self, endpoint: str, params: JSONDict) -> Any:
         """One Bot API call with plain JSON in and out (errors as PTB raises them, naming
         the method)."""
-        return await named(endpoint, self.bot.do_api_request(endpoint, api_kwargs=params))
+        return await self._named(endpoint, self.bot.do_api_request(endpoint,
+                                                                   api_kwargs=params))
+
+    async def _named(self, method: str, call: Awaitable[T]) -> T:
+        """``named``, and the call counted once Telegram accepted it."""
+        result = await named(method, call)
+        self.metrics.count(figures.DELIVERIES, {"platform": self.name, "method": method})
+        return result
 
     async def strip_buttons(self, item: Outgoing, message_id: str) -> None:
         """Take an old message's buttons away."""
@@ -208,7 +221,7 @@ class TelegramPlatform:
         chat_id, thread = _where(item)
         markup = keyboard(message, self.pages, _private(item))
         if message.picture is not None:
-            sent = await named("sendPhoto", self.bot.send_photo(
+            sent = await self._named("sendPhoto", self.bot.send_photo(
                 chat_id, photo=InputFile(message.picture.png, filename=message.picture.name),
                 caption=fit(message.text, CAPTION_LIMIT),
                 parse_mode=ParseMode.HTML, message_thread_id=thread,
@@ -233,7 +246,7 @@ class TelegramPlatform:
             return
         chat_id, thread = _where(item)
         first = message.text.lines()[0] if message.text else Rich()
-        await named("sendPhoto", self.bot.send_photo(
+        await self._named("sendPhoto", self.bot.send_photo(
             chat_id, photo=InputFile(message.picture.png, filename=message.picture.name),
             caption=fit(first, CAPTION_LIMIT), parse_mode=ParseMode.HTML,
             message_thread_id=thread, disable_notification=True if quiet else None))
@@ -248,7 +261,7 @@ class TelegramPlatform:
             photo = InputFile(message.picture.png, filename=message.picture.name)
             media = InputMediaPhoto(photo, caption=fit(message.text, CAPTION_LIMIT),
                                     parse_mode=ParseMode.HTML)
-            await named("editMessageMedia", self.bot.edit_message_media(
+            await self._named("editMessageMedia", self.bot.edit_message_media(
                 media, chat_id=chat_id, message_id=int(message_id),
                 reply_markup=InlineKeyboardMarkup.de_json(markup, self.bot) if markup else None))
             return

@@ -22,6 +22,7 @@ import os
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from aiohttp import web
@@ -229,7 +230,8 @@ async def telegram_on(core: Core, settings: TelegramSettings,
         # Commands typed as ``/new@<bot>`` are this bot's (like the admin port, the
         # platform tells the core what only it knows).
         app.sv.bot_name = application.bot.username
-        platform = TelegramPlatform.from_settings(application.bot, settings, pages)
+        platform = TelegramPlatform.from_settings(application.bot, settings, pages,
+                                                  app.sv.metrics)
         outbox = Outbox(storage.redis, core.key_prefix, platform=platform.name,
                         limits=platform_windows(platform),
                         global_per_second=platform.limits.global_per_second)
@@ -240,7 +242,7 @@ async def telegram_on(core: Core, settings: TelegramSettings,
             await inbound.chat_moved(parse_chat(old)[0], parse_chat(new)[0])
 
         sender = Sender(outbox, Courier(platform), platform, settings, inbound.unreachable,
-                        clock, moved=moved, reach=app)
+                        clock, moved=moved, reach=app, metrics=app.sv.metrics)
         application.add_handler(TypeHandler(Update, inbound.handle))
         await register_commands(application, app)
         stop = asyncio.Event()
@@ -248,7 +250,9 @@ async def telegram_on(core: Core, settings: TelegramSettings,
         tasks = [asyncio.create_task(sender.run(stop), name="sender"),
                  asyncio.create_task(
                      due_loop(lambda: app.on_due(emit=inbound.queue),
-                              settings.due_every_s, stop, app.due_soon), name="due loop")]
+                              settings.due_every_s, stop, app.due_soon,
+                              partial(app.sv.metrics.beat, f"{platform.name} due loop")),
+                     name="due loop")]
         runner: web.AppRunner | None = None
         port: int | None = None
         try:

@@ -14,6 +14,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
+from bot import metrics as figures
 from bot.i18n import Markup, escape
 from bot.services import Ctx, Services
 from bot.storage import StoreUnavailable, TableNotFound, TableStatus
@@ -111,11 +112,25 @@ PressHandler = Callable[[Services, Ctx, Token, str], Awaitable[Reply]]
 
 async def press(sv: Services, ctx: Ctx, raw: str) -> Reply:
     """Handle one button press: a forged token is refused, any other goes to its kind's
-    handler."""
+    handler. Every press is counted, and so is its refusal by reason, labelled by the
+    chat's platform and the table's game."""
     token = sv.signer.parse(raw)
     if token is None:
-        return refuse(sv, ctx, "press.forged")
-    return await PRESSES[token.kind](sv, await sv.about_table(ctx, token.table), token, raw)
+        return _counted(sv, ctx, figures.NO_GAME, refuse(sv, ctx, "press.forged"))
+    record = await sv.seen_table(token.table)
+    if record is None:  # gone: its handler says so
+        return _counted(sv, ctx, figures.NO_GAME, await PRESSES[token.kind](sv, ctx, token, raw))
+    reply = await PRESSES[token.kind](sv, await sv.about(ctx, record), token, raw)
+    return _counted(sv, ctx, record.game, reply)
+
+
+def _counted(sv: Services, ctx: Ctx, game: str, reply: Reply) -> Reply:
+    """``reply``, once the press and its refusal (if any) are counted."""
+    labels = {"platform": figures.namespace(ctx.chat.id), "game": game}
+    sv.metrics.count(figures.PRESSES, labels)
+    if reply.refused is not None:
+        sv.metrics.count(figures.REFUSALS, {**labels, "reason": reply.refused})
+    return reply
 
 
 async def _pressed_before(sv: Services, ctx: Ctx, token: Token, raw: str) -> Reply | None:

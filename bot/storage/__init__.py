@@ -23,6 +23,7 @@ from bot.storage.ports import (
 from bot.storage.records import (
     Action,
     ActionKind,
+    DueJob,
     JobChanges,
     LogEntry,
     Owed,
@@ -34,6 +35,7 @@ from bot.storage.records import (
 __all__ = [
     "Action",
     "ActionKind",
+    "DueJob",
     "GameStorePort",
     "JobChanges",
     "JobQueuePort",

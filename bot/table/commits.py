@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel
 
+from bot import metrics as figures
 from bot.services import Services
 from bot.storage import (
     Action,
@@ -109,5 +110,6 @@ async def commit_change(
             raise CommitLost(table_id, commit_id) from None
         if changed.prompts is not None and changed.state is not None:
             sv.remember(committed, changed.prompts, changed.state)
+        sv.metrics.count(figures.COMMITS, figures.table_labels(committed))
         return Committed(record, committed)
     return Refusal("press.busy")

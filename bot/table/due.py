@@ -21,11 +21,13 @@ from typing import Any
 
 from pydantic import JsonValue
 
+from bot import metrics as figures
 from bot.identity import is_ai
 from bot.services import Services
 from bot.storage import (
     Action,
     ActionKind,
+    DueJob,
     StoreUnavailable,
     TableNotFound,
     TableRecord,
@@ -92,7 +94,7 @@ async def run_due(sv: Services, limit: int = 100, emit: Emit | None = None) -> l
                 log.warning("unknown job %s: %s", job.job_id, payload)
                 result = JobResult()
             else:
-                result = await run(sv, job.job_id, payload)
+                result = await run(sv, job, payload)
             if result.out:
                 await hand_over(result.out)
             sv.fault("mid_reminder")
@@ -130,7 +132,7 @@ async def _still_open(sv: Services, payload: dict[str, Any]) -> tuple[TableRecor
     return None if seat is None else (record, seat)
 
 
-async def _remind(sv: Services, job_id: str, payload: dict[str, Any]) -> JobResult:
+async def _remind(sv: Services, job: DueJob, payload: dict[str, Any]) -> JobResult:
     found = await _still_open(sv, payload)
     if found is None:
         return JobResult()
@@ -139,7 +141,7 @@ async def _remind(sv: Services, job_id: str, payload: dict[str, Any]) -> JobResu
     options = options_of(record)
     if n > options.reminder_repeats:
         return JobResult()
-    flag = f"{job_id}.{payload['opened']}.{n}"
+    flag = f"{job.job_id}.{payload['opened']}.{n}"
     if await sv.once.raised(flag):
         return JobResult()
     result = JobResult(flag=flag)
@@ -151,6 +153,10 @@ async def _remind(sv: Services, job_id: str, payload: dict[str, Any]) -> JobResu
         lang = await sv.seat_lang(record, seat)
         message = sv.presenter.private_prompt(record, prompt, lang, heading="turn.reminder",
                                               now=sv.now())
+        # How late reminders fire tells the operator whether the due loop keeps up.
+        sv.metrics.observe(figures.REMINDER_LATENESS,
+                           max(0.0, sv.now() - job.due_at.timestamp()),
+                           figures.table_labels(record))
         # Stamped with the version it shows: a delivery layer never lets it replace a
         # newer prompt in the player's chat.
         result.out.append(Outgoing(ToUser(record.seats[seat]), message, record.table_id,
@@ -158,7 +164,7 @@ async def _remind(sv: Services, job_id: str, payload: dict[str, Any]) -> JobResu
     return result
 
 
-async def _time_out(sv: Services, job_id: str, payload: dict[str, Any]) -> JobResult:
+async def _time_out(sv: Services, job: DueJob, payload: dict[str, Any]) -> JobResult:
     def open_vote(record: TableRecord) -> Change | Refusal:
         seat = _open_seat(record, payload)
         if seat is None:
@@ -182,12 +188,12 @@ async def _time_out(sv: Services, job_id: str, payload: dict[str, Any]) -> JobRe
 
     done = await commit_change(sv, str(payload["table"]), open_vote)
     if isinstance(done, Refusal):
-        return _later(sv, job_id, payload, done)
+        return _later(sv, job.job_id, payload, done)
     committed = done.after
     return JobResult(out=vote_news(sv, committed), owed=(committed.table_id, committed.version))
 
 
-async def _lapse(sv: Services, job_id: str, payload: dict[str, Any]) -> JobResult:
+async def _lapse(sv: Services, job: DueJob, payload: dict[str, Any]) -> JobResult:
     """A vote's time ran out before its ballots decided it: it ends, and says so."""
     def lapse(record: TableRecord) -> Change | Refusal:
         meta = meta_of(record)
@@ -205,12 +211,12 @@ async def _lapse(sv: Services, job_id: str, payload: dict[str, Any]) -> JobResul
 
     done = await commit_change(sv, str(payload["table"]), lapse)
     if isinstance(done, Refusal):
-        return _later(sv, job_id, payload, done)
+        return _later(sv, job.job_id, payload, done)
     committed = done.after
     return JobResult(out=vote_news(sv, committed), owed=(committed.table_id, committed.version))
 
 
-async def _think(sv: Services, job_id: str, payload: dict[str, Any]) -> JobResult:
+async def _think(sv: Services, job: DueJob, payload: dict[str, Any]) -> JobResult:
     """The autopilot's next move at a table (``settle.autopilot_move``), and what that
     move owes in turn: its messages, and its jobs — the next move's among them, so a
     run of AI turns goes one move per job, each shown as it is made."""
@@ -235,8 +241,8 @@ def _later(sv: Services, job_id: str, payload: dict[str, Any], refused: Refusal)
     return JobResult(follow=[(job_id, _at(sv.now() + left), payload)])
 
 
-Job = Callable[[Services, str, dict[str, Any]], Awaitable[JobResult]]
-# What a job does, by its payload's kind.
+# What a job does, by its payload's kind: given the job as claimed and its payload (a copy).
+Job = Callable[[Services, DueJob, dict[str, Any]], Awaitable[JobResult]]
 JOBS: dict[str, Job] = {
     "remind": _remind,
     "clock": _time_out,

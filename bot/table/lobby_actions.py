@@ -14,7 +14,7 @@ from bot.table import lobby
 from bot.table.access import admin_here, belongs_here
 from bot.table.commits import Change, commit_change
 from bot.table.lobby import AI_DROP, AI_VERBS
-from bot.table.refusals import Refusal, refusal_reply
+from bot.table.refusals import Refusal, refusal_reply, refuse
 from bot.table.settings import AiLevel, meta_view
 from bot.table.settle import settle, table_message
 from bot.table.turns import open_first_prompts
@@ -67,7 +67,7 @@ async def lobby_verb(sv: Services, ctx: Ctx, table_id: str, verb: str) -> Reply:
         ),
     }
     if verb not in changes:
-        return Reply(answer=sv.t(ctx.lang, "press.forged"), alert=True)
+        return refuse(sv, ctx, "press.forged")
     done = await _change(sv, ctx, table_id, verb, changes[verb])
     if isinstance(done, Reply):
         return done
@@ -113,10 +113,10 @@ def _who(before: TableRecord, after: TableRecord, actor: str) -> str:
 async def abort_request(sv: Services, ctx: Ctx, record: TableRecord) -> Reply:
     """Ask the creator or an admin to confirm aborting; nothing changes yet."""
     if record.status.is_over:
-        return Reply(answer=sv.t(ctx.lang, "table.over"), alert=True)
+        return refuse(sv, ctx, "table.over")
     if ctx.user.id != record.creator_id and not await admin_here(sv.admins, record, ctx.chat,
                                                                  ctx.user):
-        return Reply(answer=sv.t(ctx.lang, "table.abort_not_allowed"), alert=True)
+        return refuse(sv, ctx, "table.abort_not_allowed")
     token = sv.signer.make(TokenKind.ABORT, record.table_id, record.version)
     button = Choice(sv.catalog.plain(ctx.lang, "table.abort_confirm_btn"), token, "confirm")
     return Reply(answer=sv.t(ctx.lang, "table.abort_confirm", table=record.table_id),

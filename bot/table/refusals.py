@@ -25,7 +25,7 @@ class Refusal:
 
 def refuse(sv: Services, ctx: Ctx, code: str, **args: object) -> Reply:
     """A refusal shown prominently to the actor; nothing else happens."""
-    return Reply(answer=sv.t(ctx.lang, code, **args), alert=True)
+    return Reply(answer=sv.t(ctx.lang, code, **args), alert=True, refused=code)
 
 
 def refusal_reply(sv: Services, ctx: Ctx, refusal: Refusal) -> Reply:
@@ -34,5 +34,6 @@ def refusal_reply(sv: Services, ctx: Ctx, refusal: Refusal) -> Reply:
     lang = refusal.lang or ctx.lang
     if refusal.game is not None:
         return Reply(answer=texts_for(refusal.game).reason(lang, refusal.code, refusal.args),
-                     alert=True)
-    return Reply(answer=sv.t(lang, refusal.code, **refusal.args), alert=True)
+                     alert=True, refused=refusal.code)
+    return Reply(answer=sv.t(lang, refusal.code, **refusal.args), alert=True,
+                 refused=refusal.code)

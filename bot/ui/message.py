@@ -150,12 +150,15 @@ class Reply:
     # The table versions whose follow-ups ``out`` delivers: once the adapter has handed
     # ``out`` over, ``Campfire.acknowledge`` clears what the tables owe.
     owed: list[Owed]
+    # The code of the refusal ``answer`` words (``bot.table.refusals``), counted by
+    # reason for the operator; None when nothing was refused.
+    refused: str | None
 
     def __init__(
         self, answer: Rich | str | None = None, alert: bool = False,
         out: list[Outgoing] | None = None, answer_choices: ChoiceBlock | None = None,
         private: Private | None = None, update: Message | None = None,
-        owed: list[Owed] | None = None,
+        owed: list[Owed] | None = None, refused: str | None = None,
     ) -> None:
         """``answer`` as a tree or catalog markup (parsed here)."""
         self.answer = None if answer is None else as_rich(answer)
@@ -166,3 +169,4 @@ class Reply:
         self.private = private
         self.update = update
         self.owed = owed if owed is not None else []
+        self.refused = refused

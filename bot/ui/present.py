@@ -8,16 +8,19 @@ message (slot ``dm:<id>:<seat>``) always carries their own buttons.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel
 
+from bot import metrics as figures
 from bot.games import GameManifest, manifests
 from bot.i18n import Lang, Markup
 from bot.i18n.catalog import Catalog
 from bot.identity import is_ai
+from bot.metrics import Metrics, NoMetrics
 from bot.render.caption import with_caption
 from bot.render.targets import Drawn
 from bot.storage import TableRecord, TableStatus
@@ -69,11 +72,13 @@ class Presenter:
 
     def __init__(
         self, catalog: Catalog, signer: TokenSigner,
-        games: Mapping[str, GameManifest] | None = None,
+        games: Mapping[str, GameManifest] | None = None, metrics: Metrics | None = None,
     ) -> None:
-        """``games``: the hosted games' manifests (all of them unless given)."""
+        """``games``: the hosted games' manifests (all of them unless given);
+        ``metrics``: where the time each picture takes is reported (by default nowhere)."""
         self.catalog = catalog
         self.signer = signer
+        self.metrics: Metrics = metrics or NoMetrics()
         self.games = games if games is not None else manifests()
         # The table message and the private prompt show the same choices: build once.
         self._blocks: dict[tuple[str, int, int, str, str], ChoiceBlock] = {}
@@ -261,7 +266,11 @@ class Presenter:
         render = self.games[record.game].picture
         if render is None:
             return None
+        # Pictures are the slowest thing a move makes: the operator sees their time.
+        started = time.perf_counter()
         drawn: Drawn = render(game.view(state, seat), seat_names(record), lang, focus)
+        self.metrics.observe(figures.PICTURE_SECONDS, time.perf_counter() - started,
+                             figures.table_labels(record))
         return drawn
 
     def clock_note(self, record: TableRecord, seat: int, lang: Lang, now: float | None,

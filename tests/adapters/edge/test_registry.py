@@ -16,8 +16,11 @@ import pytest
 from adapters.cli import _parser
 from adapters.edge.registry import CONSOLE, PLATFORMS, Start, served_by_default
 from adapters.edge.serve import serve, serve_main
+from adapters.edge.settings import OpsEnv
 from adapters.runtime import Core
 from adapters.store import StoreSettings
+from tests.adapters.ops.scrape import get
+from tests.adapters.telegram.e2e_helpers import free_port
 
 
 def test_every_platform_is_a_command() -> None:
@@ -68,3 +71,32 @@ async def test_one_process_serves_any_set_of_platforms_on_one_core(tmp_path: Pat
     await stopper
     assert seen == ["a up", "b up", "b down", "a down"]
     assert cores[0] is cores[1]
+
+
+async def test_the_operators_endpoints_are_served_beside_the_platforms(
+        tmp_path: Path) -> None:
+    port = free_port()
+    answers: dict[str, int] = {}
+
+    @contextlib.asynccontextmanager
+    async def quiet(core: Core) -> AsyncIterator[None]:
+        yield
+
+    async def probe_then_stop() -> None:
+        deadline = asyncio.get_running_loop().time() + 30
+        while "/readyz" not in answers:
+            assert asyncio.get_running_loop().time() < deadline, "no endpoints"
+            try:
+                for path in ("/healthz", "/readyz"):
+                    answers[path] = (await get(port, path))[0]
+            except OSError:  # not listening yet
+                await asyncio.sleep(0.05)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    prober = asyncio.create_task(probe_then_stop())
+    await asyncio.wait_for(serve([quiet], ["Q"], StoreSettings(data_dir=tmp_path / "data"),
+                                 ops=OpsEnv(listen=f"127.0.0.1:{port}")), 60)
+    await prober
+    assert answers == {"/healthz": 200, "/readyz": 200}
+    with pytest.raises(OSError):  # stopped with the bot
+        await get(port, "/healthz")
