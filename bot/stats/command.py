@@ -26,6 +26,8 @@ from bot.ui.message import Message, Outgoing, Picture, Reply, ToChat
 
 # Players listed in a game's leaderboard.
 LEADERS = 10
+# The latest ratings written out under a game in /stats me (the chart shows them all).
+HISTORY_SHOWN = 8
 
 
 def _count(sv: Services, lang: Lang, noun: str, n: int) -> Count:
@@ -95,6 +97,8 @@ async def _own_record(sv: Services, ctx: Ctx, game: str | None) -> Reply:
         history = await sv.stats.history(name, user.id)
         if history:
             chart.append(Line(title, [step.shown for step in history]))
+            lines.append(sv.t(lang, "stats.me_history", steps=" → ".join(
+                str(step.shown) for step in history[-HISTORY_SHOWN:])))
     if ended_early:
         lines.append(sv.t(lang, "stats.me_also", games=_count(sv, lang, "game", ended_early)))
     text = Markup("\n".join(lines))

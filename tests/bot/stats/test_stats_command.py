@@ -102,7 +102,8 @@ async def test_stats_me_draws_the_rating_history(h: Harness) -> None:
     text = plain(item.message.text)
     for game in GAMES:
         history = await h.sv.stats.history(game, ANNA.id)
-        assert history and f"{history[-1].shown}" in text
+        # The text says what the chart draws: the rating after each game.
+        assert history and " → ".join(str(s.shown) for s in history) in text
 
 
 async def test_a_chat_without_rated_games_says_so(h: Harness) -> None:
