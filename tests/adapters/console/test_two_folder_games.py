@@ -59,6 +59,12 @@ async def test_a_game_of_two_folders_plays_to_the_end_on_the_console(
         assert sum(1 for e in log if e.kind == "move") == presses
         assert state_dict(replay(entry.game, record, log)) == record.state
 
+        # Its result was kept and rated: the chat's leaderboard and a player's record.
+        board = "\n".join(i.text for i in parse(await s.say("anna: /статистика")))
+        assert catalog.plain("ru", "stats.chat_header") in board and title in board
+        mine = "\n".join(i.text for i in parse(await s.say("boris: /stats я")))
+        assert "📊" in mine and "рейтинг" in mine and title in mine
+
         # /rules answers from the game's own rules book, found by one of its aliases.
         [book] = [b for b in load_books([entry.rules_file()]).values()]
         said = parse(await s.say(f"anna: /rules {entry.aliases[0]}"))

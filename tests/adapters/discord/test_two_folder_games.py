@@ -46,4 +46,14 @@ async def test_a_game_of_two_folders_plays_to_the_end_on_discord(
         for member in members:
             assert f"#{table.table_id} has ended" in table.dm(member)[-1].content
         assert how["typed"] > 0 and sum(how.values()) > 4, how
+        # Its result was kept and rated: the channel's leaderboard and a member's record.
+        board = await table.slash(members[0], "stats")
+        mine = await table.slash(members[1], "stats", who="me")
+        assert board.response is not None and mine.response is not None
+        catalog = default_catalog()
+        assert markdown(rich(catalog.t("en", "stats.chat_header"))) in board.response.content
+        assert title in board.response.content and "Olga" in board.response.content
+        shown = mine.response.content or "".join(e.description or "" for e in
+                                                 mine.response.embeds)
+        assert "📊" in shown and "Petr" in shown and "rating" in shown
         assert answered_in_time(table.results)

@@ -49,4 +49,12 @@ async def test_a_game_of_two_folders_plays_to_the_end_on_telegram(
         record = await cast(GameStore, running.app.sv.store).get_archived(tid)
         assert record.status == TableStatus.FINISHED
         assert presses["group"] > 0 and presses["dm"] > 0, presses
+        # Its result was kept and rated: the chat's leaderboard and a player's record.
+        before = len(tg.messages_in(group))
+        await table.say(anna, "/stats")
+        await table.say(boris, "/stats me")
+        board, mine = (m.text or m.caption or "" for m in tg.messages_in(group)[before:])
+        assert catalog.plain("en", "stats.chat_header") in board and title in board
+        assert "Anna" in board and "Boris" in board and "1 game" in board
+        assert mine.startswith("📊 Boris") and title in mine and "rating" in mine
         assert tg.unanswered_callbacks == [] and tg.errors() == []
