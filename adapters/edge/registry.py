@@ -16,7 +16,7 @@ import importlib
 from collections.abc import Callable, Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the runtime reads this table (``platform_names``): no import cycle
     from adapters.runtime import Core
@@ -43,17 +43,33 @@ class Edge:
     # Redis, for a platform that sends through one: a move made on a table's page
     # queues the chat's messages there.
     outbox: str | None = None
-    # Its token signs the init data of its Mini Apps (the table's page checks it).
-    signs_mini_apps: bool = False
+    # ``module:function`` checking its Mini Apps' init data with its token — (init data,
+    # token, now) -> who it proves, or None — for the table's page.
+    mini_apps: str | None = None
 
     def start(self) -> Start:
         """Read the platform's settings (``ValueError`` when one is wrong) and return
         how it starts."""
         if self.starter is None:
             raise ValueError(f"{self.title} is not served beside other platforms")
-        module, _, name = self.starter.partition(":")
-        made: Start = getattr(importlib.import_module(module), name)()
+        made: Start = imported(self.starter)()
         return made
+
+    def mini_app_check(self, environ: Mapping[str, str]) -> Callable[[str, float], Any] | None:
+        """Its check of Mini App init data, bound to its token in ``environ``: (init data,
+        now) -> who it proves, or None; None without Mini Apps or a token."""
+        token = environ.get(self.token_env) if self.token_env else None
+        if self.mini_apps is None or not token:
+            return None
+        check = imported(self.mini_apps)
+        return lambda init_data, now: check(init_data, token, now)
+
+
+def imported(ref: str) -> Any:
+    """The object ``module:name`` names, its module imported now (a platform's code is
+    imported only when it is served)."""
+    module, _, name = ref.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def _console_options(parser: argparse.ArgumentParser) -> None:
@@ -78,7 +94,7 @@ PLATFORMS: Mapping[str, Edge] = {
     # Telegram before Discord: started in this order, stopped in the reverse.
     "telegram": Edge("Telegram", "serve Telegram (the default with TELEGRAM_TOKEN set)",
                      token_env="TELEGRAM_TOKEN", starter="adapters.telegram.service:starter",
-                     outbox="tg", signs_mini_apps=True),
+                     outbox="tg", mini_apps="adapters.telegram.mini_app:mini_app_viewer"),
     "discord": Edge("Discord", "serve Discord (the default with DISCORD_TOKEN set; with "
                                "TELEGRAM_TOKEN too, both)",
                     token_env="DISCORD_TOKEN", starter="adapters.discord.service:starter",

@@ -26,7 +26,7 @@ from adapters.web.links import LinkSigner
 from adapters.web.live import LiveHub
 from adapters.web.press import Outlet
 from adapters.web.server import PageServer
-from adapters.web.viewer import Proofs
+from adapters.web.viewer import CheckInitData, Proofs
 from bot.storage.ports import ScriptPart
 from bot.ui.message import Outgoing
 
@@ -34,11 +34,12 @@ log = logging.getLogger(__name__)
 
 
 def page_server(core: Core, outlets: Mapping[str, Outlet],
-                telegram_token: str | None = None) -> PageServer:
-    """The page server of ``core``'s bot; ``outlets``: by platform namespace (``tg``)."""
+                mini_app: CheckInitData | None = None) -> PageServer:
+    """The page server of ``core``'s bot; ``outlets``: by platform namespace (``tg``);
+    ``mini_app``: the check of Mini Apps' init data, when a platform with them is
+    served."""
     hub = LiveHub(core.storage.redis, Keys(core.key_prefix).live)
-    return PageServer(core.app, Proofs(LinkSigner(core.secret), telegram_token), outlets,
-                      hub)
+    return PageServer(core.app, Proofs(LinkSigner(core.secret), mini_app), outlets, hub)
 
 
 def outbox_outlet(core: Core, outbox: Outbox) -> Outlet:
@@ -75,9 +76,9 @@ def outbox_outlets(core: Core) -> dict[str, Outlet]:
 
 @contextlib.asynccontextmanager
 async def pages_on(core: Core, settings: WebEnv,
-                   telegram_token: str | None) -> AsyncIterator[int]:
+                   mini_app: CheckInitData | None) -> AsyncIterator[int]:
     """Serve the pages of ``core``'s tables for the block (a platform of the registry)."""
-    async with serving_pages(page_server(core, outbox_outlets(core), telegram_token),
+    async with serving_pages(page_server(core, outbox_outlets(core), mini_app),
                              settings) as port:
         log.info("pages at %s (listening on %s:%s)", settings.url, settings.listen, port)
         yield port
@@ -88,7 +89,7 @@ def starter() -> Callable[[Core], contextlib.AbstractAsyncContextManager[int]]:
     settings = WebEnv.read()
     if not settings.url:
         raise ValueError(f"{WebEnv.variable('url')} is not set: the pages' public address")
-    # A Mini App's init data is signed with its bot's token.
-    signer = next((os.environ.get(edge.token_env) for edge in PLATFORMS.values()
-                   if edge.signs_mini_apps and edge.token_env), None)
-    return lambda core: pages_on(core, settings, signer or None)
+    # A Mini App's init data is signed with its bot's token: its platform checks it.
+    check = next((found for edge in PLATFORMS.values()
+                  if (found := edge.mini_app_check(os.environ)) is not None), None)
+    return lambda core: pages_on(core, settings, check)

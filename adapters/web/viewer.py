@@ -3,7 +3,8 @@
 Two proofs are accepted, each naming one user:
 
 - Telegram's Mini App init data (header ``X-Telegram-Init-Data`` or query ``tg``), signed with the
-  bot's token (``adapters.telegram.mini_app``);
+  bot's token and checked by the platform that signs it (the registry names its check:
+  ``Edge.mini_apps``);
 - a signed link's token (query ``k`` or header ``X-Campfire-Link``), made for one user
   at one table until it expires (``adapters.web.links``).
 
@@ -14,11 +15,11 @@ the person meant to be someone, and should hear that their link no longer works.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Protocol
 
-from adapters.telegram.mini_app import mini_app_viewer
 from adapters.web.links import LinkSigner
 
 INIT_DATA_HEADER = "X-Telegram-Init-Data"
@@ -50,13 +51,41 @@ class Viewer:
 SPECTATOR = Viewer(user_id=None)
 
 
+class MiniAppProof(Protocol):
+    """Who a Mini App's init data proves: the user and the table they opened."""
+
+    @property
+    def user_id(self) -> str:
+        """The Campfire id of the user."""
+        ...
+
+    @property
+    def name(self) -> str:
+        """Their name."""
+        ...
+
+    @property
+    def lang(self) -> str | None:
+        """Their client's language."""
+        ...
+
+    @property
+    def start_param(self) -> str | None:
+        """A direct link's parameter: the table's id."""
+        ...
+
+
+#: A Mini App's init data at a time -> who it proves, or None when it proves nothing.
+CheckInitData = Callable[[str, float], MiniAppProof | None]
+
+
 @dataclass(frozen=True, slots=True)
 class Proofs:
-    """What checks a proof: the deployment's link signer and, when Telegram is served,
-    the bot's token."""
+    """What checks a proof: the deployment's link signer and, when a platform with Mini
+    Apps is served, its check of their init data."""
 
     links: LinkSigner
-    telegram_token: str | None = None
+    mini_app: CheckInitData | None = None
 
 
 def viewer_of(headers: Mapping[str, str], query: Mapping[str, str], table_id: str | None,
@@ -65,9 +94,9 @@ def viewer_of(headers: Mapping[str, str], query: Mapping[str, str], table_id: st
     from the Mini App's start parameter), or why its proof is refused."""
     init_data = headers.get(INIT_DATA_HEADER) or query.get(INIT_DATA_QUERY)
     if init_data:
-        if proofs.telegram_token is None:
+        if proofs.mini_app is None:
             return Refused.BAD_INIT_DATA
-        seen = mini_app_viewer(init_data, proofs.telegram_token, now)
+        seen = proofs.mini_app(init_data, now)
         if seen is None:
             return Refused.BAD_INIT_DATA
         return Viewer(seen.user_id, seen.name, seen.lang, seen.start_param)

@@ -19,6 +19,7 @@ from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page, ViewportSize, async_playwright
 from redis.asyncio import Redis
 
+from adapters.edge.registry import PLATFORMS
 from adapters.store.keys import Keys
 from adapters.web.links import LinkSigner
 from adapters.web.live import LiveHub
@@ -34,6 +35,9 @@ DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 SHOTS = Path(__file__).resolve().parents[3] / "out" / "screenshots"
 DAY = 24 * 3600.0
 TELEGRAM_TOKEN = "123456:page-tests-bot-token"  # what Mini App init data is signed with
+
+# The page checks Mini App init data through the registry, as the bot does.
+TELEGRAM = PLATFORMS["telegram"]
 
 
 def chromium_path() -> str:
@@ -91,7 +95,8 @@ async def page_site(redis_client: Redis, prefix: str, *, pictures: bool) -> Asyn
         return True
 
     links = LinkSigner(SECRET)
-    pages = PageServer(h.app, Proofs(links, TELEGRAM_TOKEN), {"con": Outlet(queue)},
+    proofs = Proofs(links, TELEGRAM.mini_app_check({"TELEGRAM_TOKEN": TELEGRAM_TOKEN}))
+    pages = PageServer(h.app, proofs, {"con": Outlet(queue)},
                        LiveHub(redis_client, Keys(prefix).live))
     server = TestServer(pages.web_app())
     await server.start_server()

@@ -15,6 +15,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from redis.asyncio import Redis
 
+from adapters.edge.registry import PLATFORMS
 from adapters.store.keys import Keys
 from adapters.telegram.mini_app import sign
 from adapters.web.links import LinkSigner
@@ -38,6 +39,9 @@ from tests.bot.helpers import (
 
 TG_TOKEN = "123456:test-token-for-pages"
 DAY = 24 * 3600.0
+
+# The page checks Mini App init data through the registry, as the bot does.
+TELEGRAM = PLATFORMS["telegram"]
 
 
 @dataclass
@@ -87,7 +91,8 @@ async def site(redis_client: Redis, prefix: str,
         return True
 
     links = LinkSigner(SECRET)
-    server = PageServer(h.app, Proofs(links, TG_TOKEN), {"con": Outlet(queue)},
+    proofs = Proofs(links, TELEGRAM.mini_app_check({"TELEGRAM_TOKEN": TG_TOKEN}))
+    server = PageServer(h.app, proofs, {"con": Outlet(queue)},
                         LiveHub(redis_client, Keys(prefix).live))
     client: TestClient[Any, Any] = TestClient(TestServer(server.web_app()))
     await client.start_server()
