@@ -22,7 +22,8 @@ ARGS = {"move": "1", "abort": "yes", "vote": "abort"}
 
 def test_the_list_covers_every_table_command() -> None:
     # Commands that never address a table by id.
-    without_table = {"new", "rules", "language", "settings", "games", "mygames", "help"}
+    without_table = {"new", "rules", "language", "settings", "games", "mygames", "help",
+                     "stats"}
     assert set(COMMANDS) - without_table == set(TABLE_COMMANDS)
 
 
