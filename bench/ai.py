@@ -20,7 +20,10 @@ Every seat decides through ``engine.ai.decide``: on a state redrawn for it, neve
 real one. Usage::
 
     python -m bench.ai [--games N] [--game NAME] [--players 2,4] [--budget S]
-        [--matches strong:normal,normal:easy] [--seed S]
+        [--iterations N] [--matches strong:normal,normal:easy] [--seed S]
+
+``--iterations N`` caps a search at N iterations a decision; without ``--budget`` it
+then has no time limit, so a match is repeatable (and cheaper to compare with).
 """
 
 from __future__ import annotations
@@ -84,8 +87,9 @@ def percentile(values: list[float], q: float) -> float | None:
 
 
 def play(name: str, players: int, focal: str, others: str, seed: int, focal_seat: int,
-         budget: float, tally: Tally) -> None:
-    """One game: ``focal_seat`` plays ``focal``, every other seat ``others``."""
+         budget: float | None, tally: Tally, iterations: int | None = None) -> None:
+    """One game: ``focal_seat`` plays ``focal``, every other seat ``others`` (a
+    searching level within ``budget`` seconds and ``iterations`` a decision)."""
     game: Any = get_game(name)
     state = game.new(players, seed)
     rnd = random.Random(seed)
@@ -97,7 +101,8 @@ def play(name: str, players: int, focal: str, others: str, seed: int, focal_seat
         choice = len(real_options(prompt)) > 1
         started = time.perf_counter()
         key = (rnd.choice(real_options(prompt)).key if level == RANDOM
-               else decide(game, state, prompt, level, rnd.getrandbits(62), budget_s=budget))
+               else decide(game, state, prompt, level, rnd.getrandbits(62), budget_s=budget,
+                         iterations=iterations))
         if choice and prompt.seat == focal_seat:
             tally.times.append(time.perf_counter() - started)
         game.apply(state, prompt.seat, key)
@@ -111,18 +116,19 @@ def play(name: str, players: int, focal: str, others: str, seed: int, focal_seat
 
 
 def match(name: str, players: int, focal: str, others: str, count: int, seed: int,
-          budget: float) -> dict[str, Any]:
-    """``count`` games of one match, and its figures (see the module)."""
+          budget: float | None, iterations: int | None = None) -> dict[str, Any]:
+    """``count`` games of one match, and its figures (see the module); ``budget`` None
+    with ``iterations`` set: searches capped by iterations alone."""
     tally = Tally(focal_scores=[], other_scores=[], times=[])
     started = time.perf_counter()
     for i in range(count):
-        play(name, players, focal, others, seed + i, i % players, budget, tally)
+        play(name, players, focal, others, seed + i, i % players, budget, tally, iterations)
     low, high = wilson(tally.wins, tally.games)
     times = tally.times or []
     p99 = percentile(times, 0.99)
     out: dict[str, Any] = {
         "bench": "ai", "game": name, "players": players, "focal": focal, "others": others,
-        "games": tally.games, "budget_s": budget,
+        "games": tally.games, "budget_s": budget, "iterations": iterations,
         "win_rate": round(tally.wins / tally.games, 3) if tally.games else None,
         "win_rate_ci95": [round(low, 3), round(high, 3)], "chance": round(1 / players, 3),
         "mean_score": {"focal": mean(tally.focal_scores), "others": mean(tally.other_scores)},
@@ -140,7 +146,8 @@ def match(name: str, players: int, focal: str, others: str, count: int, seed: in
         bars["mean_score_met"] = bool((out["mean_score"]["focal"] or 0) >= score)
     if focal == "strong":
         bars["p99_over_budget_max"] = P99_OVER_BUDGET_MAX
-        bars["p99_met"] = bool(p99 is None or p99 <= P99_OVER_BUDGET_MAX * budget)
+        bars["p99_met"] = bool(p99 is None or budget is None
+                               or p99 <= P99_OVER_BUDGET_MAX * budget)
     out["bars"] = bars
     return out
 
@@ -152,17 +159,21 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=8, help="games per match")
     parser.add_argument("--players", type=lambda s: [int(n) for n in s.split(",")],
                         default=[2, 4])
-    parser.add_argument("--budget", type=float, default=2.0, help="seconds per decision")
+    parser.add_argument("--budget", type=float, default=None,
+                        help="seconds per decision (default 2, or none with --iterations)")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="iterations per search decision (repeatable without --budget)")
     parser.add_argument("--matches", type=lambda s: [tuple(m.split(":")) for m in s.split(",")],
                         default=[("strong", "normal"), ("normal", "easy"),
                                  ("strong", "easy"), ("strong", RANDOM), ("normal", RANDOM)])
     parser.add_argument("--seed", type=int, default=2000)
     args = parser.parse_args()
+    budget = args.budget if args.budget is not None or args.iterations else 2.0
     for name in [args.game] if args.game else list(games()):
         for players in args.players:
             for focal, others in args.matches:
                 print(json.dumps(match(name, players, focal, others, args.games, args.seed,
-                                       args.budget)), flush=True)
+                                       budget, args.iterations)), flush=True)
 
 
 if __name__ == "__main__":

@@ -30,12 +30,19 @@ def greedy(game: Game[Any], info: Any, prompt: Prompt, rnd: random.Random,
         return options[0].key
     if noise and rnd.random() < noise:
         return rnd.choice(options).key
-    best_key, best_value = options[0].key, float("-inf")
-    for option in options:
+    return favourite(game, info, prompt.seat, [o.key for o in options], rnd)
+
+
+def favourite(game: Game[Any], info: Any, seat: int, keys: list[str],
+              rnd: random.Random) -> str:
+    """The one of ``keys`` whose trial on a copy of ``info`` the heuristic values most
+    for ``seat``: the greedy player's choice."""
+    best_key, best_value = keys[0], float("-inf")
+    for key in keys:
         trial = game.copy(info)
-        game.apply(trial, prompt.seat, option.key)
+        game.apply(trial, seat, key)
         # A tiny random term breaks ties without favouring the first option listed.
-        value = game.heuristic(trial, prompt.seat) + rnd.random() * 1e-6
+        value = game.heuristic(trial, seat) + rnd.random() * 1e-6
         if value > best_value:
-            best_key, best_value = option.key, value
+            best_key, best_value = key, value
     return best_key

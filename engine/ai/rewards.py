@@ -13,7 +13,9 @@ to spoil its own game to dent theirs: it judges each seat by its own gain alone.
 Age's prices what is left of the game, which every seat loses alike as the game draws
 to its end: judged by its own gain alone, a seat shuns what brings the end nearer (a
 card, a building) and compares positions at different depths of the tree unfairly,
-while against its rivals' gains what all seats share cancels out.
+while against its rivals' gains what all seats share cancels out. A game may judge a
+seat against its rivals' mean gain instead of the top one's (``Game.rival_mean``; the
+same with two seats).
 """
 
 from __future__ import annotations
@@ -46,6 +48,11 @@ def rewards(game: Game[Any], state: Any, base: list[float]) -> list[float]:
     gains = [game.heuristic(state, s) - b for s, b in enumerate(base)]
     if not game.rivalry or len(gains) < 2:
         return [_squash(g) for g in gains]
+    if game.rival_mean:
+        # Each seat against its rivals' mean gain: less noisy than the top one's, which
+        # is whoever a lucky draw favoured in that determinization.
+        total = sum(gains)
+        return [_squash(g - game.rivalry * (total - g) / (len(gains) - 1)) for g in gains]
     # Each seat against the rival that gained most: the one to beat, so that a seat
     # that merely keeps up with the average of three rivals is not content.
     top, second = sorted(gains, reverse=True)[:2]

@@ -19,6 +19,14 @@ into the best. So the root's first iteration plays as the greedy player does (a 
 budget still plays sanely), every seat is first expected to answer as a greedy player
 would, and more iterations overrule both. With ``prior`` 0 a new decision is instead
 one option drawn at random. The answer is the root's most visited option.
+
+A game may ask for its other seats to be answered greedily all along
+(``Game.greedy_rivals``): at their decisions the walk takes the greedy player's choice
+(made on the first determinization that reached the decision, and kept while it is
+allowed) and grows nothing to choose between, so the tree branches on the searching
+seat's decisions alone and reaches further into its plans. An iteration then grows the
+searching seat's next decision and goes on through the rivals' answers to the one after,
+judging the position the rivals' answers leave it.
 """
 
 from __future__ import annotations
@@ -30,7 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.ai.greedy import real_options
+from engine.ai.greedy import favourite, real_options
 from engine.ai.rewards import baseline, reward, rewards
 from engine.core.prompts import Prompt
 from engine.core.protocol import Game
@@ -51,6 +59,8 @@ class Node:
     total: float = 0.0
     available: int = 0
     children: dict[str, Node] = field(default_factory=dict)
+    # A rival's greedy answer, for a game whose rivals answer greedily.
+    answer: str | None = None
 
     def score(self, explore: float) -> float:
         """Mean reward plus the exploration bonus (UCB1 over availability)."""
@@ -89,7 +99,7 @@ def _expand(game: Game[Any], det: Any, node: Node, asked: Prompt, keys: list[str
     the greedy player would, and give it ``limits.prior`` visits of the reward the
     deciding seat got from it."""
     for key in keys:
-        if key in node.children:
+        if _tried(node, key):
             continue
         trial = game.copy(det)
         game.apply(trial, asked.seat, key)
@@ -98,11 +108,29 @@ def _expand(game: Game[Any], det: Any, node: Node, asked: Prompt, keys: list[str
                                   limits.prior - 1)
 
 
+def _tried(node: Node, key: str) -> bool:
+    """Whether ``node`` has a judged child for ``key``: one a rival's greedy answer made
+    is not (where a hidden draw lets another seat decide at the same place of the tree,
+    such a child must be grown before its mean is read)."""
+    child = node.children.get(key)
+    return child is not None and child.visits > 0
+
+
+def _answer(game: Game[Any], det: Any, node: Node, asked: Prompt, keys: list[str],
+            rnd: random.Random) -> str:
+    """A rival's greedy answer at ``node``: the one chosen before while it is allowed
+    (one greedy trial of every option per decision, not per iteration)."""
+    if node.answer not in keys:
+        node.answer = favourite(game, det, asked.seat, keys, rnd)
+    return node.answer
+
+
 def _iterate(game: Game[Any], info: Any, prompt: Prompt, root: Node, base: list[float],
              rnd: random.Random, limits: SearchLimits) -> None:
     """One iteration: redraw, walk and grow the tree, play on, judge, back up."""
     det = game.redraw(info, prompt.seat, rnd.getrandbits(SEED_BITS))
     node, path, first, forced = root, [], True, 0
+    grown = False
     while prompts := game.pending(det):
         asked = _prompt_for(prompts, prompt.seat) if first else prompts[0]
         first = False
@@ -113,7 +141,14 @@ def _iterate(game: Game[Any], info: Any, prompt: Prompt, root: Node, base: list[
                 break  # a step whose only way on is back, and back again: judge it here
             game.apply(det, asked.seat, keys[0])
             continue
-        untried = [k for k in keys if k not in node.children]
+        if game.greedy_rivals and asked.seat != prompt.seat:
+            key = _answer(game, det, node, asked, keys, rnd)
+            game.apply(det, asked.seat, key)
+            node = node.children.setdefault(key, Node(asked.seat))
+            continue
+        if grown:
+            break  # the rivals have answered the decision grown: judge it here
+        untried = [k for k in keys if not _tried(node, k)]
         if untried and not limits.prior:
             key = rnd.choice(untried)
             node.children[key] = child = Node(asked.seat, available=1)
@@ -130,6 +165,9 @@ def _iterate(game: Game[Any], info: Any, prompt: Prompt, root: Node, base: list[
         node = node.children[key]
         path.append(node)
         if untried:
+            if game.greedy_rivals:
+                grown = True  # judge once the rivals have answered it
+                continue
             break  # the tree grew by one decision: judge where it leads
     for _ in range(limits.playout):
         prompts = game.pending(det)

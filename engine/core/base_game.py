@@ -55,6 +55,10 @@ class BaseGame(ABC, Generic[S]):
     # A searching player judges a seat by its own heuristic gain alone unless the game
     # says otherwise (``Game.rivalry``).
     rivalry: float = 0.0
+    rival_mean: bool = False
+    # A searching player searches every seat's decisions unless the game says otherwise
+    # (``Game.greedy_rivals``).
+    greedy_rivals: bool = False
 
     def pending(self, state: S) -> list[Prompt]:
         """The open decisions."""

@@ -71,6 +71,11 @@ class Game(Protocol[S]):
     # (``engine.ai.rewards``): 0 when the heuristic values a rival's position too
     # roughly to steer by, 1 to judge a seat by its gain over its best rival's.
     rivalry: float
+    # Whether those rivals' gains are their mean, not the top one's (``engine.ai.rewards``).
+    rival_mean: bool
+    # Whether a searching player expects the other seats to answer as the greedy player
+    # would (``engine.ai.search``) instead of searching their decisions as its own.
+    greedy_rivals: bool
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> S:
         """Set up a game for ``players`` seats; all randomness comes from ``seed``."""

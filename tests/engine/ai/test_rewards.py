@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.ai.rewards import baseline, reward, rewards
 from tests.tiny_game.engine.game import CharmNim, CharmNimState
 
@@ -42,3 +44,37 @@ def test_a_game_that_weighs_rivals_judges_a_seat_against_their_gains() -> None:
     assert mine > 0.5 > theirs
     assert rewards(game, _state(7, [1, 1]), base) == [0.5, 0.5]
     assert reward(game, _state(7, [1, 0]), base, 1) == theirs
+
+
+def test_a_game_that_weighs_its_rivals_mean_judges_a_seat_against_it() -> None:
+    """With ``rival_mean`` a seat's gain counts against its rivals' mean gain, not the
+    top rival's: the same with two seats."""
+    game = CharmNim()
+    game.rivalry, game.rival_mean = 1.0, True
+    base = baseline(game, _state(9, [0, 0]), 2)
+    game.rival_mean = False
+    by_top = rewards(game, _state(7, [1, 0]), base)
+    game.rival_mean = True
+    assert rewards(game, _state(7, [1, 0]), base) == by_top
+
+
+class _Gains:
+    """A stand-in game of three seats whose state is each seat's value."""
+
+    rivalry, rival_mean = 1.0, True
+
+    def result(self, state: list[float]) -> None:
+        return None
+
+    def heuristic(self, state: list[float], seat: int) -> float:
+        return state[seat]
+
+
+def test_three_seats_against_their_rivals_mean_gain() -> None:
+    """Seat 0 gains 3, its rivals 6 and 0: level with their mean, it is where it began
+    (against the top rival's 6 it would be behind)."""
+    game: Any = _Gains()
+    mine, top, low = rewards(game, [3.0, 6.0, 0.0], [0.0, 0.0, 0.0])
+    assert mine == 0.5 and top > mine > low
+    game.rival_mean = False
+    assert rewards(game, [3.0, 6.0, 0.0], [0.0, 0.0, 0.0])[0] < 0.5

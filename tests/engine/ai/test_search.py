@@ -6,7 +6,8 @@ import math
 import random
 
 from engine.ai.greedy import greedy
-from engine.ai.search import Node, SearchLimits, search
+from engine.ai.rewards import baseline
+from engine.ai.search import Node, SearchLimits, _iterate, search
 from tests.tiny_game.engine.game import CharmNim, CharmNimState
 
 LIMITS = SearchLimits(seconds=math.inf, iterations=400, playout=0)
@@ -54,3 +55,25 @@ def test_the_exploration_bonus_counts_availability() -> None:
     often, rarely = Node(0, visits=2, total=1.0, available=50), Node(0, 2, 1.0, 3)
     assert often.score(0.7) > rarely.score(0.7)
     assert Node(0, 2, 1.0, 3).score(0.0) == 0.5
+
+
+def _nodes(node: Node) -> list[Node]:
+    return [node, *(n for child in node.children.values() for n in _nodes(child))]
+
+
+def test_a_game_whose_rivals_answer_greedily_grows_their_greedy_answers_alone() -> None:
+    """With ``greedy_rivals`` the tree branches on the searching seat's decisions only:
+    at every rival's decision it holds the one answer greed gives, and the search still
+    finds the winning move."""
+    game, state = _nim(5, "fox")
+    game.greedy_rivals = True
+    prompt = game.pending(state)[0]
+    root = Node(seat=-1)
+    base = baseline(game, state, 2)
+    rnd = random.Random(0)
+    for _ in range(100):
+        _iterate(game, state, prompt, root, base, rnd, LIMITS)
+    answered = [n for n in _nodes(root) if n.answer is not None]
+    assert answered and all(list(n.children) == [n.answer] for n in answered)
+    assert all(child.seat == prompt.seat for child in root.children.values())
+    assert search(game, state, prompt, random.Random(1), LIMITS) == "1"

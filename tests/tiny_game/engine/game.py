@@ -65,6 +65,8 @@ class CharmNim:
     min_players = MIN_PLAYERS
     variants: tuple[Variant, ...] = ()
     rivalry: float = 0.0
+    rival_mean: bool = False
+    greedy_rivals: bool = False
     max_players = MAX_PLAYERS
     state_type = CharmNimState
 
