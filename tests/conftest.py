@@ -1,13 +1,18 @@
 """Fixtures every test folder may use: hosting the tests' own games (``tests/tiny_game``);
-and the AI's thinking time for every bot the tests start."""
+the AI's thinking time for every bot the tests start; a Redis of one test's own, to
+stop and start (``lone_redis``, ``lone_client``)."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import pytest
+from redis.asyncio import Redis
 
+from adapters.store.client import connect
+from adapters.store.embedded import EmbeddedRedis
 from tests.tiny_game.hosting import GAMES, hosted
 
 # A strong AI searches for its whole budget: whole games with strong AI seats through
@@ -32,3 +37,23 @@ def own_game(request: pytest.FixtureRequest) -> Iterator[str]:
     name: str = request.param
     with hosted(name):
         yield name
+
+
+@pytest.fixture
+async def lone_redis(tmp_path: Path) -> AsyncIterator[EmbeddedRedis]:
+    """An embedded Redis of this test alone, unsupervised: a test that stops it (an
+    outage) has it down until it starts it again, on the same data."""
+    redis = EmbeddedRedis(tmp_path / "redis")
+    redis.start()
+    try:
+        yield redis
+    finally:
+        redis.stop()
+
+
+@pytest.fixture
+async def lone_client(lone_redis: EmbeddedRedis) -> AsyncIterator[Redis]:
+    """A client of ``lone_redis``: it reconnects by itself once the server is back."""
+    redis = connect(lone_redis.url)
+    yield redis
+    await redis.aclose()

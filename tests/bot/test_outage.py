@@ -4,7 +4,6 @@ play resumes where it stopped once Redis is back (same data dir)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -31,41 +30,23 @@ from tests.bot.helpers import (
 )
 
 
-@pytest.fixture
-async def server(embedded_dir: Path) -> AsyncIterator[EmbeddedRedis]:
-    """An embedded Redis of this test alone (it is stopped and started again)."""
-    redis = EmbeddedRedis(embedded_dir)
-    redis.start()
-    try:
-        yield redis
-    finally:
-        redis.stop()
-
-
-@pytest.fixture
-async def client(server: EmbeddedRedis) -> AsyncIterator[Redis]:
-    redis = connect(server.url)
-    yield redis
-    await redis.aclose()
-
-
 def unavailable(h: Harness, answer: str | None) -> bool:
     return plain(answer) == h.t("err.store_unavailable")
 
 
 async def test_outage_answers_clearly_applies_nothing_and_play_resumes(
-    server: EmbeddedRedis, client: Redis, clock: Clock
+    lone_redis: EmbeddedRedis, lone_client: Redis, clock: Clock
 ) -> None:
     prefix = unique_prefix()
-    h = Harness(build_app(storage_on(client, prefix), clock), clock)
+    h = Harness(build_app(storage_on(lone_client, prefix), clock), clock)
     table_id = await h.started(ANNA, BORIS, options=("en", "remind=1h"))
     record = await h.get(table_id)
     player = h.user_at(record, 0)
     token = h.move_tokens(h.dm_prompt(record, 0))[0]
     before = await h.snapshot(table_id)
 
-    server.stop()
-    assert not server.running
+    lone_redis.stop()
+    assert not lone_redis.running
     # The timeout is a safety net only: the player must hear about it, not wait forever.
     reply = await asyncio.wait_for(h.press(player, token), 30.0)
     assert reply.alert and unavailable(h, reply.answer) and reply.out == []
@@ -76,7 +57,7 @@ async def test_outage_answers_clearly_applies_nothing_and_play_resumes(
     clock.advance(2 * 3600)
     assert await h.app.on_due() == []  # due jobs wait for the store to come back
 
-    server.start()  # the same data dir; the same client reconnects by itself
+    lone_redis.start()  # the same data dir; the same client reconnects by itself
     await h.assert_unchanged(table_id, before)
     # The reminder held back during the outage goes out now, once.
     out = await h.due()
@@ -98,22 +79,22 @@ async def test_outage_answers_clearly_applies_nothing_and_play_resumes(
 
 
 async def test_a_new_app_over_the_restarted_data_dir_continues(
-    server: EmbeddedRedis, client: Redis, clock: Clock, embedded_dir: Path
+    lone_redis: EmbeddedRedis, lone_client: Redis, clock: Clock, embedded_dir: Path
 ) -> None:
     prefix = unique_prefix()
-    h = Harness(build_app(storage_on(client, prefix), clock), clock)
+    h = Harness(build_app(storage_on(lone_client, prefix), clock), clock)
     table_id = await h.started(ANNA, BORIS)
     record = await h.get(table_id)
     player = h.user_at(record, 0)
     token = h.move_tokens(h.dm_prompt(record, 0))[0]
     before = await h.snapshot(table_id)
 
-    server.stop()
+    lone_redis.stop()
     reply = await h.press(player, token, dm(player))
     assert reply.alert and unavailable(h, reply.answer)
-    server = EmbeddedRedis(embedded_dir)  # a whole new process over the same data
-    server.start()
-    fresh = connect(server.url)
+    lone_redis = EmbeddedRedis(embedded_dir)  # a whole new process over the same data
+    lone_redis.start()
+    fresh = connect(lone_redis.url)
     try:
         app: Campfire = build_app(storage_on(fresh, prefix), clock, worker_id="w-restarted")
         h2 = Harness(app, clock)
@@ -125,7 +106,7 @@ async def test_a_new_app_over_the_restarted_data_dir_continues(
         assert reply.out
     finally:
         await fresh.aclose()
-        server.stop()
+        lone_redis.stop()
 
 
 async def test_a_press_saved_before_the_store_failed_says_it_was_saved(

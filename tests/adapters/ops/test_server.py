@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 from redis.asyncio import Redis
@@ -15,7 +13,6 @@ from redis.asyncio import Redis
 from adapters.delivery.outbox import Outbox
 from adapters.ops.metrics import PrometheusMetrics
 from adapters.ops.server import ROUTES, Ops, serving_ops
-from adapters.store.client import connect
 from adapters.store.embedded import EmbeddedRedis
 from adapters.store.testing import delete_prefix, unique_prefix
 from bot import metrics as figures
@@ -35,22 +32,6 @@ class Clock:
         return self.now
 
 
-@pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[EmbeddedRedis]:
-    """An embedded Redis of this test alone, unsupervised: stopped, it stays down."""
-    redis = EmbeddedRedis(tmp_path / "redis", fsync="everysec")
-    redis.start()
-    try:
-        yield redis
-    finally:
-        redis.stop()
-
-
-@pytest.fixture
-async def client(server: EmbeddedRedis) -> AsyncIterator[Redis]:
-    redis = connect(server.url)
-    yield redis
-    await redis.aclose()
 
 
 async def ready(port: int) -> tuple[int, dict[str, object]]:
@@ -75,16 +56,16 @@ def test_routes_are_the_three_endpoints() -> None:
 
 
 async def test_readyz_fails_while_redis_is_down_and_recovers(
-    server: EmbeddedRedis, client: Redis
+    lone_redis: EmbeddedRedis, lone_client: Redis
 ) -> None:
     metrics = PrometheusMetrics()
     metrics.count(figures.COMMITS, {"platform": "tg", "game": "caverna"})
-    ops = Ops(client, metrics, [], stale_s=60, ping_timeout_s=0.5)
+    ops = Ops(lone_client, metrics, [], stale_s=60, ping_timeout_s=0.5)
     async with serving_ops(ops, "127.0.0.1", 0) as port:
         assert (await get(port, "/healthz"))[0] == 200
         assert await ready(port) == (200, {"status": "ready"})
 
-        server.stop()
+        lone_redis.stop()
         body = await until_status(port, 503)
         assert body["status"] == "not ready"
         failed = body["failed"]
@@ -95,16 +76,16 @@ async def test_readyz_fails_while_redis_is_down_and_recovers(
         status, text = await get(port, "/metrics")
         assert status == 200 and total(samples(text), "campfire_commits_total") == 1
 
-        server.start()
+        lone_redis.start()
         assert await until_status(port, 200) == {"status": "ready"}
 
 
-async def test_readyz_names_a_loop_that_stopped_turning(client: Redis) -> None:
+async def test_readyz_names_a_loop_that_stopped_turning(lone_client: Redis) -> None:
     clock = Clock()
     metrics = PrometheusMetrics(clock=clock)
     metrics.beat("tg sender")
     metrics.beat("tg due loop")
-    async with serving_ops(Ops(client, metrics, [], stale_s=30), "127.0.0.1", 0) as port:
+    async with serving_ops(Ops(lone_client, metrics, [], stale_s=30), "127.0.0.1", 0) as port:
         clock.now += 29
         assert (await ready(port))[0] == 200
         metrics.beat("tg sender")  # the sender turns on, the due loop is stuck
@@ -117,10 +98,10 @@ async def test_readyz_names_a_loop_that_stopped_turning(client: Redis) -> None:
 
 
 async def test_metrics_parse_and_show_the_figures_and_the_outbox(
-    client: Redis
+    lone_client: Redis
 ) -> None:
     prefix = unique_prefix()
-    outbox = Outbox(client, prefix, platform="tg")
+    outbox = Outbox(lone_client, prefix, platform="tg")
     metrics = PrometheusMetrics(platforms={"tg": "telegram"})
     metrics.count(figures.PRESSES, {"platform": "tg", "game": "caverna"})
     metrics.count(figures.REFUSALS, {"platform": "tg", "game": "caverna",
@@ -128,7 +109,7 @@ async def test_metrics_parse_and_show_the_figures_and_the_outbox(
     metrics.observe(figures.PICTURE_SECONDS, 0.3, {"platform": "tg", "game": "caverna"})
     metrics.beat("tg sender")
     try:
-        async with serving_ops(Ops(client, metrics, [outbox]), "127.0.0.1", 0) as port:
+        async with serving_ops(Ops(lone_client, metrics, [outbox]), "127.0.0.1", 0) as port:
             status, text = await get(port, "/metrics")
             assert status == 200
             found = samples(text)
@@ -149,4 +130,4 @@ async def test_metrics_parse_and_show_the_figures_and_the_outbox(
             assert 1.0 <= age < SAFETY_S
             assert total(found, "campfire_loop_idle_seconds", loop="tg sender") >= 0
     finally:
-        await delete_prefix(client, prefix)
+        await delete_prefix(lone_client, prefix)
