@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 from bot.identity import ai_id
 from bot.storage import TableRecord, TableStatus
 from bot.table.turns import state_dict
-from engine.ai.greedy import real_options
+from engine.core.playout import random_moves
 from engine.registry import get_game
 
 PEOPLE = ("con:anna", "con:boris", "con:clara", "con:dan", "con:eva", "con:fedor")
@@ -18,14 +18,16 @@ NAMES = {"con:anna": "Anna", "con:boris": "Boris", "con:clara": "Clara", "con:da
 CHATS = ("con:g1", "con:g2", "con:g3")
 
 
+# Random moves a playout may take: far more than any game lasts.
+MOST_MOVES = 100_000
+
+
 def played_out(game_name: str, players: int, seed: int) -> dict[str, object]:
-    """A game of ``players`` played to its end by random real options, as record data."""
+    """A game of ``players`` played to its end by the uniform random player, as record
+    data."""
     game = get_game(game_name)
-    rnd = random.Random(seed)
     state = game.new(players, seed)
-    while prompts := game.pending(state):
-        prompt = rnd.choice(prompts)
-        game.apply(state, prompt.seat, rnd.choice(real_options(prompt)).key)
+    assert random_moves(game, state, random.Random(seed), MOST_MOVES)
     return state_dict(state)
 
 
