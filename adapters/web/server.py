@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
@@ -23,8 +22,10 @@ from typing import Any
 from aiohttp import web
 
 from adapters.web.live import UNKNOWN, LiveHub, Watch
-from adapters.web.page import page_json
+from adapters.web.page import JsonDict, page_json
 from adapters.web.press import Outlet, press_from_page
+from adapters.web.recent import Recent
+from adapters.web.render import page_html
 from adapters.web.replay import Step, step_json, step_of
 from adapters.web.viewer import Proofs, Refused, Viewer, viewer_of
 from bot.app import Campfire
@@ -32,9 +33,10 @@ from bot.i18n import LANGS, Lang
 from bot.identity import Chat, User
 from bot.render.targets import Drawn
 from bot.storage import StoreUnavailable, TableNotFound, TableRecord, TableStatus
-from bot.table.log import load_any, record_any
+from bot.table.log import load_any, record_any, story
 from bot.table.moves import prompt_of, seat_of
 from bot.table.settings import meta_view, options_of
+from bot.ui.markup import rich_lines
 from engine.registry import get_game
 
 log = logging.getLogger(__name__)
@@ -44,11 +46,16 @@ STATIC_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/cs
 PAGE_POLICY = ("default-src 'self'; img-src 'self' blob:; style-src 'self'; "
                "script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'")
 PICTURES_KEPT = 64  # pictures drawn lately, per worker: a page's reloads cost nothing
+STORIES_KEPT = 64  # whole logs told lately, per worker (each is a replay from the seed)
+PAGES_KEPT = 256  # pages' data lately, per table version, seat and language
+# A page's data names times (a player's clock): kept no longer than this, so a page
+# read afresh is never more than this behind the clock.
+PAGE_FRESH_S = 5.0
 KEEPALIVE_S = 15.0  # a comment line on a quiet stream keeps proxies from closing it
 MAX_TOKEN_CHARS = 512
 # The catalog's ``web.<code>`` texts the page's script shows.
 PAGE_WORDS = ("title", "loading", "spectator", "your_decision", "waiting", "live_lost",
-              "tap_hint", "replay", "back", "step")
+              "tap_hint", "replay", "back", "step", "log")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -60,8 +67,12 @@ class PageServer:
     proofs: Proofs
     outlets: Mapping[str, Outlet]
     hub: LiveHub
-    _pictures: OrderedDict[tuple[str, int, int | None, str], Drawn] = field(
-        default_factory=OrderedDict)
+    _pictures: Recent[tuple[str, int, int | None, str], asyncio.Future[Drawn | None]] = field(
+        default_factory=lambda: Recent(PICTURES_KEPT))
+    _stories: Recent[tuple[str, int, str], str] = field(
+        default_factory=lambda: Recent(STORIES_KEPT))
+    _pages: Recent[tuple[str, int, int | None, str], tuple[float, JsonDict]] = field(
+        default_factory=lambda: Recent(PAGES_KEPT))
 
     # --- who and what ----------------------------------------------------------------
 
@@ -115,7 +126,7 @@ class PageServer:
     async def page(self, request: web.Request) -> web.StreamResponse:
         """The page's data for this viewer."""
         viewer, record = await self._seen(request)
-        data = page_json(self.app.sv, record, viewer.user_id, self.app.sv.now())
+        data = dict(self._page_data(record, viewer))
         drawn = await self._drawn(record, viewer)
         data["picture"] = drawn is not None
         if drawn is not None:
@@ -125,6 +136,18 @@ class PageServer:
         data["viewer"] = viewer.user_id and meta_view(record).names.get(viewer.user_id, "")
         data["words"] = self.words(data["lang"])
         return _compressed(web.json_response(data, dumps=_dumps))
+
+    def _page_data(self, record: TableRecord, viewer: Viewer) -> JsonDict:
+        """``page_json`` for this viewer, drawn once for every viewer of the same seat
+        (spectators alike) at this version, while fresh."""
+        sv = self.app.sv
+        now = sv.now()
+        seat = seat_of(record, viewer.user_id) if viewer.user_id is not None else None
+        key = (record.table_id, record.version, seat, sv.table_lang(record))
+        kept = self._pages.get(key)
+        if kept is not None and now - kept[0] < PAGE_FRESH_S:
+            return kept[1]
+        return self._pages.keep(key, (now, page_json(sv, record, viewer.user_id, now)))[1]
 
     async def picture(self, request: web.Request) -> web.StreamResponse:
         """The board as this viewer sees it, marked for their open decision."""
@@ -146,23 +169,41 @@ class PageServer:
                                                     TableStatus.FINISHED):
             return None
         seat = seat_of(record, viewer.user_id) if viewer.user_id is not None else None
+        key = (record.table_id, record.version, seat, sv.table_lang(record))
+        drawing = self._pictures.get(key)
+        # Every page of a table reads at once when a move is announced: the first starts
+        # the drawing and the rest wait for it (a drawing that failed is tried again).
+        if drawing is None or (drawing.done() and drawing.exception() is not None):
+            drawing = self._pictures.keep(key, asyncio.ensure_future(
+                self._draw(record, seat, key[3])))
+        # A page that goes away stops waiting, not the drawing the others wait for.
+        return await asyncio.shield(drawing)
+
+    async def _draw(self, record: TableRecord, seat: int | None, lang: Lang) -> Drawn | None:
+        sv = self.app.sv
+        game = get_game(record.game)
+        state = sv.view_state(record)
+        focus = (prompt_of(sv.prompts(record), seat)
+                 if seat is not None and record.status == TableStatus.RUNNING else None)
+        # Drawing takes a while: in a thread, so that other pages are answered.
+        return await asyncio.to_thread(sv.presenter.drawn, record, game, state, lang,
+                                       seat, focus)
+
+    async def log(self, request: web.Request) -> web.StreamResponse:
+        """The table's whole story so far, every event in the table's language: what
+        ``/log`` tells in the chat, in full (events are public: any viewer gets the same)."""
+        _, record = await self._seen(request)
+        sv = self.app.sv
         lang = sv.table_lang(record)
-        key = (record.table_id, record.version, seat, lang)
-        drawn = self._pictures.get(key)
-        if drawn is None:
-            game = get_game(record.game)
-            state = sv.view_state(record)
-            focus = (prompt_of(sv.prompts(record), seat)
-                     if seat is not None and record.status == TableStatus.RUNNING else None)
-            # Drawing takes a while: in a thread, so that other pages are answered.
-            drawn = await asyncio.to_thread(sv.presenter.drawn, record, game, state, lang,
-                                            seat, focus)
-            if drawn is None:
-                return None
-            self._pictures[key] = drawn
-            while len(self._pictures) > PICTURES_KEPT:
-                self._pictures.popitem(last=False)
-        return drawn
+        key = (record.table_id, record.version, lang)
+        text = self._stories.get(key)
+        if text is None:
+            _, entries = await load_any(sv.store, record.table_id)
+            lines, whole = await asyncio.to_thread(story, sv.presenter, record, entries, lang)
+            cut = [] if whole else [sv.t(lang, "log.older_rules")]
+            text = self._stories.keep(key, page_html(rich_lines([*lines, *cut])))
+        return _compressed(web.json_response({"version": record.version, "text": text},
+                                             dumps=_dumps))
 
     async def _step(self, request: web.Request) -> tuple[Viewer, TableRecord, Step]:
         """The viewer, the table and the step of the story a replay request asks for."""
@@ -260,6 +301,7 @@ class PageServer:
             ("GET", "/api/t/{table}/picture", self.picture),
             ("POST", "/api/t/{table}/press", self.press),
             ("GET", "/api/t/{table}/live", self.live),
+            ("GET", "/api/t/{table}/log", self.log),
             ("GET", "/api/t/{table}/replay/{step}", self.replay),
             ("GET", "/api/t/{table}/replay/{step}/picture", self.replay_picture),
         ]

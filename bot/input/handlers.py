@@ -474,8 +474,8 @@ async def cmd_log(sv: Services, ctx: Ctx, args: tuple[str, ...]) -> Reply:
     count = table_log.parse_count(rest)
     if count is None:
         return usage_reply(sv, ctx, "log")
-    events, whole = table_log.replay_events(get_game(record.game), record, log)
-    lines = sv.presenter.event_lines(record, ctx.lang, events)[-count:]
+    told, whole = table_log.story(sv.presenter, record, log, ctx.lang)
+    lines = told[-count:]
     cut = [] if whole else [sv.t(ctx.lang, "log.older_rules")]
     if not lines and whole:
         return say(sv.t(ctx.lang, "log.empty", table=record.table_id))

@@ -7,13 +7,17 @@ seed: nothing extra is stored per move, and a finished (archived) table can be t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot.i18n import Markup
+from bot.i18n import Lang, Markup
 from bot.storage import LogEntry, TableNotFound, TableRecord
 from bot.table.turns import ReplayBroken, replay_with_events
 from engine.core.prompts import Event
 from engine.core.protocol import Game
+from engine.registry import get_game
+
+if TYPE_CHECKING:
+    from bot.ui.present import Presenter
 
 DEFAULT_EVENTS = 15
 MAX_EVENTS = 60
@@ -31,6 +35,15 @@ def replay_events(
         return replay_with_events(game, record, log)[1], True
     except ReplayBroken as broken:
         return broken.events, False
+
+
+def story(presenter: Presenter, record: TableRecord, log: list[LogEntry],
+          lang: Lang) -> tuple[list[Markup], bool]:
+    """The table's whole story in ``lang``: a line for each event of its moves that
+    says something, and whether that is all of it (see ``replay_events``). ``/log`` tells
+    its tail, a table's page all of it."""
+    events, whole = replay_events(get_game(record.game), record, log)
+    return presenter.event_lines(record, lang, events), whole
 
 
 def parse_count(args: tuple[str, ...]) -> int | None:

@@ -130,11 +130,29 @@ function draw(data) {
   // What a reader (a test, an assistive tool) may wait for: the version drawn.
   document.body.dataset.version = String(data.version);
   drawPicture(data);
+  drawLog(data);
   $("replay-open").hidden = data.status !== "running" && data.status !== "finished";
   $("replay-open").textContent = words.replay || "";
   $("replay-close").textContent = words.back || "";
   if (first) follow();
 }
+
+// The game's log: read when opened, and again at each new version while it is open.
+let logVersion = null;
+
+async function drawLog(data) {
+  const box = $("log");
+  box.hidden = data.status !== "running" && data.status !== "finished";
+  $("log-title").textContent = words.log || "";
+  if (!box.open || box.hidden || logVersion === data.version) return;
+  const response = await fetch(api(`/t/${table}/log`), { cache: "no-store" });
+  const body = await readJson(response);
+  if (!response.ok) { say(refusal(body), true); return; }
+  logVersion = body.version;
+  $("log-text").innerHTML = body.text;  // escaped by the server
+  document.body.dataset.log = String(body.version);
+}
+$("log").addEventListener("toggle", () => { if (shown) drawLog(shown); });
 
 // The replay: the table's story step by step, from the log.
 let replayAt = null;   // the step shown, or null when the live table is shown
@@ -165,7 +183,7 @@ async function showStep(n) {
 
 function replayMode(on) {
   $("replay").hidden = !on;
-  for (const id of ["table", "board", "decision", "lobby", "status", "replay-open"]) {
+  for (const id of ["table", "board", "decision", "lobby", "status", "log", "replay-open"]) {
     if (on) $(id).dataset.wasHidden = $(id).hidden ? "1" : "";
     $(id).hidden = on ? true : $(id).dataset.wasHidden === "1";
   }

@@ -11,7 +11,7 @@ import pytest
 from redis.asyncio import Redis
 
 from bot.storage import TableStatus
-from bot.table.log import record_any
+from bot.table.log import record_any, story
 from bot.ui.message import ToChat
 from tests.adapters.web.browser import chromium, drawn, page_site, player_pages, shot
 from tests.bot.helpers import ANNA, BORIS, GROUP
@@ -61,6 +61,14 @@ async def test_a_whole_game_is_played_by_tapping_in_two_pages(
         assert record.status == TableStatus.FINISHED
         result = await pages[0].locator("#table").inner_text()
         assert "1." in result or "1 " in result  # the final standings are shown
+        # The game's whole log, opened on the page: a line for every event told.
+        await pages[0].click("#log-title")
+        await pages[0].wait_for_function("v => document.body.dataset.log === String(v)",
+                                         arg=record.version)
+        told, whole = story(h.sv.presenter, record, await h.store.action_log(
+            table, archived=True), "en")
+        shown = (await pages[0].locator("#log-text").inner_text()).strip().split("\n")
+        assert whole and len(shown) == len(told) > moves // 4
         await shot(pages[0], f"{game}-finished-phone")
         await shot(pages[1], f"{game}-finished-desktop")
         live_waits.sort()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,12 +19,17 @@ from redis.asyncio import Redis
 from adapters.edge.registry import PLATFORMS
 from adapters.store.keys import Keys
 from adapters.telegram.mini_app import sign
+from adapters.web import server as server_module
 from adapters.web.links import LinkSigner
 from adapters.web.live import LiveHub
+from adapters.web.page import page_json
 from adapters.web.press import Outlet
-from adapters.web.server import PageServer
+from adapters.web.render import page_html
+from adapters.web.server import PAGE_FRESH_S, PageServer
 from adapters.web.viewer import Proofs
 from bot.storage.ports import ScriptPart
+from bot.table.log import story
+from bot.ui.markup import rich_lines
 from bot.ui.message import Outgoing, ToChat
 from tests.bot.helpers import (
     ANNA,
@@ -298,3 +304,83 @@ async def test_a_private_table_shows_its_page_to_its_players_only(site: Site) ->
     assert picture.status == 403
     replay = await site.client.get(f"/api/t/{site.table}/replay/0")
     assert replay.status == 403
+
+
+async def test_the_log_tells_the_whole_game_the_table_message_its_tail(site: Site) -> None:
+    rnd = random.Random(8)
+    for _ in range(12):
+        await site.h.play_one(site.table, rnd)
+    record = await site.h.get(site.table)
+    response = await site.client.get(f"/api/t/{site.table}/log")
+    assert response.status == 200
+    body = await response.json()
+    assert body["version"] == record.version
+    # The table message's last events are noted in the record as moves are made; the
+    # log tells them again from the seed: they end it, in order.
+    sv = site.h.sv
+    recent = sv.presenter.event_lines(record, "en", sv.presenter.recent_events(record))
+    assert len(recent) >= 3
+    lines = body["text"].split("\n")
+    assert lines[-len(recent):] == [page_html(rich_lines([line])) for line in recent]
+    told, whole = story(sv.presenter, record, await site.h.store.action_log(site.table), "en")
+    assert whole and len(lines) == len(told) > len(recent)
+    # A move later the log has grown by what that move told.
+    await site.h.play_one(site.table, rnd)
+    later = await (await site.client.get(f"/api/t/{site.table}/log")).json()
+    assert later["version"] == record.version + 1
+    assert later["text"].startswith(body["text"]) and len(later["text"]) > len(body["text"])
+
+
+@pytest.mark.parametrize("table_options", [("en", "private")])
+async def test_a_private_tables_log_is_its_players_alone(site: Site) -> None:
+    _, user_id = await asked_user(site)
+    mine = await site.client.get(f"/api/t/{site.table}/log", params={"k": site.link(user_id)})
+    assert mine.status == 200
+    assert (await site.client.get(f"/api/t/{site.table}/log")).status == 403
+
+
+async def test_pages_of_one_seat_at_one_version_are_drawn_once_while_fresh(
+        site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[str | None] = []
+
+    def counted(*args: Any) -> dict[str, Any]:
+        drawn.append(args[2])
+        return page_json(*args)
+
+    monkeypatch.setattr(server_module, "page_json", counted)
+    _, user_id = await asked_user(site)
+    for _ in range(3):  # spectators, and a stranger with a link, see one page
+        assert (await site.page())[0] == 200
+    assert (await site.page(k=site.link(CLARA.id)))[0] == 200
+    assert len(drawn) == 1
+    _, mine = await site.page(k=site.link(user_id))  # a seat of its own: its own page
+    assert len(drawn) == 2 and mine["decision"] is not None
+    # The clock moves on: the page names times, so it is drawn afresh …
+    site.h.clock.advance(PAGE_FRESH_S)
+    assert (await site.page())[0] == 200
+    assert len(drawn) == 3
+    # … and after a move, at once.
+    await site.h.play_one(site.table, random.Random(3))
+    _, after = await site.page()
+    assert len(drawn) == 4 and after["version"] == mine["version"] + 1
+
+
+async def test_pages_reading_at_once_wait_for_one_drawing(
+        site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
+    site.h.sv.pictures = True
+    presenter = site.h.sv.presenter
+    real = presenter.drawn
+    calls: list[int | None] = []
+
+    def slow(*args: Any) -> Any:
+        calls.append(args[4])  # the seat drawn for
+        time.sleep(0.2)  # every other page asks meanwhile
+        return real(*args)
+
+    monkeypatch.setattr(presenter, "drawn", slow)
+    paths = [f"/api/t/{site.table}", f"/api/t/{site.table}/picture"]
+    answers = await asyncio.gather(*(site.client.get(paths[i % 2]) for i in range(10)))
+    assert [a.status for a in answers] == [200] * 10
+    assert calls == [None]  # ten spectators' pages, one drawing
+    pngs = {await a.read() for a in answers if a.content_type == "image/png"}
+    assert len(pngs) == 1
