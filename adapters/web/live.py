@@ -12,7 +12,12 @@ watched table subscribed again — by the client library itself when it can, els
 hub — and every page is told to read its table afresh: an announcement sent while the
 connection was away is not lost, only merged into that read. The library's quiet
 reconnection shows only as a fresh confirmation of the hub's first subscription (its
-own channel, which no commit ever announces on), so the hub listens for that.
+own channel, which no commit ever announces on), so the hub listens for that. A worker
+may also start while Redis is away: the hub keeps trying to subscribe meanwhile.
+
+When the worker shuts down, the hub ends every page's stream at once (``end_watches``):
+the server would otherwise wait for those never-ending responses before it stops, and
+each page opens its stream again, on another worker or on this one once restarted.
 """
 
 from __future__ import annotations
@@ -31,6 +36,8 @@ log = logging.getLogger(__name__)
 RESUBSCRIBE_PAUSE_S = 0.5
 #: The version a page is given when announcements may have been missed: read afresh.
 UNKNOWN = -1
+#: The version a page is given when its worker is going away: its stream ends.
+ENDED = -2
 
 
 class Watch:
@@ -38,6 +45,7 @@ class Watch:
 
     def __init__(self) -> None:
         self._latest: int | None = None
+        self._ended = False
         self._changed = asyncio.Event()
 
     def tell(self, version: int) -> None:
@@ -45,9 +53,16 @@ class Watch:
         self._latest = version
         self._changed.set()
 
+    def end(self) -> None:
+        """No more announcements will come: every later ``next`` is ``ENDED``."""
+        self._ended = True
+        self._changed.set()
+
     async def next(self) -> int:
         """Wait for the next announcement; the newest one since the last call."""
         await self._changed.wait()
+        if self._ended:
+            return ENDED
         self._changed.clear()
         latest, self._latest = self._latest, None
         return UNKNOWN if latest is None else latest
@@ -66,6 +81,7 @@ class LiveHub:
         self._pubsub: Any = None
         self._reader: asyncio.Task[None] | None = None
         self._stopped = False
+        self._ending = False  # the worker shuts down: no page is followed any more
         self._ready = asyncio.Event()
         self._confirmed = False  # the hub's own channel's subscription was confirmed
 
@@ -75,9 +91,21 @@ class LiveHub:
         return sum(len(w) for w in self._watches.values())
 
     async def start(self) -> None:
-        """Connect and start reading announcements."""
-        await self._connect()
+        """Connect and start reading announcements. With Redis away the reader keeps
+        trying, so that a worker started during an outage serves once it is over."""
+        try:
+            await self._connect()
+        except (RedisError, OSError) as exc:
+            log.warning("live updates: no subscription yet (%s); retrying", exc)
+            await self._close()
         self._reader = asyncio.create_task(self._read(), name="live hub")
+
+    def end_watches(self) -> None:
+        """End every page's stream, and any opened from now on: the worker shuts down."""
+        self._ending = True
+        for watches in self._watches.values():
+            for watch in watches:
+                watch.end()
 
     async def stop(self) -> None:
         """Stop reading and close the connection."""
@@ -111,6 +139,9 @@ class LiveHub:
                 # On Python 3.11 a cancel landing inside a Redis call can be swallowed
                 # (its asyncio.wait_for); the request still shows here.
                 raise asyncio.CancelledError
+            if self._pubsub is None:  # never connected: the worker started in an outage
+                await self._reconnect()
+                continue
             try:
                 message = await self._pubsub.get_message(timeout=1.0)
             except (RedisError, OSError) as exc:
@@ -158,6 +189,8 @@ class LiveHub:
     async def watch(self, table_id: str) -> AsyncIterator[Watch]:
         """Follow ``table_id`` for the block's duration."""
         watch = Watch()
+        if self._ending:
+            watch.end()
         first = table_id not in self._watches
         self._watches.setdefault(table_id, set()).add(watch)
         channel = self._channel(table_id)

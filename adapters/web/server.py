@@ -21,7 +21,7 @@ from typing import Any
 
 from aiohttp import web
 
-from adapters.web.live import UNKNOWN, LiveHub, Watch
+from adapters.web.live import ENDED, UNKNOWN, LiveHub, Watch
 from adapters.web.page import JsonDict, page_json
 from adapters.web.press import Outlet, press_from_page
 from adapters.web.recent import Recent
@@ -210,7 +210,10 @@ class PageServer:
         viewer, record = await self._seen(request)
         _, log = await load_any(self.app.sv.store, record.table_id)
         raw = request.match_info["step"]
-        step = step_of(record, log, int(raw)) if raw.isdigit() and len(raw) < 7 else None
+        # Replaying a long game takes a while: in a thread, so that other pages are
+        # answered meanwhile.
+        step = (await asyncio.to_thread(step_of, record, log, int(raw))
+                if raw.isdigit() and len(raw) < 7 else None)
         if step is None:
             raise Refusal(404, "web.err.not_found")
         return viewer, record, step
@@ -274,15 +277,17 @@ class PageServer:
 
     async def _stream(self, response: web.StreamResponse, watch: Watch,
                       record: TableRecord) -> None:
-        # The version the page should have now: a commit between its read and this
-        # subscription is not missed.
-        await response.write(_event(record.version))
+        # The first event is the version read once the table is followed, not the one
+        # read before: a commit in between is not missed.
+        watch.tell(UNKNOWN)
         while True:
             try:
                 version = await asyncio.wait_for(watch.next(), KEEPALIVE_S)
             except TimeoutError:
                 await response.write(b": keep-alive\n\n")
                 continue
+            if version == ENDED:
+                return  # the worker shuts down: the page opens its stream again
             if version == UNKNOWN:
                 try:
                     version = (await self._table(record.table_id)).version
@@ -340,7 +345,13 @@ class PageServer:
             yield
             await self.hub.stop()
 
+        async def end_streams(_: web.Application) -> None:
+            # Before the server waits for its responses to finish: a live stream never
+            # would, and the worker's shutdown would take its whole grace period.
+            self.hub.end_watches()
+
         application.cleanup_ctx.append(hub_life)
+        application.on_shutdown.append(end_streams)
         return application
 
 

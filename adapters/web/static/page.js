@@ -61,10 +61,15 @@ async function load() {
   loading = (async () => {
     do {
       again = false;
-      const response = await fetch(api(`/t/${table}`), { cache: "no-store" });
-      const body = await readJson(response);
-      if (!response.ok) { showRefusal(body); return; }
-      draw(body);
+      const response = await fetch(api(`/t/${table}`), { cache: "no-store" })
+        .catch(() => null);
+      if (!response || !response.ok) {
+        if (response) showRefusal(await readJson(response));
+        // No server or no Redis for now: the live stream reads again once it opens.
+        if (!following && (!response || response.status >= 500)) follow();
+        return;
+      }
+      draw(await readJson(response));
     } while (again);
   })().finally(() => { loading = null; });
   return loading;
@@ -107,7 +112,6 @@ function drawChoices(box, choices) {
 
 function draw(data) {
   if (replayAt !== null) { shown = data; return; }  // the replay stays on screen
-  const first = !shown;
   shown = data;
   words = data.words || words;
   document.documentElement.lang = data.lang;
@@ -134,7 +138,7 @@ function draw(data) {
   $("replay-open").hidden = data.status !== "running" && data.status !== "finished";
   $("replay-open").textContent = words.replay || "";
   $("replay-close").textContent = words.back || "";
-  if (first) follow();
+  if (!following) follow();
 }
 
 // The game's log: read when opened, and again at each new version while it is open.
@@ -289,13 +293,33 @@ async function press(item) {
   delete document.body.dataset.busy;
 }
 
+// The live stream. The browser opens it again by itself after a network error only; an
+// answer like 502 or 503 (a worker restarting, Redis away) would close it for good. So
+// the page reopens it itself after any error, waiting longer each time in a row, and
+// reads the table afresh once it is open again: a move made meanwhile shows.
+const RETRY_FIRST_MS = 500;
+const RETRY_MOST_MS = 10000;
+let retryMs = 0;        // the wait before the next opening; 0 while the stream is open
+let following = false;  // the stream is open, or will be opened again
+
 function follow() {
+  following = true;
   const source = new EventSource(api(`/t/${table}/live`));
+  source.onopen = () => {
+    if (retryMs) load();
+    retryMs = 0;
+  };
   source.addEventListener("version", (event) => {
     $("live").classList.add("on");
-    if (!shown || Number(event.data) !== shown.version) load();
+    // A notice still up (storage away when the page last read) goes with a fresh read.
+    if (!shown || Number(event.data) !== shown.version || !$("notice").hidden) load();
   });
-  source.onerror = () => { $("live").classList.remove("on"); };
+  source.onerror = () => {
+    $("live").classList.remove("on");
+    source.close();
+    retryMs = Math.min(RETRY_MOST_MS, retryMs ? retryMs * 2 : RETRY_FIRST_MS);
+    setTimeout(follow, retryMs);
+  };
 }
 
 async function start() {

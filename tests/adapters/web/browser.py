@@ -7,11 +7,12 @@ server on a real port over the test's own Redis, with a chat harness beside it.
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from adapters.web.live import LiveHub
 from adapters.web.press import Outlet
 from adapters.web.server import PageServer
 from adapters.web.viewer import Proofs
+from bot.app import Campfire
 from bot.storage.ports import ScriptPart
 from bot.ui.message import Outgoing
 from tests.bot.helpers import SECRET, Clock, Harness, build_app, storage_on
@@ -65,11 +67,13 @@ async def chromium() -> AsyncIterator[Browser]:
 @dataclass
 class Site:
     """A page server on a real port, the chat harness of its bot and what the pages'
-    moves queued for the chat."""
+    moves queued for the chat; ``worker`` makes another page worker of the same bot
+    (a core of its own on the same Redis, as another process would have)."""
 
     h: Harness
     server: TestServer
     links: LinkSigner
+    worker: Callable[[], PageServer]
     queued: list[Outgoing] = field(default_factory=list)
     token: str = TELEGRAM_TOKEN
 
@@ -96,12 +100,47 @@ async def page_site(redis_client: Redis, prefix: str, *, pictures: bool) -> Asyn
 
     links = LinkSigner(SECRET)
     proofs = Proofs(links, TELEGRAM.mini_app_check({"TELEGRAM_TOKEN": TELEGRAM_TOKEN}))
-    pages = PageServer(h.app, proofs, {"con": Outlet(queue)},
-                       LiveHub(redis_client, Keys(prefix).live))
-    server = TestServer(pages.web_app())
-    await server.start_server()
+    numbers = itertools.count(2)
+
+    def pages(app: Campfire) -> PageServer:
+        return PageServer(app, proofs, {"con": Outlet(queue)},
+                          LiveHub(redis_client, Keys(prefix).live))
+
+    def worker() -> PageServer:
+        app = build_app(storage_on(redis_client, prefix, clock), clock, pictures=pictures,
+                        worker_id=f"w{next(numbers)}")
+        return pages(app)
+
+    site = Site(h, await serving(pages(h.app)), links, worker, queued)
     try:
-        yield Site(h, server, links, queued)
+        yield site
+    finally:
+        await site.server.close()
+
+
+async def serving(pages: PageServer, port: int | None = None) -> TestServer:
+    """``pages`` served on ``port`` (a free one by default)."""
+    server = TestServer(pages.web_app(), port=port)
+    await server.start_server()
+    return server
+
+
+@asynccontextmanager
+async def worker_down(site: Site) -> AsyncIterator[None]:
+    """The site's page worker stops for the block, and a new one starts on the same
+    port after it, as in a deploy: the pages open there are left to find it again."""
+    port = site.server.port
+    await site.server.close()
+    yield
+    site.server = await serving(site.worker(), port)
+
+
+@asynccontextmanager
+async def another_worker(site: Site) -> AsyncIterator[Site]:
+    """A second page worker of the site's bot, on a port of its own, for the block."""
+    server = await serving(site.worker())
+    try:
+        yield replace(site, server=server)
     finally:
         await server.close()
 

@@ -7,41 +7,19 @@ from __future__ import annotations
 import json
 import random
 import time
-from typing import Any
 from urllib.parse import quote
 
 from redis.asyncio import Redis
 
 from adapters.telegram.mini_app import sign
 from adapters.web.links import LinkSigner
-from bot.table.turns import new_game, replay_steps
 from engine.registry import get_game
 from tests.adapters.web.browser import PHONE, Site, chromium, drawn, page_site, received_by, shot
+from tests.adapters.web.leaks import leaked, spectators_secrets, story_states
 from tests.bot.helpers import ANNA, BORIS
 
 MOVES = 8
 LIVE_S = 1.0
-
-
-def runs(secret: Any) -> list[bytes]:
-    """The byte strings that would give ``secret`` away: a hidden order shows as two of
-    its items side by side (however encoded in JSON), a hidden value as itself."""
-    if isinstance(secret, dict):
-        return [b for value in secret.values() for b in runs(value)]
-    if isinstance(secret, list):
-        if len(secret) == 1:
-            return runs(secret[0])
-        return [json.dumps(secret[i:i + 2], ensure_ascii=False)[1:-1].encode()
-                for i in range(len(secret) - 1)]
-    if isinstance(secret, str) and len(secret) >= 4:
-        return [secret.encode()]
-    return []  # small numbers and flags say nothing on their own
-
-
-def leaked(bodies: list[bytes], secrets: list[Any]) -> list[bytes]:
-    """Every give-away of ``secrets`` found in ``bodies``."""
-    marks = {b for s in secrets for b in runs(s)}
-    return [m for m in marks for body in bodies if m in body]
 
 
 async def test_a_spectator_follows_live_replays_and_never_receives_a_secret(
@@ -82,17 +60,12 @@ async def test_a_spectator_follows_live_replays_and_never_receives_a_secret(
         await shot(page, "stone_age-replay-phone")
 
         # Every byte the page received against every secret of every step.
-        game = get_game("stone_age")
-        secrets: list[Any] = []
-        states = [new_game(game, record)]
-        for _, state, _ in replay_steps(game, record, log):
-            states.append(game.copy(state))
-        for state in states:
-            secrets += game.secrets(state, None)
         assert bodies and any(b.startswith(b"\x89PNG") for b in bodies)
-        assert leaked(bodies, secrets) == []
+        assert leaked(bodies, spectators_secrets(record, log)) == []
         # The check can fail: the state itself gives its secrets away.
-        assert leaked([game.dump(states[-1]).encode()], game.secrets(states[-1], None))
+        game = get_game("stone_age")
+        last = story_states(record, log)[-1]
+        assert leaked([game.dump(last).encode()], game.secrets(last, None))
 
 
 async def test_a_forged_or_expired_link_shows_only_why(redis_client: Redis,
