@@ -318,7 +318,18 @@ function follow() {
     $("live").classList.remove("on");
     source.close();
     retryMs = Math.min(RETRY_MOST_MS, retryMs ? retryMs * 2 : RETRY_FIRST_MS);
-    setTimeout(follow, retryMs);
+    setTimeout(async () => {
+      // Refused (the link expired meanwhile, the table was closed to spectators): asking
+      // again would be refused again, so the page says why and stops following.
+      const response = await fetch(api(`/t/${table}`), { cache: "no-store" })
+        .catch(() => null);
+      if (response && response.status >= 400 && response.status < 500) {
+        showRefusal(await readJson(response));
+        following = false;
+        return;
+      }
+      follow();
+    }, retryMs);
   };
 }
 

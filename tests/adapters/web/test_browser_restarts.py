@@ -142,3 +142,24 @@ async def test_a_move_pressed_through_one_worker_shows_on_anothers_page_within_a
             waits.append(time.monotonic() - pressed)
             record = await h.get(table)
         assert max(waits) < LIVE_S, sorted(waits)
+
+
+async def test_a_page_whose_link_expired_meanwhile_says_so_and_stops_asking(
+        redis_client: Redis, prefix: str) -> None:
+    async with page_site(redis_client, prefix, pictures=False) as site, chromium() as browser:
+        h = site.h
+        table = await h.started(ANNA, BORIS)
+        page = await (await browser.new_context()).new_page()
+        await page.goto(site.url(table, ANNA.id))  # valid for a day
+        await drawn(page, (await h.get(table)).version)
+        await following(page)
+        statuses = live_statuses(page)
+        h.clock.advance(2 * 24 * 3600)
+        async with worker_down(site):
+            pass  # the stream ends; reopening it now needs a link that has expired
+        notice = page.locator("#notice")
+        await notice.wait_for(state="visible", timeout=BACK_MS)
+        assert await notice.inner_text() == h.t("web.err.link")
+        asked = len(statuses)
+        await page.wait_for_timeout(3_000)  # longer than the next waits between tries
+        assert len(statuses) == asked and await page.locator("#live.on").count() == 0
