@@ -65,15 +65,16 @@ def _copy(game: Game[Any], state: BaseModel) -> Any:
     return game.load(game.dump(state))
 
 
-def _walk(value: Any) -> Iterator[Any]:
+def json_values(value: Any) -> Iterator[Any]:
+    """``value`` (JSON-ready data) and everything inside it: items, keys and values."""
     yield value
     if isinstance(value, dict):
         for k, v in value.items():
             yield k
-            yield from _walk(v)
+            yield from json_values(v)
     elif isinstance(value, list | tuple):
         for v in value:
-            yield from _walk(v)
+            yield from json_values(v)
 
 
 def _contains_run(haystack: list[Any], needle: list[Any]) -> bool:
@@ -81,31 +82,51 @@ def _contains_run(haystack: list[Any], needle: list[Any]) -> bool:
     return any(haystack[i:i + n] == needle for i in range(len(haystack) - n + 1))
 
 
+def _says_nothing(value: Any) -> bool:
+    """A flag, a small number or a one-letter string: told apart from nothing else."""
+    if isinstance(value, bool) or value is None:
+        return True
+    if isinstance(value, int):
+        return abs(value) < MIN_SECRET_INT
+    return isinstance(value, str) and len(value) < 2
+
+
+def give_aways(secret: Any) -> Iterator[Any]:
+    """The parts of ``secret`` (one item of ``secrets``) whose sight gives it away, as
+    JSON-ready data: an order (a list of two or more items, a deck's) that shows only
+    in that order, or a single value (a hidden card's id, a seed).
+
+    A one-item list is its item and a mapping is its values; flags, empty lists, small
+    numbers and one-letter strings say nothing on their own and are left out.
+    """
+    secret = json.loads(json.dumps(secret, default=str))
+    if isinstance(secret, dict):
+        for value in secret.values():
+            yield from give_aways(value)
+    elif isinstance(secret, list):
+        if len(secret) == 1:
+            yield from give_aways(secret[0])
+        elif secret:
+            yield secret
+    elif not _says_nothing(secret):
+        yield secret
+
+
 def leaks(view: Any, secret: Any) -> bool:
     """Does ``view`` (a view model, or JSON-ready data) show ``secret``?
 
-    A list of two or more items leaks when it appears in order inside any list of the
-    view (a deck's order); a one-item list, a string or a large number leaks when it
-    appears anywhere; a mapping leaks through any of its values.
+    An order leaks when it appears in order inside any list of the view; a single value
+    leaks when it appears anywhere, as a value of the same type (see ``give_aways``).
     """
     plain = (view.model_dump(mode="json") if isinstance(view, BaseModel)
              else json.loads(json.dumps(view, default=str)))
-    secret = json.loads(json.dumps(secret, default=str))
-    if isinstance(secret, dict):
-        return any(leaks(plain, v) for v in secret.values())
-    if isinstance(secret, list):
-        if not secret:
-            return False
-        if len(secret) == 1:
-            return leaks(plain, secret[0])
-        return any(isinstance(v, list) and _contains_run(v, secret) for v in _walk(plain))
-    if isinstance(secret, bool) or secret is None:
-        return False
-    if isinstance(secret, int) and abs(secret) < MIN_SECRET_INT:
-        return False
-    if isinstance(secret, str) and len(secret) < 2:
-        return False
-    return any(v == secret and type(v) is type(secret) for v in _walk(plain))
+    for part in give_aways(secret):
+        if isinstance(part, list):
+            if any(isinstance(v, list) and _contains_run(v, part) for v in json_values(plain)):
+                return True
+        elif any(v == part and type(v) is type(part) for v in json_values(plain)):
+            return True
+    return False
 
 
 def check_round_trip(game: Game[Any], state: BaseModel) -> list[str]:

@@ -7,6 +7,7 @@ server on a real port over the test's own Redis, with a chat harness beside it.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import os
 import shutil
@@ -14,10 +15,9 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
 
 from aiohttp.test_utils import TestServer
-from playwright.async_api import Browser, Page, ViewportSize, async_playwright
+from playwright.async_api import Browser, Page, Response, ViewportSize, async_playwright
 from redis.asyncio import Redis
 
 from adapters.edge.registry import PLATFORMS
@@ -160,20 +160,34 @@ async def shot(page: Page, name: str) -> Path:
     return path
 
 
-def received_by(page: Page) -> list[bytes]:
-    """Every response body ``page`` receives from now on (filled in as they arrive)."""
-    bodies: list[bytes] = []
+@dataclass
+class Received:
+    """The response bodies a page receives (``received_by``), each read as it comes."""
 
-    async def keep(response: Any) -> None:
-        if "/live" in response.url:
-            return  # the stream never ends; it carries version numbers only
+    reads: list[asyncio.Future[bytes | None]] = field(default_factory=list)
+
+    async def bodies(self) -> list[bytes]:
+        """Every body received so far, waiting for those still being read: a page may
+        show what a response said before its body has reached the test."""
+        return [body for body in await asyncio.gather(*self.reads) if body is not None]
+
+
+def received_by(page: Page) -> Received:
+    """Every response body ``page`` receives from now on."""
+    received = Received()
+
+    async def read(response: Response) -> bytes | None:
         try:
-            bodies.append(await response.body())
+            return await response.body()
         except Exception:  # a response the browser dropped has no body
-            return
+            return None
+
+    def keep(response: Response) -> None:
+        if "/live" not in response.url:  # the stream never ends; it carries versions only
+            received.reads.append(asyncio.ensure_future(read(response)))
 
     page.on("response", keep)
-    return bodies
+    return received
 
 
 async def player_pages(browser: Browser, site: Site, table: str) -> list[Page]:

@@ -32,7 +32,7 @@ from bot.storage.ports import ScriptPart
 from bot.table.log import story
 from bot.ui.markup import rich_lines
 from bot.ui.message import Outgoing, ToChat
-from tests.adapters.web.leaks import leaked, spectators_secrets
+from tests.adapters.web.giveaways import story_of
 from tests.bot.helpers import (
     ANNA,
     BORIS,
@@ -342,9 +342,9 @@ async def test_a_finished_table_replays_from_its_archived_log_and_keeps_its_secr
     assert after.status == 404
 
     # No secret of any step among them; the check can fail: the log's own state tells.
-    secrets = spectators_secrets(archived, log)
-    assert secrets and leaked(bodies, secrets) == []
-    assert leaked([archived.model_dump_json().encode()], secrets)
+    story = story_of(archived, log, "en")
+    assert any(story.secrets) and story.leaked(bodies) == []
+    assert story.leaked([archived.model_dump_json().encode()])
 
 
 @pytest.mark.parametrize("table_options", [("en", "private")])
