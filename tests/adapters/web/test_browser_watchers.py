@@ -15,7 +15,7 @@ from urllib.parse import quote
 import pytest
 from redis.asyncio import Redis
 
-from adapters.telegram.mini_app import sign
+from adapters.telegram.mini_app import MAX_AGE_S, sign
 from adapters.web import server
 from adapters.web.links import LinkSigner
 from adapters.web.page import page_json
@@ -145,8 +145,9 @@ async def test_a_forged_or_expired_link_shows_only_why(redis_client: Redis,
             assert await page.locator("#table").inner_text() == ""
 
 
-def init_data(site: Site, user_id: int, start: str, token: str) -> str:
-    fields = {"auth_date": str(int(site.h.clock())), "start_param": start,
+def init_data(site: Site, user_id: int, start: str, token: str, age_s: float = 0.0) -> str:
+    """Init data as Telegram signs it (with ``token``), made ``age_s`` seconds ago."""
+    fields = {"auth_date": str(int(site.h.clock() - age_s)), "start_param": start,
               "user": json.dumps({"id": user_id, "first_name": "Tess"})}
     fields["hash"] = sign(fields, token)
     return "&".join(f"{k}={quote(v)}" for k, v in fields.items())
@@ -166,8 +167,11 @@ async def test_the_mini_app_opens_its_table_from_init_data(redis_client: Redis,
         assert table in await page.locator("#title").inner_text()
         assert await page.locator("#status").inner_text() == site.h.t("web.spectator")
         forged = init_data(site, 42, table, "123:another-bot")
-        page = await (await browser.new_context(viewport=PHONE)).new_page()
-        await page.goto(f"{base}#tgWebAppData={quote(forged)}")
-        notice = page.locator("#notice")
-        await notice.wait_for(state="visible")
-        assert await notice.inner_text() == site.h.t("web.err.init_data")
+        expired = init_data(site, 42, table, site.token, age_s=MAX_AGE_S + 60)
+        for refused in (forged, expired):
+            page = await (await browser.new_context(viewport=PHONE)).new_page()
+            await page.goto(f"{base}#tgWebAppData={quote(refused)}")
+            notice = page.locator("#notice")
+            await notice.wait_for(state="visible")
+            assert await notice.inner_text() == site.h.t("web.err.init_data")
+            assert await page.locator("#table").inner_text() == ""
