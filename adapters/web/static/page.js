@@ -149,7 +149,9 @@ async function drawLog(data) {
   box.hidden = data.status !== "running" && data.status !== "finished";
   $("log-title").textContent = words.log || "";
   if (!box.open || box.hidden || logVersion === data.version) return;
-  const response = await fetch(api(`/t/${table}/log`), { cache: "no-store" });
+  const response = await fetch(api(`/t/${table}/log`), { cache: "no-store" })
+    .catch(() => null);
+  if (!response) return;  // no server for now: read again with the next version
   const body = await readJson(response);
   if (!response.ok) { say(refusal(body), true); return; }
   logVersion = body.version;
