@@ -24,7 +24,6 @@ from aiohttp import web
 from adapters.web.live import ENDED, UNKNOWN, LiveHub, Watch
 from adapters.web.page import JsonDict, page_json
 from adapters.web.press import Outlet, press_from_page
-from adapters.web.recent import Recent
 from adapters.web.render import page_html
 from adapters.web.replay import Step, step_json, step_of
 from adapters.web.viewer import Proofs, Refused, Viewer, viewer_of
@@ -37,6 +36,7 @@ from bot.table.log import load_any, record_any, story
 from bot.table.moves import prompt_of, seat_of
 from bot.table.settings import meta_view, options_of
 from bot.ui.markup import rich_lines
+from engine.core.lru import Lru
 from engine.registry import get_game
 
 log = logging.getLogger(__name__)
@@ -67,12 +67,12 @@ class PageServer:
     proofs: Proofs
     outlets: Mapping[str, Outlet]
     hub: LiveHub
-    _pictures: Recent[tuple[str, int, int | None, str], asyncio.Future[Drawn | None]] = field(
-        default_factory=lambda: Recent(PICTURES_KEPT))
-    _stories: Recent[tuple[str, int, str], str] = field(
-        default_factory=lambda: Recent(STORIES_KEPT))
-    _pages: Recent[tuple[str, int, int | None, str], tuple[float, JsonDict]] = field(
-        default_factory=lambda: Recent(PAGES_KEPT))
+    _pictures: Lru[tuple[str, int, int | None, str], asyncio.Future[Drawn | None]] = field(
+        default_factory=lambda: Lru(PICTURES_KEPT))
+    _stories: Lru[tuple[str, int, str], str] = field(
+        default_factory=lambda: Lru(STORIES_KEPT))
+    _pages: Lru[tuple[str, int, int | None, str], tuple[float, JsonDict]] = field(
+        default_factory=lambda: Lru(PAGES_KEPT))
 
     # --- who and what ----------------------------------------------------------------
 
@@ -147,7 +147,7 @@ class PageServer:
         kept = self._pages.get(key)
         if kept is not None and now - kept[0] < PAGE_FRESH_S:
             return kept[1]
-        return self._pages.keep(key, (now, page_json(sv, record, viewer.user_id, now)))[1]
+        return self._pages.put(key, (now, page_json(sv, record, viewer.user_id, now)))[1]
 
     async def picture(self, request: web.Request) -> web.StreamResponse:
         """The board as this viewer sees it, marked for their open decision."""
@@ -174,7 +174,7 @@ class PageServer:
         # Every page of a table reads at once when a move is announced: the first starts
         # the drawing and the rest wait for it (a drawing that failed is tried again).
         if drawing is None or (drawing.done() and drawing.exception() is not None):
-            drawing = self._pictures.keep(key, asyncio.ensure_future(
+            drawing = self._pictures.put(key, asyncio.ensure_future(
                 self._draw(record, seat, key[3])))
         # A page that goes away stops waiting, not the drawing the others wait for.
         return await asyncio.shield(drawing)
@@ -201,7 +201,7 @@ class PageServer:
             _, entries = await load_any(sv.store, record.table_id)
             lines, whole = await asyncio.to_thread(story, sv.presenter, record, entries, lang)
             cut = [] if whole else [sv.t(lang, "log.older_rules")]
-            text = self._stories.keep(key, page_html(rich_lines([*lines, *cut])))
+            text = self._stories.put(key, page_html(rich_lines([*lines, *cut])))
         return _compressed(web.json_response({"version": record.version, "text": text},
                                              dumps=_dumps))
 

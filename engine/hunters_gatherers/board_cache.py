@@ -22,10 +22,10 @@ the functions that need it; nothing is kept at module level. It is not thread-sa
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Hashable, Mapping
-from typing import Any, Generic, TypeVar
+from collections.abc import Mapping
+from typing import Any
 
+from engine.core.lru import Lru
 from engine.hunters_gatherers.board import BoardKey, Spots, board_key
 from engine.hunters_gatherers.features import Features
 from engine.hunters_gatherers.geometry import Placement, Pos
@@ -33,56 +33,11 @@ from engine.hunters_gatherers.map_facts import Laid, MapFacts
 from engine.hunters_gatherers.state import HuntersGatherersState, PlacedTile
 from engine.hunters_gatherers.tiles import tile
 
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
-
 # How many entries each memo keeps. A game in progress needs only its current map
 # (and the one before it); the margin covers many games played interleaved.
 MAPS_KEPT = 64
 TILE_TUPLES_KEPT = 16
 TRIALS_KEPT = 16
-
-
-class Lru(Generic[K, V]):
-    """A map of at most ``kept`` entries that forgets the least recently used first."""
-
-    __slots__ = ("_entries", "kept")
-
-    def __init__(self, kept: int) -> None:
-        if kept < 1:
-            raise ValueError(f"an Lru must keep at least one entry, not {kept}")
-        self.kept = kept
-        self._entries: OrderedDict[K, V] = OrderedDict()
-
-    def get(self, key: K) -> V | None:
-        """The value kept for ``key`` (now the most recently used), or None."""
-        found = self._entries.get(key)
-        if found is not None:
-            self._entries.move_to_end(key)
-        return found
-
-    def put(self, key: K, value: V) -> V:
-        """Keep ``value`` for ``key`` as the most recently used; returns ``value``."""
-        entries = self._entries
-        size = len(entries)
-        entries[key] = value
-        if len(entries) == size:  # replaced: a new key is last already (no second hash)
-            entries.move_to_end(key)
-        while len(entries) > self.kept:
-            entries.popitem(last=False)
-        return value
-
-    def __len__(self) -> int:
-        """How many entries are kept now."""
-        return len(self._entries)
-
-    def __contains__(self, key: object) -> bool:
-        """Whether ``key`` is kept (without making it the most recently used)."""
-        return key in self._entries
-
-    def clear(self) -> None:
-        """Forget every entry."""
-        self._entries.clear()
 
 
 class BoardCache:

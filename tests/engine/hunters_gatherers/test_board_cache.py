@@ -6,10 +6,8 @@ import json
 import random
 from collections.abc import Iterator
 
-import pytest
-
 from engine.hunters_gatherers.board import board_of, spots
-from engine.hunters_gatherers.board_cache import BoardCache, Lru
+from engine.hunters_gatherers.board_cache import BoardCache
 from engine.hunters_gatherers.game import GAME, HuntersGatherers
 from engine.hunters_gatherers.state import HuntersGatherersState
 from tests.engine.round_trip import random_moves
@@ -136,23 +134,6 @@ def test_cached_answers_match_fresh_ones() -> None:
         prompt = agent.choice(prompts)
         game.apply(state, prompt.seat, agent.choice(prompt.options).key)
     assert game.cache.spots(state) == spots(state) == []
-
-
-def test_lru_forgets_the_least_recently_used() -> None:
-    memo: Lru[str, int] = Lru(2)
-    memo.put("a", 1)
-    memo.put("b", 2)
-    assert memo.get("a") == 1  # "a" is now the most recent
-    memo.put("c", 3)
-    assert "b" not in memo and memo.get("b") is None
-    assert (memo.get("a"), memo.get("c"), len(memo)) == (1, 3, 2)
-    memo.put("a", 4)  # replacing refreshes too
-    memo.put("d", 5)
-    assert "c" not in memo and memo.get("a") == 4 and len(memo) == 2
-    memo.clear()
-    assert len(memo) == 0
-    with pytest.raises(ValueError):
-        Lru[str, int](0)
 
 
 def test_a_new_cache_is_empty() -> None:
