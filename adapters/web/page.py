@@ -43,7 +43,7 @@ def page_json(sv: Services, record: TableRecord, user_id: str | None, now: float
     """The page of ``record`` for ``user_id`` (None: a spectator)."""
     lang = sv.table_lang(record)
     game = get_game(record.game)
-    seat = seat_of(record, user_id) if user_id is not None else None
+    seat = seat_of(record, user_id)
     running = record.status == TableStatus.RUNNING
     state = (sv.view_state(record)
              if record.status in (TableStatus.RUNNING, TableStatus.FINISHED) else None)

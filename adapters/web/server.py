@@ -95,7 +95,7 @@ class PageServer:
         table_id = request.match_info["table"]
         viewer = self._viewer(request, table_id)
         record = await self._table(table_id)
-        seated = viewer.user_id is not None and seat_of(record, viewer.user_id) is not None
+        seated = seat_of(record, viewer.user_id) is not None
         if not seated and not options_of(record).spectators:
             raise Refusal(403, "web.err.no_spectators")
         return viewer, record
@@ -142,7 +142,7 @@ class PageServer:
         (spectators alike) at this version, while fresh."""
         sv = self.app.sv
         now = sv.now()
-        seat = seat_of(record, viewer.user_id) if viewer.user_id is not None else None
+        seat = seat_of(record, viewer.user_id)
         key = (record.table_id, record.version, seat, sv.table_lang(record))
         kept = self._pages.get(key)
         if kept is not None and now - kept[0] < PAGE_FRESH_S:
@@ -168,7 +168,7 @@ class PageServer:
         if not sv.pictures or record.status not in (TableStatus.RUNNING,
                                                     TableStatus.FINISHED):
             return None
-        seat = seat_of(record, viewer.user_id) if viewer.user_id is not None else None
+        seat = seat_of(record, viewer.user_id)
         key = (record.table_id, record.version, seat, sv.table_lang(record))
         drawing = self._pictures.get(key)
         # Every page of a table reads at once when a move is announced: the first starts
@@ -230,7 +230,7 @@ class PageServer:
         """The board at one step of the story, from this viewer's side."""
         viewer, record, step = await self._step(request)
         sv = self.app.sv
-        seat = seat_of(record, viewer.user_id) if viewer.user_id is not None else None
+        seat = seat_of(record, viewer.user_id)
         lang = sv.table_lang(record)
         drawn = (await asyncio.to_thread(sv.presenter.drawn, record, get_game(record.game),
                                          step.state, lang, seat)

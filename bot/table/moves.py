@@ -79,8 +79,8 @@ class MoveRequest:
     unasked: str = STALE
 
 
-def seat_of(record: TableRecord, user_id: str) -> int | None:
-    """The seat a user holds at a table, if any."""
+def seat_of(record: TableRecord, user_id: str | None) -> int | None:
+    """The seat a user holds at a table, if any (None for nobody: a spectator)."""
     return record.seats.index(user_id) if user_id in record.seats else None
 
 
