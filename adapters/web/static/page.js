@@ -70,6 +70,7 @@ async function load() {
         return;
       }
       draw(await readJson(response));
+      if (!following) follow();
     } while (again);
   })().finally(() => { loading = null; });
   return loading;
@@ -138,7 +139,6 @@ function draw(data) {
   $("replay-open").hidden = data.status !== "running" && data.status !== "finished";
   $("replay-open").textContent = words.replay || "";
   $("replay-close").textContent = words.back || "";
-  if (!following) follow();
 }
 
 // The game's log: read when opened, and again at each new version while it is open.
@@ -297,20 +297,17 @@ async function press(item) {
 
 // The live stream. The browser opens it again by itself after a network error only; an
 // answer like 502 or 503 (a worker restarting, Redis away) would close it for good. So
-// the page reopens it itself after any error, waiting longer each time in a row, and
-// reads the table afresh once it is open again: a move made meanwhile shows.
+// after any error the page reads the table afresh itself, waiting longer each time in a
+// row, and that read opens the stream again: a move made meanwhile shows.
 const RETRY_FIRST_MS = 500;
 const RETRY_MOST_MS = 10000;
 let retryMs = 0;        // the wait before the next opening; 0 while the stream is open
-let following = false;  // the stream is open, or will be opened again
+let following = false;  // the stream is open (or opening)
 
 function follow() {
   following = true;
   const source = new EventSource(api(`/t/${table}/live`));
-  source.onopen = () => {
-    if (retryMs) load();
-    retryMs = 0;
-  };
+  source.onopen = () => { retryMs = 0; };
   source.addEventListener("version", (event) => {
     $("live").classList.add("on");
     // A notice still up (storage away when the page last read) goes with a fresh read.
@@ -319,19 +316,12 @@ function follow() {
   source.onerror = () => {
     $("live").classList.remove("on");
     source.close();
+    following = false;
     retryMs = Math.min(RETRY_MOST_MS, retryMs ? retryMs * 2 : RETRY_FIRST_MS);
-    setTimeout(async () => {
-      // Refused (the link expired meanwhile, the table was closed to spectators): asking
-      // again would be refused again, so the page says why and stops following.
-      const response = await fetch(api(`/t/${table}`), { cache: "no-store" })
-        .catch(() => null);
-      if (response && response.status >= 400 && response.status < 500) {
-        showRefusal(await readJson(response));
-        following = false;
-        return;
-      }
-      follow();
-    }, retryMs);
+    // The read afresh follows again as it ends: at once when it is drawn, or after
+    // another wait while the server or Redis is still away. Refused (the link expired
+    // meanwhile, the table was closed to spectators), it says why and asks no more.
+    setTimeout(load, retryMs);
   };
 }
 
