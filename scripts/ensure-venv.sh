@@ -14,3 +14,7 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
 fi
 # shellcheck disable=SC1091
 source "$venv/bin/activate"
+# The engines' busiest modules compiled by mypyc (engine/compiled.py): built once for
+# each version of the engine source, in .campfire/compiled. Without a C compiler the
+# engines run their source, only slower.
+python -m engine.compile build >/dev/null || echo "warning: engines run uncompiled" >&2

@@ -1,6 +1,7 @@
 """Fixtures every test folder may use: hosting the tests' own games (``tests/tiny_game``);
 the AI's thinking time for every bot the tests start; a Redis of one test's own, to
-stop and start (``lone_redis``, ``lone_client``)."""
+stop and start (``lone_redis``, ``lone_client``); skipping the tests marked
+``interpreted`` while the engines run compiled (run-tests runs them on the source)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from redis.asyncio import Redis
 
 from adapters.store.client import connect
 from adapters.store.embedded import EmbeddedRedis
+from engine.compiled import active
 from tests.tiny_game.hosting import GAMES, hosted
 
 # A strong AI searches for its whole budget: whole games with strong AI seats through
@@ -57,3 +59,14 @@ async def lone_client(lone_redis: EmbeddedRedis) -> AsyncIterator[Redis]:
     redis = connect(lone_redis.url)
     yield redis
     await redis.aclose()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """While the engines run compiled, skip the tests that patch their modules
+    (tests/engine/patching.py): run-tests runs them again on the source."""
+    if not active():
+        return
+    skip = pytest.mark.skip(reason="patches an engine module; run with CAMPFIRE_ENGINES=python")
+    for item in items:
+        if item.get_closest_marker("interpreted"):
+            item.add_marker(skip)

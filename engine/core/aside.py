@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Self, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from engine.core.prompts import Event
 from engine.core.steps import Apply
 
@@ -20,6 +22,8 @@ S = TypeVar("S")
 T = TypeVar("T")
 
 
+# Compiled (engine.compiled), yet each game's own kind of aside subclasses it.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Aside:
     """Base of what a state keeps beside its value (see the module); a subclass's
     ``__init__`` takes no arguments and makes it empty."""

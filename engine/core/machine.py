@@ -16,7 +16,6 @@ machine only asks for the current step, so no stored state changes shape.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from engine.core.errors import IllegalMove
@@ -31,7 +30,6 @@ def no_args(state: object, seat: int) -> Mapping[str, Any]:
     return {}
 
 
-@dataclass(frozen=True, slots=True)
 class Machine(Generic[S]):
     """One engine's decisions: its table of step rules and how to read its state.
 
@@ -39,14 +37,23 @@ class Machine(Generic[S]):
     is the step ``seat`` faces, only asked for deciding seats; ``depth`` is that step's
     number for the prompt (1 for the first step of a decision); ``refusal`` gives the
     arguments of a ``not_your_turn`` refusal.
+
+    A plain class, not a dataclass: mypyc compiles this module (:mod:`engine.compiled`)
+    and cannot compile a generic dataclass. Nothing changes a machine once made.
     """
 
-    rules: Mapping[str, StepRules[S, Any]]
-    over: Callable[[S], bool]
-    deciding: Callable[[S], Sequence[int]]
-    current: Callable[[S, int], Step]
-    depth: Callable[[S, Step], int]
-    refusal: Callable[[S, int], Mapping[str, Any]] = field(default=no_args)
+    __slots__ = ("current", "deciding", "depth", "over", "refusal", "rules")
+
+    def __init__(self, rules: Mapping[str, StepRules[S, Any]], over: Callable[[S], bool],
+                 deciding: Callable[[S], Sequence[int]], current: Callable[[S, int], Step],
+                 depth: Callable[[S, Step], int],
+                 refusal: Callable[[S, int], Mapping[str, Any]] = no_args) -> None:
+        self.rules = rules
+        self.over = over
+        self.deciding = deciding
+        self.current = current
+        self.depth = depth
+        self.refusal = refusal
 
     def prompt_for(self, state: S, seat: int) -> Prompt | None:
         """The decision open for ``seat`` now, if any."""

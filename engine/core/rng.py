@@ -9,21 +9,15 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
+from engine.core.model import EngineModel
+from engine.core.splitmix import draw
+
 T = TypeVar("T")
 
 
-def _splitmix64(x: int) -> int:
-    z = (x + _GAMMA) & _MASK
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return z ^ (z >> 31)
-
-
-class SeededRandom(BaseModel):
+class SeededRandom(EngineModel):
     """A reproducible generator: value number ``pos`` depends only on ``seed`` and ``pos``."""
 
     kind: Literal["seeded"] = "seeded"
@@ -32,11 +26,9 @@ class SeededRandom(BaseModel):
 
     def randint(self, lo: int, hi: int) -> int:
         """A uniform integer in ``[lo, hi]``; advances the position by one."""
-        span = hi - lo + 1
-        value = _splitmix64((self.seed * _GAMMA + self.pos) & _MASK)
+        value = draw(self.seed, self.pos, lo, hi)
         self.pos += 1
-        # Multiply-shift keeps the bias below 2**-58 for any span a game uses.
-        return lo + ((value * span) >> 64)
+        return value
 
     def shuffle(self, items: list[T]) -> None:
         """Shuffle ``items`` in place (Fisher–Yates)."""
@@ -45,7 +37,7 @@ class SeededRandom(BaseModel):
             items[i], items[j] = items[j], items[i]
 
 
-class ScriptedRandom(BaseModel):
+class ScriptedRandom(EngineModel):
     """A source that returns prepared values, for scenario tests.
 
     ``values`` are returned in order by ``randint`` (each must lie in the asked range,

@@ -56,15 +56,21 @@ Apply = Callable[[S, T, str, list[Event]], None]
 Labeller = Callable[[S, T], Label]
 
 
-@dataclass(frozen=True, slots=True)
 class StepRules(Generic[S, T]):
     """What one kind of step does: the options it offers, how a key is carried out and
     the question it asks. An engine's table maps each step kind to one of these, so a
-    new kind of decision is one row, not a branch in every dispatcher."""
+    new kind of decision is one row, not a branch in every dispatcher.
 
-    options: Options[S, T]
-    apply: Apply[S, T]
-    label: Labeller[S, T]
+    A plain class, not a dataclass: mypyc compiles this module (:mod:`engine.compiled`)
+    and cannot compile a generic dataclass. Nothing changes a row once made."""
+
+    __slots__ = ("apply", "label", "options")
+
+    def __init__(self, options: Options[S, T], apply: Apply[S, T],
+                 label: Labeller[S, T]) -> None:
+        self.options = options
+        self.apply = apply
+        self.label = label
 
 
 def fixed_label(code: str) -> Callable[[object, object], Label]:

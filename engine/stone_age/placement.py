@@ -121,7 +121,7 @@ def _tally(state: StoneAgeState) -> tuple[dict[str, int], dict[str, int], int]:
                 workers[loc] = n
                 sharing[loc] = 1
     # A place is in ``workers`` only with someone on it (nobody places zero people).
-    return workers, sharing, len(_VILLAGE_PLACES & workers.keys())
+    return workers, sharing, len(workers.keys() & _VILLAGE_PLACES)
 
 
 # The exact number of workers each village place, card slot and building pile takes.

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field, PrivateAttr, model_validator
 
+from engine.core.model import EngineModel
 from engine.core.rng import RandomSource
 from engine.stone_age.components import components
 from engine.stone_age.listing import Listing, fresh
@@ -27,7 +28,7 @@ def start_goods(food: int) -> dict[str, int]:
     return {"food": food, "wood": 0, "clay": 0, "stone": 0, "gold": 0}
 
 
-class Player(BaseModel):
+class Player(EngineModel):
     """One seat's village board and everything beside it."""
 
     goods: dict[str, int]
@@ -83,7 +84,7 @@ def blind_after_extra(cards: list[str]) -> list[str]:
     ]
 
 
-class PayRule(BaseModel):
+class PayRule(EngineModel):
     """What a payment must look like: a fixed bill, or a count of resources with an
     optional exact number of different kinds."""
 
@@ -93,7 +94,7 @@ class PayRule(BaseModel):
     kinds: int | None = None
 
 
-class CountStep(BaseModel):
+class CountStep(EngineModel):
     """Placement, second step: how many workers go to ``loc``."""
 
     kind: Literal["count"] = "count"
@@ -101,7 +102,7 @@ class CountStep(BaseModel):
     loc: str
 
 
-class RollStep(BaseModel):
+class RollStep(EngineModel):
     """Dice are rolled; the roller may add tools before taking the yield."""
 
     kind: Literal["roll"] = "roll"
@@ -113,7 +114,7 @@ class RollStep(BaseModel):
     once: list[int] = Field(default_factory=list)  # chosen one-use tools (indexes)
 
 
-class PayStep(BaseModel):
+class PayStep(EngineModel):
     """A payment in progress: for a card, a building or missing food."""
 
     kind: Literal["pay"] = "pay"
@@ -124,14 +125,14 @@ class PayStep(BaseModel):
     paid: list[str] = Field(default_factory=list)  # resources chosen one by one
 
 
-class BoonStep(BaseModel):
+class BoonStep(EngineModel):
     """Taking the two resources of a "two resources of your choice" card."""
 
     kind: Literal["boon"] = "boon"
     seat: int
 
 
-class PickStep(BaseModel):
+class PickStep(EngineModel):
     """"Dice for everyone": each seat in ``order`` takes one die in turn."""
 
     kind: Literal["pick"] = "pick"
@@ -146,7 +147,7 @@ Frame = Annotated[
 ]
 
 
-class StoneAgeState(BaseModel):
+class StoneAgeState(EngineModel):
     """Everything about one game of Stone Age."""
 
     game: Literal["stone_age"] = "stone_age"

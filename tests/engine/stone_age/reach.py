@@ -23,12 +23,12 @@ import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
-from unittest import mock
 
 from engine.stone_age.components import RESOURCES
 from engine.stone_age.decisions import TWO_RESOURCE_BILLS
 from engine.stone_age.game import GAME
 from engine.stone_age.state import StoneAgeState
+from tests.engine.patching import patch_source
 
 Outcome = str
 Options = Callable[[StoneAgeState, Any], list[str]]
@@ -109,6 +109,6 @@ def _base_next_action(state: StoneAgeState, seat: int) -> tuple[str | None, list
 def base_order() -> Iterator[None]:
     """Within the block, the action phase asks as at the base: every place left is an
     option, and only the last one resolves by itself."""
-    with mock.patch("engine.stone_age.flow.next_action", _base_next_action), \
-            mock.patch("engine.stone_age.decisions.next_action", _base_next_action):
+    with patch_source("engine.stone_age.flow.next_action", _base_next_action), \
+            patch_source("engine.stone_age.decisions.next_action", _base_next_action):
         yield

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from unittest import mock
 
 import pytest
 
@@ -13,6 +12,7 @@ from engine.stone_age.game import GAME
 from engine.stone_age.gathering import tool_uses
 from engine.stone_age.state import RollStep, StoneAgeState
 from engine.stone_age.tools import ready_tools
+from tests.engine.patching import patch_source
 from tests.engine.stone_age.helpers import codes, first, play, scripted, start_actions
 from tests.engine.stone_age.reach import offered, outcomes
 
@@ -209,11 +209,12 @@ def test_tools_in_one_press_reach_every_outcome_of_adding_them_one_at_a_time(see
     assert len(now) == len(GAME.pending(state)[0].options)  # each option its own outcome
 
 
+@pytest.mark.interpreted
 def test_the_roll_comparison_finds_a_way_of_adding_tools_left_out():
     state = scripted(dice=[3])
     state.players[0].tools = [2, 1, 0]
     start_actions(state, {0: {"forest": 1}, 1: BYSTANDER})
     before = outcomes(state, _roll_done, _one_at_a_time)
-    with mock.patch("engine.stone_age.decisions.tool_uses",
+    with patch_source("engine.stone_age.decisions.tool_uses",
                     lambda player: tool_uses(player)[:-1]):
         assert outcomes(state, _roll_done) < before

@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from unittest import mock
 
 import pytest
 
@@ -29,6 +28,7 @@ from engine.stone_age.order import (
     will_choose,
 )
 from engine.stone_age.state import StoneAgeState
+from tests.engine.patching import patch_source
 from tests.engine.stone_age.helpers import codes, play, refused, scripted, start_actions
 from tests.engine.stone_age.reach import base_order, outcomes
 
@@ -80,6 +80,7 @@ def _reachable(state: StoneAgeState) -> set[str]:
     return outcomes(start, _turn_over)
 
 
+@pytest.mark.interpreted
 @pytest.mark.parametrize("seed", SEEDS)
 def test_every_outcome_of_every_order_is_still_reachable(seed: int) -> None:
     state = random_turn(seed)
@@ -127,6 +128,7 @@ def _turn(placed: dict[str, int], dice: list[int]) -> StoneAgeState:
     return state
 
 
+@pytest.mark.interpreted
 @pytest.mark.parametrize(("position", "wrong"), [
     (_two_rolls, _ignoring_dice),
     (_tool_and_roll, _ignoring_tools),
@@ -142,7 +144,7 @@ def test_the_comparison_finds_a_choice_taken_away(
     assert _reachable(position()) == before
     _decided.cache_clear()  # the memo of what comes next was filled with the real rule
     try:
-        with mock.patch("engine.stone_age.order.may_precede", wrong):
+        with patch_source("engine.stone_age.order.may_precede", wrong):
             assert _reachable(position()) < before
     finally:
         _decided.cache_clear()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from unittest import mock
 
 import pytest
 
@@ -29,6 +28,7 @@ from engine.stone_age.placement import (
 )
 from engine.stone_age.state import CountStep, StoneAgeState
 from tests.engine.events import assert_turns
+from tests.engine.patching import patch_source
 from tests.engine.stone_age.helpers import codes, play, refused, scripted
 from tests.engine.stone_age.reach import offered, outcomes
 
@@ -654,10 +654,11 @@ def _placed_and_asked(seat: int, before: int) -> Callable[[StoneAgeState], bool]
 @contextmanager
 def _asking_every_placement() -> Iterator[None]:
     """Within the block a seat with one placement left is asked it, as at the base."""
-    with mock.patch("engine.stone_age.flow.lone_placement", lambda places: None):
+    with patch_source("engine.stone_age.flow.lone_placement", lambda places: None):
         yield
 
 
+@pytest.mark.interpreted
 @pytest.mark.parametrize("seed", range(40))
 def test_the_number_with_the_site_reaches_what_two_steps_reached(seed: int) -> None:
     state = _placing(seed)
@@ -669,12 +670,13 @@ def test_the_number_with_the_site_reaches_what_two_steps_reached(seed: int) -> N
         assert outcomes(state, done, _in_two_steps) == now
 
 
+@pytest.mark.interpreted
 def test_the_placement_comparison_finds_a_number_left_out() -> None:
     state = game(2)
     done = _placed_and_asked(0, 0)
     with _asking_every_placement():
         before = outcomes(state, done, _in_two_steps)
-    with mock.patch("engine.stone_age.decisions.open_places",
+    with patch_source("engine.stone_age.decisions.open_places",
                     lambda state, seat: [(loc, counts[:-1] or counts)
                                          for loc, counts in open_places(state, seat)]):
         assert outcomes(state, done) < before
