@@ -12,7 +12,12 @@ it, else through JSON as search had to before). Reported per game and tree:
   copy after every action of a game would cost;
 - ``bar``: the issue's games-per-second bar and whether this tree meets it;
 
-and ``speedup`` (head games/s over base games/s). Each tree runs in its own process
+- ``compiled``: whether the tree ran its game's compiled modules (``engine.compiled``;
+  the base has none), and for this tree ``source``: its figures on the engines' source
+  (``CAMPFIRE_ENGINES=python``), so what compiling adds shows apart;
+
+and ``speedup`` (head games/s over base games/s). The engines are compiled first when
+this source has no build yet. Each tree runs in its own process
 (``--driver``), base and head taking turns ``--rounds`` times; the best round of each
 counts, so a busy moment on a shared machine hurts neither more than the other.
 
@@ -23,8 +28,10 @@ counts, so a busy moment on a shared machine hurts neither more than the other.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
+import subprocess
 import sys
 import time
 from typing import Any
@@ -40,6 +47,16 @@ def _copier(game: Any) -> Any:
     """The tree's cheapest copy: ``Game.copy`` if it has one, else JSON both ways."""
     copy = getattr(game, "copy", None)
     return copy if copy is not None else (lambda s: game.load(game.dump(s)))
+
+
+def _ran_compiled(game: str) -> bool:
+    """Did this process load ``game``'s compiled modules (asked once it is loaded)?"""
+    try:
+        from engine.compiled import MODULES, compiled
+    except ImportError:  # a tree from before the engines were compiled
+        return False
+    own = [name for name in MODULES if name.startswith(f"engine.{game}.")]
+    return bool(own) and all(compiled(importlib.import_module(name)) for name in own)
 
 
 def drive(config: dict[str, Any]) -> dict[str, Any]:
@@ -72,7 +89,8 @@ def drive(config: dict[str, Any]) -> dict[str, Any]:
     per_game = actions / count if count else 0.0
     return {"games_per_sec": round(count / seconds, 2), "actions_per_game": round(per_game, 1),
             "copy_us": round(copy_s * 1e6, 1),
-            "copy_ms_per_game": round(copy_s * per_game * 1000, 1)}
+            "copy_ms_per_game": round(copy_s * per_game * 1000, 1),
+            "compiled": _ran_compiled(config["game"])}
 
 
 def _best(runs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -88,18 +106,25 @@ def bench(args: argparse.Namespace) -> list[dict[str, Any]]:
     # Imported here, not at the top: the driver runs in the base tree, which may
     # have no bench.trees.
     from bench.trees import HEAD_TREE, base_tree, head_commit, run_driver
+    from engine.compiled import SWITCH, build
 
+    try:
+        build()
+    except (subprocess.CalledProcessError, OSError) as exc:
+        print(f"engines not compiled, measuring their source: {exc}", file=sys.stderr)
     commit = head_commit()
     out = []
     with base_tree(args.base) as tree:
         for name in [args.game] if args.game else list(GAMES):
             config = {"game": name, "players": args.players, "games": args.games,
                       "seed": args.seed}
-            base_runs, head_runs = [], []
+            base_runs, head_runs, source_runs = [], [], []
             for _ in range(args.rounds):
                 base_runs.append(run_driver(__file__, tree, config))
                 head_runs.append(run_driver(__file__, HEAD_TREE, config))
+                source_runs.append(run_driver(__file__, HEAD_TREE, config, {SWITCH: "python"}))
             base, head = _best(base_runs), _best(head_runs)
+            head["source"] = _best(source_runs)
             bar = BARS.get(name)
             out.append({
                 "bench": "speed", "game": name, "players": args.players,

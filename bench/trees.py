@@ -14,7 +14,7 @@ import os
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -38,13 +38,14 @@ def head_commit() -> str:
                           capture_output=True, text=True, check=False).stdout.strip()
 
 
-def run_driver(bench_file: str, tree: Path, config: dict[str, Any]) -> Any:
+def run_driver(bench_file: str, tree: Path, config: dict[str, Any],
+               environ: Mapping[str, str] | None = None) -> Any:
     """The bench in ``bench_file`` (its ``__file__``: this tree's driver, which uses only
-    what both trees have) in its own process, with ``tree`` first on the path; what it
-    printed last, read as JSON."""
+    what both trees have) in its own process, with ``tree`` first on the path and
+    ``environ`` added to the environment; what it printed last, read as JSON."""
     done = subprocess.run(
         [sys.executable, str(Path(bench_file).resolve()), "--driver", json.dumps(config)],
-        cwd=tree, env={**os.environ, "PYTHONPATH": str(tree)},
+        cwd=tree, env={**os.environ, **(environ or {}), "PYTHONPATH": str(tree)},
         capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"driver failed in {tree}:\n{done.stderr[-4000:]}")

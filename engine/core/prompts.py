@@ -8,13 +8,15 @@ typed commands and replays all name the same choice.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import field
+from typing import Any, Final
+
+from engine.core.values import value
 
 Args = dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Label:
     """A translatable text: a catalog code and the values it mentions."""
 
@@ -22,7 +24,7 @@ class Label:
     args: Args = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Option:
     """One finite choice inside a prompt.
 
@@ -63,10 +65,10 @@ def only_choice(options: Sequence[Option]) -> str | None:
 
 # The one "step back" option of every game: it leaves the innermost step of a multi-step
 # choice without committing anything (one key and one label, so buttons agree).
-BACK = Option("back", Label("opt.back"), back=True)
+BACK: Final = Option("back", Label("opt.back"), back=True)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Prompt:
     """A decision one seat must make now.
 
@@ -85,7 +87,7 @@ class Prompt:
         return [o.key for o in self.options]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Event:
     """Something that happened, for the chat log ("Anna hunted: rolled 14, +7 food")."""
 

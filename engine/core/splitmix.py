@@ -4,8 +4,10 @@ can be compiled (:mod:`engine.compiled`) while the generator stays a pydantic mo
 
 from __future__ import annotations
 
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
+from typing import Final
+
+_MASK: Final = (1 << 64) - 1
+_GAMMA: Final = 0x9E3779B97F4A7C15
 
 
 def splitmix64(x: int) -> int:

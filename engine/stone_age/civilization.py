@@ -7,6 +7,7 @@ resources; the top acts immediately, the bottom counts at the end (see scoring).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from engine.core.prompts import Event
 from engine.core.stacks import push
@@ -103,7 +104,7 @@ def _dice_for_all(state: StoneAgeState, seat: int, card: Card, events: list[Even
 
 CardEffect = Callable[[StoneAgeState, int, Card, list[Event]], None]
 
-CARD_EFFECTS: dict[str, CardEffect] = {
+CARD_EFFECTS: Final[dict[str, CardEffect]] = {
     "food": _food,
     "resource": _resource,
     "points": _points,

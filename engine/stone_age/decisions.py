@@ -13,7 +13,7 @@ checked just as strictly, and the keys of games logged before choices were merge
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, Final
 
 from engine.core.errors import IllegalMove
 from engine.core.keys import keyed_number, parse_number
@@ -77,17 +77,18 @@ from engine.stone_age.state import (
 from engine.stone_age.tools import ready_tools
 
 # Every way to take two resources, for the "two resources of your choice" card.
-TWO_RESOURCE_BILLS: list[Bill] = bills(card_rule(2), (2, 2, 2, 2))
+TWO_RESOURCE_BILLS: Final[list[Bill]] = bills(card_rule(2), (2, 2, 2, 2))
 
 # The options that never change, made once (options and labels are frozen, and nothing
 # changes a label's arguments).
-_BOON = Option("boon", Label("sa.opt.boon"))
-_ADD = {r: Option(f"add:{r}", Label("sa.opt.add", {"resource": r})) for r in RESOURCES}
-_UNDO = Option("undo", Label("sa.opt.undo"), back=True)
-_STARVE = Option("starve", Label("sa.opt.hungry", {"penalty": HUNGER_PENALTY}))
-_DECLINE = {purpose: Option("decline", Label(f"sa.opt.decline_{purpose}"))
+_BOON: Final = Option("boon", Label("sa.opt.boon"))
+_ADD: Final = {r: Option(f"add:{r}", Label("sa.opt.add", {"resource": r})) for r in RESOURCES}
+_UNDO: Final = Option("undo", Label("sa.opt.undo"), back=True)
+_STARVE: Final = Option("starve", Label("sa.opt.hungry", {"penalty": HUNGER_PENALTY}))
+_DECLINE: Final = {purpose: Option("decline", Label(f"sa.opt.decline_{purpose}"))
             for purpose in ("card", "building")}
-_DIE = {face: Option(f"die:{face}", Label("sa.opt.die", {"face": face})) for face in range(1, 7)}
+_DIE: Final = {face: Option(f"die:{face}", Label("sa.opt.die", {"face": face}))
+               for face in range(1, 7)}
 
 
 def _chooser(owner: int, top: Frame) -> int:
@@ -118,7 +119,7 @@ def seats_to_ask(state: StoneAgeState) -> list[int]:
 
 
 # The gathering sites, as a set: asked of every open place of every placement prompt.
-_SITES = frozenset(GATHERING)
+_SITES: Final = frozenset(GATHERING)
 
 
 def _place_options(state: StoneAgeState, turn: Turn) -> list[Option]:
@@ -602,7 +603,7 @@ _RULES: dict[str, StepRules[StoneAgeState, Any]] = {
     "pick": StepRules(_pick_options, _apply_pick, _pick_label),
 }
 # Every key applied forgets what was counted for the state (engine.stone_age.listing).
-RULES = {kind: forgetting(rules) for kind, rules in _RULES.items()}
+RULES: Final = {kind: forgetting(rules) for kind, rules in _RULES.items()}
 
 
 def _current(state: StoneAgeState, seat: int) -> Step:

@@ -8,12 +8,14 @@ go hungry). The choice is the player's; players decide at the same time.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.prompts import Event
 from engine.core.stacks import push
 from engine.stone_age.payment import Bill, bill_dict, food_rule, holdings, pay, payable
 from engine.stone_age.state import PayStep, StoneAgeState
 
-HUNGER_PENALTY = 10
+HUNGER_PENALTY: Final = 10
 
 
 def start_feeding(state: StoneAgeState, events: list[Event]) -> None:

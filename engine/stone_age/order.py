@@ -30,15 +30,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import Final
 
 from engine.stone_age.components import GATHERING, components
 from engine.stone_age.placement import CARD_SLOTS
 from engine.stone_age.state import StoneAgeState
 
 # Card tops by what they touch besides the payment for the card.
-_ROLLING_CARDS = frozenset({"resource_dice", "dice_for_all"})
-_TOOL_CARDS = frozenset({"tool", "one_use_tool", "dice_for_all"})
-_GAINING_CARDS = frozenset({"resource", "two_resources", "resource_dice", "dice_for_all"})
+_ROLLING_CARDS: Final = frozenset({"resource_dice", "dice_for_all"})
+_TOOL_CARDS: Final = frozenset({"tool", "one_use_tool", "dice_for_all"})
+_GAINING_CARDS: Final = frozenset({"resource", "two_resources", "resource_dice", "dice_for_all"})
 
 
 @dataclass(frozen=True, slots=True)

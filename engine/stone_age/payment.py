@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import islice
+from typing import Final
 
 from engine.core.keys import parse_number
 from engine.stone_age.components import RESOURCES, Building, components
 from engine.stone_age.state import PayRule, Player
 
 Bill = tuple[int, int, int, int]
-MAX_LISTED = 24
+MAX_LISTED: Final = 24
 
 
 def card_rule(cost: int) -> PayRule:
@@ -56,7 +57,7 @@ def bill_of(kinds: Sequence[str]) -> Bill:
 
 
 # What wood, clay, stone and gold are each worth.
-_VALUES: tuple[int, ...] = tuple(components().values[r] for r in RESOURCES)
+_VALUES: Final[tuple[int, ...]] = tuple(components().values[r] for r in RESOURCES)
 
 
 def bill_value(bill: Bill) -> int:

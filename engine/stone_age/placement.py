@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import Final
 
 from engine.core.keys import parse_number
 from engine.stone_age.components import GATHERING, VILLAGE, components
@@ -37,11 +38,11 @@ def all_locations(state: StoneAgeState) -> list[str]:
 
 
 # Enough names for any row and any number of piles (both are at most four).
-_CARD_LOCS = tuple(f"card{i + 1}" for i in range(9))
-_BUILDING_LOCS = tuple(f"bld{i + 1}" for i in range(9))
-_SITES = frozenset(GATHERING)
-_VILLAGE_PLACES = frozenset(VILLAGE)
-_BOARD = _SITES | _VILLAGE_PLACES
+_CARD_LOCS: Final = tuple(f"card{i + 1}" for i in range(9))
+_BUILDING_LOCS: Final = tuple(f"bld{i + 1}" for i in range(9))
+_SITES: Final = frozenset(GATHERING)
+_VILLAGE_PLACES: Final = frozenset(VILLAGE)
+_BOARD: Final = _SITES | _VILLAGE_PLACES
 
 
 @cache
@@ -62,9 +63,9 @@ def is_location(state: StoneAgeState, loc: str) -> bool:
 
 
 # The row index of each card slot and the pile index of each building pile.
-CARD_SLOTS: dict[str, int] = {loc: i for i, loc in enumerate(_CARD_LOCS)}
-PILE_SLOTS: dict[str, int] = {loc: i for i, loc in enumerate(_BUILDING_LOCS)}
-_SLOT_INDEX = {**CARD_SLOTS, **PILE_SLOTS}
+CARD_SLOTS: Final[dict[str, int]] = {loc: i for i, loc in enumerate(_CARD_LOCS)}
+PILE_SLOTS: Final[dict[str, int]] = {loc: i for i, loc in enumerate(_BUILDING_LOCS)}
+_SLOT_INDEX: Final = {**CARD_SLOTS, **PILE_SLOTS}
 
 
 def slot_index(loc: str) -> int:
@@ -125,7 +126,7 @@ def _tally(state: StoneAgeState) -> tuple[dict[str, int], dict[str, int], int]:
 
 
 # The exact number of workers each village place, card slot and building pile takes.
-_FIXED_COUNT = {**components().village_people, **dict.fromkeys(_SLOT_INDEX, 1)}
+_FIXED_COUNT: Final = {**components().village_people, **dict.fromkeys(_SLOT_INDEX, 1)}
 
 
 def fixed_count(loc: str) -> int | None:
@@ -165,7 +166,7 @@ def _error_at(ctx: Placing, loc: str, count: int, check: Check) -> str | None:
 
 
 # Each gathering site's room for workers (None: unlimited).
-_CAPACITY = {name: site.capacity for name, site in components().sites.items()}
+_CAPACITY: Final = {name: site.capacity for name, site in components().sites.items()}
 
 
 def _room(ctx: Placing, loc: str) -> int:
@@ -219,7 +220,7 @@ def _single_error(ctx: Placing, loc: str, count: int) -> str | None:
 
 # The rules of one location beyond those of every location (see ``_error_at``).
 Check = Callable[[Placing, str, int], str | None]
-_CHECKS: dict[str, Check] = {
+_CHECKS: Final[dict[str, Check]] = {
     **dict.fromkeys(GATHERING, _site_error), **dict.fromkeys(VILLAGE, _village_error),
     **dict.fromkeys(_CARD_LOCS, _card_error), **dict.fromkeys(_BUILDING_LOCS, _pile_error),
 }
