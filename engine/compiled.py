@@ -157,8 +157,16 @@ def build(package: Path = PACKAGE, modules: Sequence[str] = MODULES,
                        cwd=scratch, check=True, stdout=subprocess.DEVNULL if quiet else None,
                        stderr=subprocess.PIPE if quiet else None)
         (out / _DONE).write_text(json.dumps({"modules": list(modules)}))
-        for old in folder.parent.glob("*"):
-            shutil.rmtree(old, ignore_errors=True)
         folder.parent.mkdir(parents=True, exist_ok=True)
-        shutil.move(out, folder)
+        for old in folder.parent.iterdir():
+            if not old.name.startswith("."):  # a build of other source, not one under way
+                shutil.rmtree(old, ignore_errors=True)
+        staged = folder.parent / f".{folder.name}.{os.getpid()}"
+        shutil.move(out, staged)
+        try:
+            staged.rename(folder)  # at once: a reader sees no build or a whole one
+        except OSError:
+            shutil.rmtree(staged, ignore_errors=True)
+            if not built_modules(folder):  # not another process's build of this source
+                raise
     return folder
