@@ -134,9 +134,9 @@ import sys
 from mypyc.build import mypycify
 from setuptools import setup
 out, config, *paths = sys.argv[1:]
+options = ["--config-file", config] if config else []
 setup(name="campfire-compiled", script_args=["build_ext", "--build-lib", out,
-      "--build-temp", "temp"], ext_modules=mypycify([*paths, "--config-file", config],
-      opt_level="3"))
+      "--build-temp", "temp"], ext_modules=mypycify([*paths, *options], opt_level="3"))
 """
 
 
@@ -150,10 +150,13 @@ def build(package: Path = PACKAGE, modules: Sequence[str] = MODULES,
         return folder
     root = package.parent
     paths = [str(root / (name.replace(".", "/") + ".py")) for name in modules]
+    # The project's mypy settings in a checkout; an installed package (an image's
+    # site-packages) has no pyproject.toml, and mypy's defaults compile the same code.
     config = root / "pyproject.toml"
     with tempfile.TemporaryDirectory() as scratch:
         out = Path(scratch) / "out"
-        subprocess.run([sys.executable, "-c", _BUILD, str(out), str(config), *paths],
+        subprocess.run([sys.executable, "-c", _BUILD, str(out),
+                        str(config) if config.is_file() else "", *paths],
                        cwd=scratch, check=True, stdout=subprocess.DEVNULL if quiet else None,
                        stderr=subprocess.PIPE if quiet else None)
         (out / _DONE).write_text(json.dumps({"modules": list(modules)}))
