@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from engine import compiled
 from engine.compiled import (
     MODULES,
@@ -134,3 +136,32 @@ def test_the_compiled_engines_play_the_same_games_as_their_source():
     assert fast.pop("compiled") == sorted(MODULES)
     assert source.pop("compiled") == []
     assert fast == source
+
+
+def test_an_installed_package_compiles_and_uses_its_build(tmp_path):
+    # As in the image (deploy/Dockerfile): the package alone, in a site-packages with no
+    # pyproject.toml beside it, built there and used by a process that imports it there.
+    site = tmp_path / "site-packages"
+    shutil.copytree(PACKAGE, site / "engine", ignore=shutil.ignore_patterns("__pycache__"))
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    env.pop("CAMPFIRE_ENGINES", None)
+    subprocess.run([sys.executable, "-m", "engine.compile", "build"], cwd=tmp_path, env=env,
+                   check=True, capture_output=True, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-c", "import engine.compiled as c, engine.stone_age.flow as f;"
+         "print(c.PACKAGE, c.active(), c.compiled(f))"],
+        cwd=tmp_path, env=env, check=True, capture_output=True, text=True, timeout=120)
+    assert done.stdout.split() == [str(site / "engine"), "True", "True"]
+    assert (site / ".campfire" / "compiled").is_dir()
+
+
+def test_a_failed_build_leaves_nothing_and_the_source_runs(tmp_path):
+    package = _copy_engine(tmp_path)
+    keys = package / "core" / "keys.py"
+    keys.write_text(keys.read_text() + "\nBROKEN: int = 'not a number'\n")  # mypyc refuses
+    with pytest.raises(subprocess.CalledProcessError):
+        build(package, ("engine.core.keys",))
+    assert built_modules(build_dir(package, ("engine.core.keys",))) == {}
+    assert not (tmp_path / ".campfire" / "compiled").exists() or not any(
+        (tmp_path / ".campfire" / "compiled").iterdir())
+    assert activate({}, package) is None  # so the engines run their source
