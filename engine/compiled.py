@@ -34,11 +34,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
 
-# The compiled modules: the shared decision machinery and Stone Age's rules, whose
-# moves are the cheapest and most numerous of the three games (issue 24's speed bar).
+# The compiled modules: the computer players' search (every game's), the shared
+# decision machinery, and Stone Age's rules and heuristic, whose moves are the cheapest
+# and most numerous of the three games (issue 24's speed bar).
 # Not engine.core.prompts: its value classes are dataclasses mypyc cannot see as such
 # (engine/core/values.py), and compiling it gained nothing measurable.
 MODULES: tuple[str, ...] = (
+    "engine.ai.greedy",
+    "engine.ai.rewards",
+    "engine.ai.search",
     "engine.core.aside",
     "engine.core.keys",
     "engine.core.machine",
@@ -52,10 +56,13 @@ MODULES: tuple[str, ...] = (
     "engine.stone_age.flow",
     "engine.stone_age.game",
     "engine.stone_age.gathering",
+    "engine.stone_age.heuristic",
     "engine.stone_age.listing",
     "engine.stone_age.order",
+    "engine.stone_age.outlook",
     "engine.stone_age.payment",
     "engine.stone_age.placement",
+    "engine.stone_age.redraw",
     "engine.stone_age.rounds",
     "engine.stone_age.tools",
     "engine.stone_age.turn_order",

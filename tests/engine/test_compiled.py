@@ -1,5 +1,6 @@
 """The compiled engines (engine/compiled.py): a build is used only for the very source
-it was made from, and the compiled engines play exactly the games the source plays."""
+it was made from, and the compiled engines play exactly the games the source plays and
+the computer players choose exactly as on the source."""
 
 from __future__ import annotations
 
@@ -103,6 +104,7 @@ def test_no_build_is_used_for_other_source_or_when_the_source_is_asked_for(tmp_p
 _PLAY = """
 import hashlib, json, random, sys
 import engine.compiled as c
+from engine.ai import decide
 from engine.registry import get_game
 out = {"compiled": sorted(n for n in c.MODULES if c.compiled(sys.modules.get(n) or
        __import__(n, fromlist=["_"])))}
@@ -116,6 +118,17 @@ for name, games in (("stone_age", 12), ("hunters_gatherers", 3), ("caverna", 2))
             h.update(repr([(e.code, e.seat, sorted(e.args.items())) for e in events]).encode())
         h.update(game.dump(state).encode())
     out[name] = h.hexdigest()
+# The computer players on one game each: a capped search and greed, every few prompts.
+for name, every in (("stone_age", 15), ("hunters_gatherers", 15), ("caverna", 40)):
+    game, keys = get_game(name), []
+    agent, state = random.Random(5), game.new(3, 5)
+    while prompts := game.pending(state):
+        prompt = agent.choice(prompts)
+        if state.actions % every == 0:
+            keys += [decide(game, state, prompt, "strong", state.actions, iterations=6),
+                     decide(game, state, prompt, "normal", state.actions)]
+        game.apply(state, prompt.seat, agent.choice(prompt.options).key)
+    out[name + "_ai"] = keys
 print(json.dumps(out))
 """
 
