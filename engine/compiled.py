@@ -147,8 +147,7 @@ setup(name="campfire-compiled", script_args=["build_ext", "--build-lib", out,
 """
 
 
-def build(package: Path = PACKAGE, modules: Sequence[str] = MODULES,
-          quiet: bool = True) -> Path:
+def build(package: Path = PACKAGE, modules: Sequence[str] = MODULES) -> Path:
     """Compile ``modules`` of ``package`` unless this source's build exists; its folder.
     Earlier builds beside it are removed. Raises ``CalledProcessError`` when mypyc or
     the C compiler fails (nothing is left behind then)."""
@@ -164,8 +163,8 @@ def build(package: Path = PACKAGE, modules: Sequence[str] = MODULES,
         out = Path(scratch) / "out"
         subprocess.run([sys.executable, "-c", _BUILD, str(out),
                         str(config) if config.is_file() else "", *paths],
-                       cwd=scratch, check=True, stdout=subprocess.DEVNULL if quiet else None,
-                       stderr=subprocess.PIPE if quiet else None)
+                       cwd=scratch, check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE)  # mypyc's errors, for the caller to show
         (out / _DONE).write_text(json.dumps({"modules": list(modules)}))
         folder.parent.mkdir(parents=True, exist_ok=True)
         for old in folder.parent.iterdir():
